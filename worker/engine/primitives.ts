@@ -1,0 +1,158 @@
+// The contract between template compilers and the simulator (forecast-model.md section 1):
+// templates compile to these primitives; the simulator knows nothing else.
+
+export type IsoDate = string; // YYYY-MM-DD
+export type IsoMonth = string; // YYYY-MM
+
+export type AccountType =
+  | 'checking'
+  | 'savings'
+  | 'investment'
+  | 'mortgage'
+  | 'credit_card'
+  | 'property'
+  | 'loan'
+  | 'superannuation';
+
+export type Frequency = 'weekly' | 'fortnightly' | 'monthly' | 'quarterly' | 'yearly';
+
+/** When a flow or transfer happens: once on a date, or on real calendar dates (forecast-model.md section 2). */
+export type Schedule =
+  | { type: 'once'; date: IsoDate }
+  | { type: 'recurring'; frequency: Frequency; start_date: IsoDate; end_date: IsoDate | null };
+
+/**
+ * Where an amount goes. A key of a base account (its id), the key of an account
+ * declared by a primitive, or PRIMARY_CASH: the scenario's main cash account
+ * (first checking, else first savings account, else a synthetic zero-balance checking account).
+ */
+export type AccountRef = string;
+export const PRIMARY_CASH: AccountRef = '@cash';
+
+/**
+ * An account: a base account (opening_balance at as_of) or one an event opens.
+ * An account with `opens` has balance 0 until the first day of that month; money reaches it only
+ * through flows and transfers, so opening it never moves net worth by itself.
+ * Sign convention inside primitives: balance is the value for assets and the amount owed (>= 0) for debts.
+ */
+export type PrimitiveAccount = {
+  kind: 'account';
+  key: AccountRef;
+  name: string;
+  account_type: AccountType;
+  is_asset: boolean;
+  opening_balance: number;
+  opens?: IsoMonth;
+  /** Percent a year: growth (property, investment, super; may be negative for depreciating assets),
+   * interest earned (checking, savings) or interest charged (debts). Absent: the assumptions' rate for the type. */
+  annual_rate?: number;
+  institution?: string | null;
+};
+
+/** Tax treatment of a flow, for the generic per-taxpayer, per-financial-year tax module. */
+export type TaxTag =
+  /** Gross salary: taxed (income tax, LITO, Medicare levy); Super Guarantee paid into super_account. */
+  | { kind: 'salary'; taxpayer: string; super_account?: AccountRef }
+  /** Paid Parental Leave: taxable; from 1 July 2025 the government also pays SG-rate super into super_account. */
+  | { kind: 'ppl'; taxpayer: string; super_account?: AccountRef }
+  /** Other assessable income (rent, interest, dividends, realised gains already discounted). */
+  | { kind: 'assessable'; taxpayer: string }
+  /** A deductible expense (property costs, depreciation claims). */
+  | { kind: 'deductible'; taxpayer: string }
+  /** A pre-tax salary sacrifice into super: reduces taxable income, taxed 15% in the fund. */
+  | { kind: 'salary_sacrifice'; taxpayer: string; super_account: AccountRef };
+
+/** Money in (amount > 0) or out (amount < 0) of an account: income or expense, counted in cash_flow. */
+export type PrimitiveFlow = {
+  kind: 'flow';
+  key: string;
+  name: string;
+  account: AccountRef;
+  amount: number;
+  schedule: Schedule;
+  /** Percent a year the amount is indexed by, stepping once every 12 months from the schedule's start. */
+  indexation_rate?: number;
+  tax?: TaxTag;
+  category_id?: string | null;
+};
+
+/**
+ * Money moved between the user's own accounts (not income or expense): deposits, purchases,
+ * loan drawdowns (from a debt: owed rises), repayments and redraws (to a debt: owed falls, capped at
+ * what is owed). amount 'all' moves the source's whole value (asset) or, to a debt, pays off what is owed.
+ */
+export type PrimitiveTransfer = {
+  kind: 'transfer';
+  key: string;
+  name: string;
+  from: AccountRef;
+  to: AccountRef;
+  amount: number | 'all';
+  schedule: Schedule;
+};
+
+/**
+ * Scheduled repayments of a debt account: interest accrues monthly at annual_rate/12 on the amount owed
+ * (an expense), and each month's repayment is a transfer from repayment_from to the debt, capped at what
+ * is owed (a loan stops at zero). Interest-only months come first; then principal and interest with
+ * PMT(r/12, remaining months, owed at that time), held fixed so extra repayments shorten the term.
+ */
+export type PrimitiveLoan = {
+  kind: 'loan';
+  key: string;
+  account: AccountRef;
+  annual_rate: number;
+  /** First month with a repayment. */
+  start: IsoMonth;
+  term_months: number;
+  interest_only_months?: number;
+  repayment_from: AccountRef;
+  /** A fixed repayment instead of PMT (for an existing loan whose repayment the user knows). */
+  fixed_repayment?: number;
+  /** Share (0..1) of the interest that is tax deductible, and whose deduction it is. */
+  deductible_share?: number;
+  taxpayer?: string;
+};
+
+/** Changes an existing flow (a base recurring item, by id) from a date: new amount, or stop it. */
+export type PrimitiveAdjustFlow = {
+  kind: 'adjust_flow';
+  key: string;
+  target: string;
+  from: IsoDate;
+  /** New signed amount from `from`; absent keeps the amount. */
+  amount?: number;
+  /** Stop the flow after this date (null: no change). */
+  end_date?: IsoDate | null;
+};
+
+export type Primitive =
+  | PrimitiveAccount
+  | PrimitiveFlow
+  | PrimitiveTransfer
+  | PrimitiveLoan
+  | PrimitiveAdjustFlow;
+
+/** Default rates, user-editable; a backup file's `assumptions` overrides them (forecast-model.md section 5). */
+export type Assumptions = {
+  /** Percent a year. */
+  inflation_rate: number;
+  /** Percent a year; templates that take a salary index it by this unless told otherwise. */
+  wage_growth_rate: number;
+  /** Percent a year per account type: growth for property, investment and super; interest for cash and debts. */
+  account_type_rates: Record<AccountType, number>;
+};
+
+/** What a template compiler may read besides its parameters. Pure data: no clock, no I/O. */
+export type CompileContext = {
+  event_id: string;
+  event_name: string;
+  trigger_month: IsoMonth;
+  is_baseline: boolean;
+  assumptions: Assumptions;
+  /** The user's accounts and recurring items (for pickers such as debt_account_id or recurring_item parameters). */
+  accounts: ReadonlyArray<{ id: string; name: string; account_type: AccountType; is_asset: boolean; current_balance: number; annual_rate?: number | null }>;
+  recurring_items: ReadonlyArray<{ id: string; name: string; amount: number; frequency: Frequency; start_date: IsoDate; end_date: IsoDate | null; account_id: string; category_id: string; is_active: boolean }>;
+};
+
+export type TemplateCompiler = (params: Readonly<Record<string, unknown>>, ctx: CompileContext) => Primitive[];
