@@ -4,17 +4,10 @@
 export type IsoDate = string; // YYYY-MM-DD
 export type IsoMonth = string; // YYYY-MM
 
-export type AccountType =
-  | 'checking'
-  | 'savings'
-  | 'investment'
-  | 'mortgage'
-  | 'credit_card'
-  | 'property'
-  | 'loan'
-  | 'superannuation';
-
-export type Frequency = 'weekly' | 'fortnightly' | 'monthly' | 'quarterly' | 'yearly';
+// AccountType, Frequency and Assumptions are defined once, by the model's zod schemas.
+import type { AccountType, Frequency } from './model/common';
+import type { Assumptions } from './model/assumptions';
+export type { AccountType, Frequency, Assumptions };
 
 /** When a flow or transfer happens: once on a date, or on real calendar dates (forecast-model.md section 2). */
 export type Schedule =
@@ -34,6 +27,8 @@ export const PRIMARY_CASH: AccountRef = '@cash';
  * An account with `opens` has balance 0 until the first day of that month; money reaches it only
  * through flows and transfers, so opening it never moves net worth by itself.
  * Sign convention inside primitives: balance is the value for assets and the amount owed (>= 0) for debts.
+ * Keys are scoped to the event that declares them: refs resolve first to the event's own keys, then base ids.
+ * A non-zero opening_balance of an account that opens after month 0 enters cash_flow in its opening month.
  */
 export type PrimitiveAccount = {
   kind: 'account';
@@ -49,7 +44,13 @@ export type PrimitiveAccount = {
   institution?: string | null;
 };
 
-/** Tax treatment of a flow, for the generic per-taxpayer, per-financial-year tax module. */
+/**
+ * Tax treatment of a flow, for the generic per-taxpayer, per-financial-year tax module. The simulator adds the
+ * flow's signed amount to the taxpayer's taxable income (so a negative deductible or salary_sacrifice flow
+ * reduces it) and charges the tax monthly to PRIMARY_CASH so each financial year's total is exact.
+ * salary: amount is GROSS pay (> 0) into `account`; SG (rate by date) less 15% goes into super_account.
+ * salary_sacrifice: amount < 0 out of the account the salary lands in; |amount| less 15% goes into super_account.
+ */
 export type TaxTag =
   /** Gross salary: taxed (income tax, LITO, Medicare levy); Super Guarantee paid into super_account. */
   | { kind: 'salary'; taxpayer: string; super_account?: AccountRef }
@@ -102,7 +103,9 @@ export type PrimitiveLoan = {
   key: string;
   account: AccountRef;
   annual_rate: number;
-  /** First month with a repayment. */
+  /** First month with a repayment (interest accrues on the balance owed at the start of each month, so a
+   * loan drawn down in month M usually starts repaying in M + 1). May be before as_of for an existing loan:
+   * the remaining term is then term_months less the months already elapsed. */
   start: IsoMonth;
   term_months: number;
   interest_only_months?: number;
@@ -132,16 +135,6 @@ export type Primitive =
   | PrimitiveTransfer
   | PrimitiveLoan
   | PrimitiveAdjustFlow;
-
-/** Default rates, user-editable; a backup file's `assumptions` overrides them (forecast-model.md section 5). */
-export type Assumptions = {
-  /** Percent a year. */
-  inflation_rate: number;
-  /** Percent a year; templates that take a salary index it by this unless told otherwise. */
-  wage_growth_rate: number;
-  /** Percent a year per account type: growth for property, investment and super; interest for cash and debts. */
-  account_type_rates: Record<AccountType, number>;
-};
 
 /** What a template compiler may read besides its parameters. Pure data: no clock, no I/O. */
 export type CompileContext = {

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# `npm test`: every test in the repo. Unit/integration tests (vitest projects), then the browser tests against
+# the real local stack, then one closing line `N passed, N failed` counted from vitest's JSON reports.
+set -uo pipefail
+
+cd "$(dirname "$0")/.."
+RESULTS_DIR="test-results"
+mkdir -p "$RESULTS_DIR"
+UNIT_JSON="$RESULTS_DIR/unit.json"
+E2E_JSON="$RESULTS_DIR/e2e.json"
+rm -f "$UNIT_JSON" "$E2E_JSON"
+
+CHROMIUM="${CHROME_PATH:-/usr/bin/chromium}"
+if [ ! -x "$CHROMIUM" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Chromium is missing at $CHROMIUM: installing Debian's chromium (apt-get install -y chromium)..."
+    if ! (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium); then
+      echo "Could not install chromium. Run: sudo apt-get update && sudo apt-get install -y chromium"
+      echo "0 passed, 1 failed"
+      exit 1
+    fi
+  else
+    echo "The browser tests need Debian's chromium at $CHROMIUM. Install it with:"
+    echo "  sudo apt-get update && sudo apt-get install -y chromium"
+    echo "0 passed, 1 failed"
+    exit 1
+  fi
+fi
+
+# Counts from a vitest JSON report; a suite that exited non-zero without a failed test (crash, failed setup)
+# counts as one failure so the closing line never hides it.
+count() {
+  node -e '
+    const fs = require("fs");
+    const [file, code] = [process.argv[1], Number(process.argv[2])];
+    let passed = 0, failed = 0;
+    try {
+      const report = JSON.parse(fs.readFileSync(file, "utf8"));
+      passed = report.numPassedTests || 0;
+      failed = (report.numFailedTests || 0);
+      if (code !== 0 && failed === 0) failed = 1;
+    } catch {
+      if (code !== 0) failed = 1;
+    }
+    console.log(passed + " " + failed);
+  ' "$1" "$2"
+}
+
+echo "== Unit and integration tests (vitest) =="
+npx vitest run --reporter=default --reporter=json --outputFile.json="$UNIT_JSON"
+UNIT_CODE=$?
+read -r UNIT_PASSED UNIT_FAILED <<<"$(count "$UNIT_JSON" "$UNIT_CODE")"
+
+echo
+echo "== Browser tests (playwright-core + Chromium against the local stack) =="
+npx vitest run --config tests/e2e/vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json="$E2E_JSON"
+E2E_CODE=$?
+read -r E2E_PASSED E2E_FAILED <<<"$(count "$E2E_JSON" "$E2E_CODE")"
+
+PASSED=$((UNIT_PASSED + E2E_PASSED))
+FAILED=$((UNIT_FAILED + E2E_FAILED))
+echo
+echo "unit/integration: $UNIT_PASSED passed, $UNIT_FAILED failed; browser: $E2E_PASSED passed, $E2E_FAILED failed"
+echo "$PASSED passed, $FAILED failed"
+if [ "$FAILED" -ne 0 ] || [ "$UNIT_CODE" -ne 0 ] || [ "$E2E_CODE" -ne 0 ]; then
+  exit 1
+fi

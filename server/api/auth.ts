@@ -1,0 +1,63 @@
+// Bearer ID-token verification for the API: real Cognito in production, the local identity service in local mode.
+// Both check the signature, issuer, expiry, audience (the app client) and token_use 'id'.
+import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
+import type { Fetcher } from 'aws-jwt-verify/https';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { createMiddleware } from 'hono/factory';
+import type { AuthConfig } from './config.ts';
+
+export type AuthUser = { sub: string; email: string; claims: JwtPayload };
+
+export type TokenVerifier = { verify: (token: string) => Promise<AuthUser> };
+
+export type AuthVariables = { user: AuthUser };
+
+// aws-jwt-verify's own fetcher only speaks https; the local identity service is plain http on 127.0.0.1.
+class HttpFetcher implements Fetcher {
+  async fetch(uri: string): Promise<ArrayBuffer> {
+    const response = await fetch(uri, { signal: AbortSignal.timeout(5_000) });
+    if (!response.ok) throw new Error(`JWKS request to ${uri} failed with HTTP ${response.status}`);
+    return response.arrayBuffer();
+  }
+}
+
+function toUser(claims: JwtPayload): AuthUser {
+  return { sub: String(claims.sub), email: typeof claims.email === 'string' ? claims.email : '', claims };
+}
+
+export function createTokenVerifier(auth: AuthConfig): TokenVerifier {
+  if (auth.kind === 'cognito') {
+    const verifier = CognitoJwtVerifier.create({ userPoolId: auth.userPoolId, tokenUse: 'id', clientId: auth.clientId });
+    return { verify: async (token) => toUser(await verifier.verify(token)) };
+  }
+  const verifier = JwtRsaVerifier.create(
+    {
+      issuer: auth.issuer,
+      jwksUri: auth.jwksUri,
+      audience: auth.clientId,
+      customJwtCheck: ({ payload }) => {
+        if (payload.token_use !== 'id') throw new Error('Expected an ID token');
+      },
+    },
+    { jwksCache: new SimpleJwksCache({ fetcher: new HttpFetcher() }) },
+  );
+  return { verify: async (token) => toUser(await verifier.verify(token)) };
+}
+
+/** Rejects requests without a valid `Authorization: Bearer <ID token>` with 401 and a `detail` message. */
+export function requireAuth(verifier: TokenVerifier) {
+  return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) return c.json({ detail: 'Not authenticated' }, 401, { 'WWW-Authenticate': 'Bearer' });
+    let user: AuthUser;
+    try {
+      user = await verifier.verify(match[1]);
+    } catch {
+      return c.json({ detail: 'Invalid or expired token' }, 401, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+    }
+    c.set('user', user);
+    await next();
+  });
+}

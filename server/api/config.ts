@@ -1,0 +1,87 @@
+// Reads the API server's settings from the environment (documented in README.md) into one typed object.
+// The local identity issuer is trusted only in local mode; production accepts real Cognito tokens only.
+import path from 'node:path';
+import { DEFAULT_IDENTITY_PORT, LOCAL_CLIENT_ID, LOCAL_POOL_ID, localIssuer } from '../identity/constants.ts';
+
+export { LOCAL_CLIENT_ID, LOCAL_POOL_ID };
+
+export const DEFAULT_PORTS = { web: 4173, api: 8787, identity: DEFAULT_IDENTITY_PORT } as const;
+
+export type WyrdMode = 'local' | 'production';
+
+export type AuthConfig =
+  | { kind: 'local'; issuer: string; jwksUri: string; clientId: string }
+  | { kind: 'cognito'; userPoolId: string; clientId: string };
+
+export type ApiConfig = {
+  mode: WyrdMode;
+  host: string;
+  port: number;
+  /** Origins allowed by CORS (the web app's). */
+  webOrigins: string[];
+  auth: AuthConfig;
+  database: { databaseUrl?: string; pgliteDir: string };
+};
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function readPort(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`${name} must be a port number from 0 to 65535, got '${raw}'.`);
+  }
+  return port;
+}
+
+/** True when the pool id names the local identity service's pool rather than a real Cognito pool. */
+export function isLocalPool(userPoolId: string | undefined): boolean {
+  return !userPoolId || userPoolId === LOCAL_POOL_ID;
+}
+
+export function resolveMode(env: Env): WyrdMode {
+  const raw = env.WYRD_MODE?.trim();
+  if (raw === 'local' || raw === 'production') return raw;
+  if (raw) throw new ConfigError(`WYRD_MODE must be 'local' or 'production', got '${raw}'.`);
+  return isLocalPool(env.WYRD_COGNITO_USER_POOL_ID) ? 'local' : 'production';
+}
+
+export function localIdentityUrl(env: Env): string {
+  return env.WYRD_COGNITO_ENDPOINT?.replace(/\/+$/, '') || `http://127.0.0.1:${readPort(env, 'WYRD_IDENTITY_PORT', DEFAULT_PORTS.identity)}`;
+}
+
+export function loadApiConfig(env: Env = process.env): ApiConfig {
+  const mode = resolveMode(env);
+  const userPoolId = env.WYRD_COGNITO_USER_POOL_ID || LOCAL_POOL_ID;
+  const clientId = env.WYRD_COGNITO_CLIENT_ID || LOCAL_CLIENT_ID;
+  let auth: AuthConfig;
+  if (isLocalPool(userPoolId)) {
+    if (mode !== 'local') {
+      throw new ConfigError('WYRD_MODE=production needs a real Cognito user pool: set WYRD_COGNITO_USER_POOL_ID and WYRD_COGNITO_CLIENT_ID.');
+    }
+    const issuer = localIssuer(localIdentityUrl(env), userPoolId);
+    auth = { kind: 'local', issuer, jwksUri: `${issuer}/.well-known/jwks.json`, clientId };
+  } else {
+    auth = { kind: 'cognito', userPoolId, clientId };
+  }
+
+  const webPort = readPort(env, 'WYRD_WEB_PORT', DEFAULT_PORTS.web);
+  const webOrigins = env.WYRD_WEB_ORIGIN
+    ? env.WYRD_WEB_ORIGIN.split(',').map((origin) => origin.trim()).filter(Boolean)
+    : [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`];
+
+  const dataDir = path.resolve(env.WYRD_DATA_DIR || '.local');
+  return {
+    mode,
+    host: env.WYRD_API_HOST || '127.0.0.1',
+    port: readPort(env, 'WYRD_API_PORT', DEFAULT_PORTS.api),
+    webOrigins,
+    auth,
+    database: { databaseUrl: env.DATABASE_URL || undefined, pgliteDir: path.join(dataDir, 'api') },
+  };
+}

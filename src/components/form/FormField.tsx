@@ -1,0 +1,30 @@
+// A labelled form field and an on-screen form message (errors use role="alert"), shared by every form.
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string };
+
+export function FormField({ label, hint, id, ...input }: FieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={inputId}>{label}</label>
+      <input id={inputId} aria-describedby={hintId} {...input} />
+      {hint && (
+        <small id={hintId} className="field-hint">
+          {hint}
+        </small>
+      )}
+    </div>
+  );
+}
+
+export function FormMessage({ type, children }: { type: 'error' | 'success' | 'info'; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className={`form-message form-message-${type}`} role={type === 'error' ? 'alert' : 'status'}>
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,26 @@
+// The top bar shared by signed-in pages (spec section 2): logo to /dashboard, Accounts, Recurring Items,
+// Scenarios, then Profile and Sign out.
+import { Link } from '@tanstack/react-router';
+import { Logo } from './Logo';
+
+export function TopBar({ onSignOut, signingOut, offline }: { onSignOut: () => void; signingOut: boolean; offline: boolean }) {
+  return (
+    <header className="top-bar">
+      <Link to="/dashboard" className="top-bar-logo" aria-label="Wyrd dashboard">
+        <Logo />
+      </Link>
+      <nav aria-label="Main" className="top-bar-nav">
+        <Link to="/accounts" activeProps={{ 'aria-current': 'page' }}>Accounts</Link>
+        <Link to="/recurring-items" activeProps={{ 'aria-current': 'page' }}>Recurring Items</Link>
+        <Link to="/scenarios" activeProps={{ 'aria-current': 'page' }} activeOptions={{ exact: false }}>Scenarios</Link>
+      </nav>
+      <div className="top-bar-user">
+        {offline && <span className="badge badge-muted" title="Changes are kept on this device until you reconnect">Offline</span>}
+        <Link to="/profile" activeProps={{ 'aria-current': 'page' }}>Profile</Link>
+        <button type="button" className="button button-ghost" onClick={onSignOut} disabled={signingOut}>
+          Sign out
+        </button>
+      </div>
+    </header>
+  );
+}

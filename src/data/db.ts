@@ -1,0 +1,72 @@
+// The per-user IndexedDB database (Dexie): one database per user id, opened when a user signs in and
+// closed on sign-out, so two people on one device never see each other's data (issue 2 item 8).
+// Schema versions are only ever added, never edited: add `this.version(2).stores(...)` below.
+import Dexie, { type EntityTable } from 'dexie';
+import { onSignOut } from '../lib/auth/auth-store';
+import type {
+  AccountRow,
+  CategoryRow,
+  MetaRow,
+  ModificationRow,
+  OutboxRow,
+  RecurringItemRow,
+  ScenarioEventRow,
+  ScenarioRow,
+} from './entities';
+
+export const DB_NAME_PREFIX = 'wyrd-user-';
+
+export function userDbName(userId: string): string {
+  if (!userId) throw new Error('A user id is required to open the local database');
+  return `${DB_NAME_PREFIX}${userId}`;
+}
+
+export class WyrdDb extends Dexie {
+  accounts!: EntityTable<AccountRow, 'id'>;
+  recurring_items!: EntityTable<RecurringItemRow, 'id'>;
+  categories!: EntityTable<CategoryRow, 'id'>;
+  scenarios!: EntityTable<ScenarioRow, 'id'>;
+  events!: EntityTable<ScenarioEventRow, 'id'>;
+  modifications!: EntityTable<ModificationRow, 'id'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+
+  readonly userId: string;
+
+  constructor(userId: string) {
+    super(userDbName(userId));
+    this.userId = userId;
+    this.version(1).stores({
+      accounts: 'id, scenario_event_id, updated_at',
+      recurring_items: 'id, account_id, category_id, scenario_event_id, updated_at',
+      categories: 'id, type, updated_at',
+      scenarios: 'id, updated_at',
+      events: 'id, scenario_id, template_id, trigger_month, updated_at',
+      modifications: 'id, scenario_id, target_id, updated_at',
+      outbox: '++seq, [entity+entity_id], created_at',
+      meta: 'key',
+    });
+  }
+}
+
+let current: WyrdDb | null = null;
+
+/** The signed-in user's database (the same instance while that user stays signed in). */
+export function openUserDb(userId: string): WyrdDb {
+  if (current?.userId === userId) return current;
+  current?.close();
+  current = new WyrdDb(userId);
+  return current;
+}
+
+/** Closes the open user database (sign-out); its data stays on the device for that user's next sign-in. */
+export function closeUserDb(): void {
+  current?.close();
+  current = null;
+}
+
+export function currentUserDb(): WyrdDb | null {
+  return current;
+}
+
+onSignOut(() => closeUserDb());

@@ -1,0 +1,178 @@
+// The profile screen (spec section 2 Profile): 'Profile Information' (email with its verified marker,
+// first and last name) and 'Security' (change password), with the spec's messages.
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { FormField, FormMessage } from '../../components/form/FormField';
+import { PageFrame } from '../../components/layout/PageFrame';
+import { auth } from '../../lib/auth/auth-client';
+import { refreshUser, useAuthStore } from '../../lib/auth/auth-store';
+import type { UserAttributes } from '../../lib/auth/auth-types';
+
+type Tab = 'profile' | 'security';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'profile', label: 'Profile Information' },
+  { id: 'security', label: 'Security' },
+];
+
+export function ProfilePage() {
+  const [tab, setTab] = useState<Tab>('profile');
+  const cachedAttributes = useAuthStore((state) => state.user?.attributes ?? null);
+  const [attributes, setAttributes] = useState<UserAttributes | null>(cachedAttributes);
+  const [loadError, setLoadError] = useState('');
+  // Bumped only when fetched attributes arrive, so the form remounts with them (but not after a save).
+  const [loadedVersion, setLoadedVersion] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    void auth.getUserAttributes().then((result) => {
+      if (!active) return;
+      if (result.success && result.attributes) {
+        setAttributes(result.attributes);
+        setLoadedVersion((version) => version + 1);
+      } else if (!cachedAttributes) setLoadError(result.error ?? 'Failed to load profile');
+    });
+    return () => {
+      active = false;
+    };
+    // Fetch once per visit; later changes come back through onSaved.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const next: Tab = tab === 'profile' ? 'security' : 'profile';
+    setTab(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  };
+
+  return (
+    <PageFrame title="Profile" testId="profile">
+      <div role="tablist" aria-label="Profile sections" className="tabs">
+        {TABS.map(({ id, label }) => (
+          <button key={id} id={`tab-${id}`} type="button" role="tab" aria-selected={tab === id} aria-controls={`panel-${id}`}
+            tabIndex={tab === id ? 0 : -1} className="tab" onClick={() => setTab(id)} onKeyDown={onTabKey}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {tab === 'profile' ? (
+        <div role="tabpanel" id="panel-profile" aria-labelledby="tab-profile" className="card">
+          <FormMessage type="error">{loadError}</FormMessage>
+          <ProfileForm
+            key={loadedVersion}
+            attributes={attributes}
+            onSaved={(saved) => setAttributes((current) => ({ ...current, ...saved }))}
+          />
+        </div>
+      ) : (
+        <div role="tabpanel" id="panel-security" aria-labelledby="tab-security" className="card">
+          <ChangePasswordForm />
+        </div>
+      )}
+    </PageFrame>
+  );
+}
+
+function ProfileForm({ attributes, onSaved }: { attributes: UserAttributes | null; onSaved: (saved: UserAttributes) => void }) {
+  const [firstName, setFirstName] = useState(attributes?.given_name ?? '');
+  const [lastName, setLastName] = useState(attributes?.family_name ?? '');
+  const [error, setError] = useState('');
+  const [success, setSuccess] = useState('');
+  const [saving, setSaving] = useState(false);
+  const verified = attributes?.email_verified === 'true';
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError('');
+    setSuccess('');
+    if (!firstName.trim()) {
+      setError('First name is required');
+      return;
+    }
+    setSaving(true);
+    const result = await auth.updateProfile(firstName, lastName);
+    setSaving(false);
+    if (!result.success) {
+      setError(result.error ?? 'Failed to update profile');
+      return;
+    }
+    setSuccess('Profile updated successfully!');
+    await refreshUser();
+    onSaved({ given_name: firstName.trim(), family_name: lastName.trim() });
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-labelledby="profile-info-title">
+      <h2 id="profile-info-title">Profile Information</h2>
+      <div className="field">
+        <span className="field-label" id="profile-email-label">Email</span>
+        <p className="field-static" aria-labelledby="profile-email-label">
+          <span>{attributes?.email ?? ''}</span>{' '}
+          <span className={verified ? 'badge badge-success' : 'badge badge-warning'}>{verified ? 'Verified' : 'Not verified'}</span>
+        </p>
+      </div>
+      <FormField label="First Name" name="given_name" autoComplete="given-name" required value={firstName}
+        onChange={(event) => setFirstName(event.target.value)} />
+      <FormField label="Last Name" name="family_name" autoComplete="family-name" value={lastName}
+        onChange={(event) => setLastName(event.target.value)} />
+      <FormMessage type="error">{error}</FormMessage>
+      <FormMessage type="success">{success}</FormMessage>
+      <button type="submit" className="button button-primary" disabled={saving}>
+        {saving ? 'Saving...' : 'Save Changes'}
+      </button>
+    </form>
+  );
+}
+
+function ChangePasswordForm() {
+  const [form, setForm] = useState({ current: '', next: '', confirm: '' });
+  const [error, setError] = useState('');
+  const [success, setSuccess] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError('');
+    setSuccess('');
+    if (!form.current || !form.next || !form.confirm) {
+      setError('Please fill in all required fields');
+      return;
+    }
+    if (form.next !== form.confirm) {
+      setError('New passwords do not match');
+      return;
+    }
+    if (form.next.length < 8) {
+      setError('Password must be at least 8 characters');
+      return;
+    }
+    setSaving(true);
+    const result = await auth.changePassword(form.current, form.next);
+    setSaving(false);
+    if (!result.success) {
+      setError(result.error ?? 'Failed to change password');
+      return;
+    }
+    setSuccess('Password changed successfully!');
+    setForm({ current: '', next: '', confirm: '' });
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-labelledby="change-password-title">
+      <h2 id="change-password-title">Change Password</h2>
+      <FormField label="Current Password" name="current_password" type="password" autoComplete="current-password" required
+        value={form.current} onChange={set('current')} />
+      <FormField label="New Password" name="new_password" type="password" autoComplete="new-password" required minLength={8}
+        hint="At least 8 characters, with lowercase, uppercase, a number and a special character" value={form.next} onChange={set('next')} />
+      <FormField label="Confirm New Password" name="confirm_password" type="password" autoComplete="new-password" required
+        value={form.confirm} onChange={set('confirm')} />
+      <FormMessage type="error">{error}</FormMessage>
+      <FormMessage type="success">{success}</FormMessage>
+      <button type="submit" className="button button-primary" disabled={saving}>
+        {saving ? 'Changing...' : 'Change Password'}
+      </button>
+    </form>
+  );
+}

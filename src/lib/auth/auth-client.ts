@@ -1,0 +1,69 @@
+// Lazy facade over the amplify adapter: the adapter (and all of aws-amplify) is fetched with a dynamic
+// import on first use and configured from /app-config.json, keeping it out of the landing page's JS.
+import { loadAppConfig } from '../config/app-config';
+import type { AuthResult, AuthUser, CurrentUserResult } from './auth-types';
+
+type Adapter = typeof import('./amplify-adapter');
+
+let adapterPromise: Promise<Adapter> | null = null;
+
+/** Loads and configures the adapter once; a failed load (offline, bad config) is retried next call. */
+export function loadAuthAdapter(): Promise<Adapter> {
+  if (!adapterPromise) {
+    adapterPromise = Promise.all([import('./amplify-adapter'), loadAppConfig()])
+      .then(([adapter, config]) => {
+        adapter.configureAuth(config);
+        return adapter;
+      })
+      .catch((error: unknown) => {
+        adapterPromise = null;
+        throw error;
+      });
+  }
+  return adapterPromise;
+}
+
+/** Tests only: forget the loaded adapter. */
+export function resetAuthClientForTests(): void {
+  adapterPromise = null;
+}
+
+const loadFailure = (fallback: string) => (error: unknown): AuthResult => ({
+  success: false,
+  error: error instanceof Error && error.message ? error.message : fallback,
+});
+
+/** The auth helper of product-spec section 7, with the same signatures as the adapter. */
+export const auth = {
+  login: (email: string, password: string): Promise<AuthResult> =>
+    loadAuthAdapter().then((a) => a.login(email, password), loadFailure('Failed to login')),
+  signup: (email: string, password: string, firstName: string, lastName: string): Promise<AuthResult> =>
+    loadAuthAdapter().then((a) => a.signup(email, password, firstName, lastName), loadFailure('Failed to sign up')),
+  confirmSignup: (email: string, code: string): Promise<AuthResult> =>
+    loadAuthAdapter().then((a) => a.confirmSignup(email, code), loadFailure('Failed to confirm account')),
+  resendSignupCode: (email: string): Promise<AuthResult> =>
+    loadAuthAdapter().then((a) => a.resendSignupCode(email), loadFailure('Failed to resend code')),
+  forgotPassword: (email: string): Promise<AuthResult> =>
+    loadAuthAdapter().then((a) => a.forgotPassword(email), loadFailure('Failed to send reset code')),
+  confirmForgotPassword: (email: string, code: string, newPassword: string): Promise<AuthResult> =>
+    loadAuthAdapter().then((a) => a.confirmForgotPassword(email, code, newPassword), loadFailure('Failed to reset password')),
+  changePassword: (oldPassword: string, newPassword: string): Promise<AuthResult> =>
+    loadAuthAdapter().then((a) => a.changePassword(oldPassword, newPassword), loadFailure('Failed to change password')),
+  updateProfile: (givenName: string, familyName: string): Promise<AuthResult> =>
+    loadAuthAdapter().then((a) => a.updateProfile(givenName, familyName), loadFailure('Failed to update profile')),
+  getUserAttributes: (): Promise<AuthResult> =>
+    loadAuthAdapter().then((a) => a.getUserAttributes(), loadFailure('Failed to load profile')),
+  /** The ID token for `Authorization: Bearer`, or null (requests then go without it, spec section 6). */
+  getAuthToken: (): Promise<string | null> =>
+    loadAuthAdapter().then((a) => a.getAuthToken(), () => null),
+  logout: (): Promise<AuthResult> => loadAuthAdapter().then((a) => a.logout(), loadFailure('Failed to sign out')),
+  getCurrentUser: (cached: AuthUser | null): Promise<CurrentUserResult> =>
+    loadAuthAdapter().then(
+      (a) => a.getCurrentUser(cached),
+      // Adapter or config unreachable (offline before the service worker cached them): keep a cached session.
+      (): CurrentUserResult => {
+        const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+        return offline && cached ? { user: cached, offline: true } : { user: null, offline };
+      },
+    ),
+};

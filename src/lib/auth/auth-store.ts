@@ -1,0 +1,99 @@
+// Session state (zustand): who is signed in and whether that is still being worked out
+// (product-spec section 4 "Auth context"), with the offline identity cache behind it.
+import { create } from 'zustand';
+import { auth } from './auth-client';
+import type { AuthUser } from './auth-types';
+import { clearCachedIdentity, readCachedIdentity, writeCachedIdentity } from './identity-cache';
+
+export type AuthState = {
+  user: AuthUser | null;
+  /** Starts true; false once the current user has been read (or found absent). */
+  loading: boolean;
+  /** True while the session comes from the offline cache and awaits the network to be re-checked. */
+  offline: boolean;
+};
+
+export const useAuthStore = create<AuthState>(() => ({ user: null, loading: true, offline: false }));
+
+type SignOutListener = (user: AuthUser) => void | Promise<void>;
+const signOutListeners = new Set<SignOutListener>();
+
+/** Lets other layers (the per-user database) release what belongs to a user when they sign out. */
+export function onSignOut(listener: SignOutListener): () => void {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+}
+
+let refreshing: Promise<AuthUser | null> | null = null;
+let started = false;
+
+async function readUser(): Promise<AuthUser | null> {
+  const cached = readCachedIdentity();
+  let found;
+  try {
+    found = await auth.getCurrentUser(cached);
+  } catch (error) {
+    console.error('Reading the current user failed', error);
+    found = { user: null, offline: false };
+  }
+  const { user, offline } = found;
+  if (user) writeCachedIdentity(user);
+  else if (!offline) clearCachedIdentity();
+  useAuthStore.setState({ user, loading: false, offline: user !== null && offline });
+  return user;
+}
+
+/**
+ * Re-reads the current user (start-up, after login, after a profile update, back online). Reads are
+ * queued, so a read asked for after a sign-in never returns an answer computed before it.
+ */
+export function refreshUser(): Promise<AuthUser | null> {
+  const run = (refreshing ?? Promise.resolve(null)).catch(() => null).then(readUser);
+  refreshing = run;
+  void run.finally(() => {
+    if (refreshing === run) refreshing = null;
+  }).catch(() => undefined);
+  return run;
+}
+
+/** Starts the auth context once: reads the current user and re-checks it whenever the network returns. */
+export function initAuth(): Promise<AuthUser | null> {
+  if (started) return refreshing ?? Promise.resolve(useAuthStore.getState().user);
+  started = true;
+  if (typeof window !== 'undefined') {
+    // Back online: let Amplify refresh the tokens it could not refresh offline (or drop a dead session).
+    window.addEventListener('online', () => {
+      if (useAuthStore.getState().user) void refreshUser();
+    });
+  }
+  return refreshUser();
+}
+
+/** True when a signed-in identity is cached locally (a session may exist before Amplify is loaded). */
+export function hasCachedSession(): boolean {
+  return readCachedIdentity() !== null;
+}
+
+/** Signs out: revokes/clears Amplify's tokens, forgets the cached identity and closes the user's data. */
+export async function logout(): Promise<void> {
+  const user = useAuthStore.getState().user;
+  clearCachedIdentity();
+  await auth.logout();
+  if (user) {
+    await Promise.all([...signOutListeners].map(async (listener) => {
+      try {
+        await listener(user);
+      } catch (error) {
+        console.error('Sign-out cleanup failed', error);
+      }
+    }));
+  }
+  useAuthStore.setState({ user: null, loading: false, offline: false });
+}
+
+/** Tests only: back to the initial state. */
+export function resetAuthStoreForTests(): void {
+  started = false;
+  refreshing = null;
+  useAuthStore.setState({ user: null, loading: true, offline: false });
+}

@@ -1,0 +1,192 @@
+// The route tree of product-spec section 2 (code-based TanStack Router). The landing page is eager;
+// every other screen is a lazy chunk, so the landing route loads no auth, database or chart code.
+import {
+  Link,
+  Outlet,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  type RouterHistory,
+} from '@tanstack/react-router';
+import { LoadingScreen } from '../components/layout/LoadingScreen';
+import { ToastProvider } from '../components/toast/ToastProvider';
+import { LandingPage } from '../features/landing/LandingPage';
+import {
+  parseSearchParams,
+  stringifySearchParams,
+  validateCompareSearch,
+  validateForgotPasswordSearch,
+  validateLoginSearch,
+  validateScenarioDetailSearch,
+} from './search-params';
+
+function NotFound() {
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <h1>Page not found</h1>
+        <p>There is nothing at this address.</p>
+        <Link to="/" className="button button-primary button-block">
+          Go to the home page
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+const rootRoute = createRootRoute({
+  component: () => (
+    <ToastProvider>
+      <Outlet />
+    </ToastProvider>
+  ),
+  notFoundComponent: NotFound,
+});
+
+const landingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingPage });
+
+// Public pages that a signed-in user should not see.
+const publicRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_public',
+  component: lazyRouteComponent(() => import('./guards'), 'PublicOnlyLayout'),
+});
+const loginRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: 'login',
+  validateSearch: validateLoginSearch,
+  component: lazyRouteComponent(() => import('../features/auth/LoginPage'), 'LoginPage'),
+});
+const signupRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: 'signup',
+  component: lazyRouteComponent(() => import('../features/auth/SignupPage'), 'SignupPage'),
+});
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: 'forgot-password',
+  validateSearch: validateForgotPasswordSearch,
+  component: lazyRouteComponent(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
+});
+
+// Signed-in pages: the guard, the top bar and the user's database.
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_app',
+  component: lazyRouteComponent(() => import('./guards'), 'ProtectedLayout'),
+});
+const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'dashboard',
+  component: lazyRouteComponent(() => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
+});
+const accountsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'accounts',
+  component: lazyRouteComponent(() => import('../features/accounts/AccountsPage'), 'AccountsPage'),
+});
+const recurringItemsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'recurring-items',
+  component: lazyRouteComponent(() => import('../features/recurring-items/RecurringItemsPage'), 'RecurringItemsPage'),
+});
+const scenariosRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'scenarios',
+  component: lazyRouteComponent(() => import('../features/scenarios/ScenariosPage'), 'ScenariosPage'),
+});
+const compareRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'scenarios/compare',
+  validateSearch: validateCompareSearch,
+  component: lazyRouteComponent(() => import('./scenario-routes'), 'CompareRoute'),
+});
+const templatesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'scenarios/templates',
+  component: lazyRouteComponent(() => import('../features/templates/TemplatesPage'), 'TemplatesPage'),
+});
+const templateFormRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'scenarios/template/$templateId',
+  component: lazyRouteComponent(() => import('./scenario-routes'), 'TemplateFormRoute'),
+});
+const builderRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'scenarios/builder',
+  component: lazyRouteComponent(() => import('./scenario-routes'), 'BuilderCreateRoute'),
+});
+const builderEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'scenarios/builder/$scenarioId',
+  validateSearch: validateScenarioDetailSearch,
+  component: lazyRouteComponent(() => import('./scenario-routes'), 'BuilderEditRoute'),
+});
+const scenarioDetailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'scenarios/$scenarioId',
+  validateSearch: validateScenarioDetailSearch,
+  component: lazyRouteComponent(() => import('./scenario-routes'), 'ScenarioDetailRoute'),
+});
+const profileRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'profile',
+  component: lazyRouteComponent(() => import('../features/profile/ProfilePage'), 'ProfilePage'),
+});
+
+export const routeTree = rootRoute.addChildren([
+  landingRoute,
+  publicRoute.addChildren([loginRoute, signupRoute, forgotPasswordRoute]),
+  appRoute.addChildren([
+    dashboardRoute,
+    accountsRoute,
+    recurringItemsRoute,
+    scenariosRoute,
+    compareRoute,
+    templatesRoute,
+    templateFormRoute,
+    builderRoute,
+    builderEditRoute,
+    scenarioDetailRoute,
+    profileRoute,
+  ]),
+]);
+
+/** Every path a signed-out visitor must be sent to /login from (tests walk this list). */
+export const PROTECTED_PATHS = [
+  '/dashboard',
+  '/accounts',
+  '/recurring-items',
+  '/scenarios',
+  '/scenarios/compare',
+  '/scenarios/templates',
+  '/scenarios/template/investment_property',
+  '/scenarios/builder',
+  '/scenarios/builder/scenario-1',
+  '/scenarios/scenario-1',
+  '/profile',
+] as const;
+
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    ...(history ? { history } : {}),
+    parseSearch: parseSearchParams,
+    stringifySearch: stringifySearchParams,
+    defaultPreload: 'intent',
+    defaultPendingComponent: LoadingScreen,
+    defaultPendingMs: 300,
+    scrollRestoration: true,
+  });
+}
+
+export const router = createAppRouter();
+
+declare module '@tanstack/react-router' {
+  // Declaration merging is how TanStack Router learns the route tree's types; it needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,134 @@
+// Shared pieces for the browser tests: a headless Debian Chromium, a fresh context per test, the stack's URLs,
+// and helpers that drive the app the way a person does (labels, roles and the spec's text, never CSS classes).
+import { randomUUID } from 'node:crypto';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { FIXED_CODE, type E2EStack } from './stack-info.ts';
+
+export { FIXED_CODE };
+
+export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function stackInfo(): E2EStack {
+  return inject('wyrdStack');
+}
+
+export type BrowserFixture = { browser: Browser; context: BrowserContext; page: Page; stack: E2EStack; errors: string[] };
+
+/**
+ * Registers hooks for one test file: one browser for the file, a new context and page for each test.
+ * `fixture.errors` collects uncaught page errors so a test can assert the app didn't crash.
+ */
+export function useBrowser(): BrowserFixture {
+  const fixture = { errors: [] as string[] } as BrowserFixture;
+  beforeAll(async () => {
+    fixture.stack = stackInfo();
+    fixture.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  });
+  afterAll(async () => {
+    await fixture.browser?.close();
+  });
+  beforeEach(async () => {
+    fixture.errors = [];
+    fixture.context = await fixture.browser.newContext({ baseURL: fixture.stack.webUrl, viewport: { width: 1280, height: 800 } });
+    fixture.context.setDefaultTimeout(15_000);
+    fixture.page = await fixture.context.newPage();
+    fixture.page.on('pageerror', (error) => fixture.errors.push(error.message));
+  });
+  afterEach(async () => {
+    await fixture.context?.close();
+  });
+  return fixture;
+}
+
+export type TestUser = { email: string; password: string; firstName: string; lastName: string };
+
+/** A user nobody has used yet; the password meets Cognito's default policy. */
+export function newUser(label = 'user'): TestUser {
+  const id = randomUUID().slice(0, 8);
+  return { email: `${label}-${id}@example.com`, password: `Wyrd-${id}-Pass1!`, firstName: 'Ada', lastName: 'Lovelace' };
+}
+
+async function identityCall(stack: E2EStack, operation: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const response = await fetch(stack.identityUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}` },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${operation} failed: HTTP ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Creates and confirms a user straight through the identity service (for tests that aren't about sign-up). */
+export async function createConfirmedUser(stack: E2EStack, label?: string): Promise<TestUser> {
+  const user = newUser(label);
+  await identityCall(stack, 'SignUp', {
+    ClientId: stack.clientId,
+    Username: user.email,
+    Password: user.password,
+    UserAttributes: [
+      { Name: 'email', Value: user.email },
+      { Name: 'given_name', Value: user.firstName },
+      { Name: 'family_name', Value: user.lastName },
+    ],
+  });
+  await identityCall(stack, 'ConfirmSignUp', { ClientId: stack.clientId, Username: user.email, ConfirmationCode: FIXED_CODE });
+  return user;
+}
+
+export async function expectPath(page: Page, pathname: string, timeout = 20_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout });
+  expect(new URL(page.url()).pathname).toBe(pathname);
+}
+
+/** A button or a link with this name (the spec names actions, not which element renders them). */
+export function action(page: Page, name: string | RegExp): Locator {
+  return page.getByRole('button', { name }).or(page.getByRole('link', { name })).first();
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/^email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signInToDashboard(page: Page, user: TestUser): Promise<void> {
+  await signIn(page, user.email, user.password);
+  await expectPath(page, '/dashboard');
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await action(page, 'Sign out').click();
+  await page.waitForURL((url) => url.pathname === '/login' || url.pathname === '/', { timeout: 20_000 });
+}
+
+/**
+ * Waits for the waitlist confirmation, shown either as a native alert() or as an on-page role=alert,
+ * and returns its text.
+ */
+export async function captureAlert(page: Page, trigger: () => Promise<void>): Promise<string> {
+  const dialog = page.waitForEvent('dialog', { timeout: 15_000 }).then(async (d) => {
+    const message = d.message();
+    await d.accept();
+    return message;
+  });
+  const inline = page
+    .getByRole('alert')
+    .filter({ hasText: 'Thanks for joining!' })
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .then(() => page.getByRole('alert').filter({ hasText: 'Thanks for joining!' }).first().innerText());
+  await trigger();
+  return Promise.any([dialog, inline]);
+}

@@ -1,0 +1,20 @@
+// Vitest config for the browser tests: one process, files in sequence, one real stack for the whole run
+// (started by global-setup.ts), generous timeouts for the build and a headless Chromium.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: new URL('../..', import.meta.url).pathname,
+    include: ['tests/e2e/**/*.e2e.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    pool: 'forks',
+    fileParallelism: false,
+    maxWorkers: 1,
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    // The stack is shared; a retry absorbs a rare slow first service-worker install, never a real failure twice.
+    retry: 0,
+  },
+});

@@ -1,0 +1,120 @@
+// Vite 8 build for the Wyrd PWA: React, a generated service worker, and chunk groups that keep
+// vendor code the landing page doesn't need (amplify, echarts, dexie) out of its initial JS.
+import { gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const nodeModule = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
+
+/** Issue 2 item 10: the landing route's initial JS stays <= 200 kB gzip and holds no chart code. */
+const LANDING_JS_BUDGET_KB = 200;
+
+/**
+ * Prints the landing route's initial JS (the entry chunk plus everything it imports statically, i.e. what
+ * index.html loads before any lazy route) and fails the build when it breaks the budget or holds echarts.
+ * Also writes dist/landing-js.json for scripts that report it.
+ */
+function landingBudget(): Plugin {
+  return {
+    name: 'wyrd-landing-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
+      if (!entry || entry.type !== 'chunk') return;
+      const seen = new Set<string>();
+      const walk = (fileName: string) => {
+        if (seen.has(fileName)) return;
+        seen.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') chunk.imports.forEach(walk);
+      };
+      walk(entry.fileName);
+      let gzipBytes = 0;
+      let chartCode = false;
+      for (const fileName of seen) {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk') continue;
+        gzipBytes += gzipSync(chunk.code, { level: 9 }).length;
+        chartCode ||= chunk.moduleIds.some((id) => /[\\/]node_modules[\\/](echarts|zrender|echarts-for-react)[\\/]/.test(id));
+      }
+      const kb = Math.round((gzipBytes / 1024) * 100) / 100;
+      const files = [...seen].sort();
+      console.log(`\nlanding route initial JS: ${kb} kB gzip in ${files.length} files (budget ${LANDING_JS_BUDGET_KB} kB, chart code: ${chartCode ? 'yes' : 'no'})`);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'landing-js.json',
+        source: JSON.stringify({ gzipKb: kb, budgetKb: LANDING_JS_BUDGET_KB, chartCode, files }, null, 2),
+      });
+      if (kb > LANDING_JS_BUDGET_KB) this.error(`landing initial JS ${kb} kB gzip exceeds ${LANDING_JS_BUDGET_KB} kB`);
+      if (chartCode) this.error('the landing route loads chart code (echarts); load charts only on the routes that draw them');
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [
+    react(),
+    landingBudget(),
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'autoUpdate',
+      // src/lib/pwa/register-sw.ts registers through workbox-window, so the plugin injects nothing.
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'robots.txt', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Wyrd',
+        short_name: 'Wyrd',
+        description: 'Offline-first financial planning and forecasting for Australians.',
+        lang: 'en-AU',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0b1020',
+        theme_color: '#0b1020',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        // Without these the first page stays uncontrolled when injectRegister is false (toolchain.md).
+        clientsClaim: true,
+        skipWaiting: true,
+        globPatterns: ['**/*.{js,css,html,svg}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/app-config\.json$/],
+        runtimeCaching: [
+          {
+            // The deployment's runtime config is never precached (it differs per deployment), but an
+            // offline reload still needs the last copy seen.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/app-config.json',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'wyrd-app-config', networkTimeoutSeconds: 3 },
+          },
+        ],
+      },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React must outrank the other groups or it is pulled into whichever vendor chunk imports it first.
+            { name: 'react', test: nodeModule('react|react-dom|scheduler'), priority: 30 },
+            { name: 'router', test: nodeModule('@tanstack[\\\\/](?:react-router|router-core|history|react-store|store)'), priority: 20 },
+            { name: 'amplify', test: nodeModule('aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy|tslib|js-cookie'), priority: 10 },
+            { name: 'echarts', test: nodeModule('echarts|zrender|echarts-for-react'), priority: 10 },
+            { name: 'dexie', test: nodeModule('dexie|dexie-react-hooks'), priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+  server: { host: '127.0.0.1', port: 5173 },
+  preview: { host: '127.0.0.1', port: 4173 },
+});

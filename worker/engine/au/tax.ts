@@ -1,0 +1,149 @@
+// Australian resident personal income tax by financial year: rates, Low Income Tax Offset and Medicare levy
+// (au-rules.md). Each rule is one dated table keyed by the 1 July it takes effect.
+import type { IsoDate } from '../primitives';
+import { atDate, cents, financialYearStart, type DatedTable } from './dated';
+
+/** A bracket applies `rate` to each dollar above `over` (up to the next bracket's `over`). */
+export type TaxBracket = { over: number; rate: number };
+
+/** Resident rates (excluding Medicare levy). Brackets ascending; the first is the tax-free threshold. */
+export const INCOME_TAX_RATES: DatedTable<TaxBracket[]> = [
+  {
+    from: '2024-07-01',
+    figures: [
+      { over: 0, rate: 0 },
+      { over: 18_200, rate: 0.16 },
+      { over: 45_000, rate: 0.3 },
+      { over: 135_000, rate: 0.37 },
+      { over: 190_000, rate: 0.45 },
+    ],
+  },
+  // Treasury Laws Amendment (More Cost of Living Relief) Act 2025, Sch 1: 15% from 1 July 2026.
+  {
+    from: '2026-07-01',
+    figures: [
+      { over: 0, rate: 0 },
+      { over: 18_200, rate: 0.15 },
+      { over: 45_000, rate: 0.3 },
+      { over: 135_000, rate: 0.37 },
+      { over: 190_000, rate: 0.45 },
+    ],
+  },
+  // Same Act: 14% from 1 July 2027 on.
+  {
+    from: '2027-07-01',
+    figures: [
+      { over: 0, rate: 0 },
+      { over: 18_200, rate: 0.14 },
+      { over: 45_000, rate: 0.3 },
+      { over: 135_000, rate: 0.37 },
+      { over: 190_000, rate: 0.45 },
+    ],
+  },
+];
+
+/**
+ * Low Income Tax Offset: `max` up to `full_to`; reduced by `taper1` per dollar to `mid_to`;
+ * then by `taper2` per dollar until nil.
+ */
+export type LitoRule = { max: number; full_to: number; taper1: number; mid_to: number; taper2: number };
+
+export const LITO: DatedTable<LitoRule> = [
+  { from: '2024-07-01', figures: { max: 700, full_to: 37_500, taper1: 0.05, mid_to: 45_000, taper2: 0.015 } },
+];
+
+/** Medicare levy: nil to `lower`; 10% (`shade_rate`) of income over `lower` until that reaches `rate` x income. */
+export type MedicareRule = { rate: number; lower: number; upper: number; shade_rate: number };
+
+export const MEDICARE_LEVY: DatedTable<MedicareRule> = [
+  { from: '2024-07-01', figures: { rate: 0.02, lower: 27_222, upper: 34_027, shade_rate: 0.1 } },
+  // 2025-26 single thresholds from a secondary source.
+  { from: '2025-07-01', figures: { rate: 0.02, lower: 28_011, upper: 35_013, shade_rate: 0.1 } },
+  // UNCONFIRMED: 2026-27 thresholds not yet published; au-rules.md says use 2025-26's. Correct here when known.
+  { from: '2026-07-01', figures: { rate: 0.02, lower: 28_011, upper: 35_013, shade_rate: 0.1 } },
+];
+
+export type PersonalTax = { income_tax: number; lito: number; medicare: number; total: number };
+
+function bracketTax(income: number, brackets: TaxBracket[]): number {
+  let tax = 0;
+  for (let i = 0; i < brackets.length; i++) {
+    const lo = brackets[i].over;
+    const hi = i + 1 < brackets.length ? brackets[i + 1].over : Infinity;
+    if (income > lo) tax += (Math.min(income, hi) - lo) * brackets[i].rate;
+  }
+  return tax;
+}
+
+/** The LITO entitlement at `income`, before it is limited to the tax it offsets. */
+export function litoEntitlement(income: number, rule: LitoRule): number {
+  let offset = rule.max;
+  if (income > rule.full_to) offset -= (Math.min(income, rule.mid_to) - rule.full_to) * rule.taper1;
+  if (income > rule.mid_to) offset -= (income - rule.mid_to) * rule.taper2;
+  return Math.max(0, offset);
+}
+
+function medicareLevy(income: number, rule: MedicareRule): number {
+  if (income <= rule.lower) return 0;
+  return Math.min(income * rule.rate, (income - rule.lower) * rule.shade_rate);
+}
+
+function safeIncome(taxableIncome: number): number {
+  return Number.isFinite(taxableIncome) && taxableIncome > 0 ? taxableIncome : 0;
+}
+
+/**
+ * Resident personal tax for a year's taxable income, using the rules of the financial year containing `date`.
+ * income_tax is the tax on the brackets; lito is the offset actually applied (never more than income_tax,
+ * so it cannot make tax negative, and it never reduces Medicare); total = income_tax - lito + medicare.
+ * Figures are rounded to cents; a negative or non-finite income is treated as 0.
+ */
+export function personalTax(taxableIncome: number, date: IsoDate): PersonalTax {
+  const income = safeIncome(taxableIncome);
+  const fy = financialYearStart(date);
+  const incomeTax = bracketTax(income, atDate(INCOME_TAX_RATES, fy));
+  const lito = Math.min(incomeTax, litoEntitlement(income, atDate(LITO, fy)));
+  const medicare = medicareLevy(income, atDate(MEDICARE_LEVY, fy));
+  return {
+    income_tax: cents(incomeTax),
+    lito: cents(lito),
+    medicare: cents(medicare),
+    total: cents(incomeTax - lito + medicare),
+  };
+}
+
+/** The statutory bracket rate on the next dollar (excluding Medicare levy and offsets). */
+export function bracketRate(taxableIncome: number, date: IsoDate): number {
+  const income = safeIncome(taxableIncome);
+  let rate = 0;
+  for (const b of atDate(INCOME_TAX_RATES, financialYearStart(date))) if (income >= b.over) rate = b.rate;
+  return rate;
+}
+
+/**
+ * The effective marginal rate of personalTax's total on the next dollar: bracket rate, plus the LITO taper
+ * while the offset is being withdrawn (and still fully used), plus the Medicare levy's marginal rate
+ * (10% in the shade-in band, 2% above it). Negative gearing and deductions save tax at about this rate.
+ */
+export function marginalRate(taxableIncome: number, date: IsoDate): number {
+  const income = safeIncome(taxableIncome);
+  const fy = financialYearStart(date);
+  const brackets = atDate(INCOME_TAX_RATES, fy);
+  let rate = bracketRate(income, date);
+
+  const lito = atDate(LITO, fy);
+  const entitlement = litoEntitlement(income, lito);
+  const taxNow = bracketTax(income, brackets);
+  if (entitlement > 0 && taxNow >= entitlement) {
+    if (income >= lito.full_to && income < lito.mid_to) rate += lito.taper1;
+    else if (income >= lito.mid_to) rate += lito.taper2;
+  } else if (entitlement > 0 && taxNow < entitlement) {
+    rate = 0; // the offset still absorbs all the tax
+  }
+
+  const medicare = atDate(MEDICARE_LEVY, fy);
+  if (income > medicare.lower) {
+    rate += (income - medicare.lower) * medicare.shade_rate < income * medicare.rate ? medicare.shade_rate : medicare.rate;
+  }
+  return Math.round(rate * 10_000) / 10_000;
+}

@@ -1,0 +1,75 @@
+// Compare: several scenarios over the same months from the same as_of, chart sampling
+// (forecast-model.md section 6) and the POST /scenarios/compare response shape (decimal strings).
+import { SNAPSHOT_FIGURES, type ApiSnapshot, type ComparisonResult, type Snapshot } from './model/comparison';
+import { EngineInputError, parseOrThrow } from './model/issues';
+import {
+  BASE_SCENARIO_ID,
+  ForecastOptionsSchema,
+  forecastPrepared,
+  prepareProfile,
+  type EventCompiler,
+  type ForecastOptions,
+  type ScenarioForecast,
+} from './simulate/forecast';
+
+/** Months between chart points: 1 up to 5 years, 3 up to 15 years, otherwise 6 (spec section 9). */
+export function samplingStep(years: number): number {
+  if (years <= 5) return 1;
+  if (years <= 15) return 3;
+  return 6;
+}
+
+/** Every step-th snapshot from snapshot 0, plus the last one always. */
+export function sampleSnapshots<T>(snapshots: ReadonlyArray<T>, years: number): T[] {
+  const step = samplingStep(years);
+  const out: T[] = [];
+  for (let k = 0; k < snapshots.length; k += step) out.push(snapshots[k]);
+  if (snapshots.length > 0 && (snapshots.length - 1) % step !== 0) out.push(snapshots[snapshots.length - 1]);
+  return out;
+}
+
+/** A figure as the API carries it: a decimal string with exactly 2 decimals ("-0.00" never appears). */
+export function toDecimalString(n: number): string {
+  const r = Number.isFinite(n) ? Math.round(n * 100) / 100 : 0;
+  return (r === 0 ? 0 : r).toFixed(2);
+}
+
+export function toApiSnapshot(s: Snapshot): ApiSnapshot {
+  const out: Record<string, string> = { date: s.date };
+  for (const f of SNAPSHOT_FIGURES) out[f] = toDecimalString(s[f]);
+  return out as ApiSnapshot;
+}
+
+export type CompareOptions = ForecastOptions & { scenario_ids: ReadonlyArray<string> };
+
+export type Comparison = { as_of: string; years: number; scenarios: ScenarioForecast[] };
+
+/**
+ * Forecast each scenario id (or 'base') over the same months. An empty id list forecasts every scenario,
+ * or the base when the profile has none. Throws EngineInputError on bad input or an unknown id.
+ */
+export function compareScenarios(profileInput: unknown, options: CompareOptions, compile: EventCompiler | null): Comparison {
+  const opts = parseOrThrow(ForecastOptionsSchema, { as_of: options.as_of, years: options.years }, '$options');
+  const prepared = prepareProfile(profileInput, compile);
+  let ids = [...options.scenario_ids];
+  if (ids.length === 0) ids = prepared.profile.scenarios.map((s) => s.id);
+  if (ids.length === 0) ids = [BASE_SCENARIO_ID];
+  const known = new Set(prepared.profile.scenarios.map((s) => s.id));
+  ids.forEach((id, i) => {
+    if (!known.has(id) && id !== BASE_SCENARIO_ID) {
+      throw new EngineInputError([{ path: `$options.scenario_ids[${i}]`, message: `no scenario with id "${id}"` }]);
+    }
+  });
+  const scenarios = ids.map((id) => forecastPrepared(prepared, id, opts));
+  return { as_of: opts.as_of, years: opts.years, scenarios };
+}
+
+/** The POST /scenarios/compare response: keyed by scenario id, each with name and (optionally sampled) snapshots. */
+export function toComparisonResult(comparison: Comparison, sampled = false): ComparisonResult {
+  const out: ComparisonResult = {};
+  for (const s of comparison.scenarios) {
+    const snaps = sampled ? sampleSnapshots(s.snapshots, comparison.years) : s.snapshots;
+    out[s.scenario_id] = { name: s.name, snapshots: snaps.map(toApiSnapshot) };
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+// The engine's one public barrel: model, primitives, calendar helpers, simulator, forecast and compare.
+// Pure: no DOM, no I/O, no clock (as_of is an input), no randomness.
+import { compareScenarios, type CompareOptions, type Comparison } from './compare';
+import { defaultEventCompiler } from './simulate/default-compiler';
+import { forecastScenario, type ForecastOptions, type ScenarioForecast } from './simulate/forecast';
+
+export * from './model/common';
+export * from './model/account';
+export * from './model/recurring-item';
+export * from './model/assumptions';
+export * from './model/scenario';
+export * from './model/dashboard';
+export * from './model/comparison';
+export * from './model/backup';
+export * from './model/issues';
+export * from './model/template';
+export * from './primitives';
+export * from './calendar';
+export { simulate, pmt, type SimulationSpec, type SimulationResult, type PrimitiveGroup, type SimAccountInput } from './simulate/simulate';
+export {
+  BASE_SCENARIO_ID,
+  MAX_YEARS,
+  ForecastOptionsSchema,
+  forecastPrepared,
+  forecastScenario,
+  prepareProfile,
+  summarise,
+  type EventCompiler,
+  type ForecastOptions,
+  type PreparedProfile,
+  type ScenarioForecast,
+  type ScenarioSummaryFigures,
+} from './simulate/forecast';
+export { TEMPLATES, getTemplate, TEMPLATE_GROUPS, TEMPLATE_GROUP_NAMES, HIDDEN_TEMPLATE_IDS } from './templates/catalogue';
+export { compileEvent, validateTemplateParameters, type EventToCompile, type ParameterError } from './templates/compile';
+export { defaultEventCompiler } from './simulate/default-compiler';
+export {
+  compareScenarios,
+  sampleSnapshots,
+  samplingStep,
+  toApiSnapshot,
+  toComparisonResult,
+  toDecimalString,
+  type CompareOptions,
+  type Comparison,
+} from './compare';
+
+/**
+ * Forecast one scenario of a profile (the backup file's shape; version optional). scenario_id null or absent:
+ * the base. Throws EngineInputError, whose `errors` name each bad field as a JSON path, on bad input.
+ */
+export function forecast(profile: unknown, options: ForecastOptions & { scenario_id?: string | null }): ScenarioForecast {
+  return forecastScenario(profile, options.scenario_id ?? null, { as_of: options.as_of, years: options.years }, defaultEventCompiler);
+}
+
+/** Forecast several scenarios over the same months (no ids: every scenario, or the base). */
+export function compare(profile: unknown, options: CompareOptions): Comparison {
+  return compareScenarios(profile, options, defaultEventCompiler);
+}

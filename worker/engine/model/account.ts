@@ -1,0 +1,29 @@
+// Account and Category entities (product-spec section 3), plus the optional annual_rate override.
+import { z } from 'zod';
+import { AccountTypeSchema, AmountSchema, IdSchema, RateSchema, UpdatedAtSchema } from './common';
+
+export const AccountSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  account_type: AccountTypeSchema,
+  /** Assets: the value. Liabilities: the amount owed is |current_balance| (forecast-model.md section 3). */
+  current_balance: AmountSchema,
+  institution: z.string().nullable().optional(),
+  is_asset: z.boolean(),
+  scenario_event_id: z.string().nullable().optional(),
+  /** Percent a year overriding the assumptions' rate for the account's type; null or absent: the default. */
+  annual_rate: RateSchema.nullable().optional(),
+  updated_at: UpdatedAtSchema,
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+export const CategoryTypeSchema = z.enum(['income', 'expense']);
+export type CategoryType = z.infer<typeof CategoryTypeSchema>;
+
+export const CategorySchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  type: CategoryTypeSchema,
+  updated_at: UpdatedAtSchema,
+});
+export type Category = z.infer<typeof CategorySchema>;

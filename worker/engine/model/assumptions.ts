@@ -1,0 +1,56 @@
+// The one user-editable assumptions record (forecast-model.md section 5): defaults, the partial
+// override a backup file may carry, and the merge of the two.
+import { z } from 'zod';
+import { ACCOUNT_TYPES, RateSchema, type AccountType } from './common';
+
+const accountTypeRateShape = Object.fromEntries(ACCOUNT_TYPES.map((t) => [t, RateSchema])) as Record<
+  AccountType,
+  typeof RateSchema
+>;
+
+export const AssumptionsSchema = z.object({
+  /** Percent a year. */
+  inflation_rate: RateSchema,
+  /** Percent a year; templates that take a salary index it by this unless told otherwise. */
+  wage_growth_rate: RateSchema,
+  /** Percent a year per account type: growth for property, investment and super; interest for cash and debts. */
+  account_type_rates: z.object(accountTypeRateShape),
+});
+export type Assumptions = z.infer<typeof AssumptionsSchema>;
+
+/** What a backup file or a settings screen may carry: any subset, merged over the defaults. */
+export const AssumptionsInputSchema = z.object({
+  inflation_rate: RateSchema.optional(),
+  wage_growth_rate: RateSchema.optional(),
+  account_type_rates: z.object(accountTypeRateShape).partial().optional(),
+  updated_at: z.string().optional(),
+});
+export type AssumptionsInput = z.infer<typeof AssumptionsInputSchema>;
+
+/**
+ * Defaults from au-rules.md "Long-run assumptions": inflation 2.5, wage growth 3.7, dwelling growth 5.4,
+ * balanced super about 7 before fees (6.5 after), cash about 4. Debt rates: owner-occupier variable about
+ * 6.2; personal loans and cards are typical advertised rates (not from au-rules.md).
+ */
+export const DEFAULT_ASSUMPTIONS: Assumptions = {
+  inflation_rate: 2.5,
+  wage_growth_rate: 3.7,
+  account_type_rates: {
+    checking: 0,
+    savings: 4,
+    investment: 7,
+    superannuation: 6.5,
+    property: 5.4,
+    mortgage: 6.2,
+    loan: 9,
+    credit_card: 20,
+  },
+};
+
+export function resolveAssumptions(input?: AssumptionsInput | null): Assumptions {
+  return {
+    inflation_rate: input?.inflation_rate ?? DEFAULT_ASSUMPTIONS.inflation_rate,
+    wage_growth_rate: input?.wage_growth_rate ?? DEFAULT_ASSUMPTIONS.wage_growth_rate,
+    account_type_rates: { ...DEFAULT_ASSUMPTIONS.account_type_rates, ...(input?.account_type_rates ?? {}) },
+  };
+}

@@ -1,0 +1,287 @@
+// Scenario composition (forecast-model.md section 6): base = unlinked entities + the baseline
+// scenario's events; a non-baseline scenario = base + its own events + its modifications.
+// Validates at the boundary and hands primitives to the simulator.
+import { z } from 'zod';
+import { IsoDateSchema } from '../model/common';
+import { ProfileSchema, type Profile } from '../model/backup';
+import type { Snapshot } from '../model/comparison';
+import { resolveAssumptions } from '../model/assumptions';
+import type { ScenarioEvent, ScenarioWithChildren } from '../model/scenario';
+import { EngineInputError, fieldErrors, parseOrThrow } from '../model/issues';
+import type { CompileContext, Primitive } from '../primitives';
+import { simulate, type PrimitiveGroup, type SimAccountInput } from './simulate';
+
+/** A template compiler for a whole event (the templates module's compileEvent). */
+export type EventCompiler = (event: ScenarioEvent, ctx: CompileContext) => Primitive[];
+
+/** The id under which the base (no scenario) is forecast. */
+export const BASE_SCENARIO_ID = 'base';
+
+export const MAX_YEARS = 50;
+
+export const ForecastOptionsSchema = z.object({
+  as_of: IsoDateSchema,
+  years: z
+    .number({ error: 'must be a whole number of years' })
+    .int('must be a whole number of years')
+    .min(1, 'must be at least 1')
+    .max(MAX_YEARS, `must be at most ${MAX_YEARS}`),
+});
+export type ForecastOptions = z.infer<typeof ForecastOptionsSchema>;
+
+export type ScenarioSummaryFigures = {
+  current_net_worth: number;
+  projected_net_worth: number;
+  total_change: number;
+  from_cash_flow: number;
+  from_growth: number;
+};
+
+export type ScenarioForecast = {
+  scenario_id: string;
+  name: string;
+  is_baseline: boolean;
+  as_of: string;
+  years: number;
+  /** Every month: snapshot 0 at as_of, then 12 x years month ends. */
+  snapshots: Snapshot[];
+  summary: ScenarioSummaryFigures;
+  /** Things the engine worked around (a reference to a deleted account, ...). */
+  warnings: string[];
+};
+
+function cents(n: number): number {
+  const r = Math.round(n * 100) / 100;
+  return Number.isFinite(r) && r !== 0 ? r : 0;
+}
+
+/** Summary figures from every monthly snapshot (never from a sampled list). */
+export function summarise(snapshots: ReadonlyArray<Snapshot>): ScenarioSummaryFigures {
+  let fromCash = 0;
+  let fromGrowth = 0;
+  for (let k = 1; k < snapshots.length; k++) {
+    fromCash += snapshots[k].cash_flow;
+    fromGrowth += snapshots[k].capital_growth;
+  }
+  const current = snapshots[0]?.net_worth ?? 0;
+  const projected = snapshots[snapshots.length - 1]?.net_worth ?? 0;
+  return {
+    current_net_worth: current,
+    projected_net_worth: projected,
+    total_change: cents(projected - current),
+    from_cash_flow: cents(fromCash),
+    from_growth: cents(fromGrowth),
+  };
+}
+
+function compileContextBase(profile: Profile): Omit<CompileContext, 'event_id' | 'event_name' | 'trigger_month' | 'is_baseline'> {
+  return {
+    assumptions: resolveAssumptions(profile.assumptions),
+    accounts: profile.accounts.map((a) => ({
+      id: a.id,
+      name: a.name,
+      account_type: a.account_type,
+      is_asset: a.is_asset,
+      current_balance: a.current_balance,
+      annual_rate: a.annual_rate ?? null,
+    })),
+    recurring_items: profile.recurring_items.map((r) => ({
+      id: r.id,
+      name: r.name,
+      amount: r.amount,
+      frequency: r.frequency,
+      start_date: r.start_date,
+      end_date: r.end_date ?? null,
+      account_id: r.account_id,
+      category_id: r.category_id,
+      is_active: r.is_active,
+    })),
+  };
+}
+
+/** A prepared profile: validated once, base compiled once, then any scenario forecast from it. */
+export type PreparedProfile = {
+  profile: Profile;
+  baseline: ScenarioWithChildren | null;
+  compile: EventCompiler | null;
+};
+
+export function prepareProfile(input: unknown, compile: EventCompiler | null): PreparedProfile {
+  const profile = parseOrThrow(ProfileSchema, input);
+  const baseline = profile.scenarios.find((s) => s.is_baseline) ?? null;
+  return { profile, baseline, compile };
+}
+
+function eventGroups(
+  prepared: PreparedProfile,
+  scenario: ScenarioWithChildren,
+  scenarioIndex: number,
+  warnings: string[],
+): PrimitiveGroup[] {
+  const { profile, compile } = prepared;
+  if (scenario.events.length === 0) return [];
+  if (!compile) {
+    warnings.push(`scenario ${scenario.id}: no template compiler available; its events are not forecast`);
+    return [];
+  }
+  const ctxBase = compileContextBase(profile);
+  const groups: PrimitiveGroup[] = [];
+  scenario.events.forEach((event, ei) => {
+    const ctx: CompileContext = {
+      ...ctxBase,
+      event_id: event.id,
+      event_name: event.name,
+      trigger_month: event.trigger_month,
+      is_baseline: scenario.is_baseline,
+    };
+    try {
+      groups.push({ scope: event.id, primitives: compile(event, ctx) });
+    } catch (err) {
+      const path = `$.scenarios[${scenarioIndex}].events[${ei}]`;
+      if (err instanceof EngineInputError) {
+        throw new EngineInputError(err.errors.map((e) => ({ path: e.path.replace(/^\$/, path), message: e.message })));
+      }
+      if (err instanceof z.ZodError) {
+        throw new EngineInputError(fieldErrors(err, `${path}.template_parameters`));
+      }
+      const message = err instanceof Error ? err.message : String(err);
+      throw new EngineInputError([{ path: `${path}.template_parameters`, message }]);
+    }
+  });
+  return groups;
+}
+
+function modificationPrimitives(scenario: ScenarioWithChildren, asOf: string): {
+  primitives: Primitive[];
+  balances: Map<string, number>;
+} {
+  const primitives: Primitive[] = [];
+  const balances = new Map<string, number>();
+  for (const m of scenario.modifications) {
+    switch (m.modification_type) {
+      case 'add_recurring': {
+        const d = m.modification_data;
+        primitives.push({
+          kind: 'flow',
+          key: m.id,
+          name: d.name,
+          account: d.account_id,
+          amount: d.amount,
+          schedule: { type: 'recurring', frequency: d.frequency, start_date: d.start_date, end_date: d.end_date ?? null },
+          category_id: d.category_id,
+        });
+        break;
+      }
+      case 'add_one_time': {
+        const d = m.modification_data;
+        primitives.push({
+          kind: 'flow',
+          key: m.id,
+          name: d.description ?? '',
+          account: d.account_id,
+          amount: d.amount,
+          schedule: { type: 'once', date: d.date },
+          category_id: d.category_id,
+        });
+        break;
+      }
+      case 'modify_recurring':
+        primitives.push({ kind: 'adjust_flow', key: m.id, target: m.target_id, from: asOf, amount: m.modification_data.amount });
+        break;
+      case 'modify_account':
+        balances.set(m.target_id, m.modification_data.balance);
+        break;
+    }
+  }
+  return { primitives, balances };
+}
+
+/**
+ * Forecast one scenario of a prepared profile. scenarioId null or 'base' (with no such scenario) forecasts the
+ * base; the baseline scenario's forecast is the base alone. Throws EngineInputError for an unknown id.
+ */
+export function forecastPrepared(
+  prepared: PreparedProfile,
+  scenarioId: string | null,
+  options: ForecastOptions,
+): ScenarioForecast {
+  const { profile, baseline } = prepared;
+  const index = scenarioId === null ? -1 : profile.scenarios.findIndex((s) => s.id === scenarioId);
+  if (scenarioId !== null && index < 0 && scenarioId !== BASE_SCENARIO_ID) {
+    throw new EngineInputError([{ path: '$.scenario_id', message: `no scenario with id "${scenarioId}"` }]);
+  }
+  const scenario = index >= 0 ? profile.scenarios[index] : null;
+  const warnings: string[] = [];
+  const groups: PrimitiveGroup[] = [];
+  if (baseline) groups.push(...eventGroups(prepared, baseline, profile.scenarios.indexOf(baseline), warnings));
+  let balances = new Map<string, number>();
+  const base: Primitive[] = [];
+  for (const r of profile.recurring_items) {
+    if (r.scenario_event_id || !r.is_active) continue;
+    base.push({
+      kind: 'flow',
+      key: r.id,
+      name: r.name,
+      account: r.account_id,
+      amount: r.amount,
+      schedule: { type: 'recurring', frequency: r.frequency, start_date: r.start_date, end_date: r.end_date ?? null },
+      category_id: r.category_id,
+    });
+  }
+  if (scenario && !scenario.is_baseline) {
+    groups.push(...eventGroups(prepared, scenario, index, warnings));
+    const mods = modificationPrimitives(scenario, options.as_of);
+    base.push(...mods.primitives);
+    balances = mods.balances;
+  }
+  const accounts: SimAccountInput[] = [];
+  for (const a of profile.accounts) {
+    if (a.scenario_event_id) continue;
+    const override = balances.get(a.id);
+    accounts.push({
+      id: a.id,
+      name: a.name,
+      account_type: a.account_type,
+      is_asset: a.is_asset,
+      current_balance: override ?? a.current_balance,
+      annual_rate: a.annual_rate ?? null,
+    });
+    balances.delete(a.id);
+  }
+  for (const id of balances.keys()) warnings.push(`modify_account: account "${id}" is not a base account; ignored`);
+  const result = simulate({
+    as_of: options.as_of,
+    years: options.years,
+    assumptions: resolveAssumptions(profile.assumptions),
+    accounts,
+    base,
+    groups,
+    linked_accounts: profile.accounts
+      .filter((a) => a.scenario_event_id)
+      .map((a) => ({ id: a.id, scope: a.scenario_event_id as string, name: a.name, account_type: a.account_type })),
+    linked_items: profile.recurring_items
+      .filter((r) => r.scenario_event_id)
+      .map((r) => ({ id: r.id, scope: r.scenario_event_id as string, name: r.name })),
+  });
+  return {
+    scenario_id: scenario?.id ?? BASE_SCENARIO_ID,
+    name: scenario?.name ?? 'Base',
+    is_baseline: scenario?.is_baseline ?? true,
+    as_of: options.as_of,
+    years: options.years,
+    snapshots: result.snapshots,
+    summary: summarise(result.snapshots),
+    warnings: result.warnings.concat(warnings),
+  };
+}
+
+/** Validate and forecast one scenario (or the base). Throws EngineInputError naming the field on bad input. */
+export function forecastScenario(
+  profileInput: unknown,
+  scenarioId: string | null,
+  options: ForecastOptions,
+  compile: EventCompiler | null,
+): ScenarioForecast {
+  const opts = parseOrThrow(ForecastOptionsSchema, options, '$options');
+  return forecastPrepared(prepareProfile(profileInput, compile), scenarioId, opts);
+}

@@ -1,0 +1,598 @@
+// The simulator: compiles primitives once into per-step typed arrays (occurrences, amounts, tax bases),
+// then runs one tight month-by-month loop over Float64Array balances (forecast-model.md sections 2-5).
+// It knows only primitives; composition of base, events and modifications lives in forecast.ts.
+import { personalTax } from '../au/tax';
+import { CONTRIBUTIONS_TAX_RATE, superGuaranteeRate } from '../au/super';
+import {
+  civilFromDayNumber,
+  dateToDayNumber,
+  forEachOccurrence,
+  lastDayOfMonthIndex,
+  monthIndexOf,
+  monthStartDay,
+  wholeYearsSince,
+} from '../calendar';
+import type { AccountType } from '../model/common';
+import type { Snapshot } from '../model/comparison';
+import type { Assumptions } from '../model/assumptions';
+import {
+  PRIMARY_CASH,
+  type IsoDate,
+  type Primitive,
+  type PrimitiveAccount,
+  type PrimitiveAdjustFlow,
+  type PrimitiveFlow,
+  type PrimitiveLoan,
+  type PrimitiveTransfer,
+  type Schedule,
+} from '../primitives';
+
+/** A base account as the simulator needs it (entity sign convention: liabilities owe |current_balance|). */
+export type SimAccountInput = {
+  id: string;
+  name: string;
+  account_type: AccountType;
+  is_asset: boolean;
+  current_balance: number;
+  annual_rate?: number | null;
+};
+
+/** Primitives from one source. `scope` (an event id) namespaces the account keys they declare. */
+export type PrimitiveGroup = { scope: string; primitives: ReadonlyArray<Primitive> };
+
+export type SimulationSpec = {
+  as_of: IsoDate;
+  years: number;
+  assumptions: Assumptions;
+  /** Base accounts, in the user's order (the first checking account is the primary cash account). */
+  accounts: ReadonlyArray<SimAccountInput>;
+  /** Base flows (recurring items and modifications) and adjustments, referring to base ids. */
+  base: ReadonlyArray<Primitive>;
+  groups: ReadonlyArray<PrimitiveGroup>;
+  /** Materialised entities (scenario_event_id set): their ids resolve to the event's own primitive by name. */
+  linked_accounts?: ReadonlyArray<{ id: string; scope: string; name: string; account_type: AccountType }>;
+  linked_items?: ReadonlyArray<{ id: string; scope: string; name: string }>;
+};
+
+export type SimulationResult = { snapshots: Snapshot[]; warnings: string[] };
+
+const KIND_CASH = 0; // checking/savings asset: interest r/12 on a positive balance, in cash_flow
+const KIND_GROWTH = 1; // property/investment/super asset: (1+r)^(1/12) on a positive value, in capital_growth
+const KIND_LENT = 2; // an asset of a debt type (money lent): interest r/12 in cash_flow
+const KIND_DEBT = 3; // a liability: interest r/12 on what is owed, an expense
+
+const DEBT_TYPES: ReadonlySet<AccountType> = new Set(['mortgage', 'loan', 'credit_card']);
+const GROWTH_TYPES: ReadonlySet<AccountType> = new Set(['property', 'investment', 'superannuation']);
+const CASH_TYPES: ReadonlySet<AccountType> = new Set(['checking', 'savings']);
+
+type AccountRow = {
+  key: string;
+  name: string;
+  account_type: AccountType;
+  is_asset: boolean;
+  /** Signed value: assets positive, liabilities negative (minus what is owed). */
+  value: number;
+  rate: number;
+  opensStep: number;
+};
+
+function finite(n: number): number {
+  return Number.isFinite(n) ? n : 0;
+}
+
+function kindOf(type: AccountType, isAsset: boolean): number {
+  if (!isAsset) return KIND_DEBT;
+  if (CASH_TYPES.has(type)) return KIND_CASH;
+  if (GROWTH_TYPES.has(type)) return KIND_GROWTH;
+  return KIND_LENT;
+}
+
+/** Monthly rate of an account from its annual percent: compounding for growth, r/12 otherwise. */
+function monthlyRate(kind: number, annualPercent: number): number {
+  const r = Math.max(-99.99, Math.min(1000, finite(annualPercent))) / 100;
+  if (kind === KIND_GROWTH) return Math.pow(1 + r, 1 / 12) - 1;
+  return r / 12;
+}
+
+/** PMT(r, n, p): the level repayment that clears p in n months at monthly rate r. */
+export function pmt(rate: number, months: number, principal: number): number {
+  const n = Math.max(1, Math.round(months));
+  if (principal <= 0) return 0;
+  if (Math.abs(rate) < 1e-12) return principal / n;
+  return (principal * rate) / (1 - Math.pow(1 + rate, -n));
+}
+
+function round2(n: number): number {
+  if (!Number.isFinite(n)) return 0;
+  const r = Math.round(n * 100) / 100;
+  return r === 0 ? 0 : r;
+}
+
+export function simulate(spec: SimulationSpec): SimulationResult {
+  const warnings: string[] = [];
+  const years = Math.max(1, Math.min(50, Math.round(spec.years)));
+  const S = years * 12;
+  const W = S + 1;
+  const asOfDay = dateToDayNumber(spec.as_of);
+  const m0 = monthIndexOf(spec.as_of);
+  const lastDay = monthStartDay(m0 + S + 1) - 1;
+  // stepEnd[k]: last day counted in step k (step 1 also takes month 0 after as_of).
+  const stepEnd = new Int32Array(W);
+  stepEnd[0] = asOfDay;
+  for (let k = 1; k <= S; k++) stepEnd[k] = monthStartDay(m0 + k + 1) - 1;
+  const stepDates: IsoDate[] = new Array(W);
+  stepDates[0] = spec.as_of;
+  for (let k = 1; k <= S; k++) stepDates[k] = lastDayOfMonthIndex(m0 + k);
+  const rates = spec.assumptions.account_type_rates;
+
+  /** Step of a once-dated item: month 0 (any day) lands in step 1; earlier months are the past. */
+  const onceStep = (date: IsoDate): number => {
+    const s = monthIndexOf(date) - m0;
+    if (s < 0 || s > S) return -1;
+    return s === 0 ? 1 : s;
+  };
+
+  // ---- accounts ----
+  const rows: AccountRow[] = [];
+  const globalIndex = new Map<string, number>();
+  for (const a of spec.accounts) {
+    if (globalIndex.has(a.id)) continue;
+    const owedOrValue = finite(a.current_balance);
+    globalIndex.set(a.id, rows.length);
+    rows.push({
+      key: a.id,
+      name: a.name,
+      account_type: a.account_type,
+      is_asset: a.is_asset,
+      value: a.is_asset ? owedOrValue : -Math.abs(owedOrValue),
+      rate: a.annual_rate ?? (a.is_asset || DEBT_TYPES.has(a.account_type) ? rates[a.account_type] : 0),
+      opensStep: 0,
+    });
+  }
+  const scopeIndex = new Map<string, Map<string, number>>();
+  const openingFlows: Array<{ row: number; step: number; value: number }> = [];
+  for (const g of spec.groups) {
+    let local = scopeIndex.get(g.scope);
+    if (!local) scopeIndex.set(g.scope, (local = new Map()));
+    for (const p of g.primitives) {
+      if (p.kind !== 'account' || local.has(p.key)) continue;
+      const acc = p as PrimitiveAccount;
+      let opensStep = 0;
+      if (acc.opens) opensStep = Math.max(0, monthIndexOf(acc.opens) - m0);
+      if (opensStep > S) continue;
+      const signed = acc.is_asset ? finite(acc.opening_balance) : -Math.abs(finite(acc.opening_balance));
+      local.set(acc.key, rows.length);
+      if (opensStep > 0 && signed !== 0) openingFlows.push({ row: rows.length, step: opensStep, value: signed });
+      rows.push({
+        key: `${g.scope}/${acc.key}`,
+        name: acc.name,
+        account_type: acc.account_type,
+        is_asset: acc.is_asset,
+        value: opensStep > 0 ? 0 : signed,
+        rate: acc.annual_rate ?? (acc.is_asset || DEBT_TYPES.has(acc.account_type) ? rates[acc.account_type] : 0),
+        opensStep,
+      });
+    }
+  }
+  // Primary cash: first base checking, else first base savings, else the same among event accounts, else synthetic.
+  let primary = -1;
+  for (const t of ['checking', 'savings'] as const) {
+    if (primary < 0) primary = rows.findIndex((r) => r.is_asset && r.account_type === t && r.opensStep === 0);
+  }
+  const linkedAccount = new Map<string, number>();
+  for (const l of spec.linked_accounts ?? []) {
+    const local = scopeIndex.get(l.scope);
+    if (!local) continue;
+    let found = -1;
+    for (const idx of local.values()) if (rows[idx].name === l.name) found = found < 0 ? idx : found;
+    if (found < 0) for (const idx of local.values()) if (rows[idx].account_type === l.account_type) found = found < 0 ? idx : found;
+    if (found >= 0) linkedAccount.set(l.id, found);
+  }
+  const resolve = (ref: string, scope: string | null, what: string): number => {
+    if (ref === PRIMARY_CASH) return primaryIndex();
+    if (scope !== null) {
+      const hit = scopeIndex.get(scope)?.get(ref);
+      if (hit !== undefined) return hit;
+    }
+    const g = globalIndex.get(ref);
+    if (g !== undefined) return g;
+    const l = linkedAccount.get(ref);
+    if (l !== undefined) return l;
+    for (const local of scopeIndex.values()) {
+      const hit = local.get(ref);
+      if (hit !== undefined) return hit;
+    }
+    warnings.push(`${what}: account "${ref}" not found; the primary cash account is used`);
+    return primaryIndex();
+  };
+  function primaryIndex(): number {
+    if (primary >= 0) return primary;
+    primary = rows.length;
+    rows.push({ key: PRIMARY_CASH, name: 'Cash', account_type: 'checking', is_asset: true, value: 0, rate: rates.checking, opensStep: 0 });
+    return primary;
+  }
+
+  // ---- collect flows, adjustments, transfers, loans ----
+  type ScopedFlow = { flow: PrimitiveFlow; scope: string | null };
+  const flows: ScopedFlow[] = [];
+  const adjusts: Array<{ adj: PrimitiveAdjustFlow; scope: string | null }> = [];
+  const transfers: Array<{ t: PrimitiveTransfer; scope: string | null }> = [];
+  const loans: Array<{ l: PrimitiveLoan; scope: string | null }> = [];
+  const collect = (ps: ReadonlyArray<Primitive>, scope: string | null) => {
+    for (const p of ps) {
+      if (p.kind === 'flow') flows.push({ flow: p, scope });
+      else if (p.kind === 'adjust_flow') adjusts.push({ adj: p, scope });
+      else if (p.kind === 'transfer') transfers.push({ t: p, scope });
+      else if (p.kind === 'loan') loans.push({ l: p, scope });
+    }
+  };
+  collect(spec.base, null);
+  for (const g of spec.groups) collect(g.primitives, g.scope);
+
+  // Adjustments target a flow key (own scope first, then base ids, then a materialised item's event flow).
+  const flowKeyIndex = new Map<string, number>();
+  flows.forEach((f, i) => {
+    const k = `${f.scope ?? ''}\u0000${f.flow.key}`;
+    if (!flowKeyIndex.has(k)) flowKeyIndex.set(k, i);
+  });
+  const linkedItem = new Map<string, { scope: string; name: string }>();
+  for (const l of spec.linked_items ?? []) linkedItem.set(l.id, l);
+  const adjustmentsOf = new Map<number, PrimitiveAdjustFlow[]>();
+  for (const { adj, scope } of adjusts) {
+    let target = scope !== null ? flowKeyIndex.get(`${scope}\u0000${adj.target}`) : undefined;
+    if (target === undefined) target = flowKeyIndex.get(`\u0000${adj.target}`);
+    if (target === undefined) {
+      const l = linkedItem.get(adj.target);
+      if (l) target = flows.findIndex((f) => f.scope === l.scope && f.flow.name === l.name);
+      if (target !== undefined && target < 0) target = undefined;
+    }
+    if (target === undefined) {
+      warnings.push(`adjust_flow ${adj.key}: recurring item "${adj.target}" not found; ignored`);
+      continue;
+    }
+    const list = adjustmentsOf.get(target) ?? [];
+    list.push(adj);
+    adjustmentsOf.set(target, list);
+  }
+  for (const list of adjustmentsOf.values()) list.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+
+  const A = rows.length + 1; // room for a synthetic primary cash account created while resolving
+  const accDelta = new Float64Array(A * W);
+  const stepIncome = new Float64Array(W);
+  const stepExpense = new Float64Array(W);
+  const taxpayerIndex = new Map<string, number>();
+  const taxableCols: Float64Array[] = [];
+  const taxpayerOf = (name: string): number => {
+    let i = taxpayerIndex.get(name);
+    if (i === undefined) {
+      i = taxableCols.length;
+      taxpayerIndex.set(name, i);
+      taxableCols.push(new Float64Array(W));
+    }
+    return i;
+  };
+  const sgRate = new Float64Array(W);
+  for (let k = 1; k <= S; k++) sgRate[k] = superGuaranteeRate(stepDates[k]);
+  const ppl_super_from = dateToDayNumber('2025-07-01');
+
+  const addMoney = (row: number, step: number, amount: number) => {
+    accDelta[row * W + step] += amount;
+    if (amount >= 0) stepIncome[step] += amount;
+    else stepExpense[step] -= amount;
+  };
+  for (const o of openingFlows) addMoney(o.row, o.step, o.value);
+
+  // ---- flows: every occurrence on its real date, into per-step totals ----
+  flows.forEach(({ flow, scope }, fi) => {
+    const row = resolve(flow.account, scope, `flow ${flow.key}`);
+    const adj = adjustmentsOf.get(fi);
+    const idx = finite(flow.indexation_rate ?? 0);
+    const tax = flow.tax;
+    const tp = tax ? taxpayerOf(tax.taxpayer) : -1;
+    const taxable = tp >= 0 ? taxableCols[tp] : null;
+    let superRow = -1;
+    if (tax && (tax.kind === 'salary' || tax.kind === 'ppl' || tax.kind === 'salary_sacrifice') && tax.super_account) {
+      superRow = resolve(tax.super_account, scope, `flow ${flow.key} super`);
+    }
+    const sched: Schedule = flow.schedule;
+    const startDate = sched.type === 'once' ? sched.date : sched.start_date;
+    const amountAt = (day: number): number => {
+      let amt = flow.amount;
+      let endDay = Infinity;
+      if (adj) {
+        for (const a of adj) {
+          if (a.end_date) endDay = Math.min(endDay, dateToDayNumber(a.end_date));
+          if (day >= dateToDayNumber(a.from) && a.amount !== undefined) amt = a.amount;
+        }
+      }
+      if (day > endDay) return 0;
+      if (idx !== 0) {
+        const [y, m, d] = civilFromDayNumber(day);
+        const n = wholeYearsSince(startDate, y, m, d);
+        if (n > 0) amt *= Math.pow(1 + idx / 100, n);
+      }
+      return finite(amt);
+    };
+    const simple = !adj && idx === 0;
+    const amount0 = finite(flow.amount);
+    const book = (step: number, day: number) => {
+      const amt = simple ? amount0 : amountAt(day);
+      if (amt === 0) return;
+      addMoney(row, step, amt);
+      if (!tax || !taxable) return;
+      taxable[step] += amt;
+      if (superRow < 0) return;
+      let toSuper = 0;
+      if (tax.kind === 'salary') toSuper = amt * sgRate[step];
+      else if (tax.kind === 'ppl') toSuper = day >= ppl_super_from ? amt * sgRate[step] : 0;
+      else toSuper = -amt; // salary sacrifice: the (negative) flow's amount goes to super
+      if (toSuper !== 0) addMoney(superRow, step, toSuper * (1 - CONTRIBUTIONS_TAX_RATE));
+    };
+    if (sched.type === 'once') {
+      const step = onceStep(sched.date);
+      if (step > 0) book(step, Math.max(dateToDayNumber(sched.date), asOfDay + 1));
+      return;
+    }
+    let k = 1;
+    forEachOccurrence(sched, asOfDay + 1, lastDay, (day) => {
+      while (day > stepEnd[k]) k++;
+      book(k, day);
+    });
+  });
+
+  // ---- transfers: per-step amounts; 'all' as a per-step flag ----
+  const T = transfers.length;
+  const tFrom = new Int32Array(T);
+  const tTo = new Int32Array(T);
+  const tAmt = new Float64Array(T * W);
+  const tAll = new Uint8Array(T * W);
+  const tActive = new Uint8Array(W); // any transfer in step k
+  transfers.forEach(({ t, scope }, ti) => {
+    let from = resolve(t.from, scope, `transfer ${t.key}`);
+    let to = resolve(t.to, scope, `transfer ${t.key}`);
+    let sign = 1;
+    if (t.amount !== 'all' && t.amount < 0) {
+      [from, to] = [to, from];
+      sign = -1;
+    }
+    tFrom[ti] = from;
+    tTo[ti] = to;
+    const put = (step: number) => {
+      tActive[step] = 1;
+      if (t.amount === 'all') tAll[ti * W + step] = 1;
+      else tAmt[ti * W + step] += sign * finite(t.amount);
+    };
+    if (t.schedule.type === 'once') {
+      const step = onceStep(t.schedule.date);
+      if (step > 0) put(step);
+      return;
+    }
+    let k = 1;
+    forEachOccurrence(t.schedule, asOfDay + 1, lastDay, (day) => {
+      while (day > stepEnd[k]) k++;
+      put(k);
+    });
+  });
+
+  // ---- loans ----
+  const L = loans.length;
+  const lAcc = new Int32Array(L);
+  const lFrom = new Int32Array(L);
+  const lRate = new Float64Array(L);
+  const lStart = new Int32Array(L);
+  const lTerm = new Int32Array(L);
+  const lIo = new Int32Array(L);
+  const lFixed = new Float64Array(L);
+  const lPmt = new Float64Array(L).fill(NaN);
+  const lTaxpayer = new Int32Array(L).fill(-1);
+  const lShare = new Float64Array(L);
+  const loanOfAccount = new Int32Array(A).fill(-1);
+  loans.forEach(({ l, scope }, li) => {
+    const acc = resolve(l.account, scope, `loan ${l.key}`);
+    lAcc[li] = acc;
+    lFrom[li] = resolve(l.repayment_from, scope, `loan ${l.key}`);
+    lRate[li] = Math.max(0, finite(l.annual_rate)) / 1200;
+    lStart[li] = monthIndexOf(l.start);
+    lTerm[li] = Math.max(1, Math.round(finite(l.term_months)));
+    lIo[li] = Math.max(0, Math.round(finite(l.interest_only_months ?? 0)));
+    lFixed[li] = l.fixed_repayment !== undefined && l.fixed_repayment > 0 ? finite(l.fixed_repayment) : NaN;
+    if (l.deductible_share && l.deductible_share > 0 && l.taxpayer) {
+      lShare[li] = Math.min(1, finite(l.deductible_share));
+      lTaxpayer[li] = taxpayerOf(l.taxpayer);
+    }
+    if (loanOfAccount[acc] >= 0) warnings.push(`loan ${l.key}: the account already has a loan; its interest accrues once`);
+    else loanOfAccount[acc] = li;
+  });
+
+  // ---- state arrays ----
+  const P = taxableCols.length;
+  const cashRow = P > 0 ? primaryIndex() : -1;
+  const N = rows.length;
+  const value = new Float64Array(N);
+  const kind = new Uint8Array(N);
+  const mrate = new Float64Array(N);
+  const isAsset = new Uint8Array(N);
+  const isLiquid = new Uint8Array(N);
+  const stepInterest = new Float64Array(N);
+  // Repaid into each debt by transfers this step: a level repayment is fixed on the month's opening principal.
+  const stepPaid = new Float64Array(N);
+  for (let i = 0; i < N; i++) {
+    const r = rows[i];
+    value[i] = r.value;
+    kind[i] = kindOf(r.account_type, r.is_asset);
+    const li = loanOfAccount[i];
+    mrate[i] = li >= 0 && kind[i] === KIND_DEBT ? lRate[li] : monthlyRate(kind[i], r.rate);
+    isAsset[i] = r.is_asset ? 1 : 0;
+    isLiquid[i] = r.is_asset && CASH_TYPES.has(r.account_type) ? 1 : 0;
+  }
+  const ytd = new Float64Array(P);
+  const charged = new Float64Array(P);
+
+  const colNet = new Float64Array(W);
+  const colCash = new Float64Array(W);
+  const colGrowth = new Float64Array(W);
+  const colAssets = new Float64Array(W);
+  const colLiab = new Float64Array(W);
+  const colLiquid = new Float64Array(W);
+  const colIncome = new Float64Array(W);
+  const colExpense = new Float64Array(W);
+  const colTax = new Float64Array(W);
+
+  const totals = (k: number) => {
+    let assets = 0;
+    let liab = 0;
+    let liquid = 0;
+    for (let i = 0; i < N; i++) {
+      const v = value[i];
+      if (isAsset[i]) assets += v;
+      else liab -= v;
+      if (isLiquid[i]) liquid += v;
+    }
+    colAssets[k] = assets;
+    colLiab[k] = liab;
+    colLiquid[k] = liquid;
+    colNet[k] = assets - liab;
+  };
+  totals(0);
+
+  let fyMonths = 0;
+  for (let k = 1; k <= S; k++) {
+    let growth = 0;
+    let income = stepIncome[k];
+    let expense = stepExpense[k];
+    // 1. growth and interest on the balances at the start of the month.
+    for (let i = 0; i < N; i++) {
+      const v = value[i];
+      const r = mrate[i];
+      stepInterest[i] = 0;
+      if (r === 0) continue;
+      const kd = kind[i];
+      if (kd === KIND_GROWTH) {
+        if (v > 0) {
+          const g = v * r;
+          value[i] = v + g;
+          growth += g;
+        }
+      } else if (kd === KIND_DEBT) {
+        if (v < 0) {
+          const it = -v * r;
+          value[i] = v - it;
+          expense += it;
+          stepInterest[i] = it;
+        }
+      } else if (v > 0) {
+        const it = v * r;
+        value[i] = v + it;
+        income += it;
+      }
+    }
+    // 2. flows (income, expenses, super contributions, opening balances), precompiled per account.
+    const base = k;
+    for (let i = 0; i < N; i++) {
+      const d = accDelta[i * W + base];
+      if (d !== 0) value[i] += d;
+    }
+    // 3. tax, settled monthly so each financial year's total is exact.
+    if (P > 0) {
+      const month = (m0 + k) % 12; // 0 = January
+      if (month === 6 || fyMonths === 0) {
+        fyMonths = 0;
+        ytd.fill(0);
+        charged.fill(0);
+      }
+      fyMonths++;
+      for (let li = 0; li < L; li++) {
+        const tp = lTaxpayer[li];
+        if (tp >= 0) ytd[tp] -= stepInterest[lAcc[li]] * lShare[li];
+      }
+      let taxTotal = 0;
+      for (let p = 0; p < P; p++) {
+        ytd[p] += taxableCols[p][k];
+        const annual = (ytd[p] * 12) / fyMonths;
+        const due = annual > 0 ? (personalTax(annual, stepDates[k]).total * fyMonths) / 12 : 0;
+        const now = due - charged[p];
+        charged[p] = due;
+        taxTotal += now;
+      }
+      if (taxTotal !== 0) {
+        value[cashRow] -= taxTotal;
+        expense += taxTotal;
+        colTax[k] = taxTotal;
+      }
+    }
+    // 4. transfers between the user's own accounts (never income or expense).
+    for (let li = 0; li < L; li++) stepPaid[lAcc[li]] = 0;
+    if (tActive[k]) {
+      for (let t = 0; t < T; t++) {
+        const amt = tAmt[t * W + k];
+        const all = tAll[t * W + k];
+        if (amt === 0 && all === 0) continue;
+        const from = tFrom[t];
+        const to = tTo[t];
+        if (amt > 0) {
+          let a = amt;
+          if (!isAsset[to]) {
+            a = Math.min(a, Math.max(0, -value[to]));
+            stepPaid[to] += a;
+          }
+          value[from] -= a;
+          value[to] += a;
+        }
+        if (all) {
+          let a = 0;
+          if (!isAsset[to]) {
+            a = Math.max(0, -value[to]);
+            stepPaid[to] += a;
+          } else if (isAsset[from]) a = Math.max(0, value[from]);
+          value[from] -= a;
+          value[to] += a;
+        }
+      }
+    }
+    // 5. scheduled loan repayments, capped at what is owed.
+    const monthIdx = m0 + k;
+    for (let li = 0; li < L; li++) {
+      const p = monthIdx - lStart[li] + 1;
+      if (p < 1) continue;
+      const acc = lAcc[li];
+      const owed = -value[acc];
+      if (!(owed > 0.004)) continue;
+      const interest = stepInterest[acc];
+      let pay: number;
+      if (p <= lIo[li]) pay = interest;
+      else {
+        if (Number.isNaN(lPmt[li])) {
+          const principal = owed + stepPaid[acc] - interest;
+          lPmt[li] = Number.isNaN(lFixed[li]) ? pmt(lRate[li], lTerm[li] - (p - 1), principal) : lFixed[li];
+          if (!(lPmt[li] > 0)) lPmt[li] = owed;
+        }
+        pay = lPmt[li];
+      }
+      if (pay > owed) pay = owed;
+      value[lFrom[li]] -= pay;
+      value[acc] += pay;
+    }
+    colGrowth[k] = growth;
+    colIncome[k] = income;
+    colExpense[k] = expense;
+    colCash[k] = income - expense;
+    totals(k);
+  }
+
+  const snapshots: Snapshot[] = new Array(W);
+  for (let k = 0; k < W; k++) {
+    snapshots[k] = {
+      date: stepDates[k],
+      net_worth: round2(colNet[k]),
+      cash_flow: round2(colCash[k]),
+      capital_growth: round2(colGrowth[k]),
+      total_assets: round2(colAssets[k]),
+      total_liabilities: round2(colLiab[k]),
+      liquid_cash: round2(colLiquid[k]),
+      income: round2(colIncome[k]),
+      expenses: round2(colExpense[k]),
+      tax: round2(colTax[k]),
+    };
+  }
+  return { snapshots, warnings };
+}

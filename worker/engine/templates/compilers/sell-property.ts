@@ -1,0 +1,38 @@
+// sell_property: sell a property at its forecast value, pay selling costs, pay off its mortgage and, for a
+// property that is not the main residence, capital gains tax estimated at the seller's marginal rates.
+import type { Primitive, TemplateCompiler } from '../../primitives';
+import { assessableCapitalGain } from '../../au/cgt';
+import { financialYearOf } from '../../au/dated';
+import { personalTax } from '../../au/tax';
+import { accountRef, bool, clamp, findAccount, flow, num, once, transfer, triggerDate, type TemplateContext } from '../helpers';
+
+export const compileSellProperty: TemplateCompiler = (p, ctx: TemplateContext) => {
+  const property = findAccount(ctx, p.property_account_id);
+  if (!property || !property.is_asset) return [];
+  const saleDate = triggerDate(ctx);
+  const proceeds = accountRef(ctx, p.proceeds_account_id);
+  const price = Math.max(0, num(p, 'expected_sale_price', 0));
+  const costs = (price * clamp(num(p, 'selling_costs_percent', 0), 0, 100)) / 100;
+  const out: Primitive[] = [
+    ...transfer(ctx, 'sale', { name: `Sale of ${property.name}`, from: property.id, to: proceeds, amount: 'all', schedule: once(saleDate) }),
+    ...flow(ctx, 'selling_costs', { name: `Selling costs: ${property.name}`, account: proceeds, amount: -costs, schedule: once(saleDate), category: 'Housing' }),
+  ];
+  const debt = findAccount(ctx, p.debt_account_id);
+  if (debt && !debt.is_asset) {
+    out.push(...transfer(ctx, 'repay_mortgage', { name: `Pay out ${debt.name}`, from: proceeds, to: debt.id, amount: 'all', schedule: once(saleDate) }));
+  }
+  if (!bool(p, 'is_main_residence', true)) {
+    const gain = assessableCapitalGain({
+      proceeds: price - costs,
+      costBase: Math.max(0, num(p, 'cost_base', 0)),
+      heldMonths: Math.max(0, num(p, 'months_owned', 0)),
+      saleDate,
+    });
+    const other = Math.max(0, num(p, 'other_taxable_income', 0));
+    const cgt = personalTax(other + gain.assessable, saleDate).total - personalTax(other, saleDate).total;
+    // Assessed with the return for the financial year of the sale: paid about November after it ends.
+    const payDate = `${financialYearOf(saleDate) + 1}-11-01`;
+    out.push(...flow(ctx, 'cgt', { name: `Capital gains tax: ${property.name}`, account: proceeds, amount: -cgt, schedule: once(payDate), category: 'Tax' }));
+  }
+  return out;
+};

@@ -1,0 +1,180 @@
+// Shared pieces for template compilers: tolerant parameter readers (never NaN, never throw), primitive
+// keys, account references and the small loan/property building blocks several templates reuse.
+import {
+  PRIMARY_CASH,
+  type AccountRef,
+  type AccountType,
+  type CompileContext,
+  type Frequency,
+  type IsoDate,
+  type Primitive,
+  type PrimitiveFlow,
+  type Schedule,
+  type TaxTag,
+} from '../primitives';
+import { addDays, isIsoDate } from '../au/dates';
+import { cents } from '../au/dated';
+
+/** What a compiler may read: the contract's context plus an optional category resolver (see materialise.ts). */
+export type TemplateContext = CompileContext & {
+  /** Maps a category name hint ('Salary', 'Childcare', ...) and type to one of the user's category ids. */
+  resolveCategory?: (hint: string, type: 'income' | 'expense') => string | null;
+};
+
+export type Params = Readonly<Record<string, unknown>>;
+
+/** A finite number from a parameter (numbers or numeric strings), else the fallback. */
+export function num(params: Params, name: string, fallback = 0): number {
+  const v = params[name];
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+  return Number.isFinite(n) ? n : fallback;
+}
+
+/** A number or null when the parameter is empty (for optional overrides such as a duty amount). */
+export function optNum(params: Params, name: string): number | null {
+  const v = params[name];
+  if (v === null || v === undefined || v === '') return null;
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : Number.NaN;
+  return Number.isFinite(n) ? n : null;
+}
+
+export function str(params: Params, name: string, fallback = ''): string {
+  const v = params[name];
+  return typeof v === 'string' && v !== '' ? v : fallback;
+}
+
+export function bool(params: Params, name: string, fallback = false): boolean {
+  const v = params[name];
+  if (typeof v === 'boolean') return v;
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  return fallback;
+}
+
+/** A real YYYY-MM-DD date, else the fallback. */
+export function date(params: Params, name: string, fallback: IsoDate): IsoDate {
+  const v = params[name];
+  return isIsoDate(v) ? v : fallback;
+}
+
+export function optDate(params: Params, name: string): IsoDate | null {
+  const v = params[name];
+  return isIsoDate(v) ? v : null;
+}
+
+export function clamp(n: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, Number.isFinite(n) ? n : lo));
+}
+
+/** `${event id}:${local}`: keys of everything an event declares, unique across events. */
+export function key(ctx: CompileContext, local: string): string {
+  return `${ctx.event_id}:${local}`;
+}
+
+/** The first day of the event's month. */
+export function triggerDate(ctx: CompileContext): IsoDate {
+  return `${ctx.trigger_month}-01`;
+}
+
+export function dayBefore(d: IsoDate): IsoDate {
+  return addDays(d, -1);
+}
+
+/** A picked account id if it names one of the user's accounts, else the fallback (the main cash account). */
+export function accountRef(ctx: CompileContext, id: unknown, fallback: AccountRef = PRIMARY_CASH): AccountRef {
+  return typeof id === 'string' && ctx.accounts.some((a) => a.id === id) ? id : fallback;
+}
+
+export function findAccount(ctx: CompileContext, id: unknown) {
+  return typeof id === 'string' ? ctx.accounts.find((a) => a.id === id) : undefined;
+}
+
+export function findItem(ctx: CompileContext, id: unknown) {
+  return typeof id === 'string' ? ctx.recurring_items.find((r) => r.id === id) : undefined;
+}
+
+export function firstAccountOfType(ctx: CompileContext, type: AccountType) {
+  return ctx.accounts.find((a) => a.account_type === type);
+}
+
+/** The default rate for an account type from the assumptions. */
+export function assumedRate(ctx: CompileContext, type: AccountType): number {
+  const r = ctx.assumptions.account_type_rates[type];
+  return Number.isFinite(r) ? r : 0;
+}
+
+export const PERIODS_PER_YEAR: Record<Frequency, number> = { weekly: 52, fortnightly: 26, monthly: 12, quarterly: 4, yearly: 1 };
+
+export function isFrequency(v: unknown): v is Frequency {
+  return typeof v === 'string' && v in PERIODS_PER_YEAR;
+}
+
+export function frequency(params: Params, name: string, fallback: Frequency = 'monthly'): Frequency {
+  const v = params[name];
+  return isFrequency(v) ? v : fallback;
+}
+
+/** An annual amount expressed per period of `freq`, in cents. */
+export function perPeriod(annual: number, freq: Frequency): number {
+  return cents(annual / PERIODS_PER_YEAR[freq]);
+}
+
+export function category(ctx: TemplateContext, hint: string, type: 'income' | 'expense'): string | null {
+  return ctx.resolveCategory ? ctx.resolveCategory(hint, type) : null;
+}
+
+export function once(d: IsoDate): Schedule {
+  return { type: 'once', date: d };
+}
+
+export function recurring(freq: Frequency, start: IsoDate, end: IsoDate | null = null): Schedule {
+  return { type: 'recurring', frequency: freq, start_date: start, end_date: end };
+}
+
+/** A flow, skipped (empty list) when its amount is zero so events never carry empty flows. */
+export function flow(
+  ctx: TemplateContext,
+  local: string,
+  f: { name: string; account: AccountRef; amount: number; schedule: Schedule; indexation_rate?: number; tax?: TaxTag; category: string },
+): PrimitiveFlow[] {
+  const amount = cents(f.amount);
+  if (amount === 0) return [];
+  const out: PrimitiveFlow = {
+    kind: 'flow',
+    key: key(ctx, local),
+    name: f.name,
+    account: f.account,
+    amount,
+    schedule: f.schedule,
+    category_id: category(ctx, f.category, amount > 0 ? 'income' : 'expense'),
+  };
+  if (f.indexation_rate !== undefined && Number.isFinite(f.indexation_rate) && f.indexation_rate !== 0) out.indexation_rate = f.indexation_rate;
+  if (f.tax) out.tax = f.tax;
+  return [out];
+}
+
+/** A transfer between the user's own accounts, skipped when the amount is zero. */
+export function transfer(
+  ctx: CompileContext,
+  local: string,
+  t: { name: string; from: AccountRef; to: AccountRef; amount: number | 'all'; schedule: Schedule },
+): Primitive[] {
+  if (t.amount !== 'all') {
+    const amount = cents(t.amount);
+    if (!(amount > 0)) return [];
+    return [{ kind: 'transfer', key: key(ctx, local), name: t.name, from: t.from, to: t.to, amount, schedule: t.schedule }];
+  }
+  return [{ kind: 'transfer', key: key(ctx, local), name: t.name, from: t.from, to: t.to, amount: 'all', schedule: t.schedule }];
+}
+
+/** Taxpayer id from the 'taxpayer' parameter: 'self' or 'partner'. */
+export function taxpayer(params: Params): string {
+  return str(params, 'taxpayer', 'self') === 'partner' ? 'partner' : 'self';
+}
+
+/** The super account for SG or contributions: the picked one, else the user's first super account, else none. */
+export function superAccount(ctx: CompileContext, params: Params, name = 'super_account_id'): AccountRef | undefined {
+  const picked = findAccount(ctx, params[name]);
+  if (picked) return picked.id;
+  return firstAccountOfType(ctx, 'superannuation')?.id;
+}

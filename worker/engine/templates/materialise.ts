@@ -1,0 +1,128 @@
+// The user-visible entities an event creates, from the same compiler the forecast uses: its account
+// primitives become Accounts and its recurring flows become Recurring items (scenario_event_id set), with
+// ids derived deterministically from the event id and the primitive key.
+import { PRIMARY_CASH, type AccountRef, type CompileContext, type PrimitiveAccount, type PrimitiveFlow } from '../primitives';
+import type { Account } from '../model/account';
+import type { RecurringItem } from '../model/recurring-item';
+import { compileEvent, type EventToCompile } from './compile';
+import type { TemplateContext } from './helpers';
+
+/** 128 bits from a string: four 32-bit lanes of a multiply-xorshift hash (cyrb128); pure and stable. */
+function hash128(input: string): [number, number, number, number] {
+  let h1 = 1779033703;
+  let h2 = 3144134277;
+  let h3 = 1013904242;
+  let h4 = 2773480762;
+  for (let i = 0; i < input.length; i++) {
+    const k = input.charCodeAt(i);
+    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+  }
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
+  h1 ^= h2 ^ h3 ^ h4;
+  h2 ^= h1;
+  h3 ^= h1;
+  h4 ^= h1;
+  return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
+}
+
+const hex = (n: number) => n.toString(16).padStart(8, '0');
+
+/**
+ * A UUID-shaped id (version 8, RFC 9562 variant) for an entity an event declares: the same event id and
+ * primitive key always give the same id, so re-saving an edited event regenerates the same entities.
+ */
+export function eventEntityId(eventId: string, primitiveKey: string): string {
+  const [a, b, c, d] = hash128(`wyrd-event-entity\u0000${eventId}\u0000${primitiveKey}`);
+  const s = hex(a) + hex(b) + hex(c) + hex(d);
+  const variant = ((parseInt(s[16], 16) & 0x3) | 0x8).toString(16);
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-8${s.slice(13, 16)}-${variant}${s.slice(17, 20)}-${s.slice(20, 32)}`;
+}
+
+export type CategoryHint = { name: string; type: 'income' | 'expense' };
+
+export type MaterialisedEvent = {
+  accounts: Account[];
+  recurring_items: RecurringItem[];
+  /**
+   * For each recurring item id, the category the compiler suggests ('Salary', 'Childcare', ...). When ctx has
+   * resolveCategory, its answer is already in category_id; otherwise category_id is '' and the caller maps
+   * these hints to the user's categories.
+   */
+  category_hints: Record<string, CategoryHint>;
+};
+
+const HINT_PREFIX = '\u0000hint:';
+
+/** The main cash account's id as PRIMARY_CASH resolves it: first checking, else first savings, else ''. */
+function primaryCashId(ctx: CompileContext): string {
+  return (ctx.accounts.find((a) => a.account_type === 'checking') ?? ctx.accounts.find((a) => a.account_type === 'savings'))?.id ?? '';
+}
+
+/**
+ * The accounts and recurring items an event creates. Accounts carry scenario_event_id = event.id, their
+ * balance at as_of (liabilities negative: the amount owed is |current_balance|) and their annual_rate.
+ * Only recurring flows become recurring items (one-off flows and transfers are not recurring items); an
+ * indexed flow shows its first amount. Throws like compileEvent on an unknown template or bad month.
+ */
+export function materialiseEvent(event: EventToCompile, ctx: CompileContext | TemplateContext): MaterialisedEvent {
+  const callerResolver = 'resolveCategory' in ctx ? ctx.resolveCategory : undefined;
+  const recording: TemplateContext = { ...ctx, resolveCategory: (hint, type) => `${HINT_PREFIX}${type}:${hint}` };
+  const primitives = compileEvent(event, recording);
+
+  const ids = new Map<AccountRef, string>();
+  const cash = primaryCashId(ctx);
+  const refToId = (ref: AccountRef): string => (ref === PRIMARY_CASH ? cash : (ids.get(ref) ?? ref));
+
+  const accounts: Account[] = [];
+  for (const p of primitives) {
+    if (p.kind !== 'account') continue;
+    const a: PrimitiveAccount = p;
+    const id = eventEntityId(event.id, a.key);
+    ids.set(a.key, id);
+    accounts.push({
+      id,
+      name: a.name,
+      account_type: a.account_type,
+      current_balance: a.is_asset ? a.opening_balance : a.opening_balance === 0 ? 0 : -a.opening_balance,
+      institution: a.institution ?? null,
+      is_asset: a.is_asset,
+      scenario_event_id: event.id,
+      annual_rate: a.annual_rate ?? null,
+    });
+  }
+
+  const recurringItems: RecurringItem[] = [];
+  const hints: Record<string, CategoryHint> = {};
+  for (const p of primitives) {
+    if (p.kind !== 'flow' || p.schedule.type !== 'recurring') continue;
+    const f: PrimitiveFlow = p;
+    const id = eventEntityId(event.id, f.key);
+    let categoryId = f.category_id ?? '';
+    if (categoryId.startsWith(HINT_PREFIX)) {
+      const rest = categoryId.slice(HINT_PREFIX.length);
+      const type = rest.startsWith('income:') ? 'income' : 'expense';
+      const name = rest.slice(type.length + 1);
+      hints[id] = { name, type };
+      categoryId = callerResolver?.(name, type) ?? '';
+    }
+    recurringItems.push({
+      id,
+      name: f.name,
+      amount: f.amount,
+      frequency: p.schedule.frequency,
+      start_date: p.schedule.start_date,
+      end_date: p.schedule.end_date,
+      account_id: refToId(f.account),
+      category_id: categoryId,
+      is_active: true,
+      scenario_event_id: event.id,
+    });
+  }
+  return { accounts, recurring_items: recurringItems, category_hints: hints };
+}

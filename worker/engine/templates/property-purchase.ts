@@ -1,0 +1,168 @@
+// The property purchase shared by buy_first_home, investment_property and negative_gearing: a property
+// account, a mortgage, deposit and drawdown transfers, duty, LMI, grants and running costs as primitives.
+import { PRIMARY_CASH, type AccountRef, type IsoDate, type Primitive, type PrimitiveFlow, type TaxTag } from '../primitives';
+import { addMonths } from '../au/dates';
+import { cents } from '../au/dated';
+import { firstHomeOwnerGrant, homeGuaranteeEligible, isAuState, lmiPremium, transferDuty, type AuState, type Region } from '../au/property';
+import { clamp, dayBefore, flow, key, num, optNum, recurring, once, transfer, triggerDate, type Params, type TemplateContext } from './helpers';
+
+export type PurchaseOptions = {
+  label: string;
+  firstHome: boolean;
+  newHome: boolean;
+  useHomeGuarantee: boolean;
+  region: Region;
+  /** Tax tag for running costs (investment properties: deductible). */
+  costTag?: TaxTag;
+  /** Share of loan interest that is deductible, and whose. */
+  deductibleShare?: number;
+  taxpayer?: string;
+  interestOnlyYears?: number;
+  fundingAccount: AccountRef;
+  /** Running costs are tagged until this date and untagged after (proposed 2027 negative gearing limits). */
+  untagCostsFrom?: IsoDate;
+};
+
+export type PurchaseResult = {
+  primitives: Primitive[];
+  price: number;
+  loan: number;
+  duty: number;
+  lmi: number;
+  grant: number;
+  homeGuarantee: boolean;
+  propertyKey: string;
+  loanKey: string;
+  ongoingStart: IsoDate;
+};
+
+/** Splits a flow's schedule at `switchDate`: tagged before it, untagged from it (for the 2027 rules). */
+export function splitTag(f: PrimitiveFlow, switchDate: IsoDate | undefined): PrimitiveFlow[] {
+  if (!switchDate || !f.tax || f.schedule.type !== 'recurring') return [f];
+  const s = f.schedule;
+  const { tax: _tax, ...untagged } = f;
+  if (s.start_date >= switchDate) return [untagged];
+  if (s.end_date !== null && s.end_date < switchDate) return [f];
+  const before: PrimitiveFlow = { ...f, schedule: { ...s, end_date: dayBefore(switchDate) } };
+  // The untagged half starts a new indexation clock at the switch, so carry the indexed amount forward.
+  const months = (Number(switchDate.slice(0, 4)) - Number(s.start_date.slice(0, 4))) * 12 + Number(switchDate.slice(5, 7)) - Number(s.start_date.slice(5, 7));
+  const factor = f.indexation_rate ? Math.pow(1 + f.indexation_rate / 100, Math.floor(Math.max(0, months) / 12)) : 1;
+  const after: PrimitiveFlow = { ...untagged, key: `${f.key}:from_2027`, amount: cents(f.amount * factor), schedule: { ...s, start_date: switchDate } };
+  return [before, after];
+}
+
+/**
+ * Compiles a purchase (non-baseline) or an existing holding (baseline: the property at its value, the loan at
+ * value minus equity, repayments from this month, no purchase transactions).
+ */
+export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: PurchaseOptions): PurchaseResult {
+  const price = Math.max(0, num(p, 'purchase_price', 0));
+  const deposit = clamp(num(p, 'deposit_amount', 0), 0, price);
+  const state: AuState = isAuState(p.state) ? p.state : 'NSW';
+  const rate = clamp(num(p, 'loan_interest_rate', 6.2), 0, 100);
+  const termMonths = Math.round(clamp(num(p, 'loan_term_years', 30), 1, 50) * 12);
+  const ioMonths = Math.round(clamp((o.interestOnlyYears ?? 0) * 12, 0, termMonths));
+  const growth = num(p, 'property_growth_rate', ctx.assumptions.account_type_rates.property);
+  const inflation = ctx.assumptions.inflation_rate;
+  const start = triggerDate(ctx);
+  const propertyKey = key(ctx, 'property');
+  const loanKey = key(ctx, 'loan');
+  const out: Primitive[] = [];
+  const baseline = ctx.is_baseline;
+  const ongoingStart = baseline ? start : `${addMonths(ctx.trigger_month, 1)}-01`;
+
+  out.push({
+    kind: 'account',
+    key: propertyKey,
+    name: o.label,
+    account_type: 'property',
+    is_asset: true,
+    opening_balance: baseline ? cents(price) : 0,
+    ...(baseline ? {} : { opens: ctx.trigger_month }),
+    annual_rate: growth,
+  });
+
+  let loan = cents(price - deposit);
+  let duty = 0;
+  let lmi = 0;
+  let grant = 0;
+  let homeGuarantee = false;
+
+  if (!baseline) {
+    homeGuarantee = o.useHomeGuarantee && homeGuaranteeEligible({ state, region: o.region, price, deposit, date: start });
+    lmi = homeGuarantee ? 0 : lmiPremium(loan, price);
+    duty = optNum(p, 'stamp_duty_amount') ?? transferDuty(state, price, { date: start, firstHome: o.firstHome }).duty;
+    grant = o.firstHome ? (optNum(p, 'grant_amount') ?? firstHomeOwnerGrant(state, price, { date: start, newHome: o.newHome })) : 0;
+    const purchase = once(start);
+    out.push(
+      ...transfer(ctx, 'deposit', { name: `${o.label}: deposit`, from: o.fundingAccount, to: propertyKey, amount: deposit, schedule: purchase }),
+      ...transfer(ctx, 'drawdown', { name: `${o.label}: loan drawdown`, from: loanKey, to: propertyKey, amount: loan, schedule: purchase }),
+      ...flow(ctx, 'stamp_duty', { name: `${o.label}: transfer duty`, account: o.fundingAccount, amount: -Math.max(0, duty), schedule: purchase, category: 'Stamp duty' }),
+      ...flow(ctx, 'purchase_costs', {
+        name: `${o.label}: buying costs`,
+        account: o.fundingAccount,
+        amount: -Math.max(0, num(p, 'other_purchase_costs', 0)),
+        schedule: purchase,
+        category: 'Housing',
+      }),
+      ...flow(ctx, 'grant', { name: 'First Home Owner Grant', account: o.fundingAccount, amount: Math.max(0, grant), schedule: purchase, category: 'Government payments' }),
+    );
+    if (lmi > 0) {
+      // LMI is capitalised: an expense paid with money drawn from the loan.
+      out.push(
+        ...flow(ctx, 'lmi', { name: `${o.label}: lenders mortgage insurance`, account: o.fundingAccount, amount: -lmi, schedule: purchase, category: 'Housing' }),
+        ...transfer(ctx, 'lmi_drawdown', { name: `${o.label}: LMI added to the loan`, from: loanKey, to: o.fundingAccount, amount: lmi, schedule: purchase }),
+      );
+    }
+  }
+
+  const owed = cents(loan + lmi);
+  if (owed > 0) {
+    out.push({
+      kind: 'account',
+      key: loanKey,
+      name: `${o.label} loan`,
+      account_type: 'mortgage',
+      is_asset: false,
+      opening_balance: baseline ? owed : 0,
+      ...(baseline ? {} : { opens: ctx.trigger_month }),
+      annual_rate: rate,
+    });
+    out.push({
+      kind: 'loan',
+      key: key(ctx, 'repayments'),
+      account: loanKey,
+      annual_rate: rate,
+      start: baseline ? ctx.trigger_month : addMonths(ctx.trigger_month, 1),
+      term_months: termMonths,
+      ...(ioMonths > 0 ? { interest_only_months: ioMonths } : {}),
+      repayment_from: PRIMARY_CASH,
+      ...(o.deductibleShare ? { deductible_share: o.deductibleShare, taxpayer: o.taxpayer ?? 'self' } : {}),
+    });
+  } else {
+    loan = 0;
+  }
+
+  const costs: Array<[string, string, number, 'quarterly' | 'yearly' | 'monthly']> = [
+    ['council_rates', 'council and water rates', num(p, 'council_rates_annual', 0), 'quarterly'],
+    ['insurance', 'insurance', num(p, 'insurance_annual', 0), 'yearly'],
+    ['strata', 'strata levies', num(p, 'strata_annual', 0), 'quarterly'],
+    ['maintenance', 'maintenance', num(p, 'maintenance_annual', 0), 'monthly'],
+  ];
+  const periods = { quarterly: 4, yearly: 1, monthly: 12 };
+  for (const [local, name, annual, freq] of costs) {
+    for (const f of flow(ctx, local, {
+      name: `${o.label}: ${name}`,
+      account: PRIMARY_CASH,
+      amount: -Math.max(0, annual) / periods[freq],
+      schedule: recurring(freq, ongoingStart),
+      indexation_rate: inflation,
+      ...(o.costTag ? { tax: o.costTag } : {}),
+      category: 'Housing',
+    })) {
+      out.push(...splitTag(f, o.untagCostsFrom));
+    }
+  }
+
+  return { primitives: out, price, loan, duty, lmi, grant, homeGuarantee, propertyKey, loanKey, ongoingStart };
+}
