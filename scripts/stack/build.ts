@@ -42,7 +42,10 @@ export function runViteBuild(outDir = distDir, log: (line: string) => void = con
   const viteBin = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const args = [viteBin, 'build', ...(outDir === distDir ? [] : ['--outDir', outDir, '--emptyOutDir'])];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    // NODE_ENV=production always: vitest sets it to 'test', and Vite would then make a development build
+    // (no service worker registration, React dev mode).
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();

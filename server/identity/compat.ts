@@ -9,7 +9,7 @@ import { LOCAL_POOL_ID } from './constants.ts';
 import {
   CognitoError, MESSAGES, codeMismatch, expiredCode, invalidParameter, limitExceeded, notAuthorized, userNotFound,
 } from './errors.ts';
-import { passwordPolicyError } from './password-policy.ts';
+import { assertPasswordPolicy as checkPassword } from './password-policy.ts';
 import {
   computeVerifier, expectedSignature, newSaltHex, parseSrpTimestamp, poolNameOf, serverKey, signaturesMatch,
   startServerSession, type SrpServerState,
@@ -56,11 +56,6 @@ function required(value: unknown, apiName: string): string {
     throw invalidParameter(`1 validation error detected: Value null at '${apiName}' failed to satisfy constraint: Member must not be null`);
   }
   return value;
-}
-
-function checkPassword(password: unknown): void {
-  const error = passwordPolicyError(typeof password === 'string' ? password : '');
-  if (error) throw error;
 }
 
 function attr(user: User, name: string): string | undefined {
@@ -530,6 +525,10 @@ export function createCompat(deps: CompatDeps) {
 
   /** Handles one Cognito JSON call; throws CognitoError for Cognito-shaped failures. */
   return async function dispatch(target: string, body: Json): Promise<Json> {
+    // A misconfigured app client id gets Cognito's own answer rather than a confusing one further in.
+    if (typeof body.ClientId === 'string' && !(await cognito.services.cognito.getAppClient(ctx, body.ClientId))) {
+      throw new CognitoError('ResourceNotFoundException', `User pool client ${body.ClientId} does not exist.`);
+    }
     const handler = handlers[target];
     if (handler) return handler(body);
     // Every other signed-in call still gets Cognito's token checks before cognito-local sees it.

@@ -128,9 +128,12 @@ export async function startIdentityService(options: IdentityServiceOptions = {})
   // Listen first: tokens carry the public URL as their issuer, and with port 0 it is only known now.
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE'
-        ? new Error(`The identity service cannot listen on ${host}:${port}: the port is in use (set WYRD_IDENTITY_PORT to use another).`)
-        : error);
+      if (error.code !== 'EADDRINUSE') return reject(error);
+      // Keep the code so callers (scripts/start.ts) can recognise it.
+      reject(Object.assign(
+        new Error(`The identity service cannot listen on ${host}:${port}: the port is in use (set WYRD_IDENTITY_PORT to use another).`),
+        { code: 'EADDRINUSE' },
+      ));
     };
     server.once('error', onError);
     server.listen(port, host, () => {

@@ -7,13 +7,18 @@ import {
   ACCOUNT_TYPES,
   FREQUENCIES,
   SNAPSHOT_FIGURES,
+  TEMPLATES,
   compareScenarios,
   dayNumber,
+  defaultEventCompiler,
+  validateTemplateParameters,
   dayNumberToDate,
   monthOfIndex,
   type EventCompiler,
   type Primitive,
   type ScenarioForecast,
+  type Template,
+  type TemplateParameter,
 } from '../../worker/engine/index';
 
 const BASE_DAY = dayNumber(2020, 1, 1);
@@ -143,6 +148,58 @@ const event = (scenario: string, i: number) =>
     template_parameters: fc.record({ primitives: fc.array(primitive, { maxLength: 6 }) }),
   });
 
+/** A random value for one template parameter, within its declared range (amounts skewed small). */
+function paramValue(p: TemplateParameter): fc.Arbitrary<unknown> {
+  switch (p.type) {
+    case 'decimal':
+    case 'integer': {
+      const min = p.min_value ?? 0;
+      const max = Math.min(p.max_value ?? 1e6, min + 3e6);
+      return fc.double({ min: 0, max: 1, noNaN: true }).map((u) => {
+        const x = min + (max - min) * u ** 3;
+        return p.type === 'integer' ? Math.round(x) : Math.round(x * 100) / 100;
+      });
+    }
+    case 'boolean':
+      return fc.boolean();
+    case 'select':
+      return fc.constantFrom(...(p.options ?? []).map((o) => o.value));
+    case 'date':
+      return date;
+    case 'recurring_item':
+      return fc.constantFrom('r0', 'r1', 'r2', null);
+    case 'text':
+      return p.name.includes('account_id') ? fc.constantFrom('a0', 'a1', 'a2', 'a3', null) : fc.constant('Thing');
+  }
+}
+
+const templateEvent = (scenario: string, i: number, templates: Template[]) =>
+  fc.constantFrom(...templates).chain((t) =>
+    fc.record({
+      id: fc.constant(`${scenario}-t${i}`),
+      scenario_id: fc.constant(scenario),
+      name: fc.constant(t.name),
+      trigger_month: month,
+      template_id: fc.constant(t.template_id),
+      template_parameters: fc.record(Object.fromEntries(t.parameters.map((p) => [p.name, paramValue(p)]))),
+    }),
+  );
+
+const CATALOGUE = TEMPLATES.filter((t) => t.template_id !== 'baseline');
+const BASELINE_CATALOGUE = CATALOGUE.filter((t) => t.supports_baseline);
+
+const kept = new Map<string, number>();
+
+/** Template events whose random parameters pass the catalogue's own validation (others are dropped). */
+function valid<T extends { template_id: string; template_parameters: Record<string, unknown>; trigger_month: string }>(events: T[], isBaseline: boolean): T[] {
+  return events.filter((e) => {
+    const t = TEMPLATES.find((x) => x.template_id === e.template_id) as Template;
+    const ok = validateTemplateParameters(t, e.template_parameters, { is_baseline: isBaseline, trigger_month: e.trigger_month }).length === 0;
+    if (ok) kept.set(e.template_id, (kept.get(e.template_id) ?? 0) + 1);
+    return ok;
+  });
+}
+
 const profileArb = fc
   .record({
     nAccounts: fc.integer({ min: 0, max: 4 }),
@@ -156,12 +213,15 @@ const profileArb = fc
       recurring_items: fc.tuple(...Array.from({ length: nItems }, (_, i) => recurring(i))),
       baselineEvents: fc.array(event('s0', 0), { maxLength: 1 }),
       events: fc.tuple(event('s1', 0), event('s1', 1)).map((e) => e.slice(0, 2)),
+      templateEvents: fc.array(templateEvent('s1', 0, CATALOGUE), { maxLength: 3 }).map((es) => es.map((e, i) => ({ ...e, id: `s1-t${i}` }))),
+      baselineTemplateEvents: fc.array(templateEvent('s0', 0, BASELINE_CATALOGUE), { maxLength: 2 }).map((es) => es.map((e, i) => ({ ...e, id: `s0-t${i}` }))),
       modifications: fc.tuple(modification(0), modification(1), modification(2)),
       assumptions: fc.record({ account_type_rates: fc.record({ checking: rate, savings: rate, property: rate, mortgage: fc.double({ min: 0, max: 25, noNaN: true }) }) }),
     }),
   );
 
-const raw: EventCompiler = (e) => (e.template_parameters.primitives ?? []) as Primitive[];
+/** Raw-primitive events carry their primitives; template events go through the real catalogue. */
+const mixed: EventCompiler = (e, ctx) => (e.template_id === 'raw' ? ((e.template_parameters.primitives ?? []) as Primitive[]) : defaultEventCompiler(e, ctx));
 
 function checkForecast(f: ScenarioForecast, years: number): void {
   expect(f.snapshots).toHaveLength(12 * years + 1);
@@ -183,16 +243,18 @@ describe('reconciliation identity and finiteness', () => {
           accounts: p.accounts,
           recurring_items: p.recurring_items,
           scenarios: [
-            { id: 's0', name: 'Baseline', is_baseline: true, events: p.baselineEvents, modifications: [] },
-            { id: 's1', name: 'What if', is_baseline: false, events: p.events, modifications: p.modifications },
+            { id: 's0', name: 'Baseline', is_baseline: true, events: [...p.baselineEvents, ...valid(p.baselineTemplateEvents, true)], modifications: [] },
+            { id: 's1', name: 'What if', is_baseline: false, events: [...p.events, ...valid(p.templateEvents, false)], modifications: p.modifications },
           ],
         };
-        const c = compareScenarios(profile, { as_of: p.as_of, years: p.years, scenario_ids: [] }, raw);
+        const c = compareScenarios(profile, { as_of: p.as_of, years: p.years, scenario_ids: [] }, mixed);
         for (const f of c.scenarios) checkForecast(f, p.years);
         const sum = c.scenarios[1].summary;
         expect(Math.abs(sum.total_change - sum.from_cash_flow - sum.from_growth)).toBeLessThanOrEqual(0.02 * 12 * p.years + 1e-6);
       }),
       { numRuns: 1000, seed: 20261121 },
     );
+    // The random parameters must exercise every template of the catalogue, not just pass validation rarely.
+    for (const t of CATALOGUE) expect(kept.get(t.template_id) ?? 0, t.template_id).toBeGreaterThan(5);
   });
 });

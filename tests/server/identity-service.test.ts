@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, LOCAL_REGION } from '../../server/identity/constants.ts';
@@ -77,6 +78,16 @@ describe('fixed ids', () => {
     expect(service.clientId).toBe(LOCAL_CLIENT_ID);
     expect(service.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(localIssuer(service.url)).toBe(`${service.url}/${LOCAL_POOL_ID}`);
+  });
+});
+
+describe('startup', () => {
+  it('fails with a clear message when the port is taken', async () => {
+    const first = await start();
+    const port = Number(new URL(first.url).port);
+    const failure = start({ port });
+    await expect(failure).rejects.toThrow(`The identity service cannot listen on 127.0.0.1:${port}: the port is in use (set WYRD_IDENTITY_PORT to use another).`);
+    await expect(failure).rejects.toMatchObject({ code: 'EADDRINUSE' });
   });
 });
 
@@ -204,6 +215,8 @@ describe('Cognito-shaped errors', () => {
     });
     expect(badJson.status).toBe(400);
     expect(((await badJson.json()) as { __type: string }).__type).toBe('SerializationException');
+    expect((await call(service, 'SignUp', { ClientId: 'someotherclient', Username: 'a@b.c', Password: PASSWORD })).json)
+      .toEqual({ __type: 'ResourceNotFoundException', message: 'User pool client someotherclient does not exist.' });
     const noTarget = await fetch(service.url, { method: 'POST', body: '{}' });
     expect(noTarget.status).toBe(400);
   });
@@ -308,7 +321,9 @@ describe('persistence', () => {
 describe('command line entry', () => {
   it('starts standalone and stops cleanly on SIGTERM', async () => {
     const dataDir = tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/identity/main.ts'], {
+    const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/identity/main.ts')], {
+      cwd: repoRoot,
       env: { ...process.env, WYRD_IDENTITY_PORT: '0', WYRD_DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

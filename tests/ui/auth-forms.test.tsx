@@ -214,13 +214,13 @@ describe('forgot password', () => {
     await toStepTwo();
     await user().type(screen.getByLabelText('Verification code'), '123456');
     await user().type(screen.getByLabelText('New password'), 'Abc#1234');
-    await user().type(screen.getByLabelText('Confirm new password'), 'Abc#1235');
+    await user().type(screen.getByLabelText('Confirm password'), 'Abc#1235');
     await user().click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match');
     await user().clear(screen.getByLabelText('New password'));
-    await user().clear(screen.getByLabelText('Confirm new password'));
+    await user().clear(screen.getByLabelText('Confirm password'));
     await user().type(screen.getByLabelText('New password'), 'Ab#1');
-    await user().type(screen.getByLabelText('Confirm new password'), 'Ab#1');
+    await user().type(screen.getByLabelText('Confirm password'), 'Ab#1');
     await user().click(screen.getByRole('button', { name: 'Reset Password' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Password must be at least 8 characters'));
     expect(adapter.confirmForgotPassword).not.toHaveBeenCalled();
@@ -231,7 +231,7 @@ describe('forgot password', () => {
     await toStepTwo();
     await user().type(screen.getByLabelText('Verification code'), '000000');
     await user().type(screen.getByLabelText('New password'), 'Abc#12345');
-    await user().type(screen.getByLabelText('Confirm new password'), 'Abc#12345');
+    await user().type(screen.getByLabelText('Confirm password'), 'Abc#12345');
     await user().click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid verification code provided, please try again.');
   });
@@ -240,7 +240,7 @@ describe('forgot password', () => {
     const { router } = await toStepTwo();
     await user().type(screen.getByLabelText('Verification code'), '123456');
     await user().type(screen.getByLabelText('New password'), 'Abc#12345');
-    await user().type(screen.getByLabelText('Confirm new password'), 'Abc#12345');
+    await user().type(screen.getByLabelText('Confirm password'), 'Abc#12345');
     await user().click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('heading', { name: 'Password Reset Successful!' })).toBeInTheDocument();
     expect(adapter.confirmForgotPassword).toHaveBeenCalledWith('ada@example.com', '123456', 'Abc#12345');

@@ -96,7 +96,7 @@ describe('change password', () => {
   async function fill(current: string, next: string, confirm: string) {
     await user().type(screen.getByLabelText('Current Password'), current);
     await user().type(screen.getByLabelText('New Password'), next);
-    await user().type(screen.getByLabelText('Confirm New Password'), confirm);
+    await user().type(screen.getByLabelText('Confirm Password'), confirm);
     await user().click(screen.getByRole('button', { name: 'Change Password' }));
   }
 

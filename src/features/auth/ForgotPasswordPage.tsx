@@ -102,7 +102,7 @@ export function ForgotPasswordPage() {
           <FormField label="New password" name="new_password" type="password" autoComplete="new-password" required
             placeholder="Min 8 chars, mixed case, numbers, special chars" value={newPassword}
             onChange={(event) => setNewPassword(event.target.value)} />
-          <FormField label="Confirm new password" name="confirm_password" type="password" autoComplete="new-password" required
+          <FormField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" required
             value={confirmPassword} onChange={(event) => setConfirmPassword(event.target.value)} />
           <FormMessage type="error">{error}</FormMessage>
           <button type="submit" className="button button-primary button-block" disabled={busy}>

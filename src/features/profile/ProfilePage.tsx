@@ -166,7 +166,7 @@ function ChangePasswordForm() {
         value={form.current} onChange={set('current')} />
       <FormField label="New Password" name="new_password" type="password" autoComplete="new-password" required minLength={8}
         hint="At least 8 characters, with lowercase, uppercase, a number and a special character" value={form.next} onChange={set('next')} />
-      <FormField label="Confirm New Password" name="confirm_password" type="password" autoComplete="new-password" required
+      <FormField label="Confirm Password" name="confirm_password" type="password" autoComplete="new-password" required
         value={form.confirm} onChange={set('confirm')} />
       <FormMessage type="error">{error}</FormMessage>
       <FormMessage type="success">{success}</FormMessage>

@@ -56,14 +56,17 @@ export function refreshUser(): Promise<AuthUser | null> {
   return run;
 }
 
+let listeningForOnline = false;
+
 /** Starts the auth context once: reads the current user and re-checks it whenever the network returns. */
 export function initAuth(): Promise<AuthUser | null> {
   if (started) return refreshing ?? Promise.resolve(useAuthStore.getState().user);
   started = true;
-  if (typeof window !== 'undefined') {
+  if (!listeningForOnline && typeof window !== 'undefined') {
+    listeningForOnline = true;
     // Back online: let Amplify refresh the tokens it could not refresh offline (or drop a dead session).
     window.addEventListener('online', () => {
-      if (useAuthStore.getState().user) void refreshUser();
+      if (started && useAuthStore.getState().user) void refreshUser();
     });
   }
   return refreshUser();

@@ -3,15 +3,8 @@
 // It knows only primitives; composition of base, events and modifications lives in forecast.ts.
 import { personalTax } from '../au/tax';
 import { CONTRIBUTIONS_TAX_RATE, superGuaranteeRate } from '../au/super';
-import {
-  civilFromDayNumber,
-  dateToDayNumber,
-  forEachOccurrence,
-  lastDayOfMonthIndex,
-  monthIndexOf,
-  monthStartDay,
-  wholeYearsSince,
-} from '../calendar';
+import { dateToDayNumber, lastDayOfMonthIndex, monthIndexOf } from '../calendar';
+import { anniversaryDay, bufferSize, makeGrid, scheduleOccurrences } from './occurrences';
 import type { AccountType } from '../model/common';
 import type { Snapshot } from '../model/comparison';
 import type { Assumptions } from '../model/assumptions';
@@ -24,7 +17,6 @@ import {
   type PrimitiveFlow,
   type PrimitiveLoan,
   type PrimitiveTransfer,
-  type Schedule,
 } from '../primitives';
 
 /** A base account as the simulator needs it (entity sign convention: liabilities owe |current_balance|). */
@@ -113,24 +105,12 @@ export function simulate(spec: SimulationSpec): SimulationResult {
   const years = Math.max(1, Math.min(50, Math.round(spec.years)));
   const S = years * 12;
   const W = S + 1;
-  const asOfDay = dateToDayNumber(spec.as_of);
-  const m0 = monthIndexOf(spec.as_of);
-  const lastDay = monthStartDay(m0 + S + 1) - 1;
-  // stepEnd[k]: last day counted in step k (step 1 also takes month 0 after as_of).
-  const stepEnd = new Int32Array(W);
-  stepEnd[0] = asOfDay;
-  for (let k = 1; k <= S; k++) stepEnd[k] = monthStartDay(m0 + k + 1) - 1;
+  const grid = makeGrid(spec.as_of, S);
+  const m0 = grid.m0;
   const stepDates: IsoDate[] = new Array(W);
   stepDates[0] = spec.as_of;
   for (let k = 1; k <= S; k++) stepDates[k] = lastDayOfMonthIndex(m0 + k);
   const rates = spec.assumptions.account_type_rates;
-
-  /** Step of a once-dated item: month 0 (any day) lands in step 1; earlier months are the past. */
-  const onceStep = (date: IsoDate): number => {
-    const s = monthIndexOf(date) - m0;
-    if (s < 0 || s > S) return -1;
-    return s === 0 ? 1 : s;
-  };
 
   // ---- accounts ----
   const rows: AccountRow[] = [];
@@ -273,7 +253,7 @@ export function simulate(spec: SimulationSpec): SimulationResult {
   };
   const sgRate = new Float64Array(W);
   for (let k = 1; k <= S; k++) sgRate[k] = superGuaranteeRate(stepDates[k]);
-  const ppl_super_from = dateToDayNumber('2025-07-01');
+  const pplSuperFrom = dateToDayNumber('2025-07-01');
 
   const addMoney = (row: number, step: number, amount: number) => {
     accDelta[row * W + step] += amount;
@@ -283,62 +263,74 @@ export function simulate(spec: SimulationSpec): SimulationResult {
   for (const o of openingFlows) addMoney(o.row, o.step, o.value);
 
   // ---- flows: every occurrence on its real date, into per-step totals ----
-  flows.forEach(({ flow, scope }, fi) => {
+  const bufSteps = new Int32Array(bufferSize(grid));
+  const bufDays = new Int32Array(bufSteps.length);
+  for (let fi = 0; fi < flows.length; fi++) {
+    const { flow, scope } = flows[fi];
     const row = resolve(flow.account, scope, `flow ${flow.key}`);
-    const adj = adjustmentsOf.get(fi);
-    const idx = finite(flow.indexation_rate ?? 0);
     const tax = flow.tax;
     const tp = tax ? taxpayerOf(tax.taxpayer) : -1;
     const taxable = tp >= 0 ? taxableCols[tp] : null;
     let superRow = -1;
+    let superKind = 0; // 1 salary, 2 ppl, 3 salary sacrifice
     if (tax && (tax.kind === 'salary' || tax.kind === 'ppl' || tax.kind === 'salary_sacrifice') && tax.super_account) {
       superRow = resolve(tax.super_account, scope, `flow ${flow.key} super`);
+      superKind = tax.kind === 'salary' ? 1 : tax.kind === 'ppl' ? 2 : 3;
     }
-    const sched: Schedule = flow.schedule;
-    const startDate = sched.type === 'once' ? sched.date : sched.start_date;
-    const amountAt = (day: number): number => {
-      let amt = flow.amount;
-      let endDay = Infinity;
-      if (adj) {
-        for (const a of adj) {
-          if (a.end_date) endDay = Math.min(endDay, dateToDayNumber(a.end_date));
-          if (day >= dateToDayNumber(a.from) && a.amount !== undefined) amt = a.amount;
-        }
+    const count = scheduleOccurrences(grid, flow.schedule, bufSteps, bufDays);
+    if (count === 0) continue;
+    // Adjustments (new amount from a date, earlier end) and yearly indexation, resolved to day numbers once.
+    const adj = adjustmentsOf.get(fi);
+    let endDay = Infinity;
+    const adjFrom: number[] = [];
+    const adjAmount: number[] = [];
+    for (const a of adj ?? []) {
+      if (a.end_date) endDay = Math.min(endDay, dateToDayNumber(a.end_date));
+      if (a.amount !== undefined) {
+        adjFrom.push(dateToDayNumber(a.from));
+        adjAmount.push(finite(a.amount));
       }
-      if (day > endDay) return 0;
-      if (idx !== 0) {
-        const [y, m, d] = civilFromDayNumber(day);
-        const n = wholeYearsSince(startDate, y, m, d);
-        if (n > 0) amt *= Math.pow(1 + idx / 100, n);
-      }
-      return finite(amt);
-    };
-    const simple = !adj && idx === 0;
+    }
+    const idxFactor = 1 + finite(flow.indexation_rate ?? 0) / 100;
+    const indexed = idxFactor !== 1 && idxFactor > 0;
+    const startDate = flow.schedule.type === 'once' ? flow.schedule.date : flow.schedule.start_date;
+    const sy = Number(startDate.slice(0, 4));
+    const sm = Number(startDate.slice(5, 7));
+    const sd = Number(startDate.slice(8, 10));
+    let years = 0;
+    let nextAnniversary = indexed ? anniversaryDay(sy, sm, sd, 1) : Infinity;
+    let factor = 1;
     const amount0 = finite(flow.amount);
-    const book = (step: number, day: number) => {
-      const amt = simple ? amount0 : amountAt(day);
-      if (amt === 0) return;
-      addMoney(row, step, amt);
-      if (!tax || !taxable) return;
-      taxable[step] += amt;
-      if (superRow < 0) return;
-      let toSuper = 0;
-      if (tax.kind === 'salary') toSuper = amt * sgRate[step];
-      else if (tax.kind === 'ppl') toSuper = day >= ppl_super_from ? amt * sgRate[step] : 0;
+    const rowBase = row * W;
+    for (let o = 0; o < count; o++) {
+      const day = bufDays[o];
+      if (day > endDay) break;
+      const k = bufSteps[o];
+      let amt = amount0;
+      for (let j = 0; j < adjFrom.length; j++) if (day >= adjFrom[j]) amt = adjAmount[j];
+      if (indexed) {
+        while (day >= nextAnniversary) {
+          years++;
+          factor = Math.pow(idxFactor, years);
+          nextAnniversary = anniversaryDay(sy, sm, sd, years + 1);
+        }
+        amt *= factor;
+        if (!Number.isFinite(amt)) amt = 0;
+      }
+      if (amt === 0) continue;
+      accDelta[rowBase + k] += amt;
+      if (amt > 0) stepIncome[k] += amt;
+      else stepExpense[k] -= amt;
+      if (taxable === null) continue;
+      taxable[k] += amt;
+      if (superRow < 0) continue;
+      let toSuper: number;
+      if (superKind === 1) toSuper = amt * sgRate[k];
+      else if (superKind === 2) toSuper = day >= pplSuperFrom ? amt * sgRate[k] : 0;
       else toSuper = -amt; // salary sacrifice: the (negative) flow's amount goes to super
-      if (toSuper !== 0) addMoney(superRow, step, toSuper * (1 - CONTRIBUTIONS_TAX_RATE));
-    };
-    if (sched.type === 'once') {
-      const step = onceStep(sched.date);
-      if (step > 0) book(step, Math.max(dateToDayNumber(sched.date), asOfDay + 1));
-      return;
+      if (toSuper !== 0) addMoney(superRow, k, toSuper * (1 - CONTRIBUTIONS_TAX_RATE));
     }
-    let k = 1;
-    forEachOccurrence(sched, asOfDay + 1, lastDay, (day) => {
-      while (day > stepEnd[k]) k++;
-      book(k, day);
-    });
-  });
+  }
 
   // ---- transfers: per-step amounts; 'all' as a per-step flag ----
   const T = transfers.length;
@@ -347,32 +339,25 @@ export function simulate(spec: SimulationSpec): SimulationResult {
   const tAmt = new Float64Array(T * W);
   const tAll = new Uint8Array(T * W);
   const tActive = new Uint8Array(W); // any transfer in step k
-  transfers.forEach(({ t, scope }, ti) => {
+  for (let ti = 0; ti < T; ti++) {
+    const { t, scope } = transfers[ti];
     let from = resolve(t.from, scope, `transfer ${t.key}`);
     let to = resolve(t.to, scope, `transfer ${t.key}`);
-    let sign = 1;
-    if (t.amount !== 'all' && t.amount < 0) {
+    let amount = t.amount === 'all' ? 0 : finite(t.amount);
+    if (amount < 0) {
       [from, to] = [to, from];
-      sign = -1;
+      amount = -amount;
     }
     tFrom[ti] = from;
     tTo[ti] = to;
-    const put = (step: number) => {
-      tActive[step] = 1;
-      if (t.amount === 'all') tAll[ti * W + step] = 1;
-      else tAmt[ti * W + step] += sign * finite(t.amount);
-    };
-    if (t.schedule.type === 'once') {
-      const step = onceStep(t.schedule.date);
-      if (step > 0) put(step);
-      return;
+    const count = scheduleOccurrences(grid, t.schedule, bufSteps, bufDays);
+    for (let o = 0; o < count; o++) {
+      const k = bufSteps[o];
+      tActive[k] = 1;
+      if (t.amount === 'all') tAll[ti * W + k] = 1;
+      else tAmt[ti * W + k] += amount;
     }
-    let k = 1;
-    forEachOccurrence(t.schedule, asOfDay + 1, lastDay, (day) => {
-      while (day > stepEnd[k]) k++;
-      put(k);
-    });
-  });
+  }
 
   // ---- loans ----
   const L = loans.length;

@@ -199,6 +199,7 @@ const TEMPLATE_LIST: Template[] = [
     parameters: [
       account('property_account_id', 'Property to sell', { required: true }),
       account('debt_account_id', 'Mortgage to repay from the proceeds'),
+      item('repayment_item', 'Mortgage repayment that stops', 'expense', { help_text: 'Your recurring repayment on that mortgage, if you entered one.' }),
       decimal('expected_sale_price', 'Expected sale price', 900_000, { ...money, required: true, help_text: 'Used for selling costs and capital gains tax; the sale itself moves the forecast value.' }),
       decimal('selling_costs_percent', 'Agent and selling costs (% of price)', 2.5, pct(0, 10)),
       boolean('is_main_residence', 'Your home (no capital gains tax)?', true),
@@ -444,7 +445,7 @@ const TEMPLATE_LIST: Template[] = [
       integer('childcare_end_age_months', 'Childcare until age (months)', 60, pct(0, 156)),
       integer('childcare_days_per_week', 'Childcare days a week', 3, pct(0, 5)),
       decimal('childcare_daily_fee', 'Daily fee', 150, money),
-      integer('childcare_subsidy_percent', 'Child Care Subsidy (%)', 50, { ...pct(0, 90), help_text: 'Depends on family income: up to 90%.' }),
+      integer('childcare_subsidy_percent', 'Child Care Subsidy (%)', 50, { ...pct(0, 100), help_text: 'Depends on family income: up to 90%.' }),
     ],
   },
   {

@@ -119,10 +119,10 @@ export function validateTemplateParameters(template: Template, params: Readonly<
   const values = resolveParameters(template, params, opts);
   for (const p of template.parameters) {
     const label = effectiveLabel(p, opts);
-    const raw = params[p.name];
+    // Absent (undefined) takes the default; null or '' was cleared on purpose (the form fills defaults in).
+    const raw = params[p.name] === undefined ? filled[p.name] : params[p.name];
     if (!isParameterVisible(template, p, filled, opts)) continue;
     if (isEmptyValue(raw)) {
-      // The form fills defaults in, so an empty required value was cleared on purpose.
       if (p.required) errors.push({ field: p.name, message: `${label} is required` });
       else if (p.name === 'end_date') errors.push({ field: p.name, message: `${label} is required when this is not permanent` });
       continue;

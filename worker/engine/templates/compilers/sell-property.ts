@@ -4,7 +4,7 @@ import type { Primitive, TemplateCompiler } from '../../primitives';
 import { assessableCapitalGain } from '../../au/cgt';
 import { financialYearOf } from '../../au/dated';
 import { personalTax } from '../../au/tax';
-import { accountRef, bool, clamp, findAccount, flow, num, once, transfer, triggerDate, type TemplateContext } from '../helpers';
+import { accountRef, bool, clamp, dayBefore, findAccount, findItem, flow, key, num, once, transfer, triggerDate, type TemplateContext } from '../helpers';
 
 export const compileSellProperty: TemplateCompiler = (p, ctx: TemplateContext) => {
   const property = findAccount(ctx, p.property_account_id);
@@ -21,6 +21,8 @@ export const compileSellProperty: TemplateCompiler = (p, ctx: TemplateContext) =
   if (debt && !debt.is_asset) {
     out.push(...transfer(ctx, 'repay_mortgage', { name: `Pay out ${debt.name}`, from: proceeds, to: debt.id, amount: 'all', schedule: once(saleDate) }));
   }
+  const repayment = findItem(ctx, p.repayment_item);
+  if (repayment) out.push({ kind: 'adjust_flow', key: key(ctx, 'stop_repayment'), target: repayment.id, from: saleDate, end_date: dayBefore(saleDate) });
   if (!bool(p, 'is_main_residence', true)) {
     const gain = assessableCapitalGain({
       proceeds: price - costs,

@@ -1,0 +1,235 @@
+// `npm run bench`: times the engine on a heavy profile (5 scenarios x 30 years, 60 accounts, 300 recurring
+// items, 10 events per scenario across every template) against a hand-written flat typed-array loop doing the
+// same month-by-item arithmetic (the floor), and a light 1-scenario forecast for per-call overhead.
+import { performance } from 'node:perf_hooks';
+import {
+  ACCOUNT_TYPES,
+  FREQUENCIES,
+  TEMPLATES,
+  compare,
+  dateToDayNumber,
+  defaultEventCompiler,
+  forEachOccurrence,
+  forecast,
+  lastDayOfMonthIndex,
+  monthIndexOf,
+  resolveAssumptions,
+  validateTemplateParameters,
+  type CompileContext,
+  type ProfileInput,
+  type Template,
+} from '../worker/engine/index';
+
+const AS_OF = '2026-11-21';
+const YEARS = 30;
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+
+/** A deterministic pseudo-random sequence (the bench must not vary from run to run). */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function heavyProfile(): ProfileInput {
+  const rand = rng(42);
+  const accounts = Array.from({ length: 60 }, (_, i) => {
+    const account_type = ACCOUNT_TYPES[i % ACCOUNT_TYPES.length];
+    const is_asset = !['mortgage', 'loan', 'credit_card'].includes(account_type);
+    const size = account_type === 'property' || account_type === 'mortgage' ? 600_000 : 20_000;
+    return { id: `acc-${i}`, name: `${account_type} ${i}`, account_type, is_asset, current_balance: Math.round((is_asset ? 1 : -1) * size * (0.5 + rand())) };
+  });
+  const recurring_items = Array.from({ length: 300 }, (_, i) => ({
+    id: `ri-${i}`,
+    name: `Item ${i}`,
+    amount: Math.round((i % 4 === 0 ? 1 : -1) * (50 + rand() * 3000) * 100) / 100,
+    frequency: FREQUENCIES[i % FREQUENCIES.length],
+    start_date: `20${20 + (i % 10)}-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, '0')}`,
+    end_date: i % 7 === 0 ? '2045-06-30' : null,
+    account_id: `acc-${(i * 7) % 60}`,
+    category_id: i % 4 === 0 ? 'cat-income' : 'cat-expense',
+    is_active: i % 13 !== 0,
+  }));
+  const pickAccount = (name: string): string | null => {
+    if (name.startsWith('debt')) return 'acc-3'; // mortgage
+    if (name.startsWith('property')) return 'acc-5';
+    if (name.startsWith('super')) return 'acc-7';
+    return 'acc-0';
+  };
+  const params = (t: Template, isBaseline: boolean): Record<string, unknown> => {
+    const p: Record<string, unknown> = {};
+    for (const x of t.parameters) {
+      const dflt = isBaseline && x.baseline_default !== undefined ? x.baseline_default : x.default;
+      if (x.name.includes('account_id')) p[x.name] = pickAccount(x.name);
+      else if (x.type === 'recurring_item') p[x.name] = 'ri-0';
+      else if (x.type === 'date') p[x.name] = '2028-03-01';
+      else if (dflt !== undefined && dflt !== null) p[x.name] = dflt;
+      else if (x.type === 'select') p[x.name] = x.options?.[0]?.value ?? null;
+      else if (x.type === 'boolean') p[x.name] = false;
+      else if (x.type === 'text') p[x.name] = 'Thing';
+      else if (x.type === 'decimal' || x.type === 'integer') {
+        const guess = /rate|percent|return/.test(x.name) ? 5 : /years/.test(x.name) ? 5 : /weeks/.test(x.name) ? 12 : /price|balance|amount|salary|drawdown/.test(x.name) ? 50_000 : 1000;
+        p[x.name] = Math.min(x.max_value ?? guess, Math.max(x.min_value ?? 0, guess));
+      }
+    }
+    if ('deposit_amount' in p && typeof p.purchase_price === 'number') p.deposit_amount = Math.round(p.purchase_price * 0.2);
+    if ('is_permanent' in p) p.is_permanent = true;
+    return p;
+  };
+  const usable = (t: Template, isBaseline: boolean) =>
+    validateTemplateParameters(t, params(t, isBaseline), { is_baseline: isBaseline, trigger_month: '2028-03' }).length === 0;
+  const all = TEMPLATES.filter((t) => t.template_id !== 'baseline' && usable(t, false));
+  const baselineTemplates = TEMPLATES.filter((t) => t.supports_baseline && t.template_id !== 'baseline' && usable(t, true));
+  const skipped = TEMPLATES.filter((t) => t.template_id !== 'baseline' && !all.includes(t)).map((t) => t.template_id);
+  if (skipped.length > 0) console.log(`(templates left out, their generated parameters did not validate: ${skipped.join(', ')})`);
+  let cursor = 0;
+  const scenarios = Array.from({ length: 5 }, (_, s) => {
+    const isBaseline = s === 0;
+    const pool = isBaseline ? baselineTemplates : all;
+    const events = Array.from({ length: 10 }, (_, e) => {
+      const t = pool[(isBaseline ? e : cursor++) % pool.length];
+      return {
+        id: `ev-${s}-${e}`,
+        scenario_id: `sc-${s}`,
+        name: t.name,
+        trigger_month: `20${27 + (e % 8)}-0${1 + (e % 9)}`,
+        template_id: t.template_id,
+        template_parameters: params(t, isBaseline),
+      };
+    });
+    return { id: `sc-${s}`, name: `Scenario ${s}`, is_baseline: isBaseline, events, modifications: [] };
+  });
+  return {
+    categories: [
+      { id: 'cat-income', name: 'Income', type: 'income' as const },
+      { id: 'cat-expense', name: 'Expenses', type: 'expense' as const },
+    ],
+    accounts,
+    recurring_items,
+    scenarios,
+  } as ProfileInput;
+}
+
+function lightProfile(): ProfileInput {
+  return {
+    accounts: [
+      { id: 'chk', name: 'Everyday', account_type: 'checking', current_balance: 4000, is_asset: true },
+      { id: 'sav', name: 'Savings', account_type: 'savings', current_balance: 15000, is_asset: true },
+      { id: 'sup', name: 'Super', account_type: 'superannuation', current_balance: 60000, is_asset: true },
+    ],
+    recurring_items: [
+      { id: 'pay', name: 'Pay', amount: 2400, frequency: 'fortnightly', start_date: '2026-01-09', end_date: null, account_id: 'chk', category_id: 'i', is_active: true },
+      { id: 'rent', name: 'Rent', amount: -600, frequency: 'weekly', start_date: '2026-01-05', end_date: null, account_id: 'chk', category_id: 'e', is_active: true },
+      { id: 'food', name: 'Food', amount: -900, frequency: 'monthly', start_date: '2026-01-15', end_date: null, account_id: 'chk', category_id: 'e', is_active: true },
+    ],
+    scenarios: [],
+  } as ProfileInput;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+function time(fn: () => void, runs: number): number {
+  fn();
+  fn();
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    xs.push(performance.now() - t0);
+  }
+  return median(xs);
+}
+
+/**
+ * The floor: the same month-by-item arithmetic as the heavy compare (each scenario's recurring items and
+ * event primitives, every month, plus every account's monthly rate), as a flat loop over typed arrays with
+ * each item's per-month amount already laid out. No validation, no schedule expansion, no tax, no loans.
+ */
+function floorSetup(profile: ProfileInput) {
+  const m0 = monthIndexOf(AS_OF);
+  const M = YEARS * 12 + 1;
+  const asOfDay = dateToDayNumber(AS_OF);
+  const lastDay = dateToDayNumber(lastDayOfMonthIndex(m0 + M));
+  const accountIndex = new Map(profile.accounts.map((a, i) => [a.id, i]));
+  const assumptions = resolveAssumptions(null);
+  const scenarios = (profile.scenarios ?? []).map((sc) => {
+    const flows: Array<{ acc: number; amount: number; occ: Float64Array }> = [];
+    const addSchedule = (acc: number, amount: number, schedule: { type: 'once'; date: string } | { type: 'recurring'; frequency: (typeof FREQUENCIES)[number]; start_date: string; end_date: string | null }) => {
+      const occ = new Float64Array(M);
+      if (schedule.type === 'once') {
+        const k = Math.max(1, monthIndexOf(schedule.date) - m0);
+        if (k < M) occ[k] = 1;
+      } else forEachOccurrence(schedule, asOfDay + 1, lastDay, (day) => {
+        const k = Math.max(1, monthIndexOf(new Date(day * 86_400_000).toISOString()) - m0);
+        if (k < M) occ[k] += 1;
+      });
+      flows.push({ acc, amount, occ });
+    };
+    for (const r of profile.recurring_items) {
+      if (r.is_active) addSchedule(accountIndex.get(r.account_id) ?? 0, r.amount, { type: 'recurring', frequency: r.frequency, start_date: r.start_date, end_date: r.end_date ?? null });
+    }
+    for (const e of sc.events ?? []) {
+      const ctx: CompileContext = { event_id: e.id, event_name: e.name, trigger_month: e.trigger_month, is_baseline: sc.is_baseline, assumptions, accounts: [], recurring_items: [] };
+      for (const p of defaultEventCompiler(e as never, ctx)) {
+        if (p.kind === 'flow') addSchedule(0, p.amount, p.schedule);
+        if (p.kind === 'transfer') addSchedule(0, typeof p.amount === 'number' ? p.amount : 0, p.schedule);
+        if (p.kind === 'loan') addSchedule(0, 1000, { type: 'recurring', frequency: 'monthly', start_date: `${p.start}-01`, end_date: null });
+      }
+    }
+    const n = flows.length;
+    const acc = new Int32Array(n);
+    const amt = new Float64Array(n * M); // item-major per-month amounts
+    flows.forEach((f, i) => {
+      acc[i] = f.acc;
+      for (let k = 0; k < M; k++) amt[i * M + k] = f.amount * f.occ[k];
+    });
+    return { n, acc, amt };
+  });
+  const A = profile.accounts.length;
+  const rate = new Float64Array(A);
+  profile.accounts.forEach((a, i) => (rate[i] = assumptions.account_type_rates[a.account_type] / 1200));
+  const opening = new Float64Array(profile.accounts.map((a) => a.current_balance));
+  return { scenarios, M, A, rate, opening };
+}
+
+function floorRun(setup: ReturnType<typeof floorSetup>): number {
+  let check = 0;
+  const { M, A, rate, opening } = setup;
+  for (const sc of setup.scenarios) {
+    const bal = Float64Array.from(opening);
+    const net = new Float64Array(M);
+    for (let k = 1; k < M; k++) {
+      for (let a = 0; a < A; a++) bal[a] += bal[a] * rate[a];
+      for (let i = 0; i < sc.n; i++) bal[sc.acc[i]] += sc.amt[i * M + k];
+      let s = 0;
+      for (let a = 0; a < A; a++) s += bal[a];
+      net[k] = s;
+    }
+    check += net[M - 1];
+  }
+  return check;
+}
+
+const heavy = heavyProfile();
+const heavyIds = (heavy.scenarios ?? []).map((s) => s.id);
+const warm = compare(heavy, { as_of: AS_OF, years: YEARS, scenario_ids: heavyIds });
+const warnings = warm.scenarios.reduce((n, s) => n + s.warnings.length, 0);
+const engineMs = time(() => compare(heavy, { as_of: AS_OF, years: YEARS, scenario_ids: heavyIds }), RUNS);
+const setup = floorSetup(heavy);
+const floorItems = setup.scenarios.reduce((n, s) => n + s.n, 0);
+let sink = 0;
+const floorMs = time(() => (sink += floorRun(setup)), RUNS * 4);
+const light = lightProfile();
+const lightMs = time(() => forecast(light, { as_of: AS_OF, years: YEARS }), RUNS * 4);
+
+console.log(`Heavy profile: ${heavy.accounts.length} accounts, ${heavy.recurring_items.length} recurring items, ${heavyIds.length} scenarios x 10 events, ${YEARS} years (${warnings} engine warnings)`);
+console.log(`Engine compare (validate + compile + simulate), median of ${RUNS}: ${engineMs.toFixed(2)} ms`);
+console.log(`Floor (flat typed-array loop, ${floorItems} item rows, amounts pre-laid), median of ${RUNS * 4}: ${floorMs.toFixed(2)} ms`);
+console.log(`Ratio engine / floor: ${(engineMs / floorMs).toFixed(2)} (target <= 4)`);
+console.log(`Light profile, 1 scenario x ${YEARS} years forecast, median of ${RUNS * 4}: ${lightMs.toFixed(2)} ms`);
+if (!Number.isFinite(sink)) console.log('(floor checksum not finite)');

@@ -1,0 +1,57 @@
+// The default Australian categories every user starts with, created once on the first sign-in (a meta flag
+// makes it idempotent, also across devices that sync the same categories).
+import type { WyrdDb } from './db';
+import type { CategoryRow } from './entities';
+import { newId } from './ids';
+import { appendOutbox } from './outbox';
+import { timestamp, type WriteOptions } from './repositories/write';
+
+export const DEFAULT_INCOME_CATEGORIES = ['Salary', 'Bonus', 'Rental income', 'Investment income', 'Government payments', 'Other income'] as const;
+
+export const DEFAULT_EXPENSE_CATEGORIES = [
+  'Rent',
+  'Mortgage repayments',
+  'Groceries',
+  'Utilities',
+  'Transport',
+  'Insurance',
+  'Health',
+  'Childcare',
+  'Education',
+  'Entertainment',
+  'Dining out',
+  'Subscriptions',
+  'Personal care',
+  'Gifts and donations',
+  'Other',
+] as const;
+
+/** meta key set once the defaults exist (or the user's data was imported). */
+export const DEFAULT_CATEGORIES_FLAG = 'default_categories_created';
+
+/**
+ * Creates the default categories unless this database already did (meta flag). A default whose name already
+ * exists for its type (synced or imported) is not duplicated. Returns the categories it created.
+ */
+export async function ensureDefaultCategories(db: WyrdDb, opts?: WriteOptions): Promise<CategoryRow[]> {
+  const at = timestamp(opts);
+  return db.transaction('rw', [db.categories, db.outbox, db.meta], async () => {
+    if (await db.meta.get(DEFAULT_CATEGORIES_FLAG)) return [];
+    const existing = await db.categories.toArray();
+    const taken = new Set(existing.map((c) => `${c.type}:${c.name.toLocaleLowerCase('en-AU')}`));
+    const created: CategoryRow[] = [];
+    const wanted = [
+      ...DEFAULT_INCOME_CATEGORIES.map((name) => ({ name, type: 'income' as const })),
+      ...DEFAULT_EXPENSE_CATEGORIES.map((name) => ({ name, type: 'expense' as const })),
+    ];
+    for (const { name, type } of wanted) {
+      if (taken.has(`${type}:${name.toLocaleLowerCase('en-AU')}`)) continue;
+      const row: CategoryRow = { id: newId(), name, type, updated_at: at };
+      await db.categories.add(row);
+      await appendOutbox(db, 'categories', row.id, 'create', row, at);
+      created.push(row);
+    }
+    await db.meta.put({ key: DEFAULT_CATEGORIES_FLAG, value: at });
+    return created;
+  });
+}

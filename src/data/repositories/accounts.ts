@@ -1,0 +1,78 @@
+// Account repository: validated writes with their outbox rows in one transaction; accounts a scenario event
+// created are refused here (they are edited and deleted through their event).
+import { AccountSchema, type AccountType } from '../../../worker/engine/index';
+import type { WyrdDb } from '../db';
+import type { AccountRow } from '../entities';
+import { newId } from '../ids';
+import { NotFoundError, ScenarioEventLinkError } from './errors';
+import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validate, type WriteOptions } from './write';
+
+/** What the Add/Edit Account form supplies. Defaults (spec): account_type checking, is_asset true. */
+export type AccountInput = {
+  name: string;
+  account_type?: AccountType;
+  current_balance: number;
+  institution?: string | null;
+  is_asset?: boolean;
+};
+
+function toRow(id: string, input: AccountInput, updatedAt: string): AccountRow {
+  const institution = typeof input.institution === 'string' ? input.institution.trim() : null;
+  const row = validate('account', AccountSchema, {
+    id,
+    name: typeof input.name === 'string' ? input.name.trim() : input.name,
+    account_type: input.account_type ?? 'checking',
+    current_balance: input.current_balance,
+    institution: institution === '' ? null : institution,
+    is_asset: input.is_asset ?? true,
+    scenario_event_id: null,
+    updated_at: updatedAt,
+  }, requireText({ name: input.name }));
+  return row as AccountRow;
+}
+
+/** The scenario an event belongs to (for the link error's redirect), or null if the event is gone. */
+export async function scenarioOfEvent(db: WyrdDb, eventId: string): Promise<string | null> {
+  return (await db.events.get(eventId))?.scenario_id ?? null;
+}
+
+export function listAccounts(db: WyrdDb): Promise<AccountRow[]> {
+  return db.accounts.toArray();
+}
+
+export function getAccount(db: WyrdDb, id: string): Promise<AccountRow | undefined> {
+  return db.accounts.get(id);
+}
+
+export async function createAccount(db: WyrdDb, input: AccountInput, opts?: WriteOptions): Promise<AccountRow> {
+  const at = timestamp(opts);
+  const row = toRow(newId(), input, at);
+  await db.transaction('rw', [db.accounts, db.outbox], () => putWithOutbox(db, db.accounts, 'accounts', row, 'create', at));
+  return row;
+}
+
+export async function updateAccount(db: WyrdDb, id: string, patch: Partial<AccountInput>, opts?: WriteOptions): Promise<AccountRow> {
+  const at = timestamp(opts);
+  return db.transaction('rw', [db.accounts, db.outbox, db.events], async () => {
+    const existing = await db.accounts.get(id);
+    if (!existing) throw new NotFoundError('account', id);
+    if (existing.scenario_event_id) {
+      throw new ScenarioEventLinkError('account', 'edit', existing.scenario_event_id, await scenarioOfEvent(db, existing.scenario_event_id));
+    }
+    const row = toRow(id, { ...existing, ...patch }, at);
+    await putWithOutbox(db, db.accounts, 'accounts', row, 'update', at);
+    return row;
+  });
+}
+
+export async function deleteAccount(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
+  const at = timestamp(opts);
+  await db.transaction('rw', [db.accounts, db.outbox, db.events], async () => {
+    const existing = await db.accounts.get(id);
+    if (!existing) throw new NotFoundError('account', id);
+    if (existing.scenario_event_id) {
+      throw new ScenarioEventLinkError('account', 'delete', existing.scenario_event_id, await scenarioOfEvent(db, existing.scenario_event_id));
+    }
+    await deleteWithOutbox(db, db.accounts, 'accounts', id, at);
+  });
+}

@@ -1,0 +1,85 @@
+// Category repository: users add and rename their own categories; names are unique per type (ignoring case).
+import { CategorySchema, type CategoryType } from '../../../worker/engine/index';
+import type { WyrdDb } from '../db';
+import type { CategoryRow } from '../entities';
+import { newId } from '../ids';
+import { DataConflictError, DataValidationError, NotFoundError } from './errors';
+import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validate, type WriteOptions } from './write';
+
+export type CategoryInput = { name: string; type: CategoryType };
+
+const TYPE_WORD: Record<CategoryType, string> = { income: 'an income', expense: 'an expense' };
+
+export function normaliseCategoryName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ');
+}
+
+function toRow(id: string, input: CategoryInput, updatedAt: string): CategoryRow {
+  return validate('category', CategorySchema, {
+    id,
+    name: typeof input.name === 'string' ? normaliseCategoryName(input.name) : input.name,
+    type: input.type,
+    updated_at: updatedAt,
+  }, requireText({ name: input.name })) as CategoryRow;
+}
+
+async function checkUnique(db: WyrdDb, row: CategoryRow): Promise<void> {
+  const key = row.name.toLocaleLowerCase('en-AU');
+  const clash = await db.categories
+    .where('type')
+    .equals(row.type)
+    .filter((c) => c.id !== row.id && c.name.toLocaleLowerCase('en-AU') === key)
+    .first();
+  if (clash) {
+    throw new DataValidationError('category', [
+      { field: 'name', message: `"${clash.name}" is already ${TYPE_WORD[row.type]} category. Please choose another name.` },
+    ]);
+  }
+}
+
+/** Every category, income first, then by name (the order the pickers show). */
+export async function listCategories(db: WyrdDb, type?: CategoryType): Promise<CategoryRow[]> {
+  const rows = type ? await db.categories.where('type').equals(type).toArray() : await db.categories.toArray();
+  return rows.sort((a, b) => (a.type === b.type ? a.name.localeCompare(b.name, 'en-AU') : a.type === 'income' ? -1 : 1));
+}
+
+export function getCategory(db: WyrdDb, id: string): Promise<CategoryRow | undefined> {
+  return db.categories.get(id);
+}
+
+export async function createCategory(db: WyrdDb, input: CategoryInput, opts?: WriteOptions): Promise<CategoryRow> {
+  const at = timestamp(opts);
+  const row = toRow(newId(), input, at);
+  await db.transaction('rw', [db.categories, db.outbox], async () => {
+    await checkUnique(db, row);
+    await putWithOutbox(db, db.categories, 'categories', row, 'create', at);
+  });
+  return row;
+}
+
+/** Renames a category (its type stays: items filed under it keep their sign). */
+export async function renameCategory(db: WyrdDb, id: string, name: string, opts?: WriteOptions): Promise<CategoryRow> {
+  const at = timestamp(opts);
+  return db.transaction('rw', [db.categories, db.outbox], async () => {
+    const existing = await db.categories.get(id);
+    if (!existing) throw new NotFoundError('category', id);
+    const row = toRow(id, { name, type: existing.type }, at);
+    await checkUnique(db, row);
+    await putWithOutbox(db, db.categories, 'categories', row, 'update', at);
+    return row;
+  });
+}
+
+/** Deletes a category no recurring item uses; one still in use is refused with a DataConflictError. */
+export async function deleteCategory(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
+  const at = timestamp(opts);
+  await db.transaction('rw', [db.categories, db.outbox, db.recurring_items], async () => {
+    const existing = await db.categories.get(id);
+    if (!existing) throw new NotFoundError('category', id);
+    const used = await db.recurring_items.where('category_id').equals(id).count();
+    if (used > 0) {
+      throw new DataConflictError(`Cannot delete "${existing.name}": ${used} recurring item${used === 1 ? ' uses' : 's use'} it. Move them to another category first.`);
+    }
+    await deleteWithOutbox(db, db.categories, 'categories', id, at);
+  });
+}

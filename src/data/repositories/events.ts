@@ -1,0 +1,222 @@
+// Scenario events: saving one materialises its accounts and recurring items with the engine's compiler
+// (scenario_event_id set), regenerating them on edit and removing them on delete, all in one transaction
+// with every outbox row.
+import {
+  AccountSchema,
+  EngineInputError,
+  RecurringItemSchema,
+  ScenarioEventSchema,
+  getTemplate,
+  resolveAssumptions,
+  validateTemplateParameters,
+  type AssumptionsInput,
+  type CompileContext,
+} from '../../../worker/engine/index';
+import { materialiseEvent, type CategoryHint } from '../../../worker/engine/templates/materialise';
+import type { WyrdDb } from '../db';
+import type { AccountRow, CategoryRow, IsoTimestamp, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../entities';
+import { newId } from '../ids';
+import { DataValidationError, NotFoundError, type DataFieldError } from './errors';
+import { deleteWithOutbox, putWithOutbox, requireText, sameRecord, timestamp, validate, type WriteOptions } from './write';
+
+export type EventInput = {
+  /** Absent: a new event. */
+  id?: string;
+  name: string;
+  trigger_month: string;
+  /** Defaults to the first day of trigger_month. */
+  trigger_date?: string | null;
+  template_id: string;
+  template_parameters?: Record<string, unknown>;
+};
+
+/** Write options plus the assumptions the compiler reads (default: the stored ones, else the engine's). */
+export type EventWriteContext = WriteOptions & { assumptions?: AssumptionsInput | null };
+
+export type SavedEvent = {
+  event: ScenarioEventRow;
+  accounts: AccountRow[];
+  recurring_items: RecurringItemRow[];
+  /** Category names the compiler suggested for items whose category could not be matched ('' category_id). */
+  unmatched_categories: Record<string, CategoryHint>;
+};
+
+/** meta key of the user's assumptions record (AssumptionsInput). */
+export const ASSUMPTIONS_KEY = 'assumptions';
+
+/** Every table a materialising write touches (for callers that open the transaction themselves). */
+export function materialiseTables(db: WyrdDb) {
+  return [db.events, db.accounts, db.recurring_items, db.categories, db.scenarios, db.outbox, db.meta];
+}
+
+// The compiler's category hints that are not among the default names, mapped to the closest default.
+const CATEGORY_ALIASES: Record<string, string> = {
+  housing: 'Mortgage repayments',
+  children: 'Childcare',
+  'gifts and inheritance': 'Other income',
+};
+
+/** Maps a compiler hint to one of the user's categories: same name, an alias, else Other income / Other. */
+export function categoryResolver(categories: ReadonlyArray<CategoryRow>): (hint: string, type: 'income' | 'expense') => string | null {
+  const byName = new Map(categories.map((c) => [`${c.type}:${c.name.toLocaleLowerCase('en-AU')}`, c.id]));
+  const find = (name: string, type: string) => byName.get(`${type}:${name.toLocaleLowerCase('en-AU')}`);
+  return (hint, type) =>
+    find(hint, type) ??
+    find(CATEGORY_ALIASES[hint.toLocaleLowerCase('en-AU')] ?? '', type) ??
+    find(type === 'income' ? 'Other income' : 'Other', type) ??
+    null;
+}
+
+function eventRow(scenarioId: string, input: EventInput, id: string, at: IsoTimestamp): ScenarioEventRow {
+  const month = input.trigger_month;
+  const triggerDate = input.trigger_date || (typeof month === 'string' ? `${month}-01` : month);
+  const row = validate('event', ScenarioEventSchema, {
+    id,
+    scenario_id: scenarioId,
+    name: typeof input.name === 'string' ? input.name.trim() : input.name,
+    trigger_month: month,
+    trigger_date: triggerDate,
+    template_id: input.template_id,
+    template_parameters: input.template_parameters ?? {},
+    updated_at: at,
+  }, requireText({ name: input.name, template_id: input.template_id }));
+  return row as ScenarioEventRow;
+}
+
+async function storedAssumptions(db: WyrdDb): Promise<AssumptionsInput | null> {
+  return ((await db.meta.get(ASSUMPTIONS_KEY))?.value as AssumptionsInput | undefined) ?? null;
+}
+
+/**
+ * Compiles the event against the user's other accounts and items and writes the result: new entities are
+ * created, kept ones updated (only when changed), vanished ones deleted, each with its outbox row. Call
+ * inside a transaction over materialiseTables(db).
+ */
+async function materialise(
+  db: WyrdDb,
+  scenario: ScenarioRow,
+  event: ScenarioEventRow,
+  at: IsoTimestamp,
+  assumptions: AssumptionsInput | null | undefined,
+): Promise<SavedEvent> {
+  const [allAccounts, allItems, categories] = await Promise.all([db.accounts.toArray(), db.recurring_items.toArray(), db.categories.toArray()]);
+  const own = (r: { scenario_event_id?: string | null }) => r.scenario_event_id === event.id;
+  const ctxAccounts = allAccounts.filter((a) => !own(a));
+  const ctxItems = allItems.filter((r) => !own(r));
+  const ctx: CompileContext & { resolveCategory: ReturnType<typeof categoryResolver> } = {
+    event_id: event.id,
+    event_name: event.name,
+    trigger_month: event.trigger_month,
+    is_baseline: scenario.is_baseline,
+    assumptions: resolveAssumptions(assumptions === undefined ? await storedAssumptions(db) : assumptions),
+    accounts: ctxAccounts.map((a) => ({ id: a.id, name: a.name, account_type: a.account_type, is_asset: a.is_asset, current_balance: a.current_balance })),
+    recurring_items: ctxItems.map((r) => ({ ...r, end_date: r.end_date ?? null })),
+    resolveCategory: categoryResolver(categories),
+  };
+
+  const template = getTemplate(event.template_id);
+  if (!template) throw new DataValidationError('event', [{ field: 'template_id', message: `unknown template "${event.template_id}"` }]);
+  const paramErrors = validateTemplateParameters(template, event.template_parameters, {
+    is_baseline: scenario.is_baseline,
+    accounts: ctx.accounts,
+    recurring_items: ctx.recurring_items,
+    trigger_month: event.trigger_month,
+  });
+  if (paramErrors.length > 0) {
+    throw new DataValidationError('event', paramErrors.map((e) => ({ field: `template_parameters.${e.field}`, message: e.message })));
+  }
+
+  let result: ReturnType<typeof materialiseEvent>;
+  try {
+    result = materialiseEvent(event, ctx);
+  } catch (err) {
+    if (err instanceof EngineInputError) {
+      throw new DataValidationError('event', err.errors.map((e): DataFieldError => ({ field: e.path.replace(/^\$\.?/, '') || 'template_parameters', message: e.message })));
+    }
+    throw err;
+  }
+
+  const accounts = result.accounts.map((a) => validate('account', AccountSchema, { ...a, updated_at: at }) as AccountRow);
+  const items = result.recurring_items.map((r) => {
+    const row = validate('recurring item', RecurringItemSchema, { ...r, updated_at: at });
+    return { ...row, end_date: row.end_date ?? null } as RecurringItemRow;
+  });
+
+  const oldAccounts = new Map(allAccounts.filter(own).map((a) => [a.id, a]));
+  const oldItems = new Map(allItems.filter(own).map((r) => [r.id, r]));
+  for (const a of accounts) {
+    const old = oldAccounts.get(a.id);
+    oldAccounts.delete(a.id);
+    if (old && sameRecord(old, a)) continue;
+    await putWithOutbox(db, db.accounts, 'accounts', a, old ? 'update' : 'create', at);
+  }
+  for (const r of items) {
+    const old = oldItems.get(r.id);
+    oldItems.delete(r.id);
+    if (old && sameRecord(old, r)) continue;
+    await putWithOutbox(db, db.recurring_items, 'recurring_items', r, old ? 'update' : 'create', at);
+  }
+  for (const id of oldItems.keys()) await deleteWithOutbox(db, db.recurring_items, 'recurring_items', id, at);
+  for (const id of oldAccounts.keys()) await deleteWithOutbox(db, db.accounts, 'accounts', id, at);
+
+  const unmatched: Record<string, CategoryHint> = {};
+  for (const r of items) if (!r.category_id && result.category_hints[r.id]) unmatched[r.id] = result.category_hints[r.id];
+  return { event, accounts, recurring_items: items, unmatched_categories: unmatched };
+}
+
+/** Removes an event's materialised accounts and recurring items (inside the caller's transaction). */
+export async function removeEventEntities(db: WyrdDb, eventId: string, at: IsoTimestamp): Promise<void> {
+  const items = await db.recurring_items.where('scenario_event_id').equals(eventId).primaryKeys();
+  for (const id of items) await deleteWithOutbox(db, db.recurring_items, 'recurring_items', id, at);
+  const accounts = await db.accounts.where('scenario_event_id').equals(eventId).primaryKeys();
+  for (const id of accounts) await deleteWithOutbox(db, db.accounts, 'accounts', id, at);
+}
+
+/** Re-materialises every event of a scenario (after its baseline flag changed); inside the caller's transaction. */
+export async function rematerialiseScenario(db: WyrdDb, scenario: ScenarioRow, at: IsoTimestamp): Promise<void> {
+  const events = await db.events.where('scenario_id').equals(scenario.id).toArray();
+  for (const e of events) await materialise(db, scenario, e, at, undefined);
+}
+
+export function listEvents(db: WyrdDb, scenarioId?: string): Promise<ScenarioEventRow[]> {
+  return scenarioId ? db.events.where('scenario_id').equals(scenarioId).toArray() : db.events.toArray();
+}
+
+export function getEvent(db: WyrdDb, id: string): Promise<ScenarioEventRow | undefined> {
+  return db.events.get(id);
+}
+
+/**
+ * Creates (no input.id) or edits an event of the scenario and regenerates its accounts and recurring items,
+ * all in one transaction. The template of an existing event cannot change. Bad parameters throw a
+ * DataValidationError naming template_parameters.<name>.
+ */
+export async function saveEvent(db: WyrdDb, scenario: ScenarioRow | string, input: EventInput, ctx?: EventWriteContext): Promise<SavedEvent> {
+  const at = timestamp(ctx);
+  const scenarioId = typeof scenario === 'string' ? scenario : scenario.id;
+  const row = eventRow(scenarioId, input, input.id ?? newId(), at);
+  return db.transaction('rw', materialiseTables(db), async () => {
+    const stored = await db.scenarios.get(scenarioId);
+    if (!stored) throw new NotFoundError('scenario', scenarioId);
+    const existing = input.id ? await db.events.get(input.id) : undefined;
+    if (existing && existing.scenario_id !== scenarioId) {
+      throw new DataValidationError('event', [{ field: 'scenario_id', message: 'an event cannot move to another scenario' }]);
+    }
+    if (existing && existing.template_id !== row.template_id) {
+      throw new DataValidationError('event', [{ field: 'template_id', message: 'cannot change when editing an event' }]);
+    }
+    const saved = await materialise(db, stored, row, at, ctx?.assumptions);
+    await putWithOutbox(db, db.events, 'events', row, existing ? 'update' : 'create', at);
+    return saved;
+  });
+}
+
+/** Deletes an event and everything it materialised, in one transaction. */
+export async function deleteEvent(db: WyrdDb, eventId: string, opts?: WriteOptions): Promise<void> {
+  const at = timestamp(opts);
+  await db.transaction('rw', [db.events, db.accounts, db.recurring_items, db.outbox], async () => {
+    if (!(await db.events.get(eventId))) throw new NotFoundError('event', eventId);
+    await removeEventEntities(db, eventId, at);
+    await deleteWithOutbox(db, db.events, 'events', eventId, at);
+  });
+}

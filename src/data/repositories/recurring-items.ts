@@ -1,0 +1,112 @@
+// Recurring item repository: signed amounts (positive income, negative expense), validated writes with their
+// outbox rows in one transaction; items a scenario event created are refused here.
+import { RecurringItemSchema, type Frequency } from '../../../worker/engine/index';
+import type { WyrdDb } from '../db';
+import type { RecurringItemRow } from '../entities';
+import { newId } from '../ids';
+import { DataValidationError, NotFoundError, ScenarioEventLinkError, type DataFieldError } from './errors';
+import { scenarioOfEvent } from './accounts';
+import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validate, type WriteOptions } from './write';
+
+export type RecurringItemType = 'income' | 'expense';
+
+/** The stored amount for the Type radio: positive for income, negative for expense (spec section 5). */
+export function signedAmount(amount: number, type: RecurringItemType): number {
+  const magnitude = Math.abs(amount);
+  return type === 'income' ? magnitude : magnitude === 0 ? 0 : -magnitude;
+}
+
+/** The Type radio's value for a stored amount (zero reads as expense, the form's other default). */
+export function recurringItemType(amount: number): RecurringItemType {
+  return amount > 0 ? 'income' : 'expense';
+}
+
+/**
+ * What the recurring item form supplies; amount already signed (see signedAmount). Defaults (spec):
+ * frequency monthly, active. An empty end date is stored as null.
+ */
+export type RecurringItemInput = {
+  name: string;
+  amount: number;
+  frequency?: Frequency;
+  start_date: string;
+  end_date?: string | null;
+  account_id: string;
+  category_id: string;
+  is_active?: boolean;
+};
+
+function toRow(id: string, input: RecurringItemInput, updatedAt: string): RecurringItemRow {
+  const extra = requireText({ name: input.name, start_date: input.start_date, account_id: input.account_id, category_id: input.category_id });
+  const endDate = typeof input.end_date === 'string' && input.end_date.trim() !== '' ? input.end_date : null;
+  if (endDate && typeof input.start_date === 'string' && endDate < input.start_date) {
+    extra.push({ field: 'end_date', message: 'must not be before the start date' });
+  }
+  const row = validate('recurring item', RecurringItemSchema, {
+    id,
+    name: typeof input.name === 'string' ? input.name.trim() : input.name,
+    amount: input.amount,
+    frequency: input.frequency ?? 'monthly',
+    start_date: input.start_date,
+    end_date: endDate,
+    account_id: input.account_id,
+    category_id: input.category_id,
+    is_active: input.is_active ?? true,
+    scenario_event_id: null,
+    updated_at: updatedAt,
+  }, extra);
+  return { ...row, end_date: row.end_date ?? null } as RecurringItemRow;
+}
+
+/** The account and category must exist (checked inside the write's transaction). */
+async function checkReferences(db: WyrdDb, row: RecurringItemRow): Promise<void> {
+  const errors: DataFieldError[] = [];
+  if (!(await db.accounts.get(row.account_id))) errors.push({ field: 'account_id', message: 'must be one of your accounts' });
+  if (!(await db.categories.get(row.category_id))) errors.push({ field: 'category_id', message: 'must be one of your categories' });
+  if (errors.length > 0) throw new DataValidationError('recurring item', errors);
+}
+
+export function listRecurringItems(db: WyrdDb): Promise<RecurringItemRow[]> {
+  return db.recurring_items.toArray();
+}
+
+export function getRecurringItem(db: WyrdDb, id: string): Promise<RecurringItemRow | undefined> {
+  return db.recurring_items.get(id);
+}
+
+export async function createRecurringItem(db: WyrdDb, input: RecurringItemInput, opts?: WriteOptions): Promise<RecurringItemRow> {
+  const at = timestamp(opts);
+  const row = toRow(newId(), input, at);
+  await db.transaction('rw', [db.recurring_items, db.outbox, db.accounts, db.categories], async () => {
+    await checkReferences(db, row);
+    await putWithOutbox(db, db.recurring_items, 'recurring_items', row, 'create', at);
+  });
+  return row;
+}
+
+export async function updateRecurringItem(db: WyrdDb, id: string, patch: Partial<RecurringItemInput>, opts?: WriteOptions): Promise<RecurringItemRow> {
+  const at = timestamp(opts);
+  return db.transaction('rw', [db.recurring_items, db.outbox, db.accounts, db.categories, db.events], async () => {
+    const existing = await db.recurring_items.get(id);
+    if (!existing) throw new NotFoundError('recurring item', id);
+    if (existing.scenario_event_id) {
+      throw new ScenarioEventLinkError('recurring item', 'edit', existing.scenario_event_id, await scenarioOfEvent(db, existing.scenario_event_id));
+    }
+    const row = toRow(id, { ...existing, ...patch }, at);
+    await checkReferences(db, row);
+    await putWithOutbox(db, db.recurring_items, 'recurring_items', row, 'update', at);
+    return row;
+  });
+}
+
+export async function deleteRecurringItem(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
+  const at = timestamp(opts);
+  await db.transaction('rw', [db.recurring_items, db.outbox, db.events], async () => {
+    const existing = await db.recurring_items.get(id);
+    if (!existing) throw new NotFoundError('recurring item', id);
+    if (existing.scenario_event_id) {
+      throw new ScenarioEventLinkError('recurring item', 'delete', existing.scenario_event_id, await scenarioOfEvent(db, existing.scenario_event_id));
+    }
+    await deleteWithOutbox(db, db.recurring_items, 'recurring_items', id, at);
+  });
+}

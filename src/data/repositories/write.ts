@@ -1,0 +1,78 @@
+// Shared write plumbing for the repositories: the clock, zod-to-field-error mapping, and writing an entity
+// together with its outbox row (always called inside the caller's Dexie transaction).
+import type { Table } from 'dexie';
+import type { z } from 'zod';
+import type { WyrdDb } from '../db';
+import type { IsoTimestamp } from '../entities';
+import { appendOutbox, type DeletePayload, type OutboxEntity } from '../outbox';
+import { DataValidationError, type DataFieldError, type EntityLabel } from './errors';
+
+/** How a write learns the time: a fixed ISO timestamp or a clock function (tests inject one). */
+export type WriteOptions = { now?: IsoTimestamp | (() => IsoTimestamp) };
+
+export function timestamp(opts?: WriteOptions): IsoTimestamp {
+  const now = opts?.now;
+  if (typeof now === 'function') return now();
+  return now ?? new Date().toISOString();
+}
+
+function fieldName(path: ReadonlyArray<PropertyKey>): string {
+  return path.length === 0 ? '(record)' : path.map(String).join('.');
+}
+
+function friendlier(message: string): string {
+  if (/received undefined$/.test(message)) return 'is required';
+  if (/expected number, received NaN$/.test(message)) return 'must be a number';
+  return message;
+}
+
+export function zodFieldErrors(error: z.ZodError): DataFieldError[] {
+  return error.issues.map((issue) => ({ field: fieldName(issue.path), message: friendlier(issue.message) }));
+}
+
+/** Parses with the shared schema plus any data-layer rules, or throws one DataValidationError listing every field. */
+export function validate<T extends z.ZodType>(entity: EntityLabel, schema: T, value: unknown, extra: DataFieldError[] = []): z.infer<T> {
+  const result = schema.safeParse(value);
+  const errors = result.success ? [] : zodFieldErrors(result.error);
+  const all = [...extra, ...errors.filter((e) => !extra.some((x) => x.field === e.field))];
+  if (all.length > 0) throw new DataValidationError(entity, all);
+  return result.data as z.infer<T>;
+}
+
+/** 'is required' for a blank string field, for the data-layer rules zod's engine schemas leave open. */
+export function requireText(fields: Record<string, unknown>): DataFieldError[] {
+  const errors: DataFieldError[] = [];
+  for (const [field, value] of Object.entries(fields)) {
+    if (typeof value !== 'string' || value.trim() === '') errors.push({ field, message: 'is required' });
+  }
+  return errors;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyTable<T> = Table<T, string, any>;
+
+/** Puts the row and appends its outbox row (create or update). */
+export async function putWithOutbox<T extends { id: string }>(
+  db: WyrdDb,
+  table: AnyTable<T>,
+  entity: OutboxEntity,
+  row: T,
+  op: 'create' | 'update',
+  at: IsoTimestamp,
+): Promise<void> {
+  await table.put(row);
+  await appendOutbox(db, entity, row.id, op, row, at);
+}
+
+/** Deletes the row and appends the delete outbox row, which is the tombstone. */
+export async function deleteWithOutbox<T>(db: WyrdDb, table: AnyTable<T>, entity: OutboxEntity, id: string, at: IsoTimestamp): Promise<void> {
+  await table.delete(id);
+  const tombstone: DeletePayload = { id, deleted_at: at };
+  await appendOutbox(db, entity, id, 'delete', tombstone, at);
+}
+
+/** Same record apart from updated_at: an unchanged regeneration writes nothing. */
+export function sameRecord(a: object, b: object): boolean {
+  const strip = (o: object) => JSON.stringify(Object.entries(o).filter(([k, v]) => k !== 'updated_at' && v !== undefined).sort(([x], [y]) => (x < y ? -1 : 1)));
+  return strip(a) === strip(b);
+}

@@ -1,0 +1,69 @@
+// The per-user local database: named from the user id, schema v1 tables and indexes, data isolated
+// between two users on one device, closed on sign-out.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeUserDb, currentUserDb, openUserDb, userDbName } from '../../src/data/db';
+import { initAuth, logout } from '../../src/lib/auth/auth-store';
+import { resetAppState, TEST_CONFIG } from './render-app';
+import * as adapter from './adapter-mock';
+
+vi.mock('../../src/lib/auth/amplify-adapter', () => import('./adapter-mock'));
+vi.mock('../../src/lib/config/app-config', async (original) => ({
+  ...(await original<typeof import('../../src/lib/config/app-config')>()),
+  loadAppConfig: async () => TEST_CONFIG,
+}));
+
+const account = (id: string, name: string) => ({
+  id, name, account_type: 'checking' as const, current_balance: 100, is_asset: true, updated_at: '2026-01-01T00:00:00Z',
+});
+
+describe('per-user database', () => {
+  beforeEach(() => resetAppState());
+  afterEach(() => closeUserDb());
+
+  it('is named from the user id', () => {
+    expect(userDbName('abc-123')).toBe('wyrd-user-abc-123');
+    expect(() => userDbName('')).toThrow();
+    expect(openUserDb('abc-123').name).toBe('wyrd-user-abc-123');
+  });
+
+  it('schema version 1 has the data-layer tables and indexes', async () => {
+    const db = openUserDb('schema-user');
+    await db.open();
+    expect(db.verno).toBe(1);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(
+      ['accounts', 'categories', 'events', 'meta', 'modifications', 'outbox', 'recurring_items', 'scenarios'],
+    );
+    expect(db.table('events').schema.indexes.map((i) => i.name)).toContain('scenario_id');
+    expect(db.table('recurring_items').schema.indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['account_id', 'category_id', 'scenario_event_id', 'updated_at']),
+    );
+    expect(db.table('outbox').schema.primKey.auto).toBe(true);
+    const seq = await db.outbox.add({ entity: 'accounts', entity_id: 'a1', op: 'create', payload: {}, created_at: '2026-01-01T00:00:00Z' });
+    expect(typeof seq).toBe('number');
+  });
+
+  it('two users on one device never see each other’s data', async () => {
+    const alice = openUserDb('alice');
+    await alice.accounts.put(account('a1', 'Alice savings'));
+    const bob = openUserDb('bob');
+    expect(alice.isOpen()).toBe(false);
+    expect(await bob.accounts.toArray()).toEqual([]);
+    await bob.accounts.put(account('b1', 'Bob cheque'));
+    const aliceAgain = openUserDb('alice');
+    expect((await aliceAgain.accounts.toArray()).map((a) => a.name)).toEqual(['Alice savings']);
+  });
+
+  it('returns the same instance while the same user stays signed in', () => {
+    expect(openUserDb('same')).toBe(openUserDb('same'));
+  });
+
+  it('is closed when the user signs out', async () => {
+    adapter.signedInAs();
+    await initAuth();
+    const db = openUserDb(adapter.TEST_USER.userId);
+    await db.open();
+    await logout();
+    expect(currentUserDb()).toBeNull();
+    expect(db.isOpen()).toBe(false);
+  });
+});
