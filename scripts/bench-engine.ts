@@ -11,7 +11,9 @@ import {
   defaultEventCompiler,
   forEachOccurrence,
   forecast,
+  forecastPrepared,
   lastDayOfMonthIndex,
+  prepareProfile,
   monthIndexOf,
   resolveAssumptions,
   validateTemplateParameters,
@@ -233,3 +235,9 @@ console.log(`Floor (flat typed-array loop, ${floorItems} item rows, amounts pre-
 console.log(`Ratio engine / floor: ${(engineMs / floorMs).toFixed(2)} (target <= 4)`);
 console.log(`Light profile, 1 scenario x ${YEARS} years forecast, median of ${RUNS * 4}: ${lightMs.toFixed(2)} ms`);
 if (!Number.isFinite(sink)) console.log('(floor checksum not finite)');
+if (process.env.BENCH_BREAKDOWN) {
+  const prepMs = time(() => prepareProfile(heavy, defaultEventCompiler), RUNS);
+  const prepared = prepareProfile(heavy, defaultEventCompiler);
+  const simMs = time(() => heavyIds.forEach((id) => forecastPrepared(prepared, id, { as_of: AS_OF, years: YEARS })), RUNS);
+  console.log(`  breakdown: validate ${prepMs.toFixed(2)} ms; compile + simulate 5 scenarios ${simMs.toFixed(2)} ms`);
+}

@@ -118,7 +118,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     if (plan.runIdentity) {
       identity = await startIdentityService({
         port: ports.identity,
-        host: DEFAULT_IDENTITY_HOST,
+        host: env.WYRD_IDENTITY_HOST || DEFAULT_IDENTITY_HOST,
         dataDir: path.join(dataDir, 'identity'),
         fixedCode,
         log,

@@ -27,8 +27,8 @@ if [ ! -x "$CHROMIUM" ]; then
   fi
 fi
 
-# Counts from a vitest JSON report; a suite that exited non-zero without a failed test (crash, failed setup)
-# counts as one failure so the closing line never hides it.
+# Counts from a vitest JSON report. A file that failed without a failed test (failing hook, import error) counts
+# as one failure, and so does a run that exited non-zero with nothing failed (crash, failed global setup).
 count() {
   node -e '
     const fs = require("fs");
@@ -37,7 +37,12 @@ count() {
     try {
       const report = JSON.parse(fs.readFileSync(file, "utf8"));
       passed = report.numPassedTests || 0;
-      failed = (report.numFailedTests || 0);
+      failed = report.numFailedTests || 0;
+      // A file that failed outside any test (import error, failing beforeAll) counts once.
+      for (const file of report.testResults || []) {
+        const failedTests = (file.assertionResults || []).filter((t) => t.status === "failed").length;
+        if (file.status === "failed" && failedTests === 0) failed += 1;
+      }
       if (code !== 0 && failed === 0) failed = 1;
     } catch {
       if (code !== 0) failed = 1;

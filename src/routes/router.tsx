@@ -50,7 +50,7 @@ const landingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', c
 const publicRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_public',
-  component: lazyRouteComponent(() => import('./guards'), 'PublicOnlyLayout'),
+  component: lazyRouteComponent(() => import('./public-guard'), 'PublicOnlyLayout'),
 });
 const loginRoute = createRoute({
   getParentRoute: () => publicRoute,
@@ -74,7 +74,7 @@ const forgotPasswordRoute = createRoute({
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_app',
-  component: lazyRouteComponent(() => import('./guards'), 'ProtectedLayout'),
+  component: lazyRouteComponent(() => import('./protected-guard'), 'ProtectedLayout'),
 });
 const dashboardRoute = createRoute({
   getParentRoute: () => appRoute,

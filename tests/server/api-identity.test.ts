@@ -28,7 +28,7 @@ beforeAll(async () => {
   identity = await startIdentityService({ port: 0, host: '127.0.0.1', dataDir: path.join(dataDir, 'identity'), fixedCode: '123456', log: false });
   const config = loadApiConfig({ WYRD_COGNITO_ENDPOINT: identity.url, WYRD_API_PORT: '0' });
   api = await startApiServer({ ...config, database: { pgliteDir: 'memory://' } });
-});
+}, 60_000); // PGlite's first start can take a while on a loaded 2-core machine.
 
 afterAll(async () => {
   await api?.close();

@@ -63,7 +63,7 @@ beforeAll(async () => {
   issuer = `${identityUrl}/${LOCAL_POOL_ID}`;
   const config = loadApiConfig({ WYRD_COGNITO_ENDPOINT: identityUrl, WYRD_API_PORT: '0', WYRD_WEB_PORT: '4999' });
   api = await startApiServer({ ...config, database: { pgliteDir: 'memory://' } });
-});
+}, 60_000); // PGlite's first start can take a while on a loaded 2-core machine.
 
 afterAll(async () => {
   await api?.close();
@@ -173,5 +173,5 @@ describe('API configuration', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

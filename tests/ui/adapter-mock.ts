@@ -36,6 +36,12 @@ export function resetAdapterMock(): void {
   getCurrentUser.mockImplementation(async () => ({ user: null, offline: false }));
 }
 
+/** Amplify's tokens as the session hint sees them (the real adapter stores them in localStorage). */
+export function storeFakeAmplifyTokens(user: AuthUser = TEST_USER): void {
+  localStorage.setItem('CognitoIdentityServiceProvider.wyrdlocalclient00000000000.LastAuthUser', user.username);
+}
+
 export function signedInAs(user: AuthUser = TEST_USER): void {
+  storeFakeAmplifyTokens(user);
   getCurrentUser.mockImplementation(async () => ({ user, offline: false }));
 }

@@ -105,7 +105,7 @@ describe('amplify adapter', () => {
   });
 
   it('profile helpers: updateProfile, getUserAttributes, getAuthToken', async () => {
-    mocked.updateUserAttributes.mockResolvedValueOnce({});
+    mocked.updateUserAttributes.mockResolvedValueOnce({} as never);
     expect(await adapter.updateProfile(' Ada ', 'Lovelace')).toEqual({ success: true });
     expect(mocked.updateUserAttributes).toHaveBeenCalledWith({ userAttributes: { given_name: 'Ada', family_name: 'Lovelace' } });
     mocked.fetchUserAttributes.mockResolvedValueOnce({ email: 'ada@example.com' });

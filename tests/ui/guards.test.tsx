@@ -39,7 +39,14 @@ describe('route guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
+  it('a visitor with no tokens on the device is redirected without loading aws-amplify', async () => {
+    const { router } = await renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(adapter.configureAuth).not.toHaveBeenCalled();
+  });
+
   it("shows 'Loading...' while authentication is loading", async () => {
+    adapter.storeFakeAmplifyTokens();
     let resolve: (value: { user: null; offline: boolean }) => void = () => undefined;
     adapter.getCurrentUser.mockImplementation(() => new Promise((r) => (resolve = r)));
     const { router } = await renderApp('/accounts');

@@ -4,7 +4,7 @@ import { AccountSchema, type AccountType } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import type { AccountRow } from '../entities';
 import { newId } from '../ids';
-import { NotFoundError, ScenarioEventLinkError } from './errors';
+import { RecordNotFoundError, ScenarioEventLinkError } from './errors';
 import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validate, type WriteOptions } from './write';
 
 /** What the Add/Edit Account form supplies. Defaults (spec): account_type checking, is_asset true. */
@@ -14,6 +14,8 @@ export type AccountInput = {
   current_balance: number;
   institution?: string | null;
   is_asset?: boolean;
+  /** The engine's optional per-account rate override (kept from imports; not on the form). */
+  annual_rate?: number | null;
 };
 
 function toRow(id: string, input: AccountInput, updatedAt: string): AccountRow {
@@ -26,6 +28,7 @@ function toRow(id: string, input: AccountInput, updatedAt: string): AccountRow {
     institution: institution === '' ? null : institution,
     is_asset: input.is_asset ?? true,
     scenario_event_id: null,
+    ...(input.annual_rate != null ? { annual_rate: input.annual_rate } : {}),
     updated_at: updatedAt,
   }, requireText({ name: input.name }));
   return row as AccountRow;
@@ -55,7 +58,7 @@ export async function updateAccount(db: WyrdDb, id: string, patch: Partial<Accou
   const at = timestamp(opts);
   return db.transaction('rw', [db.accounts, db.outbox, db.events], async () => {
     const existing = await db.accounts.get(id);
-    if (!existing) throw new NotFoundError('account', id);
+    if (!existing) throw new RecordNotFoundError('account', id);
     if (existing.scenario_event_id) {
       throw new ScenarioEventLinkError('account', 'edit', existing.scenario_event_id, await scenarioOfEvent(db, existing.scenario_event_id));
     }
@@ -69,7 +72,7 @@ export async function deleteAccount(db: WyrdDb, id: string, opts?: WriteOptions)
   const at = timestamp(opts);
   await db.transaction('rw', [db.accounts, db.outbox, db.events], async () => {
     const existing = await db.accounts.get(id);
-    if (!existing) throw new NotFoundError('account', id);
+    if (!existing) throw new RecordNotFoundError('account', id);
     if (existing.scenario_event_id) {
       throw new ScenarioEventLinkError('account', 'delete', existing.scenario_event_id, await scenarioOfEvent(db, existing.scenario_event_id));
     }

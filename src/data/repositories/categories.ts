@@ -3,7 +3,7 @@ import { CategorySchema, type CategoryType } from '../../../worker/engine/index'
 import type { WyrdDb } from '../db';
 import type { CategoryRow } from '../entities';
 import { newId } from '../ids';
-import { DataConflictError, DataValidationError, NotFoundError } from './errors';
+import { DataConflictError, DataValidationError, RecordNotFoundError } from './errors';
 import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validate, type WriteOptions } from './write';
 
 export type CategoryInput = { name: string; type: CategoryType };
@@ -62,7 +62,7 @@ export async function renameCategory(db: WyrdDb, id: string, name: string, opts?
   const at = timestamp(opts);
   return db.transaction('rw', [db.categories, db.outbox], async () => {
     const existing = await db.categories.get(id);
-    if (!existing) throw new NotFoundError('category', id);
+    if (!existing) throw new RecordNotFoundError('category', id);
     const row = toRow(id, { name, type: existing.type }, at);
     await checkUnique(db, row);
     await putWithOutbox(db, db.categories, 'categories', row, 'update', at);
@@ -75,7 +75,7 @@ export async function deleteCategory(db: WyrdDb, id: string, opts?: WriteOptions
   const at = timestamp(opts);
   await db.transaction('rw', [db.categories, db.outbox, db.recurring_items], async () => {
     const existing = await db.categories.get(id);
-    if (!existing) throw new NotFoundError('category', id);
+    if (!existing) throw new RecordNotFoundError('category', id);
     const used = await db.recurring_items.where('category_id').equals(id).count();
     if (used > 0) {
       throw new DataConflictError(`Cannot delete "${existing.name}": ${used} recurring item${used === 1 ? ' uses' : 's use'} it. Move them to another category first.`);

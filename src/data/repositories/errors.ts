@@ -2,7 +2,7 @@
 export type DataFieldError = { field: string; message: string };
 
 /** What kind of record a message is about, in the user's words. */
-export type EntityLabel = 'account' | 'recurring item' | 'category' | 'scenario' | 'event' | 'modification';
+export type EntityLabel = 'account' | 'recurring item' | 'category' | 'scenario' | 'event' | 'modification' | 'assumptions';
 
 /** Input that fails the shared schema or a data rule; `errors` name each bad field. */
 export class DataValidationError extends Error {
@@ -21,12 +21,13 @@ export class DataValidationError extends Error {
   }
 }
 
-export class NotFoundError extends Error {
+/** Named so it never collides with the IndexedDB error names Dexie rewraps (NotFoundError is one of them). */
+export class RecordNotFoundError extends Error {
   readonly entity: EntityLabel;
   readonly id: string;
   constructor(entity: EntityLabel, id: string) {
     super(`No ${entity} with id "${id}"`);
-    this.name = 'NotFoundError';
+    this.name = 'RecordNotFoundError';
     this.entity = entity;
     this.id = id;
   }

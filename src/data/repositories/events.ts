@@ -16,7 +16,7 @@ import { materialiseEvent, type CategoryHint } from '../../../worker/engine/temp
 import type { WyrdDb } from '../db';
 import type { AccountRow, CategoryRow, IsoTimestamp, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../entities';
 import { newId } from '../ids';
-import { DataValidationError, NotFoundError, type DataFieldError } from './errors';
+import { DataValidationError, RecordNotFoundError, type DataFieldError } from './errors';
 import { deleteWithOutbox, putWithOutbox, requireText, sameRecord, timestamp, validate, type WriteOptions } from './write';
 
 export type EventInput = {
@@ -197,7 +197,7 @@ export async function saveEvent(db: WyrdDb, scenario: ScenarioRow | string, inpu
   const row = eventRow(scenarioId, input, input.id ?? newId(), at);
   return db.transaction('rw', materialiseTables(db), async () => {
     const stored = await db.scenarios.get(scenarioId);
-    if (!stored) throw new NotFoundError('scenario', scenarioId);
+    if (!stored) throw new RecordNotFoundError('scenario', scenarioId);
     const existing = input.id ? await db.events.get(input.id) : undefined;
     if (existing && existing.scenario_id !== scenarioId) {
       throw new DataValidationError('event', [{ field: 'scenario_id', message: 'an event cannot move to another scenario' }]);
@@ -215,7 +215,7 @@ export async function saveEvent(db: WyrdDb, scenario: ScenarioRow | string, inpu
 export async function deleteEvent(db: WyrdDb, eventId: string, opts?: WriteOptions): Promise<void> {
   const at = timestamp(opts);
   await db.transaction('rw', [db.events, db.accounts, db.recurring_items, db.outbox], async () => {
-    if (!(await db.events.get(eventId))) throw new NotFoundError('event', eventId);
+    if (!(await db.events.get(eventId))) throw new RecordNotFoundError('event', eventId);
     await removeEventEntities(db, eventId, at);
     await deleteWithOutbox(db, db.events, 'events', eventId, at);
   });

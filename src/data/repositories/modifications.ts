@@ -4,7 +4,7 @@ import { ModificationSchema, type Modification } from '../../../worker/engine/in
 import type { WyrdDb } from '../db';
 import type { ModificationRow } from '../entities';
 import { newId } from '../ids';
-import { DataValidationError, NotFoundError, type DataFieldError } from './errors';
+import { DataValidationError, RecordNotFoundError, type DataFieldError } from './errors';
 import { deleteWithOutbox, putWithOutbox, timestamp, validate, type WriteOptions } from './write';
 
 /** Spec message for a modification saved before its scenario exists. */
@@ -32,7 +32,10 @@ function rules(input: ModificationInput): DataFieldError[] {
   return errors;
 }
 
-function toRow(id: string, scenarioId: string, input: ModificationInput, at: string): ModificationRow {
+/** Modifications apply in order: rows carry created_at (not in ModificationRow yet) so export keeps that order. */
+type OrderedModificationRow = ModificationRow & { created_at?: string };
+
+function toRow(id: string, scenarioId: string, input: ModificationInput, at: string, createdAt: string): ModificationRow {
   const data = { ...(input.modification_data ?? {}) };
   if (input.modification_type === 'add_recurring' && data.end_date === '') data.end_date = null;
   const parsed: Modification = validate('modification', ModificationSchema, {
@@ -43,7 +46,8 @@ function toRow(id: string, scenarioId: string, input: ModificationInput, at: str
     modification_data: data,
     updated_at: at,
   }, rules(input));
-  return { ...parsed, scenario_id: scenarioId, target_id: parsed.target_id ?? null } as ModificationRow;
+  const row: OrderedModificationRow = { ...(parsed as ModificationRow), scenario_id: scenarioId, target_id: parsed.target_id ?? null, created_at: createdAt };
+  return row;
 }
 
 export function listModifications(db: WyrdDb, scenarioId?: string): Promise<ModificationRow[]> {
@@ -53,7 +57,7 @@ export function listModifications(db: WyrdDb, scenarioId?: string): Promise<Modi
 export async function createModification(db: WyrdDb, scenarioId: string | null | undefined, input: ModificationInput, opts?: WriteOptions): Promise<ModificationRow> {
   if (!scenarioId) throw new DataValidationError('modification', [{ field: 'scenario_id', message: SAVE_SCENARIO_FIRST }]);
   const at = timestamp(opts);
-  const row = toRow(newId(), scenarioId, input, at);
+  const row = toRow(newId(), scenarioId, input, at, at);
   await db.transaction('rw', [db.modifications, db.outbox, db.scenarios], async () => {
     if (!(await db.scenarios.get(scenarioId))) throw new DataValidationError('modification', [{ field: 'scenario_id', message: SAVE_SCENARIO_FIRST }]);
     await putWithOutbox(db, db.modifications, 'modifications', row, 'create', at);
@@ -64,9 +68,9 @@ export async function createModification(db: WyrdDb, scenarioId: string | null |
 export async function updateModification(db: WyrdDb, id: string, patch: Partial<ModificationInput>, opts?: WriteOptions): Promise<ModificationRow> {
   const at = timestamp(opts);
   return db.transaction('rw', [db.modifications, db.outbox], async () => {
-    const existing = await db.modifications.get(id);
-    if (!existing) throw new NotFoundError('modification', id);
-    const row = toRow(id, existing.scenario_id, { ...existing, ...patch }, at);
+    const existing: OrderedModificationRow | undefined = await db.modifications.get(id);
+    if (!existing) throw new RecordNotFoundError('modification', id);
+    const row = toRow(id, existing.scenario_id, { ...existing, ...patch }, at, existing.created_at ?? existing.updated_at);
     await putWithOutbox(db, db.modifications, 'modifications', row, 'update', at);
     return row;
   });
@@ -75,7 +79,7 @@ export async function updateModification(db: WyrdDb, id: string, patch: Partial<
 export async function deleteModification(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
   const at = timestamp(opts);
   await db.transaction('rw', [db.modifications, db.outbox], async () => {
-    if (!(await db.modifications.get(id))) throw new NotFoundError('modification', id);
+    if (!(await db.modifications.get(id))) throw new RecordNotFoundError('modification', id);
     await deleteWithOutbox(db, db.modifications, 'modifications', id, at);
   });
 }

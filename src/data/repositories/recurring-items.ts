@@ -4,7 +4,7 @@ import { RecurringItemSchema, type Frequency } from '../../../worker/engine/inde
 import type { WyrdDb } from '../db';
 import type { RecurringItemRow } from '../entities';
 import { newId } from '../ids';
-import { DataValidationError, NotFoundError, ScenarioEventLinkError, type DataFieldError } from './errors';
+import { DataValidationError, RecordNotFoundError, ScenarioEventLinkError, type DataFieldError } from './errors';
 import { scenarioOfEvent } from './accounts';
 import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validate, type WriteOptions } from './write';
 
@@ -88,7 +88,7 @@ export async function updateRecurringItem(db: WyrdDb, id: string, patch: Partial
   const at = timestamp(opts);
   return db.transaction('rw', [db.recurring_items, db.outbox, db.accounts, db.categories, db.events], async () => {
     const existing = await db.recurring_items.get(id);
-    if (!existing) throw new NotFoundError('recurring item', id);
+    if (!existing) throw new RecordNotFoundError('recurring item', id);
     if (existing.scenario_event_id) {
       throw new ScenarioEventLinkError('recurring item', 'edit', existing.scenario_event_id, await scenarioOfEvent(db, existing.scenario_event_id));
     }
@@ -103,7 +103,7 @@ export async function deleteRecurringItem(db: WyrdDb, id: string, opts?: WriteOp
   const at = timestamp(opts);
   await db.transaction('rw', [db.recurring_items, db.outbox, db.events], async () => {
     const existing = await db.recurring_items.get(id);
-    if (!existing) throw new NotFoundError('recurring item', id);
+    if (!existing) throw new RecordNotFoundError('recurring item', id);
     if (existing.scenario_event_id) {
       throw new ScenarioEventLinkError('recurring item', 'delete', existing.scenario_event_id, await scenarioOfEvent(db, existing.scenario_event_id));
     }

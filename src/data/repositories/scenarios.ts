@@ -4,7 +4,7 @@ import { ScenarioSchema } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import type { ModificationRow, ScenarioEventRow, ScenarioRow } from '../entities';
 import { newId } from '../ids';
-import { NotFoundError } from './errors';
+import { RecordNotFoundError } from './errors';
 import { materialiseTables, rematerialiseScenario, removeEventEntities } from './events';
 import { deleteWithOutbox, putWithOutbox, timestamp, validate, type WriteOptions } from './write';
 
@@ -62,7 +62,7 @@ export async function updateScenario(db: WyrdDb, id: string, patch: Partial<Scen
   const at = timestamp(opts);
   return db.transaction('rw', materialiseTables(db), async () => {
     const existing = await db.scenarios.get(id);
-    if (!existing) throw new NotFoundError('scenario', id);
+    if (!existing) throw new RecordNotFoundError('scenario', id);
     const row = toRow(id, { ...existing, ...patch }, existing.created_at, at);
     await putWithOutbox(db, db.scenarios, 'scenarios', row, 'update', at);
     if (row.is_baseline !== existing.is_baseline) await rematerialiseScenario(db, row, at);
@@ -74,7 +74,7 @@ export async function updateScenario(db: WyrdDb, id: string, patch: Partial<Scen
 export async function deleteScenario(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
   const at = timestamp(opts);
   await db.transaction('rw', [db.scenarios, db.events, db.modifications, db.accounts, db.recurring_items, db.outbox], async () => {
-    if (!(await db.scenarios.get(id))) throw new NotFoundError('scenario', id);
+    if (!(await db.scenarios.get(id))) throw new RecordNotFoundError('scenario', id);
     const events = await db.events.where('scenario_id').equals(id).primaryKeys();
     for (const eventId of events) {
       await removeEventEntities(db, eventId, at);

@@ -26,14 +26,27 @@ function friendlier(message: string): string {
   return message;
 }
 
-export function zodFieldErrors(error: z.ZodError): DataFieldError[] {
-  return error.issues.map((issue) => ({ field: fieldName(issue.path), message: friendlier(issue.message) }));
+function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let v = root;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+/** Field-named messages; a missing value reads 'is required' whatever the schema's own wording. */
+export function zodFieldErrors(error: z.ZodError, input?: unknown): DataFieldError[] {
+  return error.issues.map((issue) => {
+    const missing = input !== undefined && issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined;
+    return { field: fieldName(issue.path), message: missing ? 'is required' : friendlier(issue.message) };
+  });
 }
 
 /** Parses with the shared schema plus any data-layer rules, or throws one DataValidationError listing every field. */
 export function validate<T extends z.ZodType>(entity: EntityLabel, schema: T, value: unknown, extra: DataFieldError[] = []): z.infer<T> {
   const result = schema.safeParse(value);
-  const errors = result.success ? [] : zodFieldErrors(result.error);
+  const errors = result.success ? [] : zodFieldErrors(result.error, value);
   const all = [...extra, ...errors.filter((e) => !extra.some((x) => x.field === e.field))];
   if (all.length > 0) throw new DataValidationError(entity, all);
   return result.data as z.infer<T>;

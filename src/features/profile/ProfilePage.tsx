@@ -65,7 +65,7 @@ export function ProfilePage() {
         </div>
       ) : (
         <div role="tabpanel" id="panel-security" aria-labelledby="tab-security" className="card">
-          <ChangePasswordForm />
+          <ChangePasswordForm email={attributes?.email ?? ''} />
         </div>
       )}
     </PageFrame>
@@ -123,7 +123,7 @@ function ProfileForm({ attributes, onSaved }: { attributes: UserAttributes | nul
   );
 }
 
-function ChangePasswordForm() {
+function ChangePasswordForm({ email }: { email: string }) {
   const [form, setForm] = useState({ current: '', next: '', confirm: '' });
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
@@ -162,6 +162,8 @@ function ChangePasswordForm() {
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="change-password-title">
       <h2 id="change-password-title">Change Password</h2>
+      {/* Lets password managers tie the new password to the account. */}
+      <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
       <FormField label="Current Password" name="current_password" type="password" autoComplete="current-password" required
         value={form.current} onChange={set('current')} />
       <FormField label="New Password" name="new_password" type="password" autoComplete="new-password" required minLength={8}

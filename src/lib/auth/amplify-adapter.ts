@@ -22,8 +22,7 @@ import {
 import type { AppConfig } from '../config/app-config';
 import { AUTH_FALLBACKS } from './auth-types';
 import type { AuthResult, AuthUser, CurrentUserResult, UserAttributes } from './auth-types';
-
-const TOKEN_KEY_PREFIX = 'CognitoIdentityServiceProvider';
+import { AMPLIFY_TOKEN_KEY_PREFIX } from './session-hint';
 
 let configuredClientId: string | null = null;
 
@@ -76,7 +75,7 @@ function decodeJwtPayload(token: string): Record<string, unknown> | null {
 function amplifyHoldsTokensFor(user: AuthUser): boolean {
   if (!configuredClientId) return false;
   try {
-    const base = `${TOKEN_KEY_PREFIX}.${configuredClientId}`;
+    const base = `${AMPLIFY_TOKEN_KEY_PREFIX}${configuredClientId}`;
     const lastUser = localStorage.getItem(`${base}.LastAuthUser`);
     if (!lastUser) return false;
     const idToken = localStorage.getItem(`${base}.${lastUser}.idToken`);
@@ -92,7 +91,7 @@ function amplifyHoldsTokensFor(user: AuthUser): boolean {
 function removeStoredTokens(): void {
   if (!configuredClientId) return;
   try {
-    const prefix = `${TOKEN_KEY_PREFIX}.${configuredClientId}.`;
+    const prefix = `${AMPLIFY_TOKEN_KEY_PREFIX}${configuredClientId}.`;
     const keys: string[] = [];
     for (let i = 0; i < localStorage.length; i += 1) {
       const key = localStorage.key(i);

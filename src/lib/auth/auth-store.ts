@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import { auth } from './auth-client';
 import type { AuthUser } from './auth-types';
 import { clearCachedIdentity, readCachedIdentity, writeCachedIdentity } from './identity-cache';
+import { amplifyTokensPresent } from './session-hint';
 
 export type AuthState = {
   user: AuthUser | null;
@@ -29,6 +30,11 @@ let started = false;
 
 async function readUser(): Promise<AuthUser | null> {
   const cached = readCachedIdentity();
+  if (!cached && !amplifyTokensPresent()) {
+    // No tokens anywhere: signed out, known without loading aws-amplify (keeps public pages light).
+    useAuthStore.setState({ user: null, loading: false, offline: false });
+    return null;
+  }
   let found;
   try {
     found = await auth.getCurrentUser(cached);

@@ -168,6 +168,7 @@ describe('buy_first_home', () => {
   it('Home Guarantee: 5% deposit and no LMI; over the cap is a validation error', () => {
     const ps = compile('buy_first_home', { purchase_price: 700_000, deposit_amount: 35_000, use_home_guarantee: true });
     expect(byKey(ps, 'lmi')).toBeUndefined();
+    expect(byKey(compile('buy_first_home', { purchase_price: 700_000, deposit_amount: 70_000, use_home_guarantee: true }), 'lmi')).toBeUndefined();
     expect(byKey(ps, 'drawdown')).toMatchObject({ amount: 665_000 });
     const t = template('buy_first_home');
     const errors = validateTemplateParameters(t, withDefaults(t, { purchase_price: 1_600_000, deposit_amount: 80_000, use_home_guarantee: true }, { is_baseline: false }), { is_baseline: false, trigger_month: '2027-03' });
@@ -389,5 +390,55 @@ describe('materialiseEvent', () => {
     // The same compiler the forecast uses: the same flows, the same amounts.
     const ps = compileEvent(ev, makeContext());
     expect(out.recurring_items.map((r) => r.amount)).toEqual(flows(ps).filter((f) => f.schedule.type === 'recurring').map((f) => f.amount));
+  });
+});
+
+describe('more template behaviour', () => {
+  it('sell_property: sells at the forecast value, pays out the mortgage, CGT only off the main residence', () => {
+    const home = compile('sell_property');
+    expect(byKey(home, 'sale')).toMatchObject({ from: 'acc-home', to: PRIMARY_CASH, amount: 'all' });
+    expect(byKey(home, 'repay_mortgage')).toMatchObject({ from: PRIMARY_CASH, to: 'acc-mort', amount: 'all' });
+    expect((byKey(home, 'selling_costs') as PrimitiveFlow).amount).toBe(-22_500);
+    expect(byKey(home, 'cgt')).toBeUndefined();
+    expect(adjusts(home)[0]).toMatchObject({ target: 'ri-repay' });
+    // 900,000 - 22,500 costs - 600,000 cost base = 277,500 gain; half assessable on top of 90,000 in 2026-27.
+    const inv = compile('sell_property', { is_main_residence: false });
+    const cgt = byKey(inv, 'cgt') as PrimitiveFlow;
+    const assessable = 138_750;
+    // 90,000 -> 228,750 crosses 135,000 and 190,000: 45,000 x 0.30 + 55,000 x 0.37 + 38,750 x 0.45 + 2% Medicare.
+    const expected = 45_000 * 0.3 + 55_000 * 0.37 + 38_750 * 0.45 + assessable * 0.02;
+    expect(cgt.amount).toBeCloseTo(-expected, 2);
+    expect(cgt.schedule).toEqual({ type: 'once', date: '2027-11-01' });
+  });
+
+  it('new_child: costs to 18 and subsidised childcare between the ages', () => {
+    const ps = compile('new_child', { birth_date: '2027-03-10' });
+    expect(byKey(ps, 'child_costs')).toMatchObject({ amount: -900, schedule: { start_date: '2027-03-10', end_date: '2045-03-09' }, indexation_rate: 2.5 });
+    expect(byKey(ps, 'childcare')).toMatchObject({ amount: -225, schedule: { frequency: 'weekly', start_date: '2028-03-10', end_date: '2032-03-09' } });
+    // An older child in a baseline: only what is left from the event month.
+    const older = compile('new_child', { birth_date: '2020-01-15' }, { baseline: true });
+    expect(byKey(older, 'childcare')).toBeUndefined();
+    expect(byKey(older, 'child_costs')).toMatchObject({ schedule: { start_date: '2027-03-01', end_date: '2038-01-14' } });
+  });
+
+  it('retirement: salary stops and yearly stepped drawdowns move super to cash', () => {
+    const ps = compile('retirement', { annual_drawdown: 60_000, drawdown_growth_rate: 3 });
+    expect(adjusts(ps)[0]).toMatchObject({ target: 'ri-salary', end_date: '2027-02-28' });
+    expect(byKey(ps, 'drawdown_1')).toMatchObject({ from: 'acc-super', amount: 5_000, schedule: { start_date: '2027-03-01', end_date: '2028-02-29' } });
+    expect((byKey(ps, 'drawdown_2') as PrimitiveTransfer).amount).toBe(5_150);
+  });
+
+  it('interest_only_mortgage: switches the picked mortgage and replaces its repayment', () => {
+    const ps = compile('interest_only_mortgage', { investment_share_percent: 40 });
+    expect(accounts(ps)).toEqual([]);
+    expect(loans(ps)[0]).toMatchObject({ account: 'acc-mort', interest_only_months: 60, term_months: 360, deductible_share: 0.4, start: '2027-03' });
+    expect(adjusts(ps)[0]).toMatchObject({ target: 'ri-repay' });
+  });
+
+  it('car_loan: a depreciating car bought with a deposit and an amortising loan', () => {
+    const ps = compile('car_loan');
+    expect(byKey(ps, 'car')).toMatchObject({ account_type: 'investment', annual_rate: -15 });
+    expect(byKey(ps, 'drawdown')).toMatchObject({ amount: 40_000, to: 'ev-1:car' });
+    expect(loans(ps)[0]).toMatchObject({ term_months: 60, annual_rate: 8.5 });
   });
 });

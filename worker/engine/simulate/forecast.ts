@@ -8,8 +8,8 @@ import type { Snapshot } from '../model/comparison';
 import { resolveAssumptions } from '../model/assumptions';
 import type { ScenarioEvent, ScenarioWithChildren } from '../model/scenario';
 import { EngineInputError, fieldErrors, parseOrThrow } from '../model/issues';
-import type { CompileContext, Primitive } from '../primitives';
-import { simulate, type PrimitiveGroup, type SimAccountInput } from './simulate';
+import type { CompileContext, Primitive, PrimitiveFlow } from '../primitives';
+import { buildBaseFlowCache, simulate, type BaseFlowCache, type PrimitiveGroup, type SimAccountInput } from './simulate';
 
 /** A template compiler for a whole event (the templates module's compileEvent). */
 export type EventCompiler = (event: ScenarioEvent, ctx: CompileContext) => Primitive[];
@@ -104,12 +104,50 @@ export type PreparedProfile = {
   profile: Profile;
   baseline: ScenarioWithChildren | null;
   compile: EventCompiler | null;
+  /** Active, unlinked recurring items as flows, and the unlinked accounts: the same for every scenario. */
+  baseItems: PrimitiveFlow[];
+  baseAccounts: SimAccountInput[];
+  /** Base item expansions by as_of and years, shared by every scenario forecast from this profile. */
+  caches: Map<string, BaseFlowCache>;
 };
 
 export function prepareProfile(input: unknown, compile: EventCompiler | null): PreparedProfile {
   const profile = parseOrThrow(ProfileSchema, input);
   const baseline = profile.scenarios.find((s) => s.is_baseline) ?? null;
-  return { profile, baseline, compile };
+  const baseItems: PrimitiveFlow[] = [];
+  for (const r of profile.recurring_items) {
+    if (r.scenario_event_id || !r.is_active) continue;
+    baseItems.push({
+      kind: 'flow',
+      key: r.id,
+      name: r.name,
+      account: r.account_id,
+      amount: r.amount,
+      schedule: { type: 'recurring', frequency: r.frequency, start_date: r.start_date, end_date: r.end_date ?? null },
+      category_id: r.category_id,
+    });
+  }
+  const baseAccounts: SimAccountInput[] = profile.accounts
+    .filter((a) => !a.scenario_event_id)
+    .map((a) => ({
+      id: a.id,
+      name: a.name,
+      account_type: a.account_type,
+      is_asset: a.is_asset,
+      current_balance: a.current_balance,
+      annual_rate: a.annual_rate ?? null,
+    }));
+  return { profile, baseline, compile, baseItems, baseAccounts, caches: new Map() };
+}
+
+function baseCache(prepared: PreparedProfile, options: ForecastOptions): BaseFlowCache {
+  const key = `${options.as_of}|${options.years}`;
+  let cache = prepared.caches.get(key);
+  if (!cache) {
+    cache = buildBaseFlowCache(options.as_of, options.years, prepared.baseAccounts, prepared.baseItems);
+    prepared.caches.set(key, cache);
+  }
+  return cache;
 }
 
 function eventGroups(
@@ -216,44 +254,25 @@ export function forecastPrepared(
   if (baseline) groups.push(...eventGroups(prepared, baseline, profile.scenarios.indexOf(baseline), warnings));
   let balances = new Map<string, number>();
   const base: Primitive[] = [];
-  for (const r of profile.recurring_items) {
-    if (r.scenario_event_id || !r.is_active) continue;
-    base.push({
-      kind: 'flow',
-      key: r.id,
-      name: r.name,
-      account: r.account_id,
-      amount: r.amount,
-      schedule: { type: 'recurring', frequency: r.frequency, start_date: r.start_date, end_date: r.end_date ?? null },
-      category_id: r.category_id,
-    });
-  }
   if (scenario && !scenario.is_baseline) {
     groups.push(...eventGroups(prepared, scenario, index, warnings));
     const mods = modificationPrimitives(scenario, options.as_of);
     base.push(...mods.primitives);
     balances = mods.balances;
   }
-  const accounts: SimAccountInput[] = [];
-  for (const a of profile.accounts) {
-    if (a.scenario_event_id) continue;
+  const accounts: SimAccountInput[] = prepared.baseAccounts.map((a) => {
     const override = balances.get(a.id);
-    accounts.push({
-      id: a.id,
-      name: a.name,
-      account_type: a.account_type,
-      is_asset: a.is_asset,
-      current_balance: override ?? a.current_balance,
-      annual_rate: a.annual_rate ?? null,
-    });
-    balances.delete(a.id);
-  }
+    return override === undefined ? a : { ...a, current_balance: override };
+  });
+  for (const a of accounts) balances.delete(a.id);
   for (const id of balances.keys()) warnings.push(`modify_account: account "${id}" is not a base account; ignored`);
   const result = simulate({
     as_of: options.as_of,
     years: options.years,
     assumptions: resolveAssumptions(profile.assumptions),
     accounts,
+    base_items: prepared.baseItems,
+    base_cache: baseCache(prepared, options),
     base,
     groups,
     linked_accounts: profile.accounts

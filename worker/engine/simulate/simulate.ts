@@ -4,7 +4,7 @@
 import { personalTax } from '../au/tax';
 import { CONTRIBUTIONS_TAX_RATE, superGuaranteeRate } from '../au/super';
 import { dateToDayNumber, lastDayOfMonthIndex, monthIndexOf } from '../calendar';
-import { anniversaryDay, bufferSize, makeGrid, scheduleOccurrences } from './occurrences';
+import { anniversaryDay, bufferSize, makeGrid, scheduleOccurrences, type StepGrid } from './occurrences';
 import type { AccountType } from '../model/common';
 import type { Snapshot } from '../model/comparison';
 import type { Assumptions } from '../model/assumptions';
@@ -38,7 +38,11 @@ export type SimulationSpec = {
   assumptions: Assumptions;
   /** Base accounts, in the user's order (the first checking account is the primary cash account). */
   accounts: ReadonlyArray<SimAccountInput>;
-  /** Base flows (recurring items and modifications) and adjustments, referring to base ids. */
+  /** The profile's active, unlinked recurring items as flows: the same for every scenario, so cacheable. */
+  base_items?: ReadonlyArray<PrimitiveFlow>;
+  /** Their expansion, shared by every scenario of a compare (buildBaseFlowCache); ignored if it does not fit. */
+  base_cache?: BaseFlowCache | null;
+  /** Other base primitives (a scenario's modifications as flows and adjustments), referring to base ids. */
   base: ReadonlyArray<Primitive>;
   groups: ReadonlyArray<PrimitiveGroup>;
   /** Materialised entities (scenario_event_id set): their ids resolve to the event's own primitive by name. */
@@ -100,6 +104,164 @@ function round2(n: number): number {
   return r === 0 ? 0 : r;
 }
 
+/** Where a flow's occurrences are booked: per-account per-step deltas plus per-step income and expenses. */
+type FlowBook = {
+  grid: StepGrid;
+  W: number;
+  /** Step-major: the delta of account `row` in step k is accDelta[k * cols + row]. */
+  cols: number;
+  accDelta: Float64Array;
+  income: Float64Array;
+  expense: Float64Array;
+  bufSteps: Int32Array;
+  bufDays: Int32Array;
+  sgRate: Float64Array;
+};
+type FlowTax = { taxable: Float64Array; superRow: number; superKind: number } | null;
+
+const PPL_SUPER_FROM = dateToDayNumber('2025-07-01');
+
+/** Super Guarantee rate for each step's month end (the rate table is by date). */
+function sgRates(grid: StepGrid): Float64Array {
+  const out = new Float64Array(grid.S + 1);
+  for (let k = 1; k <= grid.S; k++) out[k] = superGuaranteeRate(lastDayOfMonthIndex(grid.m0 + k));
+  return out;
+}
+
+/**
+ * Books every occurrence of a flow (sign -1 takes a booking back out). Adjustments give a new amount from
+ * a date or an earlier end; indexation steps once a year on the schedule's anniversary.
+ */
+function bookFlow(book: FlowBook, flow: PrimitiveFlow, row: number, adj: ReadonlyArray<PrimitiveAdjustFlow> | undefined, tax: FlowTax, sign: number): void {
+  const { cols, accDelta, income, expense, bufSteps, bufDays, sgRate } = book;
+  const count = scheduleOccurrences(book.grid, flow.schedule, bufSteps, bufDays);
+  if (count === 0) return;
+  let endDay = Infinity;
+  const adjFrom: number[] = [];
+  const adjAmount: number[] = [];
+  for (const a of adj ?? []) {
+    if (a.end_date) endDay = Math.min(endDay, dateToDayNumber(a.end_date));
+    if (a.amount !== undefined) {
+      adjFrom.push(dateToDayNumber(a.from));
+      adjAmount.push(finite(a.amount));
+    }
+  }
+  const idxFactor = 1 + finite(flow.indexation_rate ?? 0) / 100;
+  const indexed = idxFactor !== 1 && idxFactor > 0;
+  const startDate = flow.schedule.type === 'once' ? flow.schedule.date : flow.schedule.start_date;
+  const sy = Number(startDate.slice(0, 4));
+  const sm = Number(startDate.slice(5, 7));
+  const sd = Number(startDate.slice(8, 10));
+  let years = 0;
+  let nextAnniversary = indexed ? anniversaryDay(sy, sm, sd, 1) : Infinity;
+  let factor = 1;
+  const amount0 = finite(flow.amount);
+  const nAdj = adjFrom.length;
+  for (let o = 0; o < count; o++) {
+    const day = bufDays[o];
+    if (day > endDay) break;
+    const k = bufSteps[o];
+    let amt = amount0;
+    for (let j = 0; j < nAdj; j++) if (day >= adjFrom[j]) amt = adjAmount[j];
+    if (indexed) {
+      while (day >= nextAnniversary) {
+        years++;
+        factor = Math.pow(idxFactor, years);
+        nextAnniversary = anniversaryDay(sy, sm, sd, years + 1);
+      }
+      amt *= factor;
+      if (!Number.isFinite(amt)) amt = 0;
+    }
+    if (amt === 0) continue;
+    accDelta[k * cols + row] += sign * amt;
+    if (amt > 0) income[k] += sign * amt;
+    else expense[k] -= sign * amt;
+    if (tax === null) continue;
+    tax.taxable[k] += sign * amt;
+    if (tax.superRow < 0) continue;
+    let toSuper: number;
+    if (tax.superKind === 1) toSuper = amt * sgRate[k];
+    else if (tax.superKind === 2) toSuper = day >= PPL_SUPER_FROM ? amt * sgRate[k] : 0;
+    else toSuper = -amt; // salary sacrifice: the (negative) flow's amount goes to super
+    if (toSuper === 0) continue;
+    const net = sign * toSuper * (1 - CONTRIBUTIONS_TAX_RATE);
+    accDelta[k * cols + tax.superRow] += net;
+    if (toSuper > 0) income[k] += net;
+    else expense[k] -= net;
+  }
+}
+
+/** First asset checking account, else first asset savings account, among `rows` (-1: none). */
+function primaryCashOf(rows: ReadonlyArray<{ account_type: AccountType; is_asset: boolean }>): number {
+  const checking = rows.findIndex((r) => r.is_asset && r.account_type === 'checking');
+  return checking >= 0 ? checking : rows.findIndex((r) => r.is_asset && r.account_type === 'savings');
+}
+
+/**
+ * The base recurring items expanded once for every scenario of a compare: an item is cached when its account
+ * is a base account (or the primary cash account, when the base has one); the others are booked per scenario.
+ */
+export type BaseFlowCache = {
+  as_of: IsoDate;
+  years: number;
+  accountIds: string[];
+  primary: number;
+  cached: Uint8Array;
+  rows: Int32Array;
+  delta: Float64Array;
+  income: Float64Array;
+  expense: Float64Array;
+};
+
+export function buildBaseFlowCache(
+  asOf: IsoDate,
+  yearsIn: number,
+  accounts: ReadonlyArray<SimAccountInput>,
+  items: ReadonlyArray<PrimitiveFlow>,
+): BaseFlowCache {
+  const years = Math.max(1, Math.min(50, Math.round(yearsIn)));
+  const grid = makeGrid(asOf, years * 12);
+  const W = grid.S + 1;
+  const index = new Map<string, number>();
+  accounts.forEach((a, i) => {
+    if (!index.has(a.id)) index.set(a.id, i);
+  });
+  const primary = primaryCashOf(accounts);
+  const bufSteps = new Int32Array(bufferSize(grid));
+  const book: FlowBook = {
+    grid,
+    W,
+    cols: accounts.length,
+    accDelta: new Float64Array(accounts.length * W),
+    income: new Float64Array(W),
+    expense: new Float64Array(W),
+    bufSteps,
+    bufDays: new Int32Array(bufSteps.length),
+    sgRate: new Float64Array(W),
+  };
+  const cached = new Uint8Array(items.length);
+  const rows = new Int32Array(items.length).fill(-1);
+  items.forEach((item, i) => {
+    const row = item.account === PRIMARY_CASH ? primary : (index.get(item.account) ?? -1);
+    if (row < 0 || item.tax) return;
+    // Duplicate ids resolve to the first account in the simulator too.
+    rows[i] = row;
+    cached[i] = 1;
+    bookFlow(book, item, row, undefined, null, 1);
+  });
+  return {
+    as_of: asOf,
+    years,
+    accountIds: accounts.map((a) => a.id),
+    primary,
+    cached,
+    rows,
+    delta: book.accDelta,
+    income: book.income,
+    expense: book.expense,
+  };
+}
+
 export function simulate(spec: SimulationSpec): SimulationResult {
   const warnings: string[] = [];
   const years = Math.max(1, Math.min(50, Math.round(spec.years)));
@@ -155,9 +317,10 @@ export function simulate(spec: SimulationSpec): SimulationResult {
     }
   }
   // Primary cash: first base checking, else first base savings, else the same among event accounts, else synthetic.
-  let primary = -1;
-  for (const t of ['checking', 'savings'] as const) {
-    if (primary < 0) primary = rows.findIndex((r) => r.is_asset && r.account_type === t && r.opensStep === 0);
+  let primary = primaryCashOf(rows.slice(0, globalIndex.size));
+  if (primary < 0) {
+    const fromEvents = primaryCashOf(rows.slice(globalIndex.size).map((r) => (r.opensStep === 0 ? r : { ...r, is_asset: false })));
+    if (fromEvents >= 0) primary = globalIndex.size + fromEvents;
   }
   const linkedAccount = new Map<string, number>();
   for (const l of spec.linked_accounts ?? []) {
@@ -206,6 +369,8 @@ export function simulate(spec: SimulationSpec): SimulationResult {
       else if (p.kind === 'loan') loans.push({ l: p, scope });
     }
   };
+  const baseItems = spec.base_items ?? [];
+  for (const flow of baseItems) flows.push({ flow, scope: null });
   collect(spec.base, null);
   for (const g of spec.groups) collect(g.primitives, g.scope);
 
@@ -251,12 +416,10 @@ export function simulate(spec: SimulationSpec): SimulationResult {
     }
     return i;
   };
-  const sgRate = new Float64Array(W);
-  for (let k = 1; k <= S; k++) sgRate[k] = superGuaranteeRate(stepDates[k]);
-  const pplSuperFrom = dateToDayNumber('2025-07-01');
+  const sgRate = sgRates(grid);
 
   const addMoney = (row: number, step: number, amount: number) => {
-    accDelta[row * W + step] += amount;
+    accDelta[step * A + row] += amount;
     if (amount >= 0) stepIncome[step] += amount;
     else stepExpense[step] -= amount;
   };
@@ -264,74 +427,49 @@ export function simulate(spec: SimulationSpec): SimulationResult {
 
   // ---- flows: every occurrence on its real date, into per-step totals ----
   const bufSteps = new Int32Array(bufferSize(grid));
-  const bufDays = new Int32Array(bufSteps.length);
-  for (let fi = 0; fi < flows.length; fi++) {
-    const { flow, scope } = flows[fi];
-    const row = resolve(flow.account, scope, `flow ${flow.key}`);
-    const tax = flow.tax;
-    const tp = tax ? taxpayerOf(tax.taxpayer) : -1;
-    const taxable = tp >= 0 ? taxableCols[tp] : null;
-    let superRow = -1;
-    let superKind = 0; // 1 salary, 2 ppl, 3 salary sacrifice
-    if (tax && (tax.kind === 'salary' || tax.kind === 'ppl' || tax.kind === 'salary_sacrifice') && tax.super_account) {
-      superRow = resolve(tax.super_account, scope, `flow ${flow.key} super`);
-      superKind = tax.kind === 'salary' ? 1 : tax.kind === 'ppl' ? 2 : 3;
-    }
-    const count = scheduleOccurrences(grid, flow.schedule, bufSteps, bufDays);
-    if (count === 0) continue;
-    // Adjustments (new amount from a date, earlier end) and yearly indexation, resolved to day numbers once.
-    const adj = adjustmentsOf.get(fi);
-    let endDay = Infinity;
-    const adjFrom: number[] = [];
-    const adjAmount: number[] = [];
-    for (const a of adj ?? []) {
-      if (a.end_date) endDay = Math.min(endDay, dateToDayNumber(a.end_date));
-      if (a.amount !== undefined) {
-        adjFrom.push(dateToDayNumber(a.from));
-        adjAmount.push(finite(a.amount));
-      }
-    }
-    const idxFactor = 1 + finite(flow.indexation_rate ?? 0) / 100;
-    const indexed = idxFactor !== 1 && idxFactor > 0;
-    const startDate = flow.schedule.type === 'once' ? flow.schedule.date : flow.schedule.start_date;
-    const sy = Number(startDate.slice(0, 4));
-    const sm = Number(startDate.slice(5, 7));
-    const sd = Number(startDate.slice(8, 10));
-    let years = 0;
-    let nextAnniversary = indexed ? anniversaryDay(sy, sm, sd, 1) : Infinity;
-    let factor = 1;
-    const amount0 = finite(flow.amount);
-    const rowBase = row * W;
-    for (let o = 0; o < count; o++) {
-      const day = bufDays[o];
-      if (day > endDay) break;
-      const k = bufSteps[o];
-      let amt = amount0;
-      for (let j = 0; j < adjFrom.length; j++) if (day >= adjFrom[j]) amt = adjAmount[j];
-      if (indexed) {
-        while (day >= nextAnniversary) {
-          years++;
-          factor = Math.pow(idxFactor, years);
-          nextAnniversary = anniversaryDay(sy, sm, sd, years + 1);
-        }
-        amt *= factor;
-        if (!Number.isFinite(amt)) amt = 0;
-      }
-      if (amt === 0) continue;
-      accDelta[rowBase + k] += amt;
-      if (amt > 0) stepIncome[k] += amt;
-      else stepExpense[k] -= amt;
-      if (taxable === null) continue;
-      taxable[k] += amt;
-      if (superRow < 0) continue;
-      let toSuper: number;
-      if (superKind === 1) toSuper = amt * sgRate[k];
-      else if (superKind === 2) toSuper = day >= pplSuperFrom ? amt * sgRate[k] : 0;
-      else toSuper = -amt; // salary sacrifice: the (negative) flow's amount goes to super
-      if (toSuper !== 0) addMoney(superRow, k, toSuper * (1 - CONTRIBUTIONS_TAX_RATE));
+  const book: FlowBook = { grid, W, cols: A, accDelta, income: stepIncome, expense: stepExpense, bufSteps, bufDays: new Int32Array(bufSteps.length), sgRate };
+  const cache = spec.base_cache;
+  const cacheFits =
+    !!cache &&
+    cache.as_of === spec.as_of &&
+    cache.years === years &&
+    cache.cached.length === baseItems.length &&
+    cache.accountIds.length === globalIndex.size &&
+    spec.accounts.length === globalIndex.size &&
+    cache.accountIds.every((id, i) => globalIndex.get(id) === i) &&
+    (cache.primary < 0 || cache.primary === primary);
+  if (cacheFits && cache) {
+    for (let k = 0; k < W; k++) {
+      stepIncome[k] += cache.income[k];
+      stepExpense[k] += cache.expense[k];
     }
   }
+  for (let fi = 0; fi < flows.length; fi++) {
+    const { flow, scope } = flows[fi];
+    const adj = adjustmentsOf.get(fi);
+    if (cacheFits && cache && fi < baseItems.length && cache.cached[fi]) {
+      if (!adj) continue;
+      bookFlow(book, flow, cache.rows[fi], undefined, null, -1); // take the cached booking back out
+    }
+    const row = resolve(flow.account, scope, `flow ${flow.key}`);
+    const tax = flow.tax;
+    let flowTax: FlowTax = null;
+    if (tax) {
+      let superRow = -1;
+      let superKind = 0; // 1 salary, 2 ppl, 3 salary sacrifice
+      if ((tax.kind === 'salary' || tax.kind === 'ppl' || tax.kind === 'salary_sacrifice') && tax.super_account) {
+        superRow = resolve(tax.super_account, scope, `flow ${flow.key} super`);
+        superKind = tax.kind === 'salary' ? 1 : tax.kind === 'ppl' ? 2 : 3;
+      }
+      flowTax = { taxable: taxableCols[taxpayerOf(tax.taxpayer)], superRow, superKind };
+    }
+    bookFlow(book, flow, row, adj, flowTax, 1);
+  }
 
+  const bufDays = book.bufDays;
+  // The cached base bookings are applied in the monthly loop (step-major, base accounts first).
+  const baseDelta = cacheFits && cache ? cache.delta : null;
+  const baseCols = cacheFits && cache ? cache.accountIds.length : 0;
   // ---- transfers: per-step amounts; 'all' as a per-step flag ----
   const T = transfers.length;
   const tFrom = new Int32Array(T);
@@ -354,8 +492,8 @@ export function simulate(spec: SimulationSpec): SimulationResult {
     for (let o = 0; o < count; o++) {
       const k = bufSteps[o];
       tActive[k] = 1;
-      if (t.amount === 'all') tAll[ti * W + k] = 1;
-      else tAmt[ti * W + k] += amount;
+      if (t.amount === 'all') tAll[k * T + ti] = 1;
+      else tAmt[k * T + ti] += amount;
     }
   }
 
@@ -472,10 +610,14 @@ export function simulate(spec: SimulationSpec): SimulationResult {
       }
     }
     // 2. flows (income, expenses, super contributions, opening balances), precompiled per account.
-    const base = k;
+    const at = k * A;
     for (let i = 0; i < N; i++) {
-      const d = accDelta[i * W + base];
+      const d = accDelta[at + i];
       if (d !== 0) value[i] += d;
+    }
+    if (baseDelta !== null) {
+      const bt = k * baseCols;
+      for (let i = 0; i < baseCols; i++) value[i] += baseDelta[bt + i];
     }
     // 3. tax, settled monthly so each financial year's total is exact.
     if (P > 0) {
@@ -509,8 +651,8 @@ export function simulate(spec: SimulationSpec): SimulationResult {
     for (let li = 0; li < L; li++) stepPaid[lAcc[li]] = 0;
     if (tActive[k]) {
       for (let t = 0; t < T; t++) {
-        const amt = tAmt[t * W + k];
-        const all = tAll[t * W + k];
+        const amt = tAmt[k * T + t];
+        const all = tAll[k * T + t];
         if (amt === 0 && all === 0) continue;
         const from = tFrom[t];
         const to = tTo[t];

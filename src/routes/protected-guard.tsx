@@ -1,12 +1,12 @@
-// Route guards (spec section 2): signed-in pages need a user (else /login) and share the top bar;
-// login/signup/forgot-password send a signed-in user to /dashboard. 'Loading...' shows while auth loads.
+// The signed-in route guard (spec section 2): pages need a user (else /login), show 'Loading...' while
+// auth loads, share the top bar, and get the user's own database.
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from '@tanstack/react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { LoadingScreen } from '../components/layout/LoadingScreen';
 import { TopBar } from '../components/layout/TopBar';
 import { UserDbProvider } from '../data/db-context';
-import { hasCachedSession, initAuth, logout, useAuthStore } from '../lib/auth/auth-store';
+import { initAuth, logout, useAuthStore } from '../lib/auth/auth-store';
 
 export function ProtectedLayout() {
   const { user, loading, offline } = useAuthStore(useShallow((s) => ({ user: s.user, loading: s.loading, offline: s.offline })));
@@ -41,19 +41,4 @@ export function ProtectedLayout() {
       </div>
     </UserDbProvider>
   );
-}
-
-export function PublicOnlyLayout() {
-  const { user, loading } = useAuthStore(useShallow((s) => ({ user: s.user, loading: s.loading })));
-  // With no cached identity there is almost surely no session: show the form at once while the auth
-  // check finishes in the background (it still redirects if a session turns up).
-  const [mayHaveSession] = useState(hasCachedSession);
-
-  useEffect(() => {
-    void initAuth();
-  }, []);
-
-  if (user) return <Navigate to="/dashboard" replace />;
-  if (loading && mayHaveSession) return <LoadingScreen />;
-  return <Outlet />;
 }

@@ -1,0 +1,293 @@
+// Export and import of the backup file the forecast CLI reads (docs/backup-format.md): export writes every
+// entity with the spec's fields; import validates the whole file first, lists every problem with its JSON
+// path, and then replaces the user's data in one transaction (with outbox rows so sync pushes it) or not at all.
+import {
+  BACKUP_VERSION,
+  BackupFileSchema,
+  fieldErrors,
+  getTemplate,
+  type AssumptionsInput,
+  type BackupFile,
+  type FieldError,
+} from '../../worker/engine/index';
+import type { WyrdDb } from './db';
+import { DEFAULT_CATEGORIES_FLAG } from './default-categories';
+import type { AccountRow, CategoryRow, IsoTimestamp, ModificationRow, OutboxRow, RecurringItemRow, ScenarioEventRow, ScenarioRow } from './entities';
+import { outboxRow, type DeletePayload, type OutboxEntity } from './outbox';
+import { ASSUMPTIONS_KEY } from './repositories/events';
+import { timestamp, type WriteOptions } from './repositories/write';
+
+export type { FieldError as BackupProblem } from '../../worker/engine/index';
+
+export type ImportCounts = {
+  categories: number;
+  accounts: number;
+  recurring_items: number;
+  scenarios: number;
+  events: number;
+  modifications: number;
+};
+
+export type ImportResult = { ok: true; counts: ImportCounts } | { ok: false; errors: FieldError[] };
+
+/** Modifications are applied in order, so rows keep the order they were created (or imported) in. */
+type OrderedModification = ModificationRow & { created_at?: IsoTimestamp };
+
+/** Accounts may carry the engine's optional per-account rate override. */
+type AccountWithRate = AccountRow & { annual_rate?: number | null };
+
+function byId<T extends { id: string }>(a: T, b: T): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+function modificationOrder(a: OrderedModification, b: OrderedModification): number {
+  const ka = a.created_at ?? a.updated_at;
+  const kb = b.created_at ?? b.updated_at;
+  return ka < kb ? -1 : ka > kb ? 1 : byId(a, b);
+}
+
+function stripUpdatedAt(input: AssumptionsInput | null | undefined): AssumptionsInput {
+  if (!input) return {};
+  const { updated_at: _ignored, ...rest } = input;
+  return rest;
+}
+
+/**
+ * The user's data as a backup file (an object; JSON.stringify it to save). Assumptions default to the stored
+ * record. Accounts and recurring items keep the database's order (by id), which the event compiler also sees.
+ */
+export async function exportBackup(db: WyrdDb, assumptions?: AssumptionsInput | null): Promise<BackupFile> {
+  return db.transaction('r', [db.accounts, db.recurring_items, db.categories, db.scenarios, db.events, db.modifications, db.meta], async () => {
+    const [accounts, items, categories, scenarios, events, modifications, stored] = await Promise.all([
+      db.accounts.toArray() as Promise<AccountWithRate[]>,
+      db.recurring_items.toArray(),
+      db.categories.toArray(),
+      db.scenarios.toArray(),
+      db.events.toArray(),
+      db.modifications.toArray() as Promise<OrderedModification[]>,
+      db.meta.get(ASSUMPTIONS_KEY),
+    ]);
+    const chosen = assumptions === undefined ? ((stored?.value as AssumptionsInput | undefined) ?? null) : assumptions;
+    return {
+      version: BACKUP_VERSION,
+      assumptions: stripUpdatedAt(chosen),
+      categories: categories.map((c) => ({ id: c.id, name: c.name, type: c.type })),
+      accounts: accounts.map((a) => ({
+        id: a.id,
+        name: a.name,
+        account_type: a.account_type,
+        current_balance: a.current_balance,
+        institution: a.institution ?? null,
+        is_asset: a.is_asset,
+        scenario_event_id: a.scenario_event_id ?? null,
+        ...(a.annual_rate != null ? { annual_rate: a.annual_rate } : {}),
+      })),
+      recurring_items: items.map((r) => ({
+        id: r.id,
+        name: r.name,
+        amount: r.amount,
+        frequency: r.frequency,
+        start_date: r.start_date,
+        end_date: r.end_date ?? null,
+        account_id: r.account_id,
+        category_id: r.category_id,
+        is_active: r.is_active,
+        scenario_event_id: r.scenario_event_id ?? null,
+      })),
+      scenarios: scenarios.map((s) => ({
+        id: s.id,
+        name: s.name,
+        description: s.description,
+        is_baseline: s.is_baseline,
+        created_at: s.created_at,
+        events: events
+          .filter((e) => e.scenario_id === s.id)
+          .sort((a, b) => (a.trigger_month < b.trigger_month ? -1 : a.trigger_month > b.trigger_month ? 1 : byId(a, b)))
+          .map((e) => ({
+            id: e.id,
+            scenario_id: e.scenario_id,
+            name: e.name,
+            trigger_month: e.trigger_month,
+            trigger_date: e.trigger_date,
+            template_id: e.template_id,
+            template_parameters: e.template_parameters,
+          })),
+        modifications: modifications
+          .filter((m) => m.scenario_id === s.id)
+          .sort(modificationOrder)
+          .map((m) => ({ id: m.id, modification_type: m.modification_type, target_id: m.target_id, modification_data: m.modification_data }) as BackupFile['scenarios'][number]['modifications'][number]),
+      })),
+    };
+  });
+}
+
+/** The backup as the downloadable JSON text. */
+export async function exportBackupJson(db: WyrdDb, assumptions?: AssumptionsInput | null): Promise<string> {
+  return `${JSON.stringify(await exportBackup(db, assumptions), null, 2)}\n`;
+}
+
+/** A file name such as wyrd-backup-2026-11-21.json. */
+export function backupFileName(today: string): string {
+  return `wyrd-backup-${today}.json`;
+}
+
+function duplicates<T extends { id: string }>(rows: ReadonlyArray<T>, pathOf: (i: number) => string, errors: FieldError[]): void {
+  const seen = new Map<string, string>();
+  rows.forEach((r, i) => {
+    const first = seen.get(r.id);
+    if (first) errors.push({ path: `${pathOf(i)}.id`, message: `duplicate id "${r.id}" (also at ${first})` });
+    else seen.set(r.id, pathOf(i));
+  });
+}
+
+/** The data rules beyond the schema that storage needs: unique ids, events in their own scenario, known templates. */
+function integrityProblems(file: BackupFile): FieldError[] {
+  const errors: FieldError[] = [];
+  duplicates(file.categories, (i) => `$.categories[${i}]`, errors);
+  duplicates(file.accounts, (i) => `$.accounts[${i}]`, errors);
+  duplicates(file.recurring_items, (i) => `$.recurring_items[${i}]`, errors);
+  duplicates(file.scenarios, (i) => `$.scenarios[${i}]`, errors);
+  const events: { id: string; path: string }[] = [];
+  const mods: { id: string; path: string }[] = [];
+  file.scenarios.forEach((s, si) => {
+    s.events.forEach((e, ei) => {
+      const path = `$.scenarios[${si}].events[${ei}]`;
+      events.push({ id: e.id, path });
+      if (e.scenario_id && e.scenario_id !== s.id) errors.push({ path: `${path}.scenario_id`, message: `must be its scenario's id "${s.id}"` });
+      if (!getTemplate(e.template_id)) errors.push({ path: `${path}.template_id`, message: `unknown template "${e.template_id}"` });
+    });
+    s.modifications.forEach((m, mi) => {
+      const path = `$.scenarios[${si}].modifications[${mi}]`;
+      mods.push({ id: m.id, path });
+      if (m.scenario_id && m.scenario_id !== s.id) errors.push({ path: `${path}.scenario_id`, message: `must be its scenario's id "${s.id}"` });
+    });
+  });
+  duplicates(events, (i) => events[i].path, errors);
+  duplicates(mods, (i) => mods[i].path, errors);
+  return errors;
+}
+
+/** Validates a backup (JSON text or a parsed value) completely: every problem, each with its JSON path. */
+export function validateBackup(input: unknown): { ok: true; file: BackupFile } | { ok: false; errors: FieldError[] } {
+  let json = input;
+  if (typeof input === 'string') {
+    try {
+      json = JSON.parse(input);
+    } catch (err) {
+      return { ok: false, errors: [{ path: '$', message: `is not valid JSON (${(err as Error).message})` }] };
+    }
+  }
+  const parsed = BackupFileSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const errors = integrityProblems(parsed.data);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, file: parsed.data };
+}
+
+type Rows = {
+  categories: CategoryRow[];
+  accounts: AccountWithRate[];
+  recurring_items: RecurringItemRow[];
+  scenarios: ScenarioRow[];
+  events: ScenarioEventRow[];
+  modifications: OrderedModification[];
+};
+
+function toRows(file: BackupFile, at: IsoTimestamp): Rows {
+  const base = Date.parse(at);
+  let order = 0;
+  // Each imported modification gets a created_at one millisecond after the previous: the file's order is kept.
+  const nextCreatedAt = () => (Number.isFinite(base) ? new Date(base + order++).toISOString() : at);
+  return {
+    categories: file.categories.map((c) => ({ id: c.id, name: c.name, type: c.type, updated_at: at })),
+    accounts: file.accounts.map((a) => ({
+      id: a.id,
+      name: a.name,
+      account_type: a.account_type,
+      current_balance: a.current_balance,
+      institution: a.institution ?? null,
+      is_asset: a.is_asset,
+      scenario_event_id: a.scenario_event_id ?? null,
+      ...(a.annual_rate != null ? { annual_rate: a.annual_rate } : {}),
+      updated_at: at,
+    })),
+    recurring_items: file.recurring_items.map((r) => ({ ...r, end_date: r.end_date ?? null, scenario_event_id: r.scenario_event_id ?? null, updated_at: at })),
+    scenarios: file.scenarios.map((s) => ({
+      id: s.id,
+      name: s.name,
+      description: s.description ?? '',
+      is_baseline: s.is_baseline,
+      created_at: s.created_at ?? at,
+      updated_at: at,
+    })),
+    events: file.scenarios.flatMap((s) =>
+      s.events.map((e) => ({
+        id: e.id,
+        scenario_id: s.id,
+        name: e.name,
+        trigger_month: e.trigger_month,
+        trigger_date: e.trigger_date ?? `${e.trigger_month}-01`,
+        template_id: e.template_id,
+        template_parameters: e.template_parameters,
+        updated_at: at,
+      })),
+    ),
+    modifications: file.scenarios.flatMap((s) =>
+      s.modifications.map((m) => ({
+        id: m.id,
+        scenario_id: s.id,
+        modification_type: m.modification_type,
+        target_id: m.target_id ?? null,
+        modification_data: m.modification_data as Record<string, unknown>,
+        created_at: nextCreatedAt(),
+        updated_at: at,
+      })),
+    ),
+  };
+}
+
+const TABLES: ReadonlyArray<keyof Rows & OutboxEntity> = ['categories', 'accounts', 'recurring_items', 'scenarios', 'events', 'modifications'];
+
+/**
+ * Imports a backup: validates it completely first (nothing is written when any problem is found), then
+ * replaces all of the user's entities and assumptions in one transaction. Every replaced entity gets an outbox
+ * row (create, update, or a delete tombstone for records the file no longer has) so sync pushes the import.
+ */
+export async function importBackup(db: WyrdDb, input: unknown, opts?: WriteOptions): Promise<ImportResult> {
+  const checked = validateBackup(input);
+  if (!checked.ok) return checked;
+  const at = timestamp(opts);
+  const rows = toRows(checked.file, at);
+  const assumptions = checked.file.assumptions ? { ...stripUpdatedAt(checked.file.assumptions), updated_at: at } : null;
+  const tables = TABLES.map((name) => db.table(name));
+  await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
+    const outbox: OutboxRow[] = [];
+    for (const name of TABLES) {
+      const table = db.table(name);
+      const before = new Set((await table.toCollection().primaryKeys()) as string[]);
+      const next: { id: string }[] = rows[name];
+      const after = new Set(next.map((r) => r.id));
+      for (const id of before) {
+        if (!after.has(id)) outbox.push(outboxRow(name, id, 'delete', { id, deleted_at: at } satisfies DeletePayload, at));
+      }
+      for (const r of next) outbox.push(outboxRow(name, r.id, before.has(r.id) ? 'update' : 'create', r, at));
+      await table.clear();
+      await table.bulkAdd(next);
+    }
+    if (assumptions) await db.meta.put({ key: ASSUMPTIONS_KEY, value: assumptions });
+    else await db.meta.delete(ASSUMPTIONS_KEY);
+    outbox.push(outboxRow('assumptions', ASSUMPTIONS_KEY, 'update', assumptions ?? {}, at));
+    await db.meta.put({ key: DEFAULT_CATEGORIES_FLAG, value: at });
+    await db.outbox.bulkAdd(outbox);
+  });
+  return {
+    ok: true,
+    counts: {
+      categories: rows.categories.length,
+      accounts: rows.accounts.length,
+      recurring_items: rows.recurring_items.length,
+      scenarios: rows.scenarios.length,
+      events: rows.events.length,
+      modifications: rows.modifications.length,
+    },
+  };
+}
