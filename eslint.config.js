@@ -47,7 +47,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [amplifyOnlyInAdapter, echartsOnlyInAdapter,
-          { group: ['**/features/*', '../../features/**', '../*/**', '!./**'], message: 'Features do not import each other.' },
+          { group: ['../*/**', '!../../**', '../../features/**', '**/features/**'], message: 'Features do not import each other.' },
           { group: ['**/routes/**'], message: 'Imports flow routes -> features, never back.' }],
       }],
     },

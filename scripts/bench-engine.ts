@@ -218,6 +218,7 @@ function floorRun(setup: ReturnType<typeof floorSetup>): number {
 }
 
 const heavy = heavyProfile();
+if (process.env.BENCH_DUMP) (await import('node:fs')).writeFileSync(process.env.BENCH_DUMP, JSON.stringify(heavy));
 const heavyIds = (heavy.scenarios ?? []).map((s) => s.id);
 const warm = compare(heavy, { as_of: AS_OF, years: YEARS, scenario_ids: heavyIds });
 const warnings = warm.scenarios.reduce((n, s) => n + s.warnings.length, 0);

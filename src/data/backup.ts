@@ -131,39 +131,55 @@ export function backupFileName(today: string): string {
   return `wyrd-backup-${today}.json`;
 }
 
-function duplicates<T extends { id: string }>(rows: ReadonlyArray<T>, pathOf: (i: number) => string, errors: FieldError[]): void {
+type Loose = Record<string, unknown>;
+
+const asList = (v: unknown): Loose[] => (Array.isArray(v) ? v.filter((x): x is Loose => !!x && typeof x === 'object') : []);
+
+function duplicates(rows: ReadonlyArray<{ id: unknown; path: string }>, errors: FieldError[]): void {
   const seen = new Map<string, string>();
-  rows.forEach((r, i) => {
+  for (const r of rows) {
+    if (typeof r.id !== 'string') continue;
     const first = seen.get(r.id);
-    if (first) errors.push({ path: `${pathOf(i)}.id`, message: `duplicate id "${r.id}" (also at ${first})` });
-    else seen.set(r.id, pathOf(i));
-  });
+    if (first) errors.push({ path: `${r.path}.id`, message: `duplicate id "${r.id}" (also at ${first})` });
+    else seen.set(r.id, r.path);
+  }
 }
 
-/** The data rules beyond the schema that storage needs: unique ids, events in their own scenario, known templates. */
-function integrityProblems(file: BackupFile): FieldError[] {
+/**
+ * The data rules beyond the schema that storage and the forecast need: unique ids, events and modifications
+ * in their own scenario, known templates. Reads the raw value defensively, so these problems are listed
+ * together with the schema's.
+ */
+function integrityProblems(raw: unknown): FieldError[] {
   const errors: FieldError[] = [];
-  duplicates(file.categories, (i) => `$.categories[${i}]`, errors);
-  duplicates(file.accounts, (i) => `$.accounts[${i}]`, errors);
-  duplicates(file.recurring_items, (i) => `$.recurring_items[${i}]`, errors);
-  duplicates(file.scenarios, (i) => `$.scenarios[${i}]`, errors);
-  const events: { id: string; path: string }[] = [];
-  const mods: { id: string; path: string }[] = [];
-  file.scenarios.forEach((s, si) => {
-    s.events.forEach((e, ei) => {
+  if (!raw || typeof raw !== 'object') return errors;
+  const file = raw as Loose;
+  for (const key of ['categories', 'accounts', 'recurring_items', 'scenarios'] as const) {
+    duplicates(asList(file[key]).map((r, i) => ({ id: r.id, path: `$.${key}[${i}]` })), errors);
+  }
+  const events: { id: unknown; path: string }[] = [];
+  const mods: { id: unknown; path: string }[] = [];
+  asList(file.scenarios).forEach((s, si) => {
+    asList(s.events).forEach((e, ei) => {
       const path = `$.scenarios[${si}].events[${ei}]`;
       events.push({ id: e.id, path });
-      if (e.scenario_id && e.scenario_id !== s.id) errors.push({ path: `${path}.scenario_id`, message: `must be its scenario's id "${s.id}"` });
-      if (!getTemplate(e.template_id)) errors.push({ path: `${path}.template_id`, message: `unknown template "${e.template_id}"` });
+      if (typeof e.scenario_id === 'string' && e.scenario_id !== '' && e.scenario_id !== s.id) {
+        errors.push({ path: `${path}.scenario_id`, message: `must be its scenario's id "${String(s.id)}"` });
+      }
+      if (typeof e.template_id === 'string' && e.template_id !== '' && !getTemplate(e.template_id)) {
+        errors.push({ path: `${path}.template_id`, message: `unknown template "${e.template_id}"` });
+      }
     });
-    s.modifications.forEach((m, mi) => {
+    asList(s.modifications).forEach((m, mi) => {
       const path = `$.scenarios[${si}].modifications[${mi}]`;
       mods.push({ id: m.id, path });
-      if (m.scenario_id && m.scenario_id !== s.id) errors.push({ path: `${path}.scenario_id`, message: `must be its scenario's id "${s.id}"` });
+      if (typeof m.scenario_id === 'string' && m.scenario_id !== '' && m.scenario_id !== s.id) {
+        errors.push({ path: `${path}.scenario_id`, message: `must be its scenario's id "${String(s.id)}"` });
+      }
     });
   });
-  duplicates(events, (i) => events[i].path, errors);
-  duplicates(mods, (i) => mods[i].path, errors);
+  duplicates(events, errors);
+  duplicates(mods, errors);
   return errors;
 }
 
@@ -178,9 +194,9 @@ export function validateBackup(input: unknown): { ok: true; file: BackupFile } |
     }
   }
   const parsed = BackupFileSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
-  const errors = integrityProblems(parsed.data);
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, file: parsed.data };
+  const errors = [...(parsed.success ? [] : fieldErrors(parsed.error)), ...integrityProblems(json)];
+  if (!parsed.success || errors.length > 0) return { ok: false, errors };
+  return { ok: true, file: parsed.data };
 }
 
 type Rows = {

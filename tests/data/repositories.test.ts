@@ -3,7 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WyrdDb } from '../../src/data/db';
 import type { AccountRow, RecurringItemRow } from '../../src/data/entities';
-import { hasPendingDelete, outboxFor, pendingOutbox } from '../../src/data/outbox';
+import { acknowledgeOutbox, hasPendingDelete, outboxFor, pendingOutbox } from '../../src/data/outbox';
+import { getAssumptions, getResolvedAssumptions, saveAssumptions } from '../../src/data/repositories/assumptions';
 import { createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from '../../src/data/repositories/accounts';
 import { createCategory, deleteCategory, listCategories, renameCategory } from '../../src/data/repositories/categories';
 import { DataConflictError, DataValidationError, RecordNotFoundError, ScenarioEventLinkError } from '../../src/data/repositories/errors';
@@ -319,5 +320,26 @@ describe('outbox pairing', () => {
     ]);
     const seqs = rows.map((x) => x.seq as number);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+  });
+});
+
+describe('assumptions and acknowledgement', () => {
+  it('saves validated assumptions in meta with an outbox row', async () => {
+    const bad = (await rejection(saveAssumptions(db, { inflation_rate: -150 }))) as DataValidationError;
+    expect(bad.messageFor('inflation_rate')).toMatch(/above -100/);
+    expect(await getAssumptions(db)).toBeNull();
+    await saveAssumptions(db, { inflation_rate: 3 }, { now: '2026-11-21T00:00:00.000Z' });
+    expect(await getAssumptions(db)).toEqual({ inflation_rate: 3, updated_at: '2026-11-21T00:00:00.000Z' });
+    expect((await getResolvedAssumptions(db)).wage_growth_rate).toBe(3.7);
+    expect((await outboxFor(db, 'assumptions', 'assumptions')).map((r) => r.op)).toEqual(['update']);
+  });
+
+  it('acknowledged rows leave the outbox; the tombstone stops guarding once the server has it', async () => {
+    const a = await createAccount(db, { name: 'Temp', current_balance: 1 });
+    await deleteAccount(db, a.id);
+    expect(await hasPendingDelete(db, 'accounts', a.id)).toBe(true);
+    await acknowledgeOutbox(db, (await pendingOutbox(db)).map((r) => r.seq as number));
+    expect(await pendingOutbox(db)).toEqual([]);
+    expect(await hasPendingDelete(db, 'accounts', a.id)).toBe(false);
   });
 });

@@ -109,6 +109,7 @@ export type PreparedProfile = {
   baseAccounts: SimAccountInput[];
   /** Base item expansions by as_of and years, shared by every scenario forecast from this profile. */
   caches: Map<string, BaseFlowCache>;
+  ctxBase?: ReturnType<typeof compileContextBase>;
 };
 
 export function prepareProfile(input: unknown, compile: EventCompiler | null): PreparedProfile {
@@ -162,7 +163,8 @@ function eventGroups(
     warnings.push(`scenario ${scenario.id}: no template compiler available; its events are not forecast`);
     return [];
   }
-  const ctxBase = compileContextBase(profile);
+  prepared.ctxBase ??= compileContextBase(profile);
+  const ctxBase = prepared.ctxBase;
   const groups: PrimitiveGroup[] = [];
   scenario.events.forEach((event, ei) => {
     const ctx: CompileContext = {

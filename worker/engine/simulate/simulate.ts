@@ -121,11 +121,19 @@ type FlowTax = { taxable: Float64Array; superRow: number; superKind: number } | 
 
 const PPL_SUPER_FROM = dateToDayNumber('2025-07-01');
 
-/** Super Guarantee rate for each step's month end (the rate table is by date). */
-function sgRates(grid: StepGrid): Float64Array {
-  const out = new Float64Array(grid.S + 1);
-  for (let k = 1; k <= grid.S; k++) out[k] = superGuaranteeRate(lastDayOfMonthIndex(grid.m0 + k));
-  return out;
+/** The forecast's calendar: step grid, snapshot dates and the Super Guarantee rate of each month. */
+type TimeTables = { grid: StepGrid; stepDates: IsoDate[]; sgRate: Float64Array };
+
+function makeTime(asOf: IsoDate, months: number): TimeTables {
+  const grid = makeGrid(asOf, months);
+  const stepDates: IsoDate[] = new Array(months + 1);
+  stepDates[0] = asOf;
+  const sgRate = new Float64Array(months + 1);
+  for (let k = 1; k <= months; k++) {
+    stepDates[k] = lastDayOfMonthIndex(grid.m0 + k);
+    sgRate[k] = superGuaranteeRate(stepDates[k]);
+  }
+  return { grid, stepDates, sgRate };
 }
 
 /**
@@ -166,7 +174,7 @@ function bookFlow(book: FlowBook, flow: PrimitiveFlow, row: number, adj: Readonl
     if (indexed) {
       while (day >= nextAnniversary) {
         years++;
-        factor = Math.pow(idxFactor, years);
+        factor *= idxFactor;
         nextAnniversary = anniversaryDay(sy, sm, sd, years + 1);
       }
       amt *= factor;
@@ -204,6 +212,7 @@ function primaryCashOf(rows: ReadonlyArray<{ account_type: AccountType; is_asset
 export type BaseFlowCache = {
   as_of: IsoDate;
   years: number;
+  time: TimeTables;
   accountIds: string[];
   primary: number;
   cached: Uint8Array;
@@ -220,7 +229,8 @@ export function buildBaseFlowCache(
   items: ReadonlyArray<PrimitiveFlow>,
 ): BaseFlowCache {
   const years = Math.max(1, Math.min(50, Math.round(yearsIn)));
-  const grid = makeGrid(asOf, years * 12);
+  const time = makeTime(asOf, years * 12);
+  const grid = time.grid;
   const W = grid.S + 1;
   const index = new Map<string, number>();
   accounts.forEach((a, i) => {
@@ -252,6 +262,7 @@ export function buildBaseFlowCache(
   return {
     as_of: asOf,
     years,
+    time,
     accountIds: accounts.map((a) => a.id),
     primary,
     cached,
@@ -262,16 +273,271 @@ export function buildBaseFlowCache(
   };
 }
 
+
+type Columns = {
+  colNet: Float64Array;
+  colCash: Float64Array;
+  colGrowth: Float64Array;
+  colAssets: Float64Array;
+  colLiab: Float64Array;
+  colLiquid: Float64Array;
+  colIncome: Float64Array;
+  colExpense: Float64Array;
+  colTax: Float64Array;
+};
+
+/** Everything the monthly loop reads: flat typed arrays, compiled once per forecast. */
+type Plan = {
+  S: number;
+  m0: number;
+  N: number;
+  A: number;
+  P: number;
+  L: number;
+  T: number;
+  cashRow: number;
+  stepDates: IsoDate[];
+  value: Float64Array;
+  kind: Uint8Array;
+  mrate: Float64Array;
+  isAsset: Uint8Array;
+  isLiquid: Uint8Array;
+  stepInterest: Float64Array;
+  stepPaid: Float64Array;
+  stepIncome: Float64Array;
+  stepExpense: Float64Array;
+  accDelta: Float64Array;
+  baseDelta: Float64Array | null;
+  baseCols: number;
+  taxableCols: Float64Array[];
+  tActive: Uint8Array;
+  tAmt: Float64Array;
+  tAll: Uint8Array;
+  tFrom: Int32Array;
+  tTo: Int32Array;
+  lAcc: Int32Array;
+  lFrom: Int32Array;
+  lRate: Float64Array;
+  lStart: Int32Array;
+  lTerm: Int32Array;
+  lIo: Int32Array;
+  lFixed: Float64Array;
+  lPmt: Float64Array;
+  lTaxpayer: Int32Array;
+  lShare: Float64Array;
+};
+
+/** Moves d into account i, keeping tot (assets, liabilities, liquid) current. */
+function move(value: Float64Array, isAsset: Uint8Array, isLiquid: Uint8Array, tot: Float64Array, i: number, d: number): void {
+  value[i] += d;
+  if (isAsset[i]) {
+    tot[0] += d;
+    if (isLiquid[i]) tot[2] += d;
+  } else tot[1] -= d;
+}
+
+function totals(value: Float64Array, isAsset: Uint8Array, isLiquid: Uint8Array, N: number, cols: Columns, k: number): void {
+  let assets = 0;
+  let liab = 0;
+  let liquid = 0;
+  for (let i = 0; i < N; i++) {
+    const v = value[i];
+    if (isAsset[i]) assets += v;
+    else liab -= v;
+    if (isLiquid[i]) liquid += v;
+  }
+  cols.colAssets[k] = assets;
+  cols.colLiab[k] = liab;
+  cols.colLiquid[k] = liquid;
+  cols.colNet[k] = assets - liab;
+}
+
+/**
+ * The monthly loop (forecast-model.md sections 4-5), in this order each month: growth and interest on the
+ * opening balances; flows; tax; transfers; scheduled loan repayments. Kept apart from the compile step so
+ * every array is a local the optimiser can keep in registers.
+ */
+function runMonths(plan: Plan): Columns {
+  const {
+    S, m0, N, A, P, L, T, cashRow, stepDates, value, kind, mrate, isAsset, isLiquid, stepInterest, stepPaid,
+    stepIncome, stepExpense, accDelta, baseDelta, baseCols, taxableCols, tActive, tAmt, tAll, tFrom, tTo,
+    lAcc, lFrom, lRate, lStart, lTerm, lIo, lFixed, lPmt, lTaxpayer, lShare,
+  } = plan;
+  const ytd = new Float64Array(P);
+  const charged = new Float64Array(P);
+  const lastAnnual = new Float64Array(P).fill(NaN);
+  const lastTax = new Float64Array(P);
+
+  const W = S + 1;
+  const cols: Columns = {
+    colNet: new Float64Array(W),
+    colCash: new Float64Array(W),
+    colGrowth: new Float64Array(W),
+    colAssets: new Float64Array(W),
+    colLiab: new Float64Array(W),
+    colLiquid: new Float64Array(W),
+    colIncome: new Float64Array(W),
+    colExpense: new Float64Array(W),
+    colTax: new Float64Array(W),
+  };
+  const { colCash, colGrowth, colIncome, colExpense, colTax } = cols;
+
+  totals(value, isAsset, isLiquid, N, cols, 0);
+
+  let fyMonths = 0;
+  const base = baseDelta ?? new Float64Array(0);
+  const tot = new Float64Array(3);
+  for (let k = 1; k <= S; k++) {
+    let growth = 0;
+    let income = stepIncome[k];
+    let expense = stepExpense[k];
+    let assets = 0;
+    let liab = 0;
+    let liquid = 0;
+    // 1-2. growth and interest on the opening balances, then the month's flows, in one pass.
+    const at = k * A;
+    const bt = k * baseCols;
+    for (let i = 0; i < N; i++) {
+      let v = value[i];
+      const r = mrate[i];
+      const kd = kind[i];
+      if (kd === KIND_DEBT) {
+        let it = 0;
+        if (v < 0 && r !== 0) {
+          it = -v * r;
+          v -= it;
+          expense += it;
+        }
+        stepInterest[i] = it;
+      } else if (v > 0 && r !== 0) {
+        const g = v * r;
+        v += g;
+        if (kd === KIND_GROWTH) growth += g;
+        else income += g;
+      }
+      v += accDelta[at + i];
+      if (i < baseCols) v += base[bt + i];
+      value[i] = v;
+      if (isAsset[i]) {
+        assets += v;
+        if (isLiquid[i]) liquid += v;
+      } else liab -= v;
+    }
+    // Moves after the pass keep the month's totals (tot: assets, liabilities, liquid) current.
+    tot[0] = assets;
+    tot[1] = liab;
+    tot[2] = liquid;
+    // 3. tax, settled monthly so each financial year's total is exact.
+    if (P > 0) {
+      const month = (m0 + k) % 12; // 0 = January
+      if (month === 6 || fyMonths === 0) {
+        fyMonths = 0;
+        ytd.fill(0);
+        charged.fill(0);
+      }
+      fyMonths++;
+      for (let li = 0; li < L; li++) {
+        const tp = lTaxpayer[li];
+        if (tp >= 0) ytd[tp] -= stepInterest[lAcc[li]] * lShare[li];
+      }
+      let taxTotal = 0;
+      for (let p = 0; p < P; p++) {
+        ytd[p] += taxableCols[p][k];
+        const annual = (ytd[p] * 12) / fyMonths;
+        let due = 0;
+        if (annual > 0) {
+          // A steady income annualises to the same figure month after month: reuse the last answer.
+          if (annual !== lastAnnual[p] || fyMonths === 1) {
+            lastAnnual[p] = annual;
+            lastTax[p] = personalTax(annual, stepDates[k]).total;
+          }
+          due = (lastTax[p] * fyMonths) / 12;
+        }
+        const now = due - charged[p];
+        charged[p] = due;
+        taxTotal += now;
+      }
+      if (taxTotal !== 0) {
+        move(value, isAsset, isLiquid, tot, cashRow, -taxTotal);
+        expense += taxTotal;
+        colTax[k] = taxTotal;
+      }
+    }
+    // 4. transfers between the user's own accounts (never income or expense).
+    for (let li = 0; li < L; li++) stepPaid[lAcc[li]] = 0;
+    if (tActive[k]) {
+      const tt = k * T;
+      for (let t = 0; t < T; t++) {
+        const amt = tAmt[tt + t];
+        const all = tAll[tt + t];
+        if (amt === 0 && all === 0) continue;
+        const from = tFrom[t];
+        const to = tTo[t];
+        if (amt > 0) {
+          let a = amt;
+          if (!isAsset[to]) {
+            a = Math.min(a, Math.max(0, -value[to]));
+            stepPaid[to] += a;
+          }
+          move(value, isAsset, isLiquid, tot, from, -a);
+          move(value, isAsset, isLiquid, tot, to, a);
+        }
+        if (all) {
+          let a = 0;
+          if (!isAsset[to]) {
+            a = Math.max(0, -value[to]);
+            stepPaid[to] += a;
+          } else if (isAsset[from]) a = Math.max(0, value[from]);
+          move(value, isAsset, isLiquid, tot, from, -a);
+          move(value, isAsset, isLiquid, tot, to, a);
+        }
+      }
+    }
+    // 5. scheduled loan repayments, capped at what is owed.
+    const monthIdx = m0 + k;
+    for (let li = 0; li < L; li++) {
+      const p = monthIdx - lStart[li] + 1;
+      if (p < 1) continue;
+      const acc = lAcc[li];
+      const owed = -value[acc];
+      if (!(owed > 0.004)) continue;
+      const interest = stepInterest[acc];
+      let pay: number;
+      if (p <= lIo[li]) pay = interest;
+      else {
+        if (Number.isNaN(lPmt[li])) {
+          const principal = owed + stepPaid[acc] - interest;
+          lPmt[li] = Number.isNaN(lFixed[li]) ? pmt(lRate[li], lTerm[li] - (p - 1), principal) : lFixed[li];
+          if (!(lPmt[li] > 0)) lPmt[li] = owed;
+        }
+        pay = lPmt[li];
+      }
+      if (pay > owed) pay = owed;
+      move(value, isAsset, isLiquid, tot, lFrom[li], -pay);
+      move(value, isAsset, isLiquid, tot, acc, pay);
+    }
+    colGrowth[k] = growth;
+    colIncome[k] = income;
+    colExpense[k] = expense;
+    colCash[k] = income - expense;
+    cols.colAssets[k] = tot[0];
+    cols.colLiab[k] = tot[1];
+    cols.colLiquid[k] = tot[2];
+    cols.colNet[k] = tot[0] - tot[1];
+  }
+  return cols;
+}
+
 export function simulate(spec: SimulationSpec): SimulationResult {
   const warnings: string[] = [];
   const years = Math.max(1, Math.min(50, Math.round(spec.years)));
   const S = years * 12;
   const W = S + 1;
-  const grid = makeGrid(spec.as_of, S);
+  const cache = spec.base_cache;
+  const timeFits = !!cache && cache.as_of === spec.as_of && cache.years === years;
+  const time = timeFits && cache ? cache.time : makeTime(spec.as_of, S);
+  const { grid, stepDates, sgRate } = time;
   const m0 = grid.m0;
-  const stepDates: IsoDate[] = new Array(W);
-  stepDates[0] = spec.as_of;
-  for (let k = 1; k <= S; k++) stepDates[k] = lastDayOfMonthIndex(m0 + k);
   const rates = spec.assumptions.account_type_rates;
 
   // ---- accounts ----
@@ -416,7 +682,6 @@ export function simulate(spec: SimulationSpec): SimulationResult {
     }
     return i;
   };
-  const sgRate = sgRates(grid);
 
   const addMoney = (row: number, step: number, amount: number) => {
     accDelta[step * A + row] += amount;
@@ -428,11 +693,9 @@ export function simulate(spec: SimulationSpec): SimulationResult {
   // ---- flows: every occurrence on its real date, into per-step totals ----
   const bufSteps = new Int32Array(bufferSize(grid));
   const book: FlowBook = { grid, W, cols: A, accDelta, income: stepIncome, expense: stepExpense, bufSteps, bufDays: new Int32Array(bufSteps.length), sgRate };
-  const cache = spec.base_cache;
   const cacheFits =
+    timeFits &&
     !!cache &&
-    cache.as_of === spec.as_of &&
-    cache.years === years &&
     cache.cached.length === baseItems.length &&
     cache.accountIds.length === globalIndex.size &&
     spec.accounts.length === globalIndex.size &&
@@ -548,164 +811,12 @@ export function simulate(spec: SimulationSpec): SimulationResult {
     isAsset[i] = r.is_asset ? 1 : 0;
     isLiquid[i] = r.is_asset && CASH_TYPES.has(r.account_type) ? 1 : 0;
   }
-  const ytd = new Float64Array(P);
-  const charged = new Float64Array(P);
-
-  const colNet = new Float64Array(W);
-  const colCash = new Float64Array(W);
-  const colGrowth = new Float64Array(W);
-  const colAssets = new Float64Array(W);
-  const colLiab = new Float64Array(W);
-  const colLiquid = new Float64Array(W);
-  const colIncome = new Float64Array(W);
-  const colExpense = new Float64Array(W);
-  const colTax = new Float64Array(W);
-
-  const totals = (k: number) => {
-    let assets = 0;
-    let liab = 0;
-    let liquid = 0;
-    for (let i = 0; i < N; i++) {
-      const v = value[i];
-      if (isAsset[i]) assets += v;
-      else liab -= v;
-      if (isLiquid[i]) liquid += v;
-    }
-    colAssets[k] = assets;
-    colLiab[k] = liab;
-    colLiquid[k] = liquid;
-    colNet[k] = assets - liab;
-  };
-  totals(0);
-
-  let fyMonths = 0;
-  for (let k = 1; k <= S; k++) {
-    let growth = 0;
-    let income = stepIncome[k];
-    let expense = stepExpense[k];
-    // 1. growth and interest on the balances at the start of the month.
-    for (let i = 0; i < N; i++) {
-      const v = value[i];
-      const r = mrate[i];
-      stepInterest[i] = 0;
-      if (r === 0) continue;
-      const kd = kind[i];
-      if (kd === KIND_GROWTH) {
-        if (v > 0) {
-          const g = v * r;
-          value[i] = v + g;
-          growth += g;
-        }
-      } else if (kd === KIND_DEBT) {
-        if (v < 0) {
-          const it = -v * r;
-          value[i] = v - it;
-          expense += it;
-          stepInterest[i] = it;
-        }
-      } else if (v > 0) {
-        const it = v * r;
-        value[i] = v + it;
-        income += it;
-      }
-    }
-    // 2. flows (income, expenses, super contributions, opening balances), precompiled per account.
-    const at = k * A;
-    for (let i = 0; i < N; i++) {
-      const d = accDelta[at + i];
-      if (d !== 0) value[i] += d;
-    }
-    if (baseDelta !== null) {
-      const bt = k * baseCols;
-      for (let i = 0; i < baseCols; i++) value[i] += baseDelta[bt + i];
-    }
-    // 3. tax, settled monthly so each financial year's total is exact.
-    if (P > 0) {
-      const month = (m0 + k) % 12; // 0 = January
-      if (month === 6 || fyMonths === 0) {
-        fyMonths = 0;
-        ytd.fill(0);
-        charged.fill(0);
-      }
-      fyMonths++;
-      for (let li = 0; li < L; li++) {
-        const tp = lTaxpayer[li];
-        if (tp >= 0) ytd[tp] -= stepInterest[lAcc[li]] * lShare[li];
-      }
-      let taxTotal = 0;
-      for (let p = 0; p < P; p++) {
-        ytd[p] += taxableCols[p][k];
-        const annual = (ytd[p] * 12) / fyMonths;
-        const due = annual > 0 ? (personalTax(annual, stepDates[k]).total * fyMonths) / 12 : 0;
-        const now = due - charged[p];
-        charged[p] = due;
-        taxTotal += now;
-      }
-      if (taxTotal !== 0) {
-        value[cashRow] -= taxTotal;
-        expense += taxTotal;
-        colTax[k] = taxTotal;
-      }
-    }
-    // 4. transfers between the user's own accounts (never income or expense).
-    for (let li = 0; li < L; li++) stepPaid[lAcc[li]] = 0;
-    if (tActive[k]) {
-      for (let t = 0; t < T; t++) {
-        const amt = tAmt[k * T + t];
-        const all = tAll[k * T + t];
-        if (amt === 0 && all === 0) continue;
-        const from = tFrom[t];
-        const to = tTo[t];
-        if (amt > 0) {
-          let a = amt;
-          if (!isAsset[to]) {
-            a = Math.min(a, Math.max(0, -value[to]));
-            stepPaid[to] += a;
-          }
-          value[from] -= a;
-          value[to] += a;
-        }
-        if (all) {
-          let a = 0;
-          if (!isAsset[to]) {
-            a = Math.max(0, -value[to]);
-            stepPaid[to] += a;
-          } else if (isAsset[from]) a = Math.max(0, value[from]);
-          value[from] -= a;
-          value[to] += a;
-        }
-      }
-    }
-    // 5. scheduled loan repayments, capped at what is owed.
-    const monthIdx = m0 + k;
-    for (let li = 0; li < L; li++) {
-      const p = monthIdx - lStart[li] + 1;
-      if (p < 1) continue;
-      const acc = lAcc[li];
-      const owed = -value[acc];
-      if (!(owed > 0.004)) continue;
-      const interest = stepInterest[acc];
-      let pay: number;
-      if (p <= lIo[li]) pay = interest;
-      else {
-        if (Number.isNaN(lPmt[li])) {
-          const principal = owed + stepPaid[acc] - interest;
-          lPmt[li] = Number.isNaN(lFixed[li]) ? pmt(lRate[li], lTerm[li] - (p - 1), principal) : lFixed[li];
-          if (!(lPmt[li] > 0)) lPmt[li] = owed;
-        }
-        pay = lPmt[li];
-      }
-      if (pay > owed) pay = owed;
-      value[lFrom[li]] -= pay;
-      value[acc] += pay;
-    }
-    colGrowth[k] = growth;
-    colIncome[k] = income;
-    colExpense[k] = expense;
-    colCash[k] = income - expense;
-    totals(k);
-  }
-
+  const cols = runMonths({
+    S, m0, N, A, P, L, T, cashRow, stepDates, value, kind, mrate, isAsset, isLiquid, stepInterest, stepPaid,
+    stepIncome, stepExpense, accDelta, baseDelta, baseCols, taxableCols, tActive, tAmt, tAll, tFrom, tTo,
+    lAcc, lFrom, lRate, lStart, lTerm, lIo, lFixed, lPmt, lTaxpayer, lShare,
+  });
+  const { colNet, colCash, colGrowth, colAssets, colLiab, colLiquid, colIncome, colExpense, colTax } = cols;
   const snapshots: Snapshot[] = new Array(W);
   for (let k = 0; k < W; k++) {
     snapshots[k] = {

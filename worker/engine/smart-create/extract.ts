@@ -97,11 +97,11 @@ export function extractAmounts(m: Masked): AmountToken[] {
     const [whole, dollar, digits, mult, dollarsWord] = r;
     const start = r.index;
     let end = start + whole.length;
-    if (start > 0 && /[\w.\-/]/.test(text[start - 1])) continue;
+    if (start > 0 && /[\w./-]/.test(text[start - 1])) continue;
     const next = text.slice(end, end + 12);
     if (/^\s?(%|percent|per\s?cent)/.test(next)) continue;
     if (/^[\-/]\d/.test(next)) continue;
-    if (!mult && /^\s?-?\s?(years?|yrs?|months?|mths?|weeks?|wks?|days?|hours?|am\b|pm\b|:)/.test(next)) continue;
+    if (!mult && /^\s?-?\s?(?:(?:years?|yrs?|months?|mths?|weeks?|wks?|days?|hours?|am|pm)(?![a-z])|:)/.test(next)) continue;
     const freq = freqAfter(text, end);
     const grouped = digits.includes(',');
     const n = toNumber(digits);
@@ -167,7 +167,7 @@ function addDuration(today: IsoDate, value: number, unit: DurationUnit): { date:
 export function extractDurations(m: Masked, today: IsoDate): { durations: DurationToken[]; dates: DateToken[] } {
   const durations: DurationToken[] = [];
   const dates: DateToken[] = [];
-  const re = new RegExp(`\\b(?:(in|within|after)\\s+(?:the\\s+next\\s+|another\\s+)?)?(\\d+(?:\\.\\d+)?|${NUMBER_WORD_RE})(?:\\s+and\\s+a\\s+half)?\\s*-?\\s*(years?|yrs?|months?|mths?|weeks?|wks?|days?)(?![a-z])(?:'?s?\\s+time)?`, 'g');
+  const re = new RegExp(`\\b(?:(in|within|after)\\s+(?:the\\s+next\\s+|another\\s+)?(?:about\\s+|around\\s+|roughly\\s+|approx(?:imately|\\.)?\\s+|maybe\\s+|just\\s+)?)?(\\d+(?:\\.\\d+)?|${NUMBER_WORD_RE})(?:\\s+and\\s+a\\s+half)?\\s*-?\\s*(years?|yrs?|months?|mths?|weeks?|wks?|days?)(?![a-z])(?:'?s?\\s+time)?`, 'g');
   const text = m.text;
   for (let r = re.exec(text); r; r = re.exec(text)) {
     const [whole, relative, num, unitWord] = r;
@@ -238,6 +238,14 @@ function extractSpecialDates(m: Masked, today: IsoDate): DateToken[] {
   return out;
 }
 
+function componentDate(c: chrono.ParsedComponents, y: number, mo: number): { date: IsoDate; exact_day: boolean } | null {
+  const year = c.get('year') ?? y;
+  const month = c.get('month') ?? mo;
+  const exact = c.isCertain('day') || (!c.isCertain('month') && !c.isCertain('year'));
+  const date = `${year}-${pad(month)}-${pad(exact ? (c.get('day') ?? 1) : 1)}`;
+  return isIsoDate(date) ? { date, exact_day: exact } : null;
+}
+
 /** Dates read by chrono-node's en-GB parser (day before month, as in en-AU), never in the past. */
 function extractChronoDates(m: Masked, today: IsoDate): DateToken[] {
   const [y, mo, d] = today.split('-').map(Number);
@@ -251,14 +259,13 @@ function extractChronoDates(m: Masked, today: IsoDate): DateToken[] {
     // 'may' is far more often a verb than a month when nothing marks it as a date.
     if (/^may$/.test(words) && !/\b(in|from|by|until|till|since|this|next|of|early|mid|late|end|start|due|starting)\s+$/.test(m.text.slice(Math.max(0, r.index - 12), r.index))) continue;
     if (/^\d+(\.\d+)?$/.test(words)) continue;
-    const year = c.get('year') ?? y;
-    const month = c.get('month') ?? mo;
-    const exact = c.isCertain('day') || (!c.isCertain('month') && !c.isCertain('year'));
-    const day = exact ? (c.get('day') ?? 1) : 1;
-    const date = `${year}-${pad(month)}-${pad(day)}`;
-    if (!isIsoDate(date)) continue;
+    const date = componentDate(c, y, mo);
+    if (!date) continue;
     const span = { start: r.index, end: r.index + r.text.length };
-    out.push({ kind: 'date', date, exact_day: exact, role: 'start', ...span });
+    out.push({ kind: 'date', date: date.date, exact_day: date.exact_day, role: 'start', ...span });
+    // 'from July 2027 until January 2028' is one chrono range: its end closes the period.
+    const endDate = r.end ? componentDate(r.end, y, mo) : null;
+    if (endDate) out.push({ kind: 'date', date: endDate.date, exact_day: endDate.exact_day, role: 'end', start: span.end - 1, end: span.end });
     m.blank(span);
   }
   return out;

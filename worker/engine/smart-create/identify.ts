@@ -1,0 +1,269 @@
+// Smart Create: a deterministic, offline reading of a free-text prompt into templates with parameters, a
+// scenario name and a one-sentence description (the shape of POST /scenarios/identify-templates-from-prompt).
+import type { IsoDate, IsoMonth } from '../primitives';
+import type { Template, TemplateParameter } from '../model/template';
+import { getTemplate } from '../templates/catalogue';
+import { extractAll, type DateToken } from './extract';
+import { MAPPERS, buildMapContext, matchTemplates, orderMatches } from './rules';
+
+/** The AI prompt maximum (product-spec section 9). */
+export const SMART_CREATE_MAX_LENGTH = 500;
+
+export const SMART_CREATE_MESSAGES = {
+  empty: 'Please enter a description of your scenario',
+  too_long: `Please keep the description to ${SMART_CREATE_MAX_LENGTH} characters or fewer`,
+  no_match: 'No matching templates found. Please provide more details.',
+} as const;
+
+export type SmartCreateErrorCode = keyof typeof SMART_CREATE_MESSAGES;
+
+export type IdentifiedTemplate = {
+  template_id: string;
+  /** Only values read from the prompt, named and typed as the template's parameters; the form fills defaults. */
+  parameters: Record<string, unknown>;
+  /** Extra to the endpoint's shape: the event's month (the parsed date, else today's month). */
+  trigger_month: IsoMonth;
+};
+
+export type IdentifyResult = {
+  templates: IdentifiedTemplate[];
+  scenario_name: string;
+  scenario_description: string;
+  /** Present only when templates is empty: why (empty prompt, too long, nothing recognised). */
+  error?: { code: SmartCreateErrorCode; message: string };
+};
+
+export type IdentifyOptions = { today: IsoDate };
+
+function failure(code: SmartCreateErrorCode): IdentifyResult {
+  return { templates: [], scenario_name: '', scenario_description: '', error: { code, message: SMART_CREATE_MESSAGES[code] } };
+}
+
+/**
+ * Keeps only values that are valid for the parameter: numbers within min/max (integers whole), booleans,
+ * real YYYY-MM-DD dates, select values among the options, text. An invalid value is dropped (the form's
+ * default applies) rather than clamped, so nothing the user did not say is invented.
+ */
+export function sanitiseParameters(template: Template, raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of template.parameters) {
+    if (!(p.name in raw)) continue;
+    const v = coerce(p, raw[p.name]);
+    if (v !== undefined) out[p.name] = v;
+  }
+  if (typeof out.deposit_amount === 'number' && typeof out.purchase_price === 'number' && out.deposit_amount > out.purchase_price) delete out.deposit_amount;
+  if (typeof out.employer_paid_weeks === 'number' && typeof out.leave_weeks === 'number' && out.employer_paid_weeks > out.leave_weeks) delete out.employer_paid_weeks;
+  if (typeof out.interest_only_years === 'number' && typeof out.loan_term_years === 'number' && out.interest_only_years > out.loan_term_years) delete out.interest_only_years;
+  if (typeof out.debt_payment_amount === 'number' && typeof out.amount === 'number' && out.debt_payment_amount > out.amount) delete out.debt_payment_amount;
+  return out;
+}
+
+function coerce(p: TemplateParameter, v: unknown): unknown {
+  switch (p.type) {
+    case 'decimal':
+    case 'integer': {
+      if (typeof v !== 'number' || !Number.isFinite(v)) return undefined;
+      const n = p.type === 'integer' ? Math.round(v) : Math.round(v * 100) / 100;
+      if (p.min_value != null && n < p.min_value) return undefined;
+      if (p.max_value != null && n > p.max_value) return undefined;
+      return n;
+    }
+    case 'boolean':
+      return typeof v === 'boolean' ? v : undefined;
+    case 'date':
+      return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined;
+    case 'select':
+      return (p.options ?? []).some((o) => o.value === v) ? v : undefined;
+    case 'text':
+      return typeof v === 'string' && v.length <= 200 && !p.name.includes('account_id') ? v : undefined;
+    default:
+      return undefined; // recurring_item and account pickers need the user's data: never guessed here
+  }
+}
+
+/**
+ * Reads a prompt into the best-matching templates (best first), their parameters, a short scenario name and
+ * a one-sentence description. Deterministic and offline: `today` anchors relative dates ('next July',
+ * 'in 2 years'). Never throws: an empty or over-long prompt, or one that matches nothing, returns empty
+ * templates with an `error` naming why.
+ */
+export function identifyTemplatesFromPrompt(prompt: string, opts: IdentifyOptions): IdentifyResult {
+  try {
+    const text = typeof prompt === 'string' ? prompt : '';
+    if (text.trim() === '') return failure('empty');
+    if (text.length > SMART_CREATE_MAX_LENGTH) return failure('too_long');
+    return identify(text, opts.today);
+  } catch {
+    // A parser bug must never break the modal: report no match instead.
+    return failure('no_match');
+  }
+}
+
+function identify(prompt: string, today: IsoDate): IdentifyResult {
+  const ex = extractAll(prompt, today);
+  const matches = orderMatches(matchTemplates(ex.text));
+  if (matches.length === 0) return failure('no_match');
+  // Each strong template reads the part of the prompt from its cue to the next strong cue (by position);
+  // a weak hint ('baby' beside 'parental leave') reads the whole prompt and splits nothing.
+  const byPosition = matches.filter((m) => m.weight >= 8).sort((a, b) => a.index - b.index);
+  const firstStart = ex.dates.find((d) => d.role === 'start') ?? null;
+  const entries: Array<IdentifiedTemplate & { date: DateToken | null }> = [];
+  for (const match of matches) {
+    const template = getTemplate(match.template_id);
+    const mapper = MAPPERS[match.template_id];
+    if (!template || !mapper) continue;
+    const i = byPosition.indexOf(match);
+    const segment =
+      i < 0
+        ? { start: 0, end: ex.text.length }
+        : { start: i === 0 ? 0 : byPosition[i].index, end: i === byPosition.length - 1 ? ex.text.length : byPosition[i + 1].index };
+    const ctx = buildMapContext(ex, segment, today, firstStart);
+    const parameters = sanitiseParameters(template, mapper(ctx));
+    const date = ex.dates.find((d) => d.role === 'start' && d.start >= segment.start && d.start < segment.end) ?? firstStart;
+    entries.push({ template_id: match.template_id, parameters, trigger_month: (ctx.event_date ?? today).slice(0, 7), date });
+  }
+  if (entries.length === 0) return failure('no_match');
+  return {
+    templates: entries.map(({ template_id, parameters, trigger_month }) => ({ template_id, parameters, trigger_month })),
+    scenario_name: scenarioName(entries, ex.text),
+    scenario_description: scenarioDescription(entries),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Name and description
+
+const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** $750k, $1.2m, $500, $85k: short money for names. */
+export function shortMoney(n: number): string {
+  const abs = Math.abs(n);
+  if (abs >= 1e6) return `$${trim(n / 1e6)}m`;
+  if (abs >= 1e4 || (abs >= 1e3 && n % 100 === 0)) return `$${trim(n / 1e3)}k`;
+  return `$${trim(n)}`;
+}
+
+function trim(n: number): string {
+  return String(Math.round(n * 100) / 100);
+}
+
+/** $750,000: full money for descriptions (en-AU grouping, cents only when present). */
+export function fullMoney(n: number): string {
+  return `$${n.toLocaleString('en-AU', { minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 })}`;
+}
+
+function monthLabel(month: IsoMonth): string {
+  return `${MONTH_SHORT[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+}
+
+const FREQ_WORD: Readonly<Record<string, string>> = { weekly: 'week', fortnightly: 'fortnight', monthly: 'month' };
+
+function per(amount: unknown, freq: unknown, dflt = 'monthly'): string {
+  return `${shortMoney(Number(amount))}/${FREQ_WORD[String(freq ?? dflt)] ?? 'month'}`;
+}
+
+const PROPERTY_WORDS = ['apartment', 'townhouse', 'house', 'unit', 'home', 'flat', 'place', 'property'];
+
+function propertyWord(text: string, fallback: string): string {
+  return PROPERTY_WORDS.find((w) => new RegExp(`\\b${w}\\b`).test(text)) ?? fallback;
+}
+
+function titleOf(entry: IdentifiedTemplate, text: string): string {
+  const p = entry.parameters;
+  const has = (k: string) => p[k] !== undefined;
+  const money = (k: string) => shortMoney(Number(p[k]));
+  switch (entry.template_id) {
+    case 'buy_first_home':
+      return has('purchase_price') ? `Buy ${money('purchase_price')} ${propertyWord(text, 'home')}` : `Buy ${p.is_first_home ? 'first ' : ''}${propertyWord(text, 'home')}`;
+    case 'investment_property':
+      return has('purchase_price') ? `Buy ${money('purchase_price')} investment property` : 'Buy investment property';
+    case 'negative_gearing':
+      return has('purchase_price') ? `Negatively geared ${money('purchase_price')} property` : 'Negatively geared property';
+    case 'interest_only_mortgage':
+      return has('interest_only_years') ? `Interest-only for ${p.interest_only_years} years` : 'Switch to interest-only';
+    case 'extra_mortgage_repayments':
+      return has('extra_payment_amount') ? `Extra ${per(p.extra_payment_amount, p.extra_payment_frequency)} on mortgage` : 'Extra mortgage repayments';
+    case 'sell_property':
+      return has('expected_sale_price') ? `Sell property for ${money('expected_sale_price')}` : 'Sell property';
+    case 'job_income_change':
+      return has('gross_annual_salary') ? `New salary ${money('gross_annual_salary')}` : 'Pay change';
+    case 'parental_leave':
+      return has('leave_weeks') ? `Parental leave, ${p.leave_weeks} weeks` : 'Parental leave';
+    case 'retirement':
+      return has('annual_drawdown') ? `Retire on ${money('annual_drawdown')} a year` : 'Retire';
+    case 'debt_payoff':
+      if (p.payoff_strategy === 'lump_sum') return has('lump_sum_amount') ? `Pay off debt with ${money('lump_sum_amount')}` : 'Pay off debt with a lump sum';
+      return has('extra_payment_amount') ? `Pay off debt, ${per(p.extra_payment_amount, 'monthly')} extra` : 'Pay off debt faster';
+    case 'car_loan':
+      return has('car_price') ? `Buy ${money('car_price')} ${p.car_name ?? 'car'} on finance` : `Buy ${p.car_name ?? 'car'} on finance`;
+    case 'help_debt':
+      return has('help_balance') ? `HELP debt of ${money('help_balance')}` : 'HELP debt';
+    case 'asset_purchase': {
+      const what = String(p.asset_name ?? 'shares');
+      if (has('purchase_amount') && Number(p.purchase_amount) > 0) return `Invest ${money('purchase_amount')} in ${what}`;
+      return has('regular_contribution') ? `Invest ${per(p.regular_contribution, p.contribution_frequency)} in ${what}` : `Invest in ${what}`;
+    }
+    case 'debt_recycling':
+      return has('recycle_amount') ? `Debt recycling ${per(p.recycle_amount, 'monthly')}` : 'Debt recycling';
+    case 'superannuation':
+      if (has('voluntary_contribution')) return `Super contributions ${per(p.voluntary_contribution, p.contribution_frequency)}`;
+      return has('super_balance') ? `Add ${money('super_balance')} to super` : 'Super contributions';
+    case 'salary_sacrifice':
+      return has('sacrifice_amount') ? `Salary sacrifice ${per(p.sacrifice_amount, p.sacrifice_frequency)}` : 'Salary sacrifice';
+    case 'inheritance':
+      return has('amount') ? `Inheritance of ${money('amount')}` : 'Inheritance';
+    case 'major_purchase': {
+      const what = String(p.purchase_name ?? 'Major purchase');
+      return has('purchase_amount') ? `${what} ${money('purchase_amount')}` : what;
+    }
+    case 'new_child':
+      return 'Have a baby';
+    default:
+      return getTemplate(entry.template_id)?.name ?? entry.template_id;
+  }
+}
+
+function scenarioName(entries: Array<IdentifiedTemplate & { date: DateToken | null }>, text: string): string {
+  const titles = entries.slice(0, 2).map((e) => titleOf(e, text));
+  const first = entries[0];
+  const when = first.date ? ` (${monthLabel(first.trigger_month)})` : '';
+  const name = `${titles.join(' + ')}${entries.length > 2 ? ' + more' : ''}${when}`;
+  return name.length <= 100 ? name : `${name.slice(0, 97)}...`;
+}
+
+/** One parsed fact in words: 'purchase price $750,000', 'first home buyer', 'for your partner'. */
+function describeFact(p: TemplateParameter, v: unknown): string {
+  const label = p.label.replace(/\s*\(.*?\)\s*/g, ' ').replace(/\?$/, '').trim();
+  const lower = label[0].toLowerCase() + label.slice(1);
+  if (p.name === 'taxpayer') return v === 'partner' ? "for your partner's tax" : 'for your tax';
+  if (p.type === 'boolean') return v ? lower : `not ${lower}`;
+  if (p.type === 'select') return `${lower} ${(p.options ?? []).find((o) => o.value === v)?.label ?? String(v)}`;
+  if (p.type === 'date') {
+    const s = String(v);
+    return `${lower} ${Number(s.slice(8, 10))} ${MONTH_LONG[Number(s.slice(5, 7)) - 1]} ${s.slice(0, 4)}`;
+  }
+  if (p.type === 'decimal' && /rate|percent|return/.test(p.name)) return `${lower} ${v}%`;
+  if (p.type === 'integer' && /percent/.test(p.name)) return `${lower} ${v}%`;
+  if (p.type === 'decimal') return `${lower} ${fullMoney(Number(v))}`;
+  const unit = /_(years|months|weeks)$/.exec(p.name);
+  return `${lower} ${String(v)}${unit && !lower.endsWith(unit[1]) ? ` ${unit[1]}` : ''}`;
+}
+
+function describeEntry(entry: IdentifiedTemplate & { date: DateToken | null }): string {
+  const template = getTemplate(entry.template_id);
+  if (!template) return entry.template_id;
+  const when = entry.date ? ` in ${MONTH_LONG[Number(entry.trigger_month.slice(5, 7)) - 1]} ${entry.trigger_month.slice(0, 4)}` : '';
+  // Names (what is bought, the fund) read better beside the template's name than as a fact.
+  const named = template.parameters.find((p) => p.type === 'text' && entry.parameters[p.name] !== undefined);
+  const facts = template.parameters
+    .filter((p) => entry.parameters[p.name] !== undefined && p.type !== 'date' && p !== named)
+    .map((p) => describeFact(p, entry.parameters[p.name]));
+  return `${template.name}${named ? `: ${String(entry.parameters[named.name])}` : ''}${when}${facts.length ? ` (${facts.join(', ')})` : ''}`;
+}
+
+function scenarioDescription(entries: Array<IdentifiedTemplate & { date: DateToken | null }>): string {
+  const parts = entries.map(describeEntry);
+  const sentence = parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join('; ')} and ${parts[parts.length - 1]}`;
+  return `${sentence}.`;
+}
