@@ -190,6 +190,17 @@ describe('recurring items', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('stores the amount signed by the Type radio when the form passes it', async () => {
+    const { account, salary, rent } = await basics();
+    const income = await createRecurringItem(db, { name: 'Pay', type: 'income', amount: -3000, start_date: '2026-01-01', account_id: account.id, category_id: salary.id });
+    expect(income.amount).toBe(3000);
+    const expense = await createRecurringItem(db, { name: 'Rent', type: 'expense', amount: 2000, start_date: '2026-01-01', account_id: account.id, category_id: rent.id });
+    expect(expense.amount).toBe(-2000);
+    expect((await updateRecurringItem(db, expense.id, { amount: 2100 })).amount).toBe(2100);
+    expect((await updateRecurringItem(db, expense.id, { type: 'expense', amount: 2100 })).amount).toBe(-2100);
+    expect(((await db.recurring_items.get(expense.id)) as Record<string, unknown>).type).toBeUndefined();
+  });
+
   it('update and delete pair each change with one outbox row', async () => {
     const { account, salary } = await basics();
     const r = await createRecurringItem(db, { name: 'Pay', amount: 3000, frequency: 'fortnightly', start_date: '2026-01-02', account_id: account.id, category_id: salary.id }, { now: clock });

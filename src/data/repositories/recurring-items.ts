@@ -27,7 +27,9 @@ export function recurringItemType(amount: number): RecurringItemType {
  */
 export type RecurringItemInput = {
   name: string;
+  /** Signed; when `type` is given the sign follows it (the form may pass the typed magnitude and the radio). */
   amount: number;
+  type?: RecurringItemType;
   frequency?: Frequency;
   start_date: string;
   end_date?: string | null;
@@ -45,7 +47,7 @@ function toRow(id: string, input: RecurringItemInput, updatedAt: string): Recurr
   const row = validate('recurring item', RecurringItemSchema, {
     id,
     name: typeof input.name === 'string' ? input.name.trim() : input.name,
-    amount: input.amount,
+    amount: input.type && typeof input.amount === 'number' ? signedAmount(input.amount, input.type) : input.amount,
     frequency: input.frequency ?? 'monthly',
     start_date: input.start_date,
     end_date: endDate,

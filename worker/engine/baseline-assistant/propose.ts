@@ -205,7 +205,8 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
   // The home and its mortgage.
   for (const mortgage of mortgages) {
     if (used.has(mortgage.id)) continue;
-    const home = properties.find((p) => !used.has(p.id) && (HOME_RE.test(p.name) || true));
+    const free = properties.filter((p) => !used.has(p.id));
+    const home = free.find((p) => HOME_RE.test(p.name)) ?? free[0];
     const repayment = repaymentFor(mortgage);
     used.add(mortgage.id);
     if (repayment) used.add(repayment.id);

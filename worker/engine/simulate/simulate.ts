@@ -104,6 +104,26 @@ function round2(n: number): number {
   return r === 0 ? 0 : r;
 }
 
+/**
+ * Scratch buffers reused from one simulate() call to the next: large zeroed typed arrays are what the garbage
+ * collector would otherwise chase during a compare. simulate() is synchronous and never re-entered, and
+ * nothing it returns points into them (snapshots are plain objects).
+ */
+const scratchPool: Float64Array[] = [];
+let scratchUsed = 0;
+
+function scratch(n: number): Float64Array {
+  let buf = scratchPool[scratchUsed];
+  if (!buf || buf.length < n) {
+    buf = new Float64Array(Math.max(n, 1024));
+    scratchPool[scratchUsed] = buf;
+  }
+  scratchUsed++;
+  const view = buf.subarray(0, n);
+  view.fill(0);
+  return view;
+}
+
 /** Where a flow's occurrences are booked: per-account per-step deltas plus per-step income and expenses. */
 type FlowBook = {
   grid: StepGrid;
@@ -370,15 +390,15 @@ function runMonths(plan: Plan): Columns {
 
   const W = S + 1;
   const cols: Columns = {
-    colNet: new Float64Array(W),
-    colCash: new Float64Array(W),
-    colGrowth: new Float64Array(W),
-    colAssets: new Float64Array(W),
-    colLiab: new Float64Array(W),
-    colLiquid: new Float64Array(W),
-    colIncome: new Float64Array(W),
-    colExpense: new Float64Array(W),
-    colTax: new Float64Array(W),
+    colNet: scratch(W),
+    colCash: scratch(W),
+    colGrowth: scratch(W),
+    colAssets: scratch(W),
+    colLiab: scratch(W),
+    colLiquid: scratch(W),
+    colIncome: scratch(W),
+    colExpense: scratch(W),
+    colTax: scratch(W),
   };
   const { colCash, colGrowth, colIncome, colExpense, colTax } = cols;
 
@@ -668,9 +688,10 @@ export function simulate(spec: SimulationSpec): SimulationResult {
   for (const list of adjustmentsOf.values()) list.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
 
   const A = rows.length + 1; // room for a synthetic primary cash account created while resolving
-  const accDelta = new Float64Array(A * W);
-  const stepIncome = new Float64Array(W);
-  const stepExpense = new Float64Array(W);
+  scratchUsed = 0;
+  const accDelta = scratch(A * W);
+  const stepIncome = scratch(W);
+  const stepExpense = scratch(W);
   const taxpayerIndex = new Map<string, number>();
   const taxableCols: Float64Array[] = [];
   const taxpayerOf = (name: string): number => {
@@ -678,7 +699,7 @@ export function simulate(spec: SimulationSpec): SimulationResult {
     if (i === undefined) {
       i = taxableCols.length;
       taxpayerIndex.set(name, i);
-      taxableCols.push(new Float64Array(W));
+      taxableCols.push(scratch(W));
     }
     return i;
   };
@@ -737,7 +758,7 @@ export function simulate(spec: SimulationSpec): SimulationResult {
   const T = transfers.length;
   const tFrom = new Int32Array(T);
   const tTo = new Int32Array(T);
-  const tAmt = new Float64Array(T * W);
+  const tAmt = scratch(T * W);
   const tAll = new Uint8Array(T * W);
   const tActive = new Uint8Array(W); // any transfer in step k
   for (let ti = 0; ti < T; ti++) {

@@ -100,7 +100,7 @@ export function extractAmounts(m: Masked): AmountToken[] {
     if (start > 0 && /[\w./-]/.test(text[start - 1])) continue;
     const next = text.slice(end, end + 12);
     if (/^\s?(%|percent|per\s?cent)/.test(next)) continue;
-    if (/^[\-/]\d/.test(next)) continue;
+    if (/^[-/]\d/.test(next)) continue;
     if (!mult && /^\s?-?\s?(?:(?:years?|yrs?|months?|mths?|weeks?|wks?|days?|hours?|am|pm)(?![a-z])|:)/.test(next)) continue;
     const freq = freqAfter(text, end);
     const grouped = digits.includes(',');

@@ -1,0 +1,57 @@
+// Money and number formatting for en-AU / AUD, shared by every screen and chart (Intl, cached formatters).
+
+const whole = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const cents = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 2, minimumFractionDigits: 2 });
+const plain2 = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+
+/** Whole dollars, as dashboards and summaries show them: $1,234 / -$1,234. */
+export function formatMoney(value: number): string {
+  return whole.format(Object.is(Math.round(value), -0) ? 0 : value);
+}
+
+/** Dollars and cents, for tooltips and detail: $1,234.56. */
+export function formatMoneyCents(value: number): string {
+  return cents.format(value);
+}
+
+/** Whole dollars with an explicit sign: +$1,234 / -$1,234 (a zero shows as +$0). */
+export function formatSignedMoney(value: number): string {
+  const rounded = Math.round(value);
+  return rounded < 0 ? `-${whole.format(-rounded)}` : `+${whole.format(rounded)}`;
+}
+
+/** A parameter value with 2 decimals (spec section 9: parameter display uses 2 decimals). */
+export function formatDecimal2(value: number): string {
+  return plain2.format(value);
+}
+
+/** Chart axis label: $Nk under a million, $N.NM from a million ($-12k for negatives). */
+export function formatAxisMoney(value: number): string {
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  if (abs >= 1_000_000) return `${sign}$${(abs / 1_000_000).toFixed(1)}M`;
+  if (abs >= 1_000) return `${sign}$${Math.round(abs / 1_000)}k`;
+  return `${sign}$${Math.round(abs)}`;
+}
+
+/**
+ * The amount field's rule (spec section 5, Account): keep digits and dots only, one dot, and show
+ * thousands separators in the integer part. Returns the display text; parseAmountInput gives the number.
+ */
+export function formatAmountInput(raw: string): string {
+  const cleaned = raw.replace(/[^\d.]/g, '');
+  const dot = cleaned.indexOf('.');
+  const intPart = dot === -1 ? cleaned : cleaned.slice(0, dot);
+  const fraction = dot === -1 ? null : cleaned.slice(dot + 1).replace(/\./g, '');
+  const intDigits = intPart.replace(/^0+(?=\d)/, '');
+  const intShown = intDigits === '' ? (fraction !== null ? '0' : '') : BigInt(intDigits).toLocaleString('en-AU');
+  return fraction === null ? intShown : `${intShown}.${fraction}`;
+}
+
+/** The number an amount field holds, or null when it is empty or not a number. */
+export function parseAmountInput(text: string): number | null {
+  const cleaned = text.replace(/[^\d.]/g, '');
+  if (cleaned === '' || cleaned === '.') return null;
+  const n = Number(cleaned);
+  return Number.isFinite(n) ? n : null;
+}
