@@ -65,7 +65,7 @@ function heavyProfile(): ProfileInput {
     for (const x of t.parameters) {
       const dflt = isBaseline && x.baseline_default !== undefined ? x.baseline_default : x.default;
       if (x.name.includes('account_id')) p[x.name] = pickAccount(x.name);
-      else if (x.type === 'recurring_item') p[x.name] = 'ri-0';
+      else if (x.type === 'recurring_item') p[x.name] = 'ri-4';
       else if (x.type === 'date') p[x.name] = '2028-03-01';
       else if (dflt !== undefined && dflt !== null) p[x.name] = dflt;
       else if (x.type === 'select') p[x.name] = x.options?.[0]?.value ?? null;

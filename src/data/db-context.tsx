@@ -1,11 +1,16 @@
 // React access to the signed-in user's database: <UserDbProvider> opens it for the user, useDb() reads it.
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { openUserDb, type WyrdDb } from './db';
+import { ensureDefaultCategories } from './default-categories';
 
 const DbContext = createContext<WyrdDb | null>(null);
 
 export function UserDbProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const db = useMemo(() => openUserDb(userId), [userId]);
+  useEffect(() => {
+    // First sign-in on this device: seed the Australian default categories (idempotent via a meta flag).
+    ensureDefaultCategories(db).catch((err: unknown) => console.error('Could not create the default categories', err));
+  }, [db]);
   return <DbContext.Provider value={db}>{children}</DbContext.Provider>;
 }
 

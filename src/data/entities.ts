@@ -12,6 +12,8 @@ export type AccountRow = {
   institution?: string | null;
   is_asset: boolean;
   scenario_event_id?: string | null;
+  /** Percent a year, overriding the assumptions' rate for the type (engine model). */
+  annual_rate?: number | null;
   updated_at: IsoTimestamp;
 };
 
@@ -63,6 +65,8 @@ export type ModificationRow = {
   modification_type: 'add_recurring' | 'modify_recurring' | 'add_one_time' | 'modify_account';
   target_id: string | null;
   modification_data: Record<string, unknown>;
+  /** Modifications apply in creation order (forecast-model.md section 6). */
+  created_at?: IsoTimestamp;
   updated_at: IsoTimestamp;
 };
 

@@ -41,6 +41,14 @@ describe('identifyTemplatesFromPrompt', () => {
     expect(r.templates[1].trigger_month).toBe('2028-01');
   });
 
+  it('splits a two-event prompt at its conjunction, so each event keeps its own numbers and date', () => {
+    const r = read('buy a $750k apartment in March 2028 with a 10% deposit and take 6 months parental leave from next July');
+    expect(r.templates).toEqual([
+      { template_id: 'buy_first_home', parameters: { purchase_price: 750_000, deposit_amount: 75_000 }, trigger_month: '2028-03' },
+      { template_id: 'parental_leave', parameters: { leave_weeks: 26, birth_date: '2027-07-01' }, trigger_month: '2027-07' },
+    ]);
+  });
+
   it("uses today's month as trigger_month when the prompt names no date", () => {
     expect(read('pay an extra $500 a month off my mortgage').templates[0].trigger_month).toBe('2026-11');
   });

@@ -109,6 +109,7 @@ export type PreparedProfile = {
   baseAccounts: SimAccountInput[];
   /** Base item expansions by as_of and years, shared by every scenario forecast from this profile. */
   caches: Map<string, BaseFlowCache>;
+  compiled: WeakMap<ScenarioEvent, Primitive[]>;
   ctxBase?: ReturnType<typeof compileContextBase>;
 };
 
@@ -138,7 +139,7 @@ export function prepareProfile(input: unknown, compile: EventCompiler | null): P
       current_balance: a.current_balance,
       annual_rate: a.annual_rate ?? null,
     }));
-  return { profile, baseline, compile, baseItems, baseAccounts, caches: new Map() };
+  return { profile, baseline, compile, baseItems, baseAccounts, caches: new Map(), compiled: new WeakMap() };
 }
 
 function baseCache(prepared: PreparedProfile, options: ForecastOptions): BaseFlowCache {
@@ -175,7 +176,13 @@ function eventGroups(
       is_baseline: scenario.is_baseline,
     };
     try {
-      groups.push({ scope: event.id, primitives: compile(event, ctx) });
+      // The baseline's events are part of every scenario: compile each event once per prepared profile.
+      let primitives = prepared.compiled.get(event);
+      if (!primitives) {
+        primitives = compile(event, ctx);
+        prepared.compiled.set(event, primitives);
+      }
+      groups.push({ scope: event.id, primitives });
     } catch (err) {
       const path = `$.scenarios[${scenarioIndex}].events[${ei}]`;
       if (err instanceof EngineInputError) {

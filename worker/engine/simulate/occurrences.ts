@@ -96,3 +96,41 @@ export function anniversaryDay(sy: number, sm: number, sd: number, n: number): n
   const y = sy + n;
   return dayNumber(y, sm, Math.min(sd, daysInMonth(y, sm)));
 }
+
+/**
+ * Occurrence counts per step of a weekly or fortnightly schedule, by arithmetic rather than by visiting each
+ * date: calls visit(step, count) for every step with at least one occurrence. Returns false for other
+ * frequencies (use scheduleOccurrences).
+ */
+export function dayStepCounts(
+  grid: StepGrid,
+  schedule: Schedule,
+  counts: Int32Array,
+  stepsOut: Int32Array,
+): number {
+  if (schedule.type !== 'recurring') return -1;
+  const p = FREQUENCY_STEP[schedule.frequency].days;
+  if (p === 0) return -1;
+  const startDay = dateToDayNumber(schedule.start_date);
+  let last = grid.lastDay;
+  if (schedule.end_date) last = Math.min(last, dateToDayNumber(schedule.end_date));
+  const first = Math.max(grid.asOfDay + 1, startDay);
+  if (first > last) return 0;
+  const stepEnd = grid.stepEnd;
+  let n = 0;
+  // Occurrences at startDay + j p: the count in [lo, hi] is floor((hi - s) / p) - floor((lo - 1 - s) / p) for lo > s.
+  let k = 1;
+  while (stepEnd[k] < first) k++;
+  for (; k <= grid.S; k++) {
+    const lo = Math.max(first, stepEnd[k - 1] + 1);
+    const hi = Math.min(last, stepEnd[k]);
+    if (lo > hi) break;
+    const c = Math.floor((hi - startDay) / p) - Math.floor((lo - 1 - startDay) / p);
+    if (c > 0) {
+      stepsOut[n] = k;
+      counts[n++] = c;
+    }
+    if (hi === last) break;
+  }
+  return n;
+}

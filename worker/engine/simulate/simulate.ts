@@ -4,7 +4,7 @@
 import { personalTax } from '../au/tax';
 import { CONTRIBUTIONS_TAX_RATE, superGuaranteeRate } from '../au/super';
 import { dateToDayNumber, lastDayOfMonthIndex, monthIndexOf } from '../calendar';
-import { anniversaryDay, bufferSize, makeGrid, scheduleOccurrences, type StepGrid } from './occurrences';
+import { anniversaryDay, bufferSize, dayStepCounts, makeGrid, scheduleOccurrences, type StepGrid } from './occurrences';
 import type { AccountType } from '../model/common';
 import type { Snapshot } from '../model/comparison';
 import type { Assumptions } from '../model/assumptions';
@@ -162,6 +162,22 @@ function makeTime(asOf: IsoDate, months: number): TimeTables {
  */
 function bookFlow(book: FlowBook, flow: PrimitiveFlow, row: number, adj: ReadonlyArray<PrimitiveAdjustFlow> | undefined, tax: FlowTax, sign: number): void {
   const { cols, accDelta, income, expense, bufSteps, bufDays, sgRate } = book;
+  if (adj === undefined && tax === null && !flow.indexation_rate) {
+    // A plain weekly or fortnightly flow: occurrences per month by arithmetic (bufDays holds the counts).
+    const n = dayStepCounts(book.grid, flow.schedule, bufDays, bufSteps);
+    if (n >= 0) {
+      const amt = sign * finite(flow.amount);
+      if (amt === 0) return;
+      for (let o = 0; o < n; o++) {
+        const k = bufSteps[o];
+        const v = amt * bufDays[o];
+        accDelta[k * cols + row] += v;
+        if (v > 0) income[k] += v;
+        else expense[k] -= v;
+      }
+      return;
+    }
+  }
   const count = scheduleOccurrences(book.grid, flow.schedule, bufSteps, bufDays);
   if (count === 0) return;
   let endDay = Infinity;

@@ -221,7 +221,7 @@ function extractSpecialDates(m: Masked, today: IsoDate): DateToken[] {
     // next year: the start of next calendar year
     [/\bnext\s+year\b/g, () => firstOfYear(year + 1)],
     [/\b(?:the\s+)?new\s+year\b/g, () => firstOfYear(year + 1)],
-    [/\bchristmas\b|\bxmas\b/g, () => `${year}-12-25`, true],
+    [/\bchristmas\b|\bxmas\b/g, () => (`${year}-12-25` >= today ? `${year}-12-25` : `${year + 1}-12-25`), true],
     // in 2029, by 2029, from 2030 (the preposition stays outside the span)
     [/(?<=\b(?:in|by|from|during|until|till|around|before|after|of|starting|start|late|early)\s+)(\d{4})\b/g, (r) => {
       const y = Number(r[1]);

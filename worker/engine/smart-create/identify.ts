@@ -99,6 +99,22 @@ export function identifyTemplatesFromPrompt(prompt: string, opts: IdentifyOption
   }
 }
 
+/**
+ * Where the part of the prompt about the event cued at `cue` begins: the last 'and' / 'then' / comma between
+ * the previous cue and this one ('... deposit and take 6 months parental leave' gives '6 months' to the
+ * leave), else the cue itself.
+ */
+function boundary(text: string, previousCue: number, cue: number): number {
+  const re = /\b(?:and|then|also|plus|but|while|after\s+that)\b|[,;]|\.(?!\d)/g;
+  re.lastIndex = previousCue + 1;
+  let at = cue;
+  for (let r = re.exec(text); r && r.index < cue; r = re.exec(text)) at = r.index;
+  return at;
+}
+
+/** A template's reading plus what the name and description need: its date token and its part of the prompt. */
+type Entry = IdentifiedTemplate & { date: DateToken | null; text: string };
+
 function identify(prompt: string, today: IsoDate): IdentifyResult {
   const ex = extractAll(prompt, today);
   const matches = orderMatches(matchTemplates(ex.text));
@@ -107,7 +123,7 @@ function identify(prompt: string, today: IsoDate): IdentifyResult {
   // a weak hint ('baby' beside 'parental leave') reads the whole prompt and splits nothing.
   const byPosition = matches.filter((m) => m.weight >= 8).sort((a, b) => a.index - b.index);
   const firstStart = ex.dates.find((d) => d.role === 'start') ?? null;
-  const entries: Array<IdentifiedTemplate & { date: DateToken | null }> = [];
+  const entries: Entry[] = [];
   for (const match of matches) {
     const template = getTemplate(match.template_id);
     const mapper = MAPPERS[match.template_id];
@@ -116,16 +132,16 @@ function identify(prompt: string, today: IsoDate): IdentifyResult {
     const segment =
       i < 0
         ? { start: 0, end: ex.text.length }
-        : { start: i === 0 ? 0 : byPosition[i].index, end: i === byPosition.length - 1 ? ex.text.length : byPosition[i + 1].index };
+        : { start: i === 0 ? 0 : boundary(ex.text, byPosition[i - 1].index, byPosition[i].index), end: i === byPosition.length - 1 ? ex.text.length : boundary(ex.text, byPosition[i].index, byPosition[i + 1].index) };
     const ctx = buildMapContext(ex, segment, today, firstStart);
     const parameters = sanitiseParameters(template, mapper(ctx));
     const date = ex.dates.find((d) => d.role === 'start' && d.start >= segment.start && d.start < segment.end) ?? firstStart;
-    entries.push({ template_id: match.template_id, parameters, trigger_month: (ctx.event_date ?? today).slice(0, 7), date });
+    entries.push({ template_id: match.template_id, parameters, trigger_month: (ctx.event_date ?? today).slice(0, 7), date, text: ctx.text });
   }
   if (entries.length === 0) return failure('no_match');
   return {
     templates: entries.map(({ template_id, parameters, trigger_month }) => ({ template_id, parameters, trigger_month })),
-    scenario_name: scenarioName(entries, ex.text),
+    scenario_name: scenarioName(entries),
     scenario_description: scenarioDescription(entries),
   };
 }
@@ -169,7 +185,8 @@ function propertyWord(text: string, fallback: string): string {
   return PROPERTY_WORDS.find((w) => new RegExp(`\\b${w}\\b`).test(text)) ?? fallback;
 }
 
-function titleOf(entry: IdentifiedTemplate, text: string): string {
+function titleOf(entry: Entry): string {
+  const text = entry.text;
   const p = entry.parameters;
   const has = (k: string) => p[k] !== undefined;
   const money = (k: string) => shortMoney(Number(p[k]));
@@ -224,8 +241,8 @@ function titleOf(entry: IdentifiedTemplate, text: string): string {
   }
 }
 
-function scenarioName(entries: Array<IdentifiedTemplate & { date: DateToken | null }>, text: string): string {
-  const titles = entries.slice(0, 2).map((e) => titleOf(e, text));
+function scenarioName(entries: Entry[]): string {
+  const titles = entries.slice(0, 2).map((e) => titleOf(e));
   const first = entries[0];
   const when = first.date ? ` (${monthLabel(first.trigger_month)})` : '';
   const name = `${titles.join(' + ')}${entries.length > 2 ? ' + more' : ''}${when}`;
@@ -247,10 +264,10 @@ function describeFact(p: TemplateParameter, v: unknown): string {
   if (p.type === 'integer' && /percent/.test(p.name)) return `${lower} ${v}%`;
   if (p.type === 'decimal') return `${lower} ${fullMoney(Number(v))}`;
   const unit = /_(years|months|weeks)$/.exec(p.name);
-  return `${lower} ${String(v)}${unit && !lower.endsWith(unit[1]) ? ` ${unit[1]}` : ''}`;
+  return `${lower} ${String(v)}${unit && !lower.includes(unit[1]) ? ` ${unit[1]}` : ''}`;
 }
 
-function describeEntry(entry: IdentifiedTemplate & { date: DateToken | null }): string {
+function describeEntry(entry: Entry): string {
   const template = getTemplate(entry.template_id);
   if (!template) return entry.template_id;
   const when = entry.date ? ` in ${MONTH_LONG[Number(entry.trigger_month.slice(5, 7)) - 1]} ${entry.trigger_month.slice(0, 4)}` : '';
@@ -262,7 +279,7 @@ function describeEntry(entry: IdentifiedTemplate & { date: DateToken | null }): 
   return `${template.name}${named ? `: ${String(entry.parameters[named.name])}` : ''}${when}${facts.length ? ` (${facts.join(', ')})` : ''}`;
 }
 
-function scenarioDescription(entries: Array<IdentifiedTemplate & { date: DateToken | null }>): string {
+function scenarioDescription(entries: Entry[]): string {
   const parts = entries.map(describeEntry);
   const sentence = parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join('; ')} and ${parts[parts.length - 1]}`;
   return `${sentence}.`;

@@ -1,0 +1,125 @@
+// The Add/Edit Account modal (spec sections 4 and 5): name, type, institution, current balance (the amount
+// field rule), is asset; defaults checking and asset; 'Saving...' while saving; Escape closes unless saving.
+import { useId, useState, type FormEvent } from 'react';
+import { FormField, FormMessage } from '../../components/form/FormField';
+import { Modal } from '../../components/modal/Modal';
+import { formatAmountInput, parseAmountInput } from '../../lib/format/money';
+import type { AccountType } from '../../../worker/engine/index';
+import type { AccountRow } from '../../data/entities';
+import { ACCOUNT_TYPE_OPTIONS } from './account-types';
+
+export const REQUIRED_MESSAGE = 'Please fill in all required fields';
+
+/** What the form hands to the page: the balance already signed by the sign convention (liabilities negative). */
+export type AccountFormValues = {
+  name: string;
+  account_type: AccountType;
+  institution: string | null;
+  current_balance: number;
+  is_asset: boolean;
+};
+
+/**
+ * Sign convention (shared with the engine's |current_balance| rule): an asset stores its balance as entered,
+ * a liability stores the amount owed as a negative number. The form always shows the absolute value.
+ */
+export function storedBalance(amount: number, isAsset: boolean): number {
+  const magnitude = Math.abs(amount);
+  return isAsset || magnitude === 0 ? magnitude : -magnitude;
+}
+
+function initialAmountText(account: AccountRow | null): string {
+  if (!account) return '';
+  return formatAmountInput(String(Math.abs(account.current_balance)));
+}
+
+export function AccountModal({
+  account,
+  onClose,
+  onSave,
+}: {
+  account: AccountRow | null;
+  onClose: () => void;
+  /** Resolves when saved; rejects with a message (and optional detail) to show in the form. */
+  onSave: (values: AccountFormValues) => Promise<void>;
+}) {
+  const [name, setName] = useState(account?.name ?? '');
+  const [accountType, setAccountType] = useState<AccountType>(account?.account_type ?? 'checking');
+  const [institution, setInstitution] = useState(account?.institution ?? '');
+  const [amountText, setAmountText] = useState(initialAmountText(account));
+  const [isAsset, setIsAsset] = useState(account?.is_asset ?? true);
+  const [error, setError] = useState('');
+  const [detail, setDetail] = useState('');
+  const [saving, setSaving] = useState(false);
+  const typeId = useId();
+  const editing = account !== null;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError('');
+    setDetail('');
+    const amount = parseAmountInput(amountText);
+    if (!name.trim() || amount === null) {
+      setError(REQUIRED_MESSAGE);
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave({
+        name: name.trim(),
+        account_type: accountType,
+        institution: institution.trim() === '' ? null : institution.trim(),
+        current_balance: storedBalance(amount, isAsset),
+        is_asset: isAsset,
+      });
+    } catch (err) {
+      const failure = err as { message?: string; detail?: string };
+      setError(failure.message ?? 'Failed to save account');
+      setDetail(failure.detail ?? '');
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal title={editing ? 'Edit Account' : 'Add Account'} onClose={onClose} closeOnEscape={!saving}>
+      <form className="form" onSubmit={submit} noValidate>
+        <FormField label="Account Name" name="name" required autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+        <div className="field">
+          <label htmlFor={typeId}>Account Type</label>
+          <select id={typeId} className="select" name="account_type" value={accountType} onChange={(e) => setAccountType(e.target.value as AccountType)}>
+            {ACCOUNT_TYPE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <FormField label="Institution" name="institution" autoComplete="off" value={institution} onChange={(e) => setInstitution(e.target.value)} />
+        <FormField
+          label="Current Balance"
+          name="current_balance"
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          hint={isAsset ? 'What the account is worth today' : 'The amount owed, as a positive number'}
+          value={amountText}
+          onChange={(e) => setAmountText(formatAmountInput(e.target.value))}
+        />
+        <label className="checkbox">
+          <input type="checkbox" name="is_asset" checked={isAsset} onChange={(e) => setIsAsset(e.target.checked)} />
+          <span>Is Asset</span>
+        </label>
+        <FormMessage type="error">{error}</FormMessage>
+        {detail && <p className="field-hint">{detail}</p>}
+        <div className="modal-actions">
+          <button type="button" className="button button-ghost" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Saving...' : editing ? 'Update Account' : 'Add Account'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+// Live accounts data for the Accounts screen: rows plus the scenario facts that mark hypothetical accounts,
+// read from the user's Dexie database; a failed read becomes an error state the page can retry.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import type { WyrdDb } from '../../data/db';
+import type { AccountRow, ScenarioEventRow, ScenarioRow } from '../../data/entities';
+import { accountsSummary, isHypothetical, realEventIds, type AccountsSummary } from '../../data/repositories/summaries';
+
+export type AccountView = AccountRow & {
+  /** Set for accounts a non-baseline scenario's event created: they show in the lists but never count. */
+  hypotheticalScenario: string | null;
+  /** Where an event-linked account is edited (/scenarios/{scenarioId}?editEvent={eventId}), when known. */
+  eventScenarioId: string | null;
+};
+
+export type AccountsData = {
+  assets: AccountView[];
+  liabilities: AccountView[];
+  summary: AccountsSummary;
+  total: number;
+};
+
+type Snapshot = { accounts: AccountRow[]; scenarios: ScenarioRow[]; events: ScenarioEventRow[] };
+type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; snapshot: Snapshot };
+
+const collator = new Intl.Collator('en-AU', { sensitivity: 'base', numeric: true });
+
+async function readSnapshot(db: WyrdDb): Promise<Snapshot> {
+  return db.transaction('r', [db.accounts, db.scenarios, db.events], async () => {
+    const [accounts, scenarios, events] = await Promise.all([db.accounts.toArray(), db.scenarios.toArray(), db.events.toArray()]);
+    return { accounts, scenarios, events };
+  });
+}
+
+/** Groups and sorts the accounts and works out the summary; memoised on the snapshot so re-renders are cheap. */
+export function buildAccountsData(snapshot: Snapshot): AccountsData {
+  const real = realEventIds(snapshot);
+  const scenarioNames = new Map(snapshot.scenarios.map((s) => [s.id, s.name]));
+  const eventScenario = new Map(snapshot.events.map((e) => [e.id, e.scenario_id]));
+  const assets: AccountView[] = [];
+  const liabilities: AccountView[] = [];
+  for (const a of snapshot.accounts) {
+    const scenarioId = a.scenario_event_id ? (eventScenario.get(a.scenario_event_id) ?? null) : null;
+    const view: AccountView = {
+      ...a,
+      eventScenarioId: scenarioId,
+      hypotheticalScenario: isHypothetical(a, real) ? (scenarioId ? (scenarioNames.get(scenarioId) ?? 'Unknown scenario') : 'Unknown scenario') : null,
+    };
+    (a.is_asset ? assets : liabilities).push(view);
+  }
+  const byName = (x: AccountView, y: AccountView) => collator.compare(x.name, y.name) || (x.id < y.id ? -1 : 1);
+  assets.sort(byName);
+  liabilities.sort(byName);
+  return { assets, liabilities, summary: accountsSummary(snapshot), total: snapshot.accounts.length };
+}
+
+/** The Accounts screen's data, live; `attempt` re-runs a failed read ('Try again'). */
+export function useAccountsData(db: WyrdDb, attempt: number): { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: AccountsData } {
+  const state = useLiveQuery<LoadState, LoadState>(
+    async () => {
+      try {
+        return { status: 'ready', snapshot: await readSnapshot(db) };
+      } catch (err) {
+        console.error('Failed to load accounts', err);
+        return { status: 'error' };
+      }
+    },
+    [db, attempt],
+    { status: 'loading' },
+  );
+  const snapshot = state.status === 'ready' ? state.snapshot : null;
+  const data = useMemo(() => (snapshot ? buildAccountsData(snapshot) : null), [snapshot]);
+  if (state.status !== 'ready' || !data) return state.status === 'error' ? { status: 'error' } : { status: 'loading' };
+  return { status: 'ready', data };
+}
