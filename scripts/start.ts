@@ -164,10 +164,17 @@ async function main(): Promise<void> {
     options: {
       dev: { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
+      // Serve (and build into) another folder than dist/; the tests use their own build.
+      'dist-dir': { type: 'string' },
       build: { type: 'boolean', default: false },
     },
   });
-  const stack = await startStack({ dev: values.dev, dataDir: values['data-dir'], build: values.build ? 'always' : 'if-needed' });
+  const stack = await startStack({
+    dev: values.dev,
+    dataDir: values['data-dir'],
+    distDir: values['dist-dir'],
+    build: values.build ? 'always' : 'if-needed',
+  });
 
   console.log('');
   console.log(`  Wyrd is running${values.dev ? ' (Vite dev server)' : ''}. Open ${stack.webUrl}`);

@@ -59,7 +59,8 @@ export function runViteBuild(outDir = distDir, log: (line: string) => void = con
         summary.forEach((line) => log(`  ${line.trim()}`));
         resolve();
       } else {
-        reject(new Error(`vite build failed (exit ${code}):\n${output}`));
+        // The tail holds the errors; the head is Vite's progress lines.
+        reject(new Error(`vite build failed (exit ${code}):\n${output.slice(-4000)}`));
       }
     });
   });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startStack } from '../../scripts/start.ts';
 import { repoRoot } from '../../scripts/stack/build.ts';
-import { FIXED_CODE, type E2EStack } from './stack-info.ts';
+import { E2E_DIST, FIXED_CODE, type E2EStack } from './stack-info.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-e2e-'));
@@ -25,8 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     dataDir,
     ports: { web: 0, api: 0, identity: 0 },
     fixedCode: FIXED_CODE,
-    // Its own build output: a teammate's `npm run build` empties dist/ and would break a running test.
-    distDir: path.join(logDir, 'e2e-dist'),
+    distDir: E2E_DIST,
     build: process.env.WYRD_E2E_BUILD === 'always' ? 'always' : 'if-needed',
     log: (line) => {
       if (line.startsWith('Building') || line.startsWith('  ')) console.log(line);

@@ -86,6 +86,35 @@ export async function createConfirmedUser(stack: E2EStack, label?: string): Prom
   return user;
 }
 
+/** Signs in through the identity service's USER_PASSWORD_AUTH and returns the ID token (for API checks). */
+export async function localIdToken(stack: E2EStack, email: string, password: string): Promise<string> {
+  const result = await identityCall(stack, 'InitiateAuth', {
+    ClientId: stack.clientId,
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
+  return (result.AuthenticationResult as { IdToken: string }).IdToken;
+}
+
+/** A confirmed user, signed in on `fixture.page` and on /dashboard. */
+export async function signedInUser(fixture: BrowserFixture, label?: string): Promise<TestUser> {
+  const user = await createConfirmedUser(fixture.stack, label);
+  await signInToDashboard(fixture.page, user);
+  return user;
+}
+
+/** Waits until the service worker controls the page (needed before any offline step). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+}
+
+/** Cuts the network for the whole context and reloads the page from the service worker. */
+export async function reloadOffline(fixture: BrowserFixture): Promise<void> {
+  await waitForServiceWorker(fixture.page);
+  await fixture.context.setOffline(true);
+  await fixture.page.reload();
+}
+
 export async function expectPath(page: Page, pathname: string, timeout = 20_000): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout });
   expect(new URL(page.url()).pathname).toBe(pathname);

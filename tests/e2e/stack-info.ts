@@ -1,6 +1,12 @@
 // What the e2e global setup hands to the tests (through vitest's provide/inject).
 
+import path from 'node:path';
+import { repoRoot } from '../../scripts/stack/build.ts';
+
 export const FIXED_CODE = '123456';
+
+/** The e2e build output: separate from dist/ so a teammate's `npm run build` can't empty it mid-run. */
+export const E2E_DIST = path.join(repoRoot, 'test-results', 'e2e-dist');
 
 export type E2EStack = {
   webUrl: string;

@@ -1,7 +1,21 @@
-// The running stack itself: generated app config pointing at this stack's ports, API health,
-// cache headers, the SPA fallback and the service worker file.
+// The running stack itself: generated app config pointing at this stack's ports, API health, cache headers,
+// the SPA fallback, the command-line entry point's clean stop, and the production (real Cognito) configuration.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stackInfo } from './harness.ts';
+import { startStack } from '../../scripts/start.ts';
+import { repoRoot } from '../../scripts/stack/build.ts';
+import { createConfirmedUser, localIdToken, stackInfo } from './harness.ts';
+import { E2E_DIST } from './stack-info.ts';
+
+// The child's environment without a developer's own Wyrd settings.
+function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('WYRD_') && key !== 'DATABASE_URL' && key !== 'LOCAL_AUTH_FIXED_CODE'),
+  );
+}
 
 describe('local stack', () => {
   it('serves /app-config.json pointing at this stack\'s API and identity service', async () => {
@@ -49,4 +63,65 @@ describe('local stack', () => {
     expect(sw.headers.get('content-type')).toMatch(/javascript/);
     expect((await fetch(`${stack.webUrl}/assets/does-not-exist.js`)).status).toBe(404);
   });
+});
+
+describe('npm start (the command-line entry point)', () => {
+  it('prints the URL to open, serves the stack, and stops cleanly with exit code 0 on SIGTERM', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-cli-'));
+    const env = { ...cleanEnv(), WYRD_WEB_PORT: '0', WYRD_API_PORT: '0', WYRD_IDENTITY_PORT: '0' };
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--data-dir', dataDir, '--dist-dir', E2E_DIST], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await expect.poll(() => /Open (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], { timeout: 60_000, interval: 200 }).toBeTruthy();
+      const webUrl = /Open (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1];
+      const apiUrl = /API server\s+(http:\/\/\S+)/.exec(output)![1];
+      expect((await fetch(`${webUrl}/login`)).status).toBe(200);
+      expect(await (await fetch(`${apiUrl}/health`)).json()).toEqual({ status: 'ok' });
+
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await expect(fetch(`${webUrl}/`)).rejects.toThrow();
+    } finally {
+      child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
+describe('production configuration (a real Cognito pool)', () => {
+  it('runs no local identity service, omits userPoolEndpoint and never trusts local tokens', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-prod-'));
+    const stack = await startStack({
+      env: { WYRD_COGNITO_USER_POOL_ID: 'ap-southeast-2_AbCdEf123', WYRD_COGNITO_CLIENT_ID: 'realclient123' },
+      dataDir,
+      ports: { web: 0, api: 0, identity: 0 },
+      distDir: E2E_DIST,
+      build: 'never',
+      log: () => {},
+    });
+    try {
+      expect(stack.identityUrl).toBeUndefined();
+      const config = await (await fetch(`${stack.webUrl}/app-config.json`)).json();
+      expect(config).toEqual({
+        apiBaseUrl: stack.apiUrl,
+        cognito: { region: 'ap-southeast-2', userPoolId: 'ap-southeast-2_AbCdEf123', userPoolClientId: 'realclient123' },
+      });
+      // A token from the local identity service (valid there) is refused by the production API.
+      const local = stackInfo();
+      const user = await createConfirmedUser(local, 'prodcheck');
+      const idToken = await localIdToken(local, user.email, user.password);
+      const response = await fetch(`${stack.apiUrl}/me`, { headers: { Authorization: `Bearer ${idToken}` } });
+      expect(response.status).toBe(401);
+    } finally {
+      await stack.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

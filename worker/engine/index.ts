@@ -16,6 +16,7 @@ export * from './model/issues';
 export * from './model/template';
 export * from './primitives';
 export * from './calendar';
+export * from './dashboard';
 export { simulate, pmt, type SimulationSpec, type SimulationResult, type PrimitiveGroup, type SimAccountInput } from './simulate/simulate';
 export {
   BASE_SCENARIO_ID,
@@ -33,6 +34,7 @@ export {
 } from './simulate/forecast';
 export { TEMPLATES, getTemplate, TEMPLATE_GROUPS, TEMPLATE_GROUP_NAMES, HIDDEN_TEMPLATE_IDS } from './templates/catalogue';
 export { compileEvent, validateTemplateParameters, type EventToCompile, type ParameterError } from './templates/compile';
+export { materialiseEvent, eventEntityId, type MaterialisedEvent, type CategoryHint } from './templates/materialise';
 export { defaultEventCompiler } from './simulate/default-compiler';
 export {
   compareScenarios,

@@ -1,7 +1,217 @@
-// The accounts screen (spec section 2 Accounts): summary, assets and liabilities lists, add/edit modal.
-// Only the page frame for now; its content belongs to a later issue.
+// The accounts screen (spec section 2 Accounts): summary, Assets and Liabilities lists, the Add/Edit modal,
+// delete with confirmation, and the scenario-event link rules (edit through the event, never delete here).
+import { useNavigate } from '@tanstack/react-router';
+import { memo, useCallback, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
+import { useToast } from '../../components/toast/ToastProvider';
+import { useDb } from '../../data/db-context';
+import type { AccountRow } from '../../data/entities';
+import { createAccount, deleteAccount, updateAccount } from '../../data/repositories/accounts';
+import { DataValidationError, ScenarioEventLinkError } from '../../data/repositories/errors';
+import type { AccountsSummary } from '../../data/repositories/summaries';
+import { formatMoney, formatMoneyCents } from '../../lib/format/money';
+import { AccountModal, type AccountFormValues } from './AccountModal';
+import { ACCOUNT_TYPE_LABELS } from './account-types';
+import { RowList } from './RowList';
+import { useAccountsData, type AccountView } from './use-accounts-data';
+import './accounts.css';
+
+export const DELETE_CONFIRM = 'Are you sure you want to delete this account?';
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Account name',
+  account_type: 'Account type',
+  institution: 'Institution',
+  current_balance: 'Current balance',
+  is_asset: 'Is asset',
+};
+
+/** A save failure as the form shows it: the spec's message, plus the field problems when the data was refused. */
+function saveFailure(err: unknown): { message: string; detail?: string } {
+  if (err instanceof ScenarioEventLinkError) return { message: err.message };
+  if (err instanceof DataValidationError) {
+    return { message: 'Failed to save account', detail: err.errors.map((e) => `${FIELD_LABELS[e.field] ?? e.field} ${e.message}`).join('; ') };
+  }
+  return { message: 'Failed to save account' };
+}
+
+type ModalState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; account: AccountRow };
 
 export function AccountsPage() {
-  return <PageFrame title="Accounts" testId="accounts" />;
+  const db = useDb();
+  const showToast = useToast();
+  const navigate = useNavigate();
+  const [attempt, setAttempt] = useState(0);
+  const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
+  const state = useAccountsData(db, attempt);
+
+  const openAdd = useCallback(() => setModal({ mode: 'add' }), []);
+
+  const onEdit = useCallback(
+    (account: AccountView) => {
+      if (account.scenario_event_id) {
+        const link = new ScenarioEventLinkError('account', 'edit', account.scenario_event_id, account.eventScenarioId);
+        showToast(link.message, 'info');
+        if (link.scenarioId) void navigate({ to: '/scenarios/$scenarioId', params: { scenarioId: link.scenarioId }, search: { editEvent: link.eventId } });
+        return;
+      }
+      setModal({ mode: 'edit', account });
+    },
+    [navigate, showToast],
+  );
+
+  const onDelete = useCallback(
+    async (account: AccountView) => {
+      if (account.scenario_event_id) {
+        showToast(new ScenarioEventLinkError('account', 'delete', account.scenario_event_id, account.eventScenarioId).message, 'error');
+        return;
+      }
+      if (!window.confirm(DELETE_CONFIRM)) return;
+      try {
+        await deleteAccount(db, account.id);
+        showToast('Account deleted successfully!', 'success');
+      } catch (err) {
+        console.error('Failed to delete account', err);
+        showToast(err instanceof ScenarioEventLinkError ? err.message : 'Failed to delete account', 'error');
+      }
+    },
+    [db, showToast],
+  );
+
+  const save = async (values: AccountFormValues) => {
+    try {
+      if (modal.mode === 'edit') await updateAccount(db, modal.account.id, values);
+      else await createAccount(db, values);
+    } catch (err) {
+      console.error('Failed to save account', err);
+      throw saveFailure(err);
+    }
+    showToast(modal.mode === 'edit' ? 'Account updated successfully!' : 'Account created successfully!', 'success');
+    setModal({ mode: 'closed' });
+  };
+
+  const hasAccounts = state.status === 'ready' && state.data.total > 0;
+
+  return (
+    <PageFrame
+      title="Accounts"
+      testId="accounts"
+      actions={
+        hasAccounts ? (
+          <button type="button" className="button button-primary" onClick={openAdd}>
+            + Add Account
+          </button>
+        ) : undefined
+      }
+    >
+      {state.status === 'loading' && (
+        <p className="money-status" role="status">
+          Loading accounts...
+        </p>
+      )}
+      {state.status === 'error' && (
+        <div className="card money-error" role="alert">
+          <p>Failed to load accounts</p>
+          <button type="button" className="button button-ghost" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' && state.data.total === 0 && (
+        <div className="card money-empty">
+          <p>No accounts</p>
+          <button type="button" className="button button-primary" onClick={openAdd}>
+            + Add Your First Account
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' && state.data.total > 0 && (
+        <>
+          <Summary summary={state.data.summary} />
+          <AccountGroup title="Assets" accounts={state.data.assets} onEdit={onEdit} onDelete={onDelete} />
+          <AccountGroup title="Liabilities" accounts={state.data.liabilities} onEdit={onEdit} onDelete={onDelete} />
+        </>
+      )}
+      {modal.mode !== 'closed' && (
+        <AccountModal account={modal.mode === 'edit' ? modal.account : null} onClose={() => setModal({ mode: 'closed' })} onSave={save} />
+      )}
+    </PageFrame>
+  );
 }
+
+const Summary = memo(function Summary({ summary }: { summary: AccountsSummary }) {
+  return (
+    <section className="money-summary" aria-label="Accounts summary">
+      <div className="card money-stat">
+        <h2 className="money-stat-label">Total Assets</h2>
+        <p className="money-stat-value">{formatMoney(summary.total_assets)}</p>
+      </div>
+      <div className="card money-stat">
+        <h2 className="money-stat-label">Total Liabilities</h2>
+        <p className="money-stat-value">{formatMoney(summary.total_liabilities)}</p>
+      </div>
+      <div className="card money-stat">
+        <h2 className="money-stat-label">Net Worth</h2>
+        <p className={summary.net_worth < 0 ? 'money-stat-value money-negative' : 'money-stat-value'}>{formatMoney(summary.net_worth)}</p>
+      </div>
+    </section>
+  );
+});
+
+const AccountGroup = memo(function AccountGroup({
+  title,
+  accounts,
+  onEdit,
+  onDelete,
+}: {
+  title: 'Assets' | 'Liabilities';
+  accounts: AccountView[];
+  onEdit: (account: AccountView) => void;
+  onDelete: (account: AccountView) => void;
+}) {
+  const headingId = `accounts-${title.toLowerCase()}`;
+  return (
+    <section className="money-group" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {accounts.length === 0 ? (
+        <p className="money-status">{title === 'Assets' ? 'No asset accounts' : 'No liability accounts'}</p>
+      ) : (
+        <RowList items={accounts} label={title} renderRow={(a) => <AccountRowView account={a} onEdit={onEdit} onDelete={onDelete} />} />
+      )}
+    </section>
+  );
+});
+
+const AccountRowView = memo(function AccountRowView({
+  account,
+  onEdit,
+  onDelete,
+}: {
+  account: AccountView;
+  onEdit: (account: AccountView) => void;
+  onDelete: (account: AccountView) => void;
+}) {
+  return (
+    <article className="money-row" aria-label={account.name}>
+      <div className="money-row-main">
+        <h3 className="money-row-name">
+          {account.name}
+          {account.hypotheticalScenario !== null && <span className="badge badge-muted">Scenario: {account.hypotheticalScenario}</span>}
+        </h3>
+        <p className="money-row-meta">
+          <span>{ACCOUNT_TYPE_LABELS[account.account_type] ?? account.account_type}</span>
+          <span>{account.institution || 'No institution'}</span>
+        </p>
+      </div>
+      <p className="money-row-amount">{formatMoneyCents(account.is_asset ? account.current_balance : Math.abs(account.current_balance))}</p>
+      <div className="money-row-actions">
+        <button type="button" className="button button-ghost" aria-label={`Edit ${account.name}`} onClick={() => onEdit(account)}>
+          Edit
+        </button>
+        <button type="button" className="button button-ghost button-danger" aria-label={`Delete ${account.name}`} onClick={() => void onDelete(account)}>
+          Delete
+        </button>
+      </div>
+    </article>
+  );
+});

@@ -43,6 +43,8 @@ function VirtualRowList<T extends { id: string }>({
   estimateSize: number;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  // No React Compiler here; the lint only warns that the virtualizer's functions are not memoisable.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,

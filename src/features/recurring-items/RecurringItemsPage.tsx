@@ -1,7 +1,259 @@
-// The recurring items screen (spec section 2 Recurring Items): monthly summary, income and expense lists.
-// Only the page frame for now; its content belongs to a later issue.
+// The recurring items screen (spec section 2 Recurring Items): the normalised monthly summary, Income and
+// Expenses lists, the add/edit modal, delete with confirmation, categories, and the scenario-event link rules.
+import { useNavigate } from '@tanstack/react-router';
+import { memo, useCallback, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
+import { useToast } from '../../components/toast/ToastProvider';
+import { useDb } from '../../data/db-context';
+import type { CategoryRow, RecurringItemRow } from '../../data/entities';
+import { createCategory } from '../../data/repositories/categories';
+import { DataValidationError, ScenarioEventLinkError } from '../../data/repositories/errors';
+import { createRecurringItem, deleteRecurringItem, updateRecurringItem, type RecurringItemType } from '../../data/repositories/recurring-items';
+import type { RecurringSummary } from '../../data/repositories/summaries';
+import { formatMoney, formatMoneyCents } from '../../lib/format/money';
+import { CategoryManager } from './CategoryManager';
+import { FREQUENCY_LABELS, RecurringItemModal, type RecurringFormValues } from './RecurringItemModal';
+import { RowList } from './RowList';
+import { useRecurringData, type RecurringView } from './use-recurring-data';
+import './recurring-items.css';
+
+export const DELETE_CONFIRM = 'Are you sure you want to delete this recurring item?';
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  amount: 'Amount',
+  frequency: 'Frequency',
+  start_date: 'Start date',
+  end_date: 'End date',
+  account_id: 'Account',
+  category_id: 'Category',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** 2026-01-05 as 5 Jan 2026 (dates are calendar dates: formatted in UTC so no time zone shifts them). */
+export function formatDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  if (!y || !m || !d) return iso;
+  return dateFormat.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+function saveFailure(err: unknown): { message: string; detail?: string } {
+  if (err instanceof ScenarioEventLinkError) return { message: err.message };
+  if (err instanceof DataValidationError) {
+    return { message: 'Failed to save recurring item', detail: err.errors.map((e) => `${FIELD_LABELS[e.field] ?? e.field} ${e.message}`).join('; ') };
+  }
+  return { message: 'Failed to save recurring item' };
+}
+
+type ModalState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; item: RecurringItemRow } | { mode: 'categories' };
 
 export function RecurringItemsPage() {
-  return <PageFrame title="Recurring Items" testId="recurring-items" />;
+  const db = useDb();
+  const showToast = useToast();
+  const navigate = useNavigate();
+  const [attempt, setAttempt] = useState(0);
+  const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
+  const state = useRecurringData(db, attempt);
+
+  const openAdd = useCallback(() => setModal({ mode: 'add' }), []);
+
+  const onEdit = useCallback(
+    (item: RecurringView) => {
+      if (item.scenario_event_id) {
+        const link = new ScenarioEventLinkError('recurring item', 'edit', item.scenario_event_id, item.eventScenarioId);
+        showToast(link.message, 'info');
+        if (link.scenarioId) void navigate({ to: '/scenarios/$scenarioId', params: { scenarioId: link.scenarioId }, search: { editEvent: link.eventId } });
+        return;
+      }
+      setModal({ mode: 'edit', item });
+    },
+    [navigate, showToast],
+  );
+
+  const onDelete = useCallback(
+    async (item: RecurringView) => {
+      if (item.scenario_event_id) {
+        showToast(new ScenarioEventLinkError('recurring item', 'delete', item.scenario_event_id, item.eventScenarioId).message, 'error');
+        return;
+      }
+      if (!window.confirm(DELETE_CONFIRM)) return;
+      try {
+        await deleteRecurringItem(db, item.id);
+        showToast('Recurring item deleted successfully!', 'success');
+      } catch (err) {
+        console.error('Failed to delete recurring item', err);
+        showToast(err instanceof ScenarioEventLinkError ? err.message : 'Failed to delete recurring item', 'error');
+      }
+    },
+    [db, showToast],
+  );
+
+  const save = async (values: RecurringFormValues) => {
+    try {
+      if (modal.mode === 'edit') await updateRecurringItem(db, modal.item.id, values);
+      else await createRecurringItem(db, values);
+    } catch (err) {
+      console.error('Failed to save recurring item', err);
+      throw saveFailure(err);
+    }
+    showToast(modal.mode === 'edit' ? 'Recurring item updated successfully!' : 'Recurring item created successfully!', 'success');
+    setModal({ mode: 'closed' });
+  };
+
+  const addCategory = async (name: string, type: RecurringItemType): Promise<CategoryRow> => {
+    try {
+      return await createCategory(db, { name, type });
+    } catch (err) {
+      if (err instanceof DataValidationError) {
+        const message = err.messageFor('name');
+        throw { message: message === 'is required' || !message ? 'Please enter a category name' : message };
+      }
+      throw { message: 'Failed to add category' };
+    }
+  };
+
+  const ready = state.status === 'ready' ? state.data : null;
+
+  return (
+    <PageFrame
+      title="Recurring Items"
+      testId="recurring-items"
+      actions={
+        ready ? (
+          <div className="page-actions">
+            <button type="button" className="button button-ghost" onClick={() => setModal({ mode: 'categories' })}>
+              Manage categories
+            </button>
+            {ready.total > 0 && (
+              <button type="button" className="button button-primary" onClick={openAdd}>
+                + Add Recurring Item
+              </button>
+            )}
+          </div>
+        ) : undefined
+      }
+    >
+      {state.status === 'loading' && (
+        <p className="money-status" role="status">
+          Loading recurring items...
+        </p>
+      )}
+      {state.status === 'error' && (
+        <div className="card money-error" role="alert">
+          <p>Failed to load recurring items</p>
+          <button type="button" className="button button-ghost" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
+      {ready && ready.total === 0 && (
+        <div className="card money-empty">
+          <p>No recurring items</p>
+          <button type="button" className="button button-primary" onClick={openAdd}>
+            + Add Recurring Item
+          </button>
+        </div>
+      )}
+      {ready && ready.total > 0 && (
+        <>
+          <Summary summary={ready.summary} />
+          <ItemGroup title="Income" items={ready.income} onEdit={onEdit} onDelete={onDelete} />
+          <ItemGroup title="Expenses" items={ready.expenses} onEdit={onEdit} onDelete={onDelete} />
+        </>
+      )}
+      {ready && (modal.mode === 'add' || modal.mode === 'edit') && (
+        <RecurringItemModal
+          item={modal.mode === 'edit' ? modal.item : null}
+          categories={ready.categories}
+          accounts={ready.accounts}
+          onClose={() => setModal({ mode: 'closed' })}
+          onSave={save}
+          onCreateCategory={addCategory}
+        />
+      )}
+      {ready && modal.mode === 'categories' && <CategoryManager db={db} categories={ready.categories} onClose={() => setModal({ mode: 'closed' })} />}
+    </PageFrame>
+  );
 }
+
+const Summary = memo(function Summary({ summary }: { summary: RecurringSummary }) {
+  return (
+    <section className="money-summary" aria-label="Recurring items summary">
+      <div className="card money-stat">
+        <h2 className="money-stat-label">Monthly Income</h2>
+        <p className="money-stat-value money-positive">{formatMoney(summary.monthly_income)}</p>
+      </div>
+      <div className="card money-stat">
+        <h2 className="money-stat-label">Monthly Expenses</h2>
+        <p className="money-stat-value money-negative">{formatMoney(summary.monthly_expenses)}</p>
+      </div>
+      <div className="card money-stat">
+        <h2 className="money-stat-label">Net Cash Flow</h2>
+        <p className={summary.net_cash_flow < 0 ? 'money-stat-value money-negative' : 'money-stat-value'}>{formatMoney(summary.net_cash_flow)}</p>
+      </div>
+    </section>
+  );
+});
+
+const ItemGroup = memo(function ItemGroup({
+  title,
+  items,
+  onEdit,
+  onDelete,
+}: {
+  title: 'Income' | 'Expenses';
+  items: RecurringView[];
+  onEdit: (item: RecurringView) => void;
+  onDelete: (item: RecurringView) => void;
+}) {
+  const headingId = `recurring-${title.toLowerCase()}`;
+  return (
+    <section className="money-group" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {items.length === 0 ? (
+        <p className="money-status">{title === 'Income' ? 'No income items' : 'No expense items'}</p>
+      ) : (
+        <RowList items={items} label={title} renderRow={(item) => <ItemRow item={item} onEdit={onEdit} onDelete={onDelete} />} />
+      )}
+    </section>
+  );
+});
+
+const ItemRow = memo(function ItemRow({
+  item,
+  onEdit,
+  onDelete,
+}: {
+  item: RecurringView;
+  onEdit: (item: RecurringView) => void;
+  onDelete: (item: RecurringView) => void;
+}) {
+  return (
+    <article className="money-row" aria-label={item.name}>
+      <div className="money-row-main">
+        <h3 className="money-row-name">
+          {item.name}
+          {!item.is_active && <span className="badge badge-warning">Inactive</span>}
+          {item.hypotheticalScenario !== null && <span className="badge badge-muted">Scenario: {item.hypotheticalScenario}</span>}
+        </h3>
+        <p className="money-row-meta">
+          <span>{item.categoryName}</span>
+          <span>{item.accountName}</span>
+          <span>{FREQUENCY_LABELS[item.frequency] ?? item.frequency}</span>
+          <span>From {formatDate(item.start_date)}</span>
+          {item.end_date && <span>Until {formatDate(item.end_date)}</span>}
+        </p>
+      </div>
+      <p className={item.amount > 0 ? 'money-row-amount money-positive' : 'money-row-amount'}>{formatMoneyCents(Math.abs(item.amount))}</p>
+      <div className="money-row-actions">
+        <button type="button" className="button button-ghost" aria-label={`Edit ${item.name}`} onClick={() => onEdit(item)}>
+          Edit
+        </button>
+        <button type="button" className="button button-ghost button-danger" aria-label={`Delete ${item.name}`} onClick={() => void onDelete(item)}>
+          Delete
+        </button>
+      </div>
+    </article>
+  );
+});

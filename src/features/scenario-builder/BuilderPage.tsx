@@ -1,8 +1,119 @@
-// The scenario builder's create form (spec section 2 Scenario builder): starter templates, details,
-// baseline checkbox. Editing (/scenarios/builder/{id}) is the scenario detail screen.
-// Only the page frame for now; its content belongs to a later issue.
+// The scenario builder's create form (spec section 2 Scenario builder): starter templates that prefill name
+// and description, Scenario Details with the baseline checkbox. Editing (/scenarios/builder/{id}) is the
+// scenario detail screen, which carries the Modifications list.
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ModificationsSection } from '../../components/event-form/ModificationsSection';
+import { FormMessage } from '../../components/form/FormField';
 import { PageFrame } from '../../components/layout/PageFrame';
+import { useToast } from '../../components/toast/ToastProvider';
+import { useDb } from '../../data/db-context';
+import { createScenario } from '../../data/repositories/scenarios';
+import './builder.css';
+
+export const STARTER_TEMPLATES: ReadonlyArray<{ name: string; description: string; icon: string }> = [
+  { name: 'Buy Investment Property', icon: '🏘️', description: 'Buy a rental property and see how rent, costs, interest and growth change my finances.' },
+  { name: 'Career Break / Maternity Leave', icon: '🍼', description: 'Take time away from work and see how a period of reduced income affects my finances.' },
+  { name: 'Aggressive Debt Payoff', icon: '🎯', description: 'Put extra money towards my debts to pay them off sooner and save on interest.' },
+];
 
 export function BuilderPage() {
-  return <PageFrame title="Create New Scenario" testId="scenario-builder" />;
+  const db = useDb();
+  const navigate = useNavigate();
+  const showToast = useToast();
+  const ids = useId();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [isBaseline, setIsBaseline] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) {
+      setError('Please enter a scenario name');
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      const scenario = await createScenario(db, { name: name.trim(), description: description.trim(), is_baseline: isBaseline });
+      showToast('Scenario created successfully!', 'success');
+      void navigate({ to: '/scenarios/builder/$scenarioId', params: { scenarioId: scenario.id } });
+    } catch (err) {
+      console.error('Could not create the scenario', err);
+      setError('Failed to save scenario');
+      showToast('Failed to save scenario', 'error');
+      setSaving(false);
+    }
+  };
+
+  return (
+    <PageFrame
+      title="Create New Scenario"
+      testId="scenario-builder"
+      actions={
+        <Link to="/scenarios" className="back-link">
+          ← Back to scenarios
+        </Link>
+      }
+    >
+      <section aria-labelledby="starters-heading" className="builder-section">
+        <h2 id="starters-heading">Start from a template</h2>
+        <div className="starter-grid">
+          {STARTER_TEMPLATES.map((t) => (
+            <button
+              key={t.name}
+              type="button"
+              className="starter-card"
+              onClick={() => {
+                setName(t.name);
+                setDescription(t.description);
+                setError(null);
+              }}
+            >
+              <span className="starter-icon" aria-hidden="true">
+                {t.icon}
+              </span>
+              <strong>{t.name}</strong>
+              <small>{t.description}</small>
+            </button>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="details-heading" className="builder-section card-panel">
+        <h2 id="details-heading">Scenario Details</h2>
+        <form className="form" onSubmit={submit} noValidate>
+          <div className="field">
+            <label htmlFor={`${ids}-name`}>Name *</label>
+            <input id={`${ids}-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} disabled={saving} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-description`}>Description</label>
+            <textarea id={`${ids}-description`} value={description} rows={3} onChange={(e) => setDescription(e.target.value)} disabled={saving} />
+          </div>
+          <div className="field field-checkbox">
+            <label>
+              <input type="checkbox" checked={isBaseline} onChange={(e) => setIsBaseline(e.target.checked)} disabled={saving} />
+              This is my baseline (current situation)
+            </label>
+          </div>
+          <FormMessage type="error">{error}</FormMessage>
+          <div className="form-actions">
+            <Link to="/scenarios" className="button button-ghost">
+              Cancel
+            </Link>
+            <button type="submit" className="button button-primary" disabled={saving}>
+              {saving ? 'Creating...' : 'Create Scenario'}
+            </button>
+          </div>
+        </form>
+      </section>
+
+      <section className="builder-section">
+        <ModificationsSection scenarioId={null} />
+      </section>
+    </PageFrame>
+  );
 }

@@ -1,11 +1,219 @@
-// Scenario comparison (spec section 2 Scenario compare): pick scenarios, a forecast period, compare charts.
-// Only the page frame for now; its content belongs to a later issue. `selected` comes from ?selected=a&selected=b.
+// Scenario comparison (spec section 2 Scenario compare): pick scenarios and a period, run the engine in the
+// forecast worker on the user's local data, then one summary card per scenario and the three charts.
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
+import { preloadCharts } from '../../components/charts/LazyChart';
+import { useDb } from '../../data/db-context';
+import { exportBackup } from '../../data/backup';
+import type { ScenarioRow } from '../../data/entities';
+import { listScenarios } from '../../data/repositories/scenarios';
+import { getCompareRunner, todayIso } from '../../lib/forecast/compare-runner';
+import type { CompareView } from '../../lib/forecast/compare-view';
+import { CompareCharts } from './CompareCharts';
+import { SummaryCard } from './SummaryCard';
+import './compare.css';
 
-export function ComparePage({ selected }: { selected: string[] }) {
+export const FORECAST_YEARS = [1, 2, 5, 10, 15, 20, 25, 30] as const;
+export const DEFAULT_YEARS = 5;
+
+export const MESSAGES = {
+  selectOne: 'Please select at least one scenario',
+  loadFailed: 'Failed to load scenarios',
+  compareFailed: 'Failed to compare scenarios',
+} as const;
+
+export function yearsLabel(years: number): string {
+  return years === 1 ? '1 year' : `${years} years`;
+}
+
+/** Baseline first, then oldest first: a stable order that gives each scenario the same colour run to run. */
+function sortScenarios(rows: ScenarioRow[]): ScenarioRow[] {
+  return [...rows].sort((a, b) => Number(b.is_baseline) - Number(a.is_baseline) || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+}
+
+type Props = {
+  /** Scenario ids from the repeated `selected` query parameter. */
+  selected: string[];
+  /** Today (YYYY-MM-DD); the device's date unless a test fixes it. */
+  asOf?: string;
+};
+
+/** The last successful run (kept on screen while a re-run computes). */
+type Result = { view: CompareView; run: number };
+
+export function ComparePage({ selected, asOf }: Props) {
+  const db = useDb();
+  const [scenarios, setScenarios] = useState<ScenarioRow[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [years, setYears] = useState<number>(DEFAULT_YEARS);
+  const [result, setResult] = useState<Result | null>(null);
+  const [running, setRunning] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [todaysDollars, setTodaysDollars] = useState(false);
+  const runSeq = useRef(0);
+  const autoRan = useRef(false);
+  const periodId = useId();
+
+  useEffect(() => {
+    // The chart code downloads while the user picks, so a comparison doesn't wait for it (or block on parsing it).
+    preloadCharts().catch(() => undefined);
+  }, []);
+
+  const run = useCallback(
+    async (ids: string[], forYears: number) => {
+      const seq = ++runSeq.current;
+      setRunning(true);
+      setFailed(false);
+      const fail = (detail: unknown) => {
+        console.error(MESSAGES.compareFailed, detail);
+        setResult(null);
+        setFailed(true);
+      };
+      try {
+        const backup = await exportBackup(db);
+        const outcome = await getCompareRunner()({ backup, as_of: asOf ?? todayIso(), years: forYears, scenario_ids: ids });
+        if (seq !== runSeq.current) return;
+        if (outcome.ok) setResult({ view: outcome.view, run: seq });
+        else fail(outcome.errors);
+      } catch (err) {
+        if (seq === runSeq.current) fail(err);
+      } finally {
+        if (seq === runSeq.current) setRunning(false);
+      }
+    },
+    [db, asOf],
+  );
+
+  const orderedChosen = (set: Set<string>, rows: ScenarioRow[]) => rows.filter((s) => set.has(s.id)).map((s) => s.id);
+
+  useEffect(() => {
+    let active = true;
+    listScenarios(db)
+      .then((rows) => {
+        if (!active) return;
+        const sorted = sortScenarios(rows);
+        const known = new Set(sorted.map((s) => s.id));
+        const fromQuery = selected.filter((id) => known.has(id));
+        const initial = fromQuery.length > 0 ? fromQuery : sorted.filter((s) => s.is_baseline).slice(0, 1).map((s) => s.id);
+        setScenarios(sorted);
+        setChosen(new Set(initial));
+        if (fromQuery.length > 0 && !autoRan.current) {
+          autoRan.current = true;
+          void run(orderedChosen(new Set(fromQuery), sorted), DEFAULT_YEARS);
+        }
+      })
+      .catch((err: unknown) => {
+        console.error(MESSAGES.loadFailed, err);
+        if (active) setLoadError(true);
+      });
+    return () => {
+      active = false;
+    };
+    // Loaded once per visit; the query only preselects on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [db]);
+
+  const ids = scenarios ? orderedChosen(chosen, scenarios) : [];
+
+  const toggle = (id: string) => {
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  };
+
+  const changeYears = (value: number) => {
+    setYears(value);
+    if (result && ids.length > 0) void run(ids, value);
+  };
+
   return (
     <PageFrame title="Compare Scenarios" testId="scenario-compare">
-      <div data-selected={selected.join(',')} />
+      {loadError ? (
+        <p className="form-message form-message-error" role="alert">
+          {MESSAGES.loadFailed}
+        </p>
+      ) : scenarios === null ? (
+        <p className="compare-muted">Loading scenarios...</p>
+      ) : (
+        <div className="compare">
+          <section className="compare-controls card" aria-label="Comparison settings">
+            <fieldset className="compare-scenarios">
+              <legend>Scenarios</legend>
+              {scenarios.length === 0 && <p className="compare-muted">No scenarios yet. Create one on the Scenarios page.</p>}
+              <ul>
+                {scenarios.map((s) => (
+                  <li key={s.id}>
+                    <label className="compare-scenario">
+                      <input type="checkbox" checked={chosen.has(s.id)} onChange={() => toggle(s.id)} aria-describedby={s.description ? `desc-${s.id}` : undefined} />
+                      <span className="compare-scenario-text">
+                        <span className="compare-scenario-name">
+                          {s.name}
+                          {s.is_baseline && <span className="badge badge-success compare-badge">Baseline</span>}
+                        </span>
+                        {s.description && (
+                          <span className="compare-scenario-description" id={`desc-${s.id}`}>
+                            {s.description}
+                          </span>
+                        )}
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+            <div className="compare-actions">
+              <div className="compare-field">
+                <label htmlFor={periodId}>Forecast period</label>
+                <select id={periodId} value={years} onChange={(e) => changeYears(Number(e.target.value))}>
+                  {FORECAST_YEARS.map((y) => (
+                    <option key={y} value={y}>
+                      {yearsLabel(y)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <label className="compare-toggle">
+                <input type="checkbox" checked={todaysDollars} onChange={(e) => setTodaysDollars(e.target.checked)} />
+                Show in today&apos;s dollars
+              </label>
+              <button type="button" className="button button-primary" disabled={ids.length === 0 || running} onClick={() => void run(ids, years)}>
+                {running ? 'Comparing...' : 'Compare'}
+              </button>
+            </div>
+            {ids.length === 0 && scenarios.length > 0 && (
+              <p className="form-message form-message-info" role="status">
+                {MESSAGES.selectOne}
+              </p>
+            )}
+          </section>
+
+          {failed && (
+            <p className="form-message form-message-error" role="alert">
+              {MESSAGES.compareFailed}
+            </p>
+          )}
+
+          {result && (
+            <div className="compare-results" aria-busy={running} data-testid="compare-results" data-years={result.view.years}>
+              {todaysDollars && (
+                <p className="compare-real-note" role="note">
+                  Figures in today&apos;s dollars: deflated by {result.view.inflation_rate}% a year inflation from {result.view.as_of}.
+                </p>
+              )}
+              <div className="compare-cards">
+                {result.view.scenarios.map((s, i) => (
+                  <SummaryCard key={s.scenario_id} scenario={s} index={i} years={result.view.years} todaysDollars={todaysDollars} />
+                ))}
+              </div>
+              <CompareCharts key={`${result.run}-${todaysDollars ? 'real' : 'nominal'}`} view={result.view} todaysDollars={todaysDollars} />
+            </div>
+          )}
+        </div>
+      )}
     </PageFrame>
   );
 }

@@ -1,13 +1,307 @@
-// Scenario detail (spec section 2 Scenario detail), also shown at /scenarios/builder/{scenarioId}:
-// header, events timeline and the event form. ?editEvent={eventId} opens that event for editing.
-// Only the page frame for now; its content belongs to a later issue.
-import { Link } from '@tanstack/react-router';
+// Scenario detail (spec section 2 Scenario detail), also shown at /scenarios/builder/{scenarioId} where it
+// is the builder's edit screen: header with inline edit, the events timeline with the event form
+// (?editEvent={eventId} opens that event), and the scenario's modifications.
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useRouter, useRouterState } from '@tanstack/react-router';
+import { getTemplate } from '../../../worker/engine/index';
+import { EventForm } from '../../components/event-form/EventForm';
+import { ModificationsSection } from '../../components/event-form/ModificationsSection';
+import { describeParameters, monthLabel, prettifyTemplateId } from '../../components/event-form/template-values';
+import { FormMessage } from '../../components/form/FormField';
 import { PageFrame } from '../../components/layout/PageFrame';
+import { useToast } from '../../components/toast/ToastProvider';
+import { useDb } from '../../data/db-context';
+import type { AccountRow, RecurringItemRow, ScenarioEventRow } from '../../data/entities';
+import { deleteEvent } from '../../data/repositories/events';
+import { getScenarioWithChildren, updateScenario, type ScenarioWithChildrenRows } from '../../data/repositories/scenarios';
+import './scenarios.css';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; scenario: ScenarioWithChildrenRows; accounts: AccountRow[]; items: RecurringItemRow[] };
+
+type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; event: ScenarioEventRow };
+
+/** Sorted by trigger_date ascending (then name, so equal dates keep a stable order). */
+function sortEvents(events: ScenarioEventRow[]): ScenarioEventRow[] {
+  return [...events].sort((a, b) => (a.trigger_date || `${a.trigger_month}-01`).localeCompare(b.trigger_date || `${b.trigger_month}-01`) || a.name.localeCompare(b.name));
+}
+
+function createdLabel(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
+}
 
 export function ScenarioDetailPage({ scenarioId, editEvent }: { scenarioId: string; editEvent?: string }) {
+  const db = useDb();
+  const router = useRouter();
+  const showToast = useToast();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const isBuilder = pathname.startsWith('/scenarios/builder/');
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const handledEditEvent = useRef<string | null>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      const [scenario, accounts, items] = await Promise.all([getScenarioWithChildren(db, scenarioId), db.accounts.toArray(), db.recurring_items.toArray()]);
+      if (!scenario) setLoad({ state: 'error', message: 'Scenario not found' });
+      else setLoad({ state: 'ready', scenario, accounts, items });
+    } catch (err) {
+      console.error('Could not load the scenario', err);
+      setLoad({ state: 'error', message: 'Failed to load scenario' });
+    }
+  }, [db, scenarioId]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  // ?editEvent={eventId} (from an account or item an event created) opens that event once it is loaded.
+  useEffect(() => {
+    if (load.state !== 'ready' || !editEvent || handledEditEvent.current === editEvent) return;
+    handledEditEvent.current = editEvent;
+    const event = load.scenario.events.find((e) => e.id === editEvent);
+    if (event) setForm({ mode: 'edit', event });
+  }, [load, editEvent]);
+
+  const closeForm = () => {
+    setForm({ mode: 'closed' });
+    if (editEvent) {
+      handledEditEvent.current = null;
+      router.history.replace(pathname);
+    }
+  };
+
+  const back = (
+    <Link to="/scenarios" className="back-link">
+      ← Back to scenarios
+    </Link>
+  );
+
+  if (load.state !== 'ready') {
+    return (
+      <PageFrame title={isBuilder ? 'Edit Scenario' : 'Scenario'} testId="scenario-detail" actions={back}>
+        {load.state === 'loading' ? <p className="muted">Loading...</p> : <FormMessage type="error">{load.message}</FormMessage>}
+      </PageFrame>
+    );
+  }
+
+  const { scenario, accounts, items } = load;
+  const events = sortEvents(scenario.events);
+
+  const removeEvent = async (event: ScenarioEventRow) => {
+    if (!window.confirm(`Delete event "${event.name}"? This cannot be undone.`)) return;
+    try {
+      await deleteEvent(db, event.id);
+      showToast('Event deleted successfully', 'success');
+    } catch (err) {
+      console.error('Could not delete the event', err);
+      showToast('Failed to delete event', 'error');
+    }
+    await reload();
+  };
+
   return (
-    <PageFrame title="Scenario" testId="scenario-detail" actions={<Link to="/scenarios">← Back to scenarios</Link>}>
-      <div data-scenario-id={scenarioId} data-edit-event={editEvent ?? ''} />
+    <PageFrame title={isBuilder ? 'Edit Scenario' : scenario.name} testId="scenario-detail" actions={back}>
+      <ScenarioHeader scenario={scenario} isBuilder={isBuilder} onSaved={reload} />
+
+      <section className="events-section" aria-labelledby="events-heading">
+        <div className="section-header">
+          <h2 id="events-heading">Events</h2>
+          <button type="button" className="button button-primary" onClick={() => setForm({ mode: 'create' })}>
+            + Add Event
+          </button>
+        </div>
+        {events.length === 0 ? (
+          <div className="empty-state">
+            <h3>No events yet</h3>
+            <p>Get started by adding your first event to this scenario</p>
+          </div>
+        ) : (
+          <ol className="timeline">
+            {events.map((event) => (
+              <EventCard
+                key={event.id}
+                event={event}
+                isBaseline={scenario.is_baseline}
+                accounts={accounts}
+                items={items}
+                onEdit={() => setForm({ mode: 'edit', event })}
+                onDelete={() => void removeEvent(event)}
+              />
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <ModificationsSection scenarioId={scenario.id} />
+
+      {form.mode !== 'closed' && (
+        <EventForm
+          scenario={scenario}
+          event={form.mode === 'edit' ? form.event : undefined}
+          onClose={closeForm}
+          onSaved={(mode) => {
+            showToast(mode === 'create' ? 'Event created successfully' : 'Event updated successfully', 'success');
+            closeForm();
+            void reload();
+          }}
+        />
+      )}
     </PageFrame>
+  );
+}
+
+function ScenarioHeader({ scenario, isBuilder, onSaved }: { scenario: ScenarioWithChildrenRows; isBuilder: boolean; onSaved: () => Promise<void> }) {
+  const db = useDb();
+  const showToast = useToast();
+  const ids = useId();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(scenario.name);
+  const [description, setDescription] = useState(scenario.description);
+  const [isBaseline, setIsBaseline] = useState(scenario.is_baseline);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const start = () => {
+    setName(scenario.name);
+    setDescription(scenario.description);
+    setIsBaseline(scenario.is_baseline);
+    setError(null);
+    setEditing(true);
+  };
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) {
+      setError('Please enter a scenario name');
+      return;
+    }
+    setSaving(true);
+    try {
+      await updateScenario(db, scenario.id, { name, description, ...(isBuilder ? { is_baseline: isBaseline } : {}) });
+      showToast(isBuilder ? 'Scenario updated successfully!' : 'Scenario updated successfully', 'success');
+      setEditing(false);
+      await onSaved();
+    } catch (err) {
+      console.error('Could not update the scenario', err);
+      showToast(isBuilder ? 'Failed to save scenario' : 'Failed to update scenario', 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const count = scenario.events.length;
+  const NameTag = isBuilder ? 'h2' : 'p';
+  return (
+    <div className="scenario-header card-wide">
+      {editing ? (
+        <form className="form" onSubmit={save} noValidate>
+          {isBuilder && <h2>Scenario Details</h2>}
+          <div className="field">
+            <label htmlFor={`${ids}-name`}>Scenario Name</label>
+            <input id={`${ids}-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} disabled={saving} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-description`}>Description</label>
+            <textarea id={`${ids}-description`} value={description} rows={3} onChange={(e) => setDescription(e.target.value)} disabled={saving} />
+          </div>
+          {isBuilder && (
+            <div className="field field-checkbox">
+              <label>
+                <input type="checkbox" checked={isBaseline} onChange={(e) => setIsBaseline(e.target.checked)} disabled={saving} />
+                This is my baseline (current situation)
+              </label>
+            </div>
+          )}
+          <FormMessage type="error">{error}</FormMessage>
+          <div className="form-actions">
+            <button type="button" className="button button-ghost" onClick={() => setEditing(false)} disabled={saving}>
+              Cancel
+            </button>
+            <button type="submit" className="button button-primary" disabled={saving}>
+              {saving ? 'Saving...' : 'Save Changes'}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="scenario-header-view">
+          <div>
+            <div className="scenario-title-row">
+              {isBuilder && <NameTag className="scenario-name">{scenario.name}</NameTag>}
+              {scenario.is_baseline && <span className="badge badge-success">Baseline</span>}
+              <button type="button" className="icon-button" aria-label="Edit scenario name and description" title="Edit" onClick={start}>
+                ✎
+              </button>
+            </div>
+            {scenario.description && <p className="scenario-description">{scenario.description}</p>}
+            <p className="scenario-meta">
+              <span>
+                {count} event{count === 1 ? '' : 's'}
+              </span>
+              {scenario.created_at && <span>Created {createdLabel(scenario.created_at)}</span>}
+            </p>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function EventCard({
+  event,
+  isBaseline,
+  accounts,
+  items,
+  onEdit,
+  onDelete,
+}: {
+  event: ScenarioEventRow;
+  isBaseline: boolean;
+  accounts: AccountRow[];
+  items: RecurringItemRow[];
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const template = getTemplate(event.template_id);
+  const rows = template ? describeParameters(template, event.template_parameters, isBaseline, { accounts, items }) : [];
+  return (
+    <li className="event-card" data-testid="event-card">
+      <div className="event-card-main">
+        <div>
+          <h3 className="event-name">
+            {template && <span aria-hidden="true">{template.icon} </span>}
+            {event.name}
+          </h3>
+          <p className="event-when">{isBaseline ? 'Current Reality' : monthLabel(event.trigger_month)}</p>
+          <span className="badge badge-muted">{prettifyTemplateId(event.template_id)}</span>
+        </div>
+        <div className="event-actions">
+          <button type="button" className="button-link" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((v) => !v)}>
+            {open ? 'Hide details' : 'Show details'}
+          </button>
+          <button type="button" className="button button-ghost" onClick={onEdit}>
+            Edit
+          </button>
+          <button type="button" className="button button-ghost button-danger" onClick={onDelete}>
+            Delete
+          </button>
+        </div>
+      </div>
+      {open && (
+        <dl id={detailsId} className="event-details">
+          {rows.map((r) => (
+            <div key={r.name}>
+              <dt>{r.label}</dt>
+              <dd>{r.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </li>
   );
 }

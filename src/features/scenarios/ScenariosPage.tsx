@@ -1,7 +1,238 @@
-// The scenario list (spec section 2 Scenarios list): cards, bulk select/delete, create and compare.
-// Only the page frame for now; its content belongs to a later issue.
+// The scenario list (spec section 2 Scenarios list): cards, bulk select and delete, the Create Scenario
+// modal, Compare, a link to the template chooser and the baseline assistant.
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { FormMessage } from '../../components/form/FormField';
 import { PageFrame } from '../../components/layout/PageFrame';
+import { Modal } from '../../components/modal/Modal';
+import { useToast } from '../../components/toast/ToastProvider';
+import { useDb } from '../../data/db-context';
+import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioRow } from '../../data/entities';
+import { createScenario, deleteScenario, listScenarios } from '../../data/repositories/scenarios';
+import { DataValidationError } from '../../data/repositories/errors';
+import { BaselineAssistant } from './BaselineAssistant';
+import './scenarios.css';
+
+type Data = { scenarios: ScenarioRow[]; counts: Map<string, number>; accounts: AccountRow[]; items: RecurringItemRow[]; categories: CategoryRow[] };
+
+export const BULK_DELETE_BASELINE = 'Cannot delete baseline scenarios. Please unselect them first.';
+export const BULK_DELETE_NONE = 'No scenarios to delete.';
 
 export function ScenariosPage() {
-  return <PageFrame title="Scenarios" testId="scenarios" />;
+  const db = useDb();
+  const navigate = useNavigate();
+  const showToast = useToast();
+  const [data, setData] = useState<Data | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const reload = useCallback(async () => {
+    try {
+      const [scenarios, events, accounts, items, categories] = await Promise.all([
+        listScenarios(db),
+        db.events.toArray(),
+        db.accounts.toArray(),
+        db.recurring_items.toArray(),
+        db.categories.toArray(),
+      ]);
+      const counts = new Map<string, number>();
+      for (const e of events) counts.set(e.scenario_id, (counts.get(e.scenario_id) ?? 0) + 1);
+      // Baseline first, then oldest first: the order scenarios were made in.
+      scenarios.sort((a, b) => Number(b.is_baseline) - Number(a.is_baseline) || a.created_at.localeCompare(b.created_at));
+      setData({ scenarios, counts, accounts, items, categories });
+      setSelected((s) => s.filter((id) => scenarios.some((x) => x.id === id)));
+      setLoadError(null);
+    } catch (err) {
+      console.error('Could not load scenarios', err);
+      setLoadError('Failed to load scenarios');
+    }
+  }, [db]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
+
+  const bulkDelete = async () => {
+    if (!data) return;
+    const chosen = data.scenarios.filter((s) => selected.includes(s.id));
+    if (chosen.some((s) => s.is_baseline)) {
+      showToast(BULK_DELETE_BASELINE, 'error');
+      return;
+    }
+    if (chosen.length === 0) {
+      showToast(BULK_DELETE_NONE, 'error');
+      return;
+    }
+    if (!window.confirm(`Delete ${chosen.length} scenario(s)? This cannot be undone.`)) return;
+    setDeleting(true);
+    const results = await Promise.allSettled(chosen.map((s) => deleteScenario(db, s.id)));
+    setDeleting(false);
+    if (results.some((r) => r.status === 'rejected')) {
+      console.error('Some scenarios could not be deleted', results);
+      showToast('Failed to delete some scenarios', 'error');
+    }
+    await reload();
+  };
+
+  const compare = () => {
+    void navigate({ to: '/scenarios/compare', search: selected.length ? { selected } : {} });
+  };
+
+  const hasBaseline = data?.scenarios.some((s) => s.is_baseline) ?? true;
+  const ownAccounts = data?.accounts.filter((a) => !a.scenario_event_id) ?? [];
+  const ownItems = data?.items.filter((i) => !i.scenario_event_id) ?? [];
+  const offerBaseline = data && !hasBaseline && ownAccounts.length > 0 && ownItems.length > 0;
+
+  return (
+    <PageFrame
+      title="Scenarios"
+      testId="scenarios"
+      actions={
+        <div className="page-actions">
+          <Link to="/scenarios/templates" className="button button-ghost">
+            Choose a Template
+          </Link>
+          <Link to="/scenarios/builder" className="button button-ghost">
+            Scenario Builder
+          </Link>
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+            Create Scenario
+          </button>
+        </div>
+      }
+    >
+      {loadError && <FormMessage type="error">{loadError}</FormMessage>}
+      {!data && !loadError && <p className="muted">Loading...</p>}
+      {offerBaseline && (
+        <BaselineAssistant
+          db={db}
+          accounts={ownAccounts}
+          items={ownItems}
+          categories={data.categories}
+          onCreated={(scenario) => {
+            showToast('Baseline scenario created successfully!', 'success');
+            void navigate({ to: '/scenarios/$scenarioId', params: { scenarioId: scenario.id } });
+          }}
+        />
+      )}
+      {data && (
+        <>
+          <div className="bulk-bar" role="toolbar" aria-label="Selected scenarios">
+            <button type="button" className="button button-ghost" onClick={() => setSelected(data.scenarios.map((s) => s.id))} disabled={data.scenarios.length === 0}>
+              Select All
+            </button>
+            <button type="button" className="button button-ghost" onClick={() => setSelected([])} disabled={selected.length === 0}>
+              Clear
+            </button>
+            <button type="button" className="button button-ghost button-danger" onClick={() => void bulkDelete()} disabled={deleting}>
+              Delete ({selected.length})
+            </button>
+            <button type="button" className="button button-primary" onClick={compare}>
+              Compare
+            </button>
+          </div>
+          {data.scenarios.length === 0 ? (
+            <div className="empty-state">
+              <h2>No scenarios yet</h2>
+              <p>
+                Create one, or start from a <Link to="/scenarios/templates">template</Link>.
+              </p>
+            </div>
+          ) : (
+            <ul className="scenario-grid">
+              {data.scenarios.map((s) => {
+                const count = data.counts.get(s.id) ?? 0;
+                return (
+                  <li key={s.id} className={`scenario-card${selected.includes(s.id) ? ' is-selected' : ''}`} data-testid="scenario-card">
+                    <div className="scenario-card-top">
+                      <input type="checkbox" aria-label={`Select ${s.name}`} checked={selected.includes(s.id)} onChange={(e) => toggle(s.id, e.target.checked)} />
+                      <h2 className="scenario-card-name">{s.name}</h2>
+                      {s.is_baseline && <span className="badge badge-success">Baseline</span>}
+                    </div>
+                    {s.description && <p className="scenario-card-description">{s.description}</p>}
+                    <p className="muted">
+                      {count} event{count === 1 ? '' : 's'}
+                    </p>
+                    <div className="scenario-card-actions">
+                      <Link to="/scenarios/compare" search={{ selected: [s.id] }} className="button button-primary">
+                        View Forecast
+                      </Link>
+                      <Link to="/scenarios/builder/$scenarioId" params={{ scenarioId: s.id }} className="button button-ghost">
+                        Edit
+                      </Link>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
+      )}
+      {creating && (
+        <CreateScenarioModal
+          onClose={() => setCreating(false)}
+          onCreated={async () => {
+            setCreating(false);
+            await reload();
+          }}
+        />
+      )}
+    </PageFrame>
+  );
+}
+
+function CreateScenarioModal({ onClose, onCreated }: { onClose: () => void; onCreated: () => Promise<void> }) {
+  const db = useDb();
+  const ids = useId();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) {
+      setError('Please enter a scenario name');
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      await createScenario(db, { name: name.trim(), description: description.trim(), is_baseline: false });
+      setSaving(false);
+      await onCreated();
+    } catch (err) {
+      console.error('Could not create the scenario', err);
+      setError(err instanceof DataValidationError ? err.errors.map((x) => x.message).join('; ') : 'Failed to create scenario');
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal title="Create Scenario" onClose={onClose} closeOnEscape={!saving}>
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={`${ids}-name`}>Name *</label>
+          <input id={`${ids}-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} disabled={saving} autoFocus />
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-description`}>Description</label>
+          <textarea id={`${ids}-description`} value={description} rows={3} onChange={(e) => setDescription(e.target.value)} disabled={saving} />
+        </div>
+        <FormMessage type="error">{error}</FormMessage>
+        <div className="form-actions">
+          <button type="button" className="button button-ghost" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Creating...' : 'Create Scenario'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
 }

@@ -1,7 +1,73 @@
-// The template chooser (spec section 2 Template chooser): grouped templates and Smart Create with AI.
-// Only the page frame for now; its content belongs to a later issue.
+// The template chooser (spec section 2 Template chooser): the five groups of templates, each opening its
+// form, and Smart Create with AI.
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { FormMessage } from '../../components/form/FormField';
 import { PageFrame } from '../../components/layout/PageFrame';
+import { SmartCreateModal } from './SmartCreateModal';
+import { loadTemplateGroups, type TemplateGroup } from './template-catalogue';
+import './templates.css';
 
 export function TemplatesPage() {
-  return <PageFrame title="Choose a Template" testId="templates" />;
+  const [groups, setGroups] = useState<TemplateGroup[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [smartOpen, setSmartOpen] = useState(false);
+
+  const load = useCallback(() => {
+    try {
+      setGroups(loadTemplateGroups());
+      setError(null);
+    } catch (err) {
+      console.error('Could not load templates', err);
+      setGroups(null);
+      setError('Failed to load templates. Please try again.');
+    }
+  }, []);
+
+  useEffect(() => load(), [load]);
+
+  return (
+    <PageFrame
+      title="Choose a Template"
+      testId="templates"
+      actions={
+        <div className="page-actions">
+          <Link to="/scenarios" className="back-link">
+            ← Back to scenarios
+          </Link>
+          <button type="button" className="button button-primary" onClick={() => setSmartOpen(true)}>
+            ✨ Smart Create with AI
+          </button>
+        </div>
+      }
+    >
+      {error && (
+        <div className="load-error">
+          <FormMessage type="error">{error}</FormMessage>
+          <button type="button" className="button button-ghost" onClick={load}>
+            Try again
+          </button>
+        </div>
+      )}
+      {groups?.map((g) => (
+        <section key={g.name} className="template-group" aria-labelledby={`group-${g.name.replace(/\W+/g, '-')}`}>
+          <h2 id={`group-${g.name.replace(/\W+/g, '-')}`}>{g.name}</h2>
+          <ul className="template-grid">
+            {g.templates.map((t) => (
+              <li key={t.template_id}>
+                <Link to="/scenarios/template/$templateId" params={{ templateId: t.template_id }} className="template-card" data-template-id={t.template_id}>
+                  <span className="template-icon" aria-hidden="true">
+                    {t.icon}
+                  </span>
+                  <strong>{t.name}</strong>
+                  <small>{t.description}</small>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {smartOpen && <SmartCreateModal onClose={() => setSmartOpen(false)} />}
+    </PageFrame>
+  );
 }

@@ -41,6 +41,7 @@ describe('Smart Create corpus', () => {
   it('reads at least 90% of the corpus correctly (template and key parameters)', () => {
     let correct = 0;
     let second = 0;
+    let third = 0;
     const failures: string[] = [];
     for (const c of CASES) {
       const r = identifyTemplatesFromPrompt(c.prompt, { today: corpus.today });
@@ -48,12 +49,14 @@ describe('Smart Create corpus', () => {
       if (p.length === 0) {
         correct++;
         if (c.batch === 'second') second++;
+        if (c.batch === 'third') third++;
       } else failures.push(`  "${c.prompt}": ${p.join('; ')}`);
     }
     const pct = ((correct / CASES.length) * 100).toFixed(1);
     const secondCount = CASES.filter((c) => c.batch === 'second').length;
     console.log(`smart-create accuracy: ${correct}/${CASES.length} (${pct}%)`);
     console.log(`smart-create accuracy, second batch only: ${second}/${secondCount}`);
+    console.log(`smart-create accuracy, third batch only: ${third}/${CASES.filter((c) => c.batch === 'third').length}`);
     if (failures.length) console.log(`smart-create misses:\n${failures.join('\n')}`);
     expect(correct / CASES.length).toBeGreaterThanOrEqual(0.9);
   });

@@ -4,9 +4,10 @@
 import { EngineInputError } from '../model/issues';
 import { getTemplate } from '../templates/catalogue';
 import { compileEvent, validateTemplateParameters } from '../templates/compile';
+import { eventEntityId } from '../templates/materialise';
 import type { EventCompiler } from './forecast';
 
-export const defaultEventCompiler: EventCompiler = (event, ctx) => {
+const compileValidated = (event: Parameters<EventCompiler>[0], ctx: Parameters<EventCompiler>[1]) => {
   const template = getTemplate(event.template_id);
   if (!template) throw new EngineInputError([{ path: '$.template_id', message: `unknown template "${event.template_id}"` }]);
   const errors = validateTemplateParameters(template, event.template_parameters, {
@@ -18,3 +19,5 @@ export const defaultEventCompiler: EventCompiler = (event, ctx) => {
   }
   return compileEvent(event, ctx);
 };
+
+export const defaultEventCompiler: EventCompiler = Object.assign(compileValidated, { entityId: eventEntityId });

@@ -12,7 +12,10 @@ import type { CompileContext, Primitive, PrimitiveFlow } from '../primitives';
 import { buildBaseFlowCache, simulate, type BaseFlowCache, type PrimitiveGroup, type SimAccountInput } from './simulate';
 
 /** A template compiler for a whole event (the templates module's compileEvent). */
-export type EventCompiler = (event: ScenarioEvent, ctx: CompileContext) => Primitive[];
+export type EventCompiler = ((event: ScenarioEvent, ctx: CompileContext) => Primitive[]) & {
+  /** The id materialiseEvent gives the entity declared by primitive `key` of event `eventId`. */
+  entityId?: (eventId: string, key: string) => string;
+};
 
 /** The id under which the base (no scenario) is forecast. */
 export const BASE_SCENARIO_ID = 'base';
@@ -290,6 +293,7 @@ export function forecastPrepared(
     linked_items: profile.recurring_items
       .filter((r) => r.scenario_event_id)
       .map((r) => ({ id: r.id, scope: r.scenario_event_id as string, name: r.name })),
+    entity_id: prepared.compile?.entityId,
   });
   return {
     scenario_id: scenario?.id ?? BASE_SCENARIO_ID,

@@ -48,6 +48,8 @@ export type SimulationSpec = {
   /** Materialised entities (scenario_event_id set): their ids resolve to the event's own primitive by name. */
   linked_accounts?: ReadonlyArray<{ id: string; scope: string; name: string; account_type: AccountType }>;
   linked_items?: ReadonlyArray<{ id: string; scope: string; name: string }>;
+  /** The id a materialised entity gets from its event and primitive key; exact matches win over names. */
+  entity_id?: (scope: string, key: string) => string;
 };
 
 export type SimulationResult = { snapshots: Snapshot[]; warnings: string[] };
@@ -166,13 +168,14 @@ function bookFlow(book: FlowBook, flow: PrimitiveFlow, row: number, adj: Readonl
     // A plain weekly or fortnightly flow: occurrences per month by arithmetic (bufDays holds the counts).
     const n = dayStepCounts(book.grid, flow.schedule, bufDays, bufSteps);
     if (n >= 0) {
-      const amt = sign * finite(flow.amount);
-      if (amt === 0) return;
+      const raw = finite(flow.amount);
+      if (raw === 0) return;
+      const toIncome = raw > 0;
       for (let o = 0; o < n; o++) {
         const k = bufSteps[o];
-        const v = amt * bufDays[o];
+        const v = sign * raw * bufDays[o];
         accDelta[k * cols + row] += v;
-        if (v > 0) income[k] += v;
+        if (toIncome) income[k] += v;
         else expense[k] -= v;
       }
       return;
@@ -625,7 +628,11 @@ export function simulate(spec: SimulationSpec): SimulationResult {
     if (fromEvents >= 0) primary = globalIndex.size + fromEvents;
   }
   const linkedAccount = new Map<string, number>();
+  if (spec.entity_id && spec.linked_accounts?.length) {
+    for (const [scope, local] of scopeIndex) for (const [key, idx] of local) linkedAccount.set(spec.entity_id(scope, key), idx);
+  }
   for (const l of spec.linked_accounts ?? []) {
+    if (linkedAccount.has(l.id)) continue;
     const local = scopeIndex.get(l.scope);
     if (!local) continue;
     let found = -1;
@@ -682,7 +689,7 @@ export function simulate(spec: SimulationSpec): SimulationResult {
     const k = `${f.scope ?? ''}\u0000${f.flow.key}`;
     if (!flowKeyIndex.has(k)) flowKeyIndex.set(k, i);
   });
-  const linkedItem = new Map<string, { scope: string; name: string }>();
+  const linkedItem = new Map<string, { id: string; scope: string; name: string }>();
   for (const l of spec.linked_items ?? []) linkedItem.set(l.id, l);
   const adjustmentsOf = new Map<number, PrimitiveAdjustFlow[]>();
   for (const { adj, scope } of adjusts) {
@@ -690,7 +697,12 @@ export function simulate(spec: SimulationSpec): SimulationResult {
     if (target === undefined) target = flowKeyIndex.get(`\u0000${adj.target}`);
     if (target === undefined) {
       const l = linkedItem.get(adj.target);
-      if (l) target = flows.findIndex((f) => f.scope === l.scope && f.flow.name === l.name);
+      if (l && spec.entity_id) {
+        const entityId = spec.entity_id;
+        target = flows.findIndex((f) => f.scope === l.scope && entityId(l.scope, f.flow.key) === l.id);
+        if (target < 0) target = undefined;
+      }
+      if (l && target === undefined) target = flows.findIndex((f) => f.scope === l.scope && f.flow.name === l.name);
       if (target !== undefined && target < 0) target = undefined;
     }
     if (target === undefined) {

@@ -1,6 +1,7 @@
 // Smart Create extractors: amounts, percentages, durations, dates (chrono-node, en-AU day/month order) and
 // states from a free-text prompt, each with its position so the matcher can read the words around it.
-import * as chrono from 'chrono-node';
+// Only the English locale (en-GB reads day before month, as en-AU does): keeps the other locales out of the bundle.
+import { GB as chronoEnGB, type ParsedResult } from 'chrono-node/en';
 import type { IsoDate } from '../primitives';
 import { addDays, addMonths, isIsoDate } from '../au/dates';
 
@@ -238,7 +239,7 @@ function extractSpecialDates(m: Masked, today: IsoDate): DateToken[] {
   return out;
 }
 
-function componentDate(c: chrono.ParsedComponents, y: number, mo: number): { date: IsoDate; exact_day: boolean } | null {
+function componentDate(c: ParsedResult['start'], y: number, mo: number): { date: IsoDate; exact_day: boolean } | null {
   const year = c.get('year') ?? y;
   const month = c.get('month') ?? mo;
   const exact = c.isCertain('day') || (!c.isCertain('month') && !c.isCertain('year'));
@@ -250,7 +251,7 @@ function componentDate(c: chrono.ParsedComponents, y: number, mo: number): { dat
 function extractChronoDates(m: Masked, today: IsoDate): DateToken[] {
   const [y, mo, d] = today.split('-').map(Number);
   const ref = { instant: new Date(Date.UTC(y, mo - 1, d, 12)), timezone: 0 };
-  const results = chrono.en.GB.parse(m.text, ref, { forwardDate: true });
+  const results = chronoEnGB.parse(m.text, ref, { forwardDate: true });
   const out: DateToken[] = [];
   for (const r of results) {
     const words = r.text.trim();

@@ -57,6 +57,9 @@ export function matchTemplates(prompt: string): TemplateMatch[] {
   // A car bought with a loan is car_loan; paid in cash, a major purchase.
   const car = CAR_BUY_RE.exec(text);
   if (car && !/\b(?:pay|paying|clear|clearing)\b[^.;!?]{0,20}\bcar\s+loan/.test(text)) add(CASH_RE.test(text) ? 'major_purchase' : 'car_loan', 8, car.index);
+  // 'have a baby ... and take 12 months off' is parental leave.
+  const off = /\b(?:take|taking|have|having|get|getting)\b[^.;!?]{0,25}?\b(?:weeks?|months?|years?|yrs?)\s+off\b/.exec(text);
+  if (off && best.has('new_child')) add('parental_leave', 10, off.index);
   const has = (id: string) => best.has(id);
   const drop = (id: string) => best.delete(id);
   // The buying rules overlap: the most specific one wins.
@@ -159,7 +162,9 @@ function perMonth(a: AmountToken): number {
 
 /** A frequency written apart from the amount: 'every month', 'each fortnight', 'weekly'. */
 function clauseFreq(ctx: MapContext, a: AmountToken): Freq | null {
-  const rest = ctx.text.slice(a.end, a.end + 60).split(/[.;!?]/)[0];
+  // Up to the next amount: '$12k car loan at $600 a month' gives the month to $600 only.
+  const next = ctx.amounts.find((x) => x.start >= a.end);
+  const rest = ctx.text.slice(a.end, Math.min(a.end + 60, next ? next.start : Infinity)).split(/[;!?]|\.(?!\d)/)[0];
   const r = /\b(?:every|each|per|a)\s+(week|fortnight|month|year|quarter)\b|\b(weekly|fortnightly|monthly|yearly|annually|quarterly)\b/.exec(rest);
   const word = r?.[1] ?? r?.[2];
   if (!word) return null;
@@ -204,7 +209,7 @@ const DELTA_RE = /^(?:pay\s+)?(?:rise|raise|increase|bump|more|extra|cut)\b/;
 function percentRole(ctx: MapContext, p: PercentToken): 'deposit' | 'rate' | 'return' | 'selling' | 'subsidy' | 'management' | 'return_salary' | null {
   const a = after(ctx, p, 3);
   const b = before(ctx, p, 3);
-  if (/^(?:\w+\s+)?deposit\b/.test(a)) return 'deposit';
+  if (/^(?:\w+\s+)?(?:deposit|down)\b/.test(a)) return 'deposit';
   if (/^(?:\w+\s+)?(?:interest|rate|fixed|variable|p\.?a|comparison)\b/.test(a)) return 'rate';
   if (/^(?:\w+\s+)?(?:returns?|growth|gains?|a\s+year\s+growth|yield)\b/.test(a)) return 'return';
   if (/^(?:\w+\s+)?(?:agent|agents|selling|commission|fees?)\b/.test(a)) return 'selling';

@@ -1,0 +1,153 @@
+// The template-driven parameter fields (product-spec section 4, Event form): one input per visible
+// parameter, chosen by type, with baseline labels and help text and each field's error message.
+import { useId } from 'react';
+import type { Template, TemplateParameter } from '../../../worker/engine/index';
+import { effectiveLabel } from '../../../worker/engine/templates/parameters';
+import type { AccountRow, RecurringItemRow } from '../../data/entities';
+import { isAccountParameter, isPercentSlider, toTemplateParameters, visibleParameters, type FormValues } from './template-values';
+import './event-form.css';
+
+export type ParameterFieldsProps = {
+  template: Template;
+  values: FormValues;
+  onChange: (name: string, value: string | boolean) => void;
+  isBaseline: boolean;
+  /** Accounts the pickers may offer (the user's own, not the event's own materialised ones). */
+  accounts: ReadonlyArray<AccountRow>;
+  items: ReadonlyArray<RecurringItemRow>;
+  errors: Readonly<Record<string, string>>;
+  disabled?: boolean;
+};
+
+function helpText(p: TemplateParameter, isBaseline: boolean): string | null {
+  return (isBaseline && p.baseline_help_text) || p.help_text || null;
+}
+
+export function ParameterFields({ template, values, onChange, isBaseline, accounts, items, errors, disabled }: ParameterFieldsProps) {
+  const typed = toTemplateParameters(template, values);
+  const visible = visibleParameters(template, typed, isBaseline);
+  if (visible.length === 0) return null;
+  return (
+    <div className="parameter-fields">
+      {visible.map((p) => (
+        <ParameterField
+          key={p.name}
+          param={p}
+          value={values[p.name]}
+          onChange={(v) => onChange(p.name, v)}
+          isBaseline={isBaseline}
+          accounts={accounts}
+          items={items}
+          error={errors[p.name]}
+          disabled={disabled}
+        />
+      ))}
+    </div>
+  );
+}
+
+function ParameterField({
+  param: p,
+  value,
+  onChange,
+  isBaseline,
+  accounts,
+  items,
+  error,
+  disabled,
+}: {
+  param: TemplateParameter;
+  value: string | boolean | undefined;
+  onChange: (v: string | boolean) => void;
+  isBaseline: boolean;
+  accounts: ReadonlyArray<AccountRow>;
+  items: ReadonlyArray<RecurringItemRow>;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const label = effectiveLabel(p, { is_baseline: isBaseline }) + (p.required ? ' *' : '');
+  const help = helpText(p, isBaseline);
+  const helpId = help ? `${id}-help` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
+  const common = { id, disabled, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, name: p.name };
+  const text = typeof value === 'string' ? value : '';
+
+  let control;
+  if (p.type === 'boolean') {
+    return (
+      <div className="field field-checkbox">
+        <label htmlFor={id}>
+          <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+          {label}
+        </label>
+        {help && <small id={helpId} className="field-hint">{help}</small>}
+        {error && <small id={errorId} className="field-error" role="alert">{error}</small>}
+      </div>
+    );
+  } else if (p.type === 'recurring_item') {
+    const options = items.filter((i) => (p.filter_by === 'income' ? i.amount > 0 : p.filter_by === 'expense' ? i.amount < 0 : true));
+    control = (
+      <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{p.required ? 'Select a recurring item' : 'None'}</option>
+        {options.map((i) => (
+          <option key={i.id} value={i.id}>{i.name}</option>
+        ))}
+      </select>
+    );
+  } else if (isAccountParameter(p)) {
+    const options = p.name === 'debt_account_id' ? accounts.filter((a) => !a.is_asset) : accounts;
+    control = (
+      <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{p.required ? 'Select an account' : 'Default'}</option>
+        {options.map((a) => (
+          <option key={a.id} value={a.id}>{a.name}</option>
+        ))}
+      </select>
+    );
+  } else if (p.type === 'select') {
+    control = (
+      <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+        {!p.required && !p.options?.some((o) => o.value === text) && <option value="">Select...</option>}
+        {p.options?.map((o) => (
+          <option key={o.value} value={o.value}>{o.label}</option>
+        ))}
+      </select>
+    );
+  } else if (p.type === 'date') {
+    control = <input type="date" {...common} value={text} onChange={(e) => onChange(e.target.value)} />;
+  } else if (isPercentSlider(p)) {
+    const shown = text === '' ? '0' : text;
+    control = (
+      <div className="slider-row">
+        <input type="range" min={0} max={100} step={1} {...common} value={shown} onChange={(e) => onChange(e.target.value)} />
+        <output htmlFor={id} className="slider-value">{shown}%</output>
+      </div>
+    );
+  } else if (p.type === 'decimal' || p.type === 'integer') {
+    control = (
+      <input
+        type="number"
+        inputMode={p.type === 'integer' ? 'numeric' : 'decimal'}
+        step={p.type === 'integer' ? 1 : 'any'}
+        min={p.min_value ?? undefined}
+        max={p.max_value ?? undefined}
+        {...common}
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
+  } else {
+    control = <input type="text" maxLength={200} {...common} value={text} onChange={(e) => onChange(e.target.value)} />;
+  }
+
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {control}
+      {help && <small id={helpId} className="field-hint">{help}</small>}
+      {error && <small id={errorId} className="field-error" role="alert">{error}</small>}
+    </div>
+  );
+}

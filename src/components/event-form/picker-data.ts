@@ -1,0 +1,34 @@
+// The accounts and recurring items an event's pickers offer and its validation sees: the user's own, plus
+// those other events of the same scenario created, never the event's own materialised ones.
+import type { WyrdDb } from '../../data/db';
+import type { AccountRow, CategoryRow, RecurringItemRow } from '../../data/entities';
+
+export type PickerData = {
+  /** What the pickers list. */
+  accounts: AccountRow[];
+  items: RecurringItemRow[];
+  /** What validation and the compiler see: everything but the event's own entities. */
+  allAccounts: AccountRow[];
+  allItems: RecurringItemRow[];
+  categories: CategoryRow[];
+};
+
+export async function loadPickerData(db: WyrdDb, scenarioId: string | null, eventId?: string): Promise<PickerData> {
+  const [accounts, items, categories, events] = await Promise.all([
+    db.accounts.toArray(),
+    db.recurring_items.toArray(),
+    db.categories.toArray(),
+    scenarioId ? db.events.where('scenario_id').equals(scenarioId).primaryKeys() : Promise.resolve([] as string[]),
+  ]);
+  const sameScenario = new Set(events.filter((id) => id !== eventId));
+  const offered = (r: { scenario_event_id?: string | null }) => !r.scenario_event_id || sameScenario.has(r.scenario_event_id);
+  const notOwn = (r: { scenario_event_id?: string | null }) => !eventId || r.scenario_event_id !== eventId;
+  const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en-AU');
+  return {
+    accounts: accounts.filter(offered).sort(byName),
+    items: items.filter(offered).sort(byName),
+    allAccounts: accounts.filter(notOwn),
+    allItems: items.filter(notOwn),
+    categories,
+  };
+}

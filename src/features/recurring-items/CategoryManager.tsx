@@ -1,0 +1,140 @@
+// A small manager for the user's categories: add one (income or expense) and rename any of them. Types never
+// change, so items filed under a category keep their sign.
+import { useId, useState, type FormEvent } from 'react';
+import { FormField, FormMessage } from '../../components/form/FormField';
+import { Modal } from '../../components/modal/Modal';
+import type { WyrdDb } from '../../data/db';
+import type { CategoryRow } from '../../data/entities';
+import { createCategory, renameCategory } from '../../data/repositories/categories';
+import { DataValidationError } from '../../data/repositories/errors';
+
+function categoryFailure(err: unknown, fallback: string): string {
+  if (err instanceof DataValidationError) return err.messageFor('name') === 'is required' ? 'Please enter a category name' : (err.messageFor('name') ?? fallback);
+  return fallback;
+}
+
+export function CategoryManager({ db, categories, onClose }: { db: WyrdDb; categories: ReadonlyArray<CategoryRow>; onClose: () => void }) {
+  const [name, setName] = useState('');
+  const [type, setType] = useState<'income' | 'expense'>('expense');
+  const [message, setMessage] = useState<{ type: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const typeId = useId();
+
+  const add = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setMessage(null);
+    if (!name.trim()) {
+      setMessage({ type: 'error', text: 'Please enter a category name' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await createCategory(db, { name, type });
+      setName('');
+      setMessage({ type: 'success', text: `Category "${created.name}" added` });
+    } catch (err) {
+      setMessage({ type: 'error', text: categoryFailure(err, 'Failed to add category') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Categories" onClose={onClose} closeOnEscape={!busy} wide>
+      <form className="form category-add" onSubmit={add} noValidate>
+        <div className="field-pair">
+          <FormField label="Category Name" name="category_name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+          <div className="field">
+            <label htmlFor={typeId}>Category Type</label>
+            <select id={typeId} className="select" value={type} onChange={(e) => setType(e.target.value as 'income' | 'expense')}>
+              <option value="expense">Expense</option>
+              <option value="income">Income</option>
+            </select>
+          </div>
+        </div>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Adding...' : 'Add Category'}
+        </button>
+      </form>
+      {message && <FormMessage type={message.type}>{message.text}</FormMessage>}
+      {(['income', 'expense'] as const).map((t) => (
+        <section key={t} className="category-group" aria-labelledby={`category-group-${t}`}>
+          <h3 id={`category-group-${t}`}>{t === 'income' ? 'Income categories' : 'Expense categories'}</h3>
+          <ul className="category-list">
+            {categories
+              .filter((c) => c.type === t)
+              .map((c) => (
+                <CategoryEntry key={c.id} db={db} category={c} onMessage={setMessage} />
+              ))}
+          </ul>
+        </section>
+      ))}
+      <div className="modal-actions">
+        <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function CategoryEntry({
+  db,
+  category,
+  onMessage,
+}: {
+  db: WyrdDb;
+  category: CategoryRow;
+  onMessage: (message: { type: 'error' | 'success'; text: string } | null) => void;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const inputId = useId();
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (draft === null) return;
+    onMessage(null);
+    if (!draft.trim()) {
+      onMessage({ type: 'error', text: 'Please enter a category name' });
+      return;
+    }
+    setSaving(true);
+    try {
+      const renamed = await renameCategory(db, category.id, draft);
+      setDraft(null);
+      onMessage({ type: 'success', text: `Category renamed to "${renamed.name}"` });
+    } catch (err) {
+      onMessage({ type: 'error', text: categoryFailure(err, 'Failed to rename category') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (draft === null) {
+    return (
+      <li className="category-entry">
+        <span>{category.name}</span>
+        <button type="button" className="button button-ghost" aria-label={`Rename ${category.name}`} onClick={() => setDraft(category.name)}>
+          Rename
+        </button>
+      </li>
+    );
+  }
+  return (
+    <li className="category-entry">
+      <form className="category-rename" onSubmit={save} noValidate>
+        <label htmlFor={inputId} className="visually-hidden-label">
+          New name for {category.name}
+        </label>
+        <input id={inputId} className="text-input" value={draft} autoFocus autoComplete="off" onChange={(e) => setDraft(e.target.value)} />
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </button>
+        <button type="button" className="button button-ghost" disabled={saving} onClick={() => setDraft(null)}>
+          Cancel
+        </button>
+      </form>
+    </li>
+  );
+}

@@ -1,0 +1,226 @@
+// The recurring item modal (spec sections 4 and 5): Type radio (amount stored positive for income, negative
+// for expense), category list filtered by type and cleared when the type changes, '+ New category', account,
+// frequency (default monthly), start and end dates (empty end date stored null), active (default on).
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { FormField, FormMessage } from '../../components/form/FormField';
+import { Modal } from '../../components/modal/Modal';
+import type { CategoryRow, RecurringItemRow } from '../../data/entities';
+import { signedAmount, recurringItemType, type RecurringItemType } from '../../data/repositories/recurring-items';
+import { formatAmountInput, parseAmountInput } from '../../lib/format/money';
+import { FREQUENCIES, type Frequency } from '../../../worker/engine/index';
+import type { AccountOption } from './use-recurring-data';
+
+export const REQUIRED_MESSAGE = 'Please fill in all required fields';
+
+export const FREQUENCY_LABELS: Record<Frequency, string> = {
+  weekly: 'Weekly',
+  fortnightly: 'Fortnightly',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  yearly: 'Yearly',
+};
+
+export type RecurringFormValues = {
+  name: string;
+  amount: number;
+  frequency: Frequency;
+  start_date: string;
+  end_date: string | null;
+  account_id: string;
+  category_id: string;
+  is_active: boolean;
+};
+
+export function RecurringItemModal({
+  item,
+  categories,
+  accounts,
+  onClose,
+  onSave,
+  onCreateCategory,
+}: {
+  item: RecurringItemRow | null;
+  categories: ReadonlyArray<CategoryRow>;
+  accounts: ReadonlyArray<AccountOption>;
+  onClose: () => void;
+  /** Resolves when saved; rejects with { message, detail? } to show in the form. */
+  onSave: (values: RecurringFormValues) => Promise<void>;
+  /** Creates a category and resolves with it; rejects with { message }. */
+  onCreateCategory: (name: string, type: RecurringItemType) => Promise<CategoryRow>;
+}) {
+  const [name, setName] = useState(item?.name ?? '');
+  const [type, setType] = useState<RecurringItemType>(item ? recurringItemType(item.amount) : 'expense');
+  const [amountText, setAmountText] = useState(item ? formatAmountInput(String(Math.abs(item.amount))) : '');
+  const [categoryId, setCategoryId] = useState(item?.category_id ?? '');
+  const [accountId, setAccountId] = useState(item?.account_id ?? '');
+  const [frequency, setFrequency] = useState<Frequency>(item?.frequency ?? 'monthly');
+  const [startDate, setStartDate] = useState(item?.start_date ?? '');
+  const [endDate, setEndDate] = useState(item?.end_date ?? '');
+  const [active, setActive] = useState(item?.is_active ?? true);
+  const [error, setError] = useState('');
+  const [detail, setDetail] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [newCategory, setNewCategory] = useState<string | null>(null);
+  const [categoryError, setCategoryError] = useState('');
+  const [addingCategory, setAddingCategory] = useState(false);
+  const ids = { category: useId(), account: useId(), frequency: useId(), newCategory: useId() };
+  const editing = item !== null;
+  const busy = saving || addingCategory;
+
+  const shownCategories = categories.filter((c) => c.type === type);
+
+  const changeType = (next: RecurringItemType) => {
+    if (next === type) return;
+    setType(next);
+    // The chosen category belongs to the other type now (spec section 4).
+    setCategoryId('');
+  };
+
+  const addCategory = async () => {
+    setCategoryError('');
+    if (!newCategory || newCategory.trim() === '') {
+      setCategoryError('Please enter a category name');
+      return;
+    }
+    setAddingCategory(true);
+    try {
+      const created = await onCreateCategory(newCategory, type);
+      setCategoryId(created.id);
+      setNewCategory(null);
+    } catch (err) {
+      setCategoryError((err as { message?: string }).message ?? 'Failed to add category');
+    } finally {
+      setAddingCategory(false);
+    }
+  };
+
+  const onNewCategoryKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter adds the category instead of submitting the whole item.
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void addCategory();
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError('');
+    setDetail('');
+    const amount = parseAmountInput(amountText);
+    if (!name.trim() || amount === null || !startDate || !accountId || !categoryId) {
+      setError(REQUIRED_MESSAGE);
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave({
+        name: name.trim(),
+        amount: signedAmount(amount, type),
+        frequency,
+        start_date: startDate,
+        end_date: endDate === '' ? null : endDate,
+        account_id: accountId,
+        category_id: categoryId,
+        is_active: active,
+      });
+    } catch (err) {
+      const failure = err as { message?: string; detail?: string };
+      setError(failure.message ?? 'Failed to save recurring item');
+      setDetail(failure.detail ?? '');
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal title={editing ? 'Edit Recurring Item' : 'Add Recurring Item'} onClose={onClose} closeOnEscape={!busy} wide>
+      <form className="form" onSubmit={submit} noValidate>
+        <FormField label="Name" name="name" required autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+        <fieldset className="radio-group">
+          <legend>Type</legend>
+          <label className="radio">
+            <input type="radio" name="type" value="income" checked={type === 'income'} onChange={() => changeType('income')} />
+            <span>Income</span>
+          </label>
+          <label className="radio">
+            <input type="radio" name="type" value="expense" checked={type === 'expense'} onChange={() => changeType('expense')} />
+            <span>Expense</span>
+          </label>
+        </fieldset>
+        <FormField label="Amount" name="amount" required inputMode="decimal" autoComplete="off" value={amountText}
+          hint="Each payment, as a positive number; the type sets income or expense"
+          onChange={(e) => setAmountText(formatAmountInput(e.target.value))} />
+        <div className="field">
+          <label htmlFor={ids.category}>Category</label>
+          <select id={ids.category} className="select" name="category_id" required value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+            <option value="">Select a category</option>
+            {shownCategories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          {newCategory === null ? (
+            <button type="button" className="button button-link inline-action" onClick={() => setNewCategory('')}>
+              + New category
+            </button>
+          ) : (
+            <div className="new-category">
+              <label htmlFor={ids.newCategory}>New {type} category</label>
+              <div className="new-category-row">
+                <input id={ids.newCategory} className="text-input" value={newCategory} autoComplete="off"
+                  onChange={(e) => setNewCategory(e.target.value)} onKeyDown={onNewCategoryKey} />
+                <button type="button" className="button button-ghost" disabled={addingCategory} onClick={() => void addCategory()}>
+                  {addingCategory ? 'Adding...' : 'Add category'}
+                </button>
+                <button type="button" className="button button-ghost" disabled={addingCategory}
+                  onClick={() => { setNewCategory(null); setCategoryError(''); }}>
+                  Cancel
+                </button>
+              </div>
+              <FormMessage type="error">{categoryError}</FormMessage>
+            </div>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.account}>Account</label>
+          <select id={ids.account} className="select" name="account_id" required value={accountId} onChange={(e) => setAccountId(e.target.value)}>
+            <option value="">Select an account</option>
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.hypotheticalScenario ? `${a.name} (Scenario: ${a.hypotheticalScenario})` : a.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.frequency}>Frequency</label>
+          <select id={ids.frequency} className="select" name="frequency" value={frequency} onChange={(e) => setFrequency(e.target.value as Frequency)}>
+            {FREQUENCIES.map((f) => (
+              <option key={f} value={f}>
+                {FREQUENCY_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field-pair">
+          <FormField label="Start Date" name="start_date" type="date" required value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+          <FormField label="End Date (optional)" name="end_date" type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" name="is_active" checked={active} onChange={(e) => setActive(e.target.checked)} />
+          <span>Active</span>
+        </label>
+        <FormMessage type="error">{error}</FormMessage>
+        {detail && <p className="field-hint">{detail}</p>}
+        <div className="modal-actions">
+          <button type="button" className="button button-ghost" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Saving...' : editing ? 'Update Recurring Item' : 'Add Recurring Item'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

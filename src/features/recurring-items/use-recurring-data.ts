@@ -1,0 +1,105 @@
+// Live data for the Recurring Items screen: items with their category and account names, the pickers' lists,
+// and the normalised monthly summary, read from the user's Dexie database (a failed read is an error state).
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import type { WyrdDb } from '../../data/db';
+import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../../data/entities';
+import { isHypothetical, realEventIds, recurringSummary, type RecurringSummary } from '../../data/repositories/summaries';
+
+export type RecurringView = RecurringItemRow & {
+  categoryName: string;
+  accountName: string;
+  /** Set for items a non-baseline scenario's event created: listed, never counted. */
+  hypotheticalScenario: string | null;
+  /** Where an event-linked item is edited, when its event is known. */
+  eventScenarioId: string | null;
+};
+
+export type AccountOption = { id: string; name: string; hypotheticalScenario: string | null };
+
+export type RecurringData = {
+  income: RecurringView[];
+  expenses: RecurringView[];
+  summary: RecurringSummary;
+  categories: CategoryRow[];
+  accounts: AccountOption[];
+  total: number;
+};
+
+type Snapshot = {
+  recurring_items: RecurringItemRow[];
+  accounts: AccountRow[];
+  categories: CategoryRow[];
+  scenarios: ScenarioRow[];
+  events: ScenarioEventRow[];
+};
+type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; snapshot: Snapshot };
+
+const collator = new Intl.Collator('en-AU', { sensitivity: 'base', numeric: true });
+
+async function readSnapshot(db: WyrdDb): Promise<Snapshot> {
+  return db.transaction('r', [db.recurring_items, db.accounts, db.categories, db.scenarios, db.events], async () => {
+    const [recurring_items, accounts, categories, scenarios, events] = await Promise.all([
+      db.recurring_items.toArray(),
+      db.accounts.toArray(),
+      db.categories.toArray(),
+      db.scenarios.toArray(),
+      db.events.toArray(),
+    ]);
+    return { recurring_items, accounts, categories, scenarios, events };
+  });
+}
+
+export function buildRecurringData(snapshot: Snapshot): RecurringData {
+  const real = realEventIds(snapshot);
+  const scenarioNames = new Map(snapshot.scenarios.map((s) => [s.id, s.name]));
+  const eventScenario = new Map(snapshot.events.map((e) => [e.id, e.scenario_id]));
+  const scenarioOf = (eventId: string | null | undefined) => (eventId ? (eventScenario.get(eventId) ?? null) : null);
+  const hypothetical = (entity: { scenario_event_id?: string | null }) => {
+    if (!isHypothetical(entity, real)) return null;
+    const scenarioId = scenarioOf(entity.scenario_event_id);
+    return (scenarioId && scenarioNames.get(scenarioId)) || 'Unknown scenario';
+  };
+  const categoryNames = new Map(snapshot.categories.map((c) => [c.id, c.name]));
+  const accountNames = new Map(snapshot.accounts.map((a) => [a.id, a.name]));
+  const income: RecurringView[] = [];
+  const expenses: RecurringView[] = [];
+  for (const r of snapshot.recurring_items) {
+    const view: RecurringView = {
+      ...r,
+      categoryName: categoryNames.get(r.category_id) ?? 'Uncategorised',
+      accountName: accountNames.get(r.account_id) ?? 'Unknown account',
+      hypotheticalScenario: hypothetical(r),
+      eventScenarioId: scenarioOf(r.scenario_event_id),
+    };
+    (r.amount > 0 ? income : expenses).push(view);
+  }
+  const byName = (x: RecurringView, y: RecurringView) => collator.compare(x.name, y.name) || (x.id < y.id ? -1 : 1);
+  income.sort(byName);
+  expenses.sort(byName);
+  const categories = [...snapshot.categories].sort((a, b) => collator.compare(a.name, b.name));
+  const accounts = snapshot.accounts
+    .map((a) => ({ id: a.id, name: a.name, hypotheticalScenario: hypothetical(a) }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+  return { income, expenses, summary: recurringSummary(snapshot), categories, accounts, total: snapshot.recurring_items.length };
+}
+
+/** The screen's data, live; `attempt` re-runs a failed read ('Try again'). */
+export function useRecurringData(db: WyrdDb, attempt: number): { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: RecurringData } {
+  const state = useLiveQuery<LoadState, LoadState>(
+    async () => {
+      try {
+        return { status: 'ready', snapshot: await readSnapshot(db) };
+      } catch (err) {
+        console.error('Failed to load recurring items', err);
+        return { status: 'error' };
+      }
+    },
+    [db, attempt],
+    { status: 'loading' },
+  );
+  const snapshot = state.status === 'ready' ? state.snapshot : null;
+  const data = useMemo(() => (snapshot ? buildRecurringData(snapshot) : null), [snapshot]);
+  if (state.status !== 'ready' || !data) return state.status === 'error' ? { status: 'error' } : { status: 'loading' };
+  return { status: 'ready', data };
+}

@@ -1,0 +1,116 @@
+// Smart Create with AI (spec sections 2, 4, 5, 8): a free-text prompt read offline by the engine's
+// deterministic parser; success opens the first matched template's form with everything filled in.
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { identifyTemplatesFromPrompt, SMART_CREATE_MAX_LENGTH } from '../../../worker/engine/smart-create/identify';
+import { FormMessage } from '../../components/form/FormField';
+import { Modal } from '../../components/modal/Modal';
+import { SMART_CREATE_STATE_KEY, type SmartCreateHandoff } from './template-catalogue';
+
+export const SMART_CREATE_EXAMPLES = [
+  'Buy a $750k apartment in March 2028 with a 10% deposit',
+  'Take 6 months parental leave from next July',
+  'New job paying $120k a year starting February 2027',
+  'Invest $500 a month in an index fund',
+];
+
+const REQUIRED = 'Please enter a description of your scenario';
+const NO_MATCH = 'No matching templates found. Please provide more details.';
+const FAILED = 'Failed to identify templates. Please try again.';
+
+function localToday(now: Date): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+export function SmartCreateModal({ onClose, now = () => new Date() }: { onClose: () => void; now?: () => Date }) {
+  const navigate = useNavigate();
+  const id = useId();
+  const [prompt, setPrompt] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!prompt.trim()) {
+      setError(REQUIRED);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const result = identifyTemplatesFromPrompt(prompt, { today: localToday(now()) });
+      const first = result.templates[0];
+      if (!first) {
+        setError(result.error?.code === 'no_match' || !result.error ? NO_MATCH : result.error.message);
+        setBusy(false);
+        return;
+      }
+      const handoff: SmartCreateHandoff = {
+        template_id: first.template_id,
+        parameters: first.parameters,
+        trigger_month: first.trigger_month,
+        scenario_name: result.scenario_name,
+        scenario_description: result.scenario_description,
+      };
+      const state = { [SMART_CREATE_STATE_KEY]: handoff };
+      await navigate({ to: '/scenarios/template/$templateId', params: { templateId: first.template_id }, state });
+    } catch (err) {
+      console.error('Smart Create failed', err);
+      setError(FAILED);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Smart Create with AI" onClose={onClose} closeOnEscape={!busy}>
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-prompt`}>Describe your scenario</label>
+          <textarea
+            id={`${id}-prompt`}
+            value={prompt}
+            maxLength={SMART_CREATE_MAX_LENGTH}
+            rows={4}
+            disabled={busy}
+            placeholder="For example: buy a $750k apartment in March 2028 with a 10% deposit"
+            onChange={(e) => setPrompt(e.target.value.slice(0, SMART_CREATE_MAX_LENGTH))}
+            aria-describedby={`${id}-count`}
+          />
+          <small id={`${id}-count`} className="field-hint prompt-counter">
+            {prompt.length}/{SMART_CREATE_MAX_LENGTH}
+          </small>
+        </div>
+        <div className="smart-examples">
+          <p className="muted">Try an example:</p>
+          <ul>
+            {SMART_CREATE_EXAMPLES.map((ex) => (
+              <li key={ex}>
+                <button
+                  type="button"
+                  className="example-chip"
+                  disabled={busy}
+                  onClick={() => {
+                    setPrompt(ex);
+                    setError(null);
+                  }}
+                >
+                  {ex}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <FormMessage type="error">{error}</FormMessage>
+        <div className="form-actions">
+          <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? 'Creating...' : 'Create Scenario'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
