@@ -264,6 +264,20 @@ console.log(
 );
 console.log(`Light profile, 1 scenario x ${YEARS} years forecast, median of ${RUNS * 4}: ${lightMs.toFixed(2)} ms`);
 if (!Number.isFinite(sink)) console.log('(floor checksum not finite)');
+if (process.env.BENCH_MIN) {
+  const best = (fn: () => void) => {
+    let m = Infinity;
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      fn();
+      m = Math.min(m, performance.now() - t0);
+    }
+    return m;
+  };
+  const e = best(() => compare(heavy, { as_of: AS_OF, years: YEARS, scenario_ids: heavyIds }));
+  const f = best(() => (sink += floorRun(setup)));
+  console.log(`  best of ${RUNS}: engine ${e.toFixed(2)} ms, floor ${f.toFixed(2)} ms, ratio ${(e / f).toFixed(2)}`);
+}
 if (process.env.BENCH_BREAKDOWN) {
   const prepMs = time(() => prepareProfile(heavy, defaultEventCompiler), RUNS);
   const prepared = prepareProfile(heavy, defaultEventCompiler);

@@ -106,8 +106,12 @@ async function main(): Promise<void> {
         ok &&= meets;
         console.log(`  ${category.padEnd(15)} ${String(score).padStart(3)}  (target >= ${TARGETS[category]}: ${meets ? 'met' : 'NOT met'})`);
       }
-      const lcp = report.audits['largest-contentful-paint']?.numericValue;
-      if (lcp !== undefined) console.log(`  LCP ${(lcp / 1000).toFixed(2)} s, JS transferred ${scriptTransferKb(report).toFixed(1)} kB`);
+      const metric = (id: string) => report.audits[id]?.numericValue ?? NaN;
+      console.log(
+        `  FCP ${(metric('first-contentful-paint') / 1000).toFixed(2)} s, LCP ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s, ` +
+          `TBT ${Math.round(metric('total-blocking-time'))} ms, CLS ${metric('cumulative-layout-shift').toFixed(3)}, ` +
+          `SI ${(metric('speed-index') / 1000).toFixed(2)} s, JS transferred ${scriptTransferKb(report).toFixed(1)} kB`,
+      );
     }
   } finally {
     await stack.close();

@@ -167,13 +167,14 @@ async function main(): Promise<void> {
       // Serve (and build into) another folder than dist/; the tests use their own build.
       'dist-dir': { type: 'string' },
       build: { type: 'boolean', default: false },
+      'no-build': { type: 'boolean', default: false },
     },
   });
   const stack = await startStack({
     dev: values.dev,
     dataDir: values['data-dir'],
     distDir: values['dist-dir'],
-    build: values.build ? 'always' : 'if-needed',
+    build: values['no-build'] ? 'never' : values.build ? 'always' : 'if-needed',
   });
 
   console.log('');

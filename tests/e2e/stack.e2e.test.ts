@@ -69,7 +69,7 @@ describe('npm start (the command-line entry point)', () => {
   it('prints the URL to open, serves the stack, and stops cleanly with exit code 0 on SIGTERM', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-cli-'));
     const env = { ...cleanEnv(), WYRD_WEB_PORT: '0', WYRD_API_PORT: '0', WYRD_IDENTITY_PORT: '0' };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--data-dir', dataDir, '--dist-dir', E2E_DIST], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--data-dir', dataDir, '--dist-dir', E2E_DIST, '--no-build'], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,9 +77,21 @@ describe('npm start (the command-line entry point)', () => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let exitCode: number | null | undefined;
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => {
+        exitCode = code;
+        resolve(code);
+      }),
+    );
     try {
-      await expect.poll(() => /Open (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], { timeout: 60_000, interval: 200 }).toBeTruthy();
+      // Stop waiting as soon as the process exits (a failed start), so the failure shows its output.
+      await expect
+        .poll(() => (exitCode !== undefined ? `exited ${exitCode}: ${output}` : /Open (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1]), {
+          timeout: 60_000,
+          interval: 200,
+        })
+        .toMatch(/^http:/);
       const webUrl = /Open (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1];
       const apiUrl = /API server\s+(http:\/\/\S+)/.exec(output)![1];
       expect((await fetch(`${webUrl}/login`)).status).toBe(200);

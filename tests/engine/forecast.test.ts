@@ -174,6 +174,22 @@ describe('month 0 and debt accounts', () => {
   });
 });
 
+describe('extremes', () => {
+  it('stays finite at the edges of valid input (rates of 1000%, balances of 10^12, 50 years)', () => {
+    const types = ['checking', 'savings', 'investment', 'mortgage', 'credit_card', 'property', 'loan', 'superannuation'];
+    const p = {
+      assumptions: { account_type_rates: Object.fromEntries(types.map((t) => [t, 1000])) },
+      accounts: types.flatMap((t, i) => [
+        { id: `a${i}`, name: t, account_type: t, current_balance: 1e12, is_asset: true },
+        { id: `l${i}`, name: t, account_type: t, current_balance: -1e12, is_asset: false, annual_rate: 1000 },
+      ]),
+      recurring_items: [item('big', -1e12, { account_id: 'a0', frequency: 'weekly' }), item('in', 1e12, { account_id: 'l3' })],
+    };
+    const f = forecastScenario(p, null, { as_of: '2026-12-20', years: 50 }, rawCompiler);
+    for (const s of f.snapshots) for (const v of Object.values(s)) if (typeof v === 'number') expect(Number.isFinite(v)).toBe(true);
+  });
+});
+
 describe('validation at the boundary', () => {
   it('names the field', () => {
     const bad = profile();

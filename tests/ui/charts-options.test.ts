@@ -7,6 +7,7 @@ import {
   SERIES_COLOURS,
   capitalGrowthOption,
   cashFlowOption,
+  labelInterval,
   monthYearLabel,
   netWorthOption,
   seriesColour,
@@ -59,6 +60,15 @@ describe('chart options', () => {
     expect(SERIES_COLOURS).not.toContain(NEGATIVE_COLOUR);
   });
 
+  it('shows about 6 month labels (4 on a phone) at a fixed interval', () => {
+    expect(labelInterval(61, false)).toBe(10);
+    expect(labelInterval(61, true)).toBe(15);
+    expect(labelInterval(13, false)).toBe(2);
+    expect(labelInterval(3, false)).toBe(0);
+    const many = Array.from({ length: 61 }, (_, i) => `2027-01-${String((i % 28) + 1).padStart(2, '0')}`);
+    expect((netWorthOption({ dates: many, series: six, compact: true }).xAxis as { axisLabel: { interval: number } }).axisLabel.interval).toBe(15);
+  });
+
   it('draws capital growth as areas and net worth as plain lines', () => {
     expect(series(capitalGrowthOption({ dates, series: six.slice(0, 2) })).every((s) => s.type === 'line' && s.areaStyle)).toBe(true);
     expect(series(netWorthOption({ dates, series: six.slice(0, 2) })).every((s) => s.type === 'line' && !s.areaStyle)).toBe(true);
@@ -72,15 +82,25 @@ describe('chart options', () => {
     expect(vm.pieces).toContainEqual({ gte: 0, color: POSITIVE_COLOUR });
   });
 
-  it('keeps several cash flow lines apart by colour and marks each point and the plot bands by sign', () => {
+  it('colours a single cash flow line that never crosses zero in its sign colour (no visualMap)', () => {
+    const negative = cashFlowOption({ dates, series: [{ name: 'A', values: [null, -5, -7] }] });
+    expect(negative.visualMap).toBeUndefined();
+    expect(series(negative)[0].lineStyle?.color).toBe(NEGATIVE_COLOUR);
+    const positive = cashFlowOption({ dates, series: [{ name: 'A', values: [null, 5, 7] }] });
+    expect(series(positive)[0].lineStyle?.color).toBe(POSITIVE_COLOUR);
+  });
+
+  it('keeps several cash flow lines apart by colour, bands the plot by sign and colours tooltip amounts by sign', () => {
     const o = cashFlowOption({ dates, series: six.slice(0, 3) });
     expect(o.visualMap).toBeUndefined();
     const s = series(o);
     expect(s.map((x) => x.lineStyle?.color)).toEqual(SERIES_COLOURS.slice(0, 3));
-    const colour = s[1].itemStyle?.color as (p: { value: number }) => string;
-    expect(colour({ value: -1 })).toBe(NEGATIVE_COLOUR);
-    expect(colour({ value: 10 })).toBe(POSITIVE_COLOUR);
+    expect(signColour(-1)).toBe(NEGATIVE_COLOUR);
     expect(signColour(0)).toBe(POSITIVE_COLOUR);
+    const formatter = (o.tooltip as { formatter: (p: unknown) => string }).formatter;
+    expect(formatter([{ axisValue: '2027-01-31', seriesName: 'A', value: -20 }])).toContain(`color:${NEGATIVE_COLOUR}`);
+    expect(formatter([{ axisValue: '2027-01-31', seriesName: 'A', value: 20 }])).toContain(`color:${POSITIVE_COLOUR}`);
+    expect((netWorthOption({ dates, series: six }).tooltip as { formatter: (p: unknown) => string }).formatter([{ axisValue: '2027-01-31', seriesName: 'A', value: 20 }])).not.toContain('color:');
     const bands = (s[0].markArea as { data: [{ yAxis: number }, { yAxis: number }][] }).data;
     expect(bands.map(([a, b]) => [a.yAxis, b.yAxis])).toEqual([
       [0, 2_500_000],
@@ -109,6 +129,10 @@ describe('compare view (shaped in the worker)', () => {
       expect(s.net_worth.nominal).toHaveLength(61);
       expect(s.net_worth.nominal[0]).toBe(s.summary.current_net_worth);
       expect(s.net_worth.nominal.at(-1)).toBe(s.summary.projected_net_worth);
+      // Snapshot 0 is a moment, not a month: no flow point there.
+      expect(s.cash_flow.nominal[0]).toBeNull();
+      expect(s.capital_growth.real[0]).toBeNull();
+      expect(s.cash_flow.nominal[1]).toEqual(expect.any(Number));
     }
   });
 

@@ -194,9 +194,8 @@ describe('compare screen', () => {
   });
 
   it("shows 'Failed to load scenarios' when the database cannot be read", async () => {
-    const db = openUserDb(userId);
-    db.close();
-    db.scenarios.toArray = () => Promise.reject(new Error('closed'));
+    // A closed database rejects every read, as a broken or blocked IndexedDB would.
+    openUserDb(userId).close();
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load scenarios');
   });

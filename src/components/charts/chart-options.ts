@@ -15,7 +15,8 @@ const MUTED = '#a9b2c9';
 const GRID_LINE = '#2d3a5c';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-export type ChartSeries = { name: string; values: ReadonlyArray<number> };
+/** null: no figure at that point (a month's flows don't exist for snapshot 0, which is a moment). */
+export type ChartSeries = { name: string; values: ReadonlyArray<number | null> };
 
 export type ChartInput = {
   /** Sampled snapshot dates (ISO YYYY-MM-DD), the x axis. */
@@ -44,17 +45,25 @@ function escapeHtml(text: string): string {
 type TooltipParam = { axisValue?: string; marker?: string; seriesName?: string; value?: unknown };
 
 /** Tooltip body: the month, then each scenario's figure in full AUD (names escaped: they are user text). */
-export function tooltipHtml(params: TooltipParam | TooltipParam[], todaysDollars = false): string {
+export function tooltipHtml(params: TooltipParam | TooltipParam[], todaysDollars = false, signColoured = false): string {
   const list = Array.isArray(params) ? params : [params];
   const head = list[0]?.axisValue ? monthYearLabel(String(list[0].axisValue)) : '';
   const rows = list.map((p) => {
-    const v = typeof p.value === 'number' ? p.value : Number(p.value);
-    return `${p.marker ?? ''}${escapeHtml(p.seriesName ?? '')}: <strong>${Number.isFinite(v) ? formatMoney(v) : '-'}</strong>`;
+    const v = typeof p.value === 'number' ? p.value : p.value === null || p.value === undefined || p.value === '' ? NaN : Number(p.value);
+    const shown = Number.isFinite(v) ? formatMoney(v) : '-';
+    const amount = signColoured && Number.isFinite(v) ? `<span style="color:${signColour(v)}">${shown}</span>` : shown;
+    return `${p.marker ?? ''}${escapeHtml(p.seriesName ?? '')}: <strong>${amount}</strong>`;
   });
   return [`<strong>${escapeHtml(head)}</strong>${todaysDollars ? " (today's dollars)" : ''}`, ...rows].join('<br/>');
 }
 
-function baseOption(input: ChartInput): ChartOption {
+/** Category labels to skip between two shown: about 6 labels across (4 on a phone). */
+export function labelInterval(points: number, compact: boolean): number {
+  const target = compact ? 4 : 6;
+  return Math.max(0, Math.ceil(points / target) - 1);
+}
+
+function baseOption(input: ChartInput, signColoured = false): ChartOption {
   const fontSize = input.compact ? 10 : 12;
   return {
     backgroundColor: 'transparent',
@@ -69,14 +78,15 @@ function baseOption(input: ChartInput): ChartOption {
       backgroundColor: '#1c2540',
       borderColor: GRID_LINE,
       textStyle: { color: TEXT, fontSize },
-      formatter: (params: TooltipParam | TooltipParam[]) => tooltipHtml(params, input.todaysDollars),
+      formatter: (params: TooltipParam | TooltipParam[]) => tooltipHtml(params, input.todaysDollars, signColoured),
     },
     xAxis: {
       type: 'category',
       boundaryGap: false,
       data: [...input.dates],
       axisLine: { lineStyle: { color: GRID_LINE } },
-      axisLabel: { color: MUTED, fontSize, hideOverlap: true, formatter: (v: string) => monthYearLabel(v) },
+      // A fixed label interval: echarts' automatic one measures every label's text, a large share of a draw.
+      axisLabel: { color: MUTED, fontSize, interval: labelInterval(input.dates.length, input.compact ?? false), formatter: (v: string) => monthYearLabel(v) },
     },
     yAxis: {
       type: 'value',
@@ -118,6 +128,7 @@ function extent(series: ReadonlyArray<ChartSeries>): { min: number; max: number 
   let min = 0;
   let max = 0;
   for (const s of series) for (const v of s.values) {
+    if (v === null) continue;
     if (v < min) min = v;
     if (v > max) max = v;
   }
@@ -130,13 +141,21 @@ export function signColour(value: number): string {
 
 /**
  * 'Monthly Cash Flow Projection', coloured by sign. One scenario: the line itself turns green above zero and
- * orange below (visualMap pieces). Several: each keeps its own colour so they stay apart, points take the sign
- * colour, and the plot is banded green above zero and orange below with a zero line.
+ * orange below (visualMap pieces; one colour when it never crosses zero). Several: each keeps its own colour so
+ * they stay apart, on a plot banded green above zero and orange below, with a zero line; tooltips colour by sign.
  */
 export function cashFlowOption(input: ChartInput): ChartOption {
-  const base = baseOption(input);
+  const base = baseOption(input, true);
+  const { min, max } = extent(input.series);
+  const zeroLine = { silent: true, symbol: 'none', label: { show: false }, lineStyle: { color: MUTED, type: 'solid', width: 1 }, data: [{ yAxis: 0 }] };
   if (input.series.length === 1) {
     const s = input.series[0];
+    const line = { type: 'line', name: s.name, data: [...s.values], showSymbol: false, lineStyle: { width: 2 }, markLine: zeroLine };
+    // visualMap pieces need values on both sides of zero (echarts fails drawing a gradient with no stop in range).
+    if (min >= 0 || max < 0) {
+      const colour = max < 0 ? NEGATIVE_COLOUR : POSITIVE_COLOUR;
+      return { ...base, series: [{ ...line, lineStyle: { width: 2, color: colour }, itemStyle: { color: colour } }] };
+    }
     return {
       ...base,
       visualMap: {
@@ -149,33 +168,23 @@ export function cashFlowOption(input: ChartInput): ChartOption {
           { gte: 0, color: POSITIVE_COLOUR },
         ],
       },
-      series: [
-        {
-          type: 'line',
-          name: s.name,
-          data: [...s.values],
-          showSymbol: false,
-          lineStyle: { width: 2 },
-          markLine: { silent: true, symbol: 'none', label: { show: false }, lineStyle: { color: MUTED, type: 'solid', width: 1 }, data: [{ yAxis: 0 }] },
-        },
-      ],
+      series: [line],
     };
   }
-  const { min, max } = extent(input.series);
   const bands: unknown[] = [];
   if (max > 0) bands.push([{ yAxis: 0, itemStyle: { color: 'rgba(95, 211, 154, 0.08)' } }, { yAxis: max }]);
   if (min < 0) bands.push([{ yAxis: min, itemStyle: { color: 'rgba(255, 138, 76, 0.12)' } }, { yAxis: 0 }]);
   return {
     ...base,
     series: input.series.map((s, i) => {
+      // Symbols stay off (one per point per scenario is most of the drawing time); the tooltip dot takes the sign.
       const line: Record<string, unknown> = {
-        ...lineSeries(s, i, true),
-        symbolSize: 5,
-        itemStyle: { color: (p: { value: unknown }) => signColour(Number(p.value)) },
+        ...lineSeries(s, i, false),
+        itemStyle: { color: seriesColour(i) },
       };
       if (i === 0) {
         line.markArea = { silent: true, data: bands };
-        line.markLine = { silent: true, symbol: 'none', label: { show: false }, lineStyle: { color: MUTED, type: 'solid', width: 1 }, data: [{ yAxis: 0 }] };
+        line.markLine = zeroLine;
       }
       return line;
     }),

@@ -7,18 +7,17 @@ import type { ScenarioEventRow, ScenarioRow } from '../../data/entities';
 import { saveEvent } from '../../data/repositories/events';
 import { FormMessage } from '../form/FormField';
 import { Modal } from '../modal/Modal';
+import { MonthYearPicker } from './MonthYearPicker';
 import { ParameterFields } from './ParameterFields';
 import { loadPickerData, type PickerData } from './picker-data';
 import { EVENT_SAVE_FALLBACK, saveErrorMessage } from './save-error';
 import {
-  MONTH_NAMES,
   currentMonth,
   defaultEventName,
   initialFormValues,
   templatesForScenario,
   toTemplateParameters,
   visibleParameters,
-  yearOptions,
   type FormValues,
 } from './template-values';
 import './event-form.css';
@@ -73,7 +72,6 @@ export function EventForm({ scenario, event, onClose, onSaved, now = () => new D
   const [saving, setSaving] = useState(false);
 
   const options = useMemo(() => templatesForScenario(isBaseline, event?.template_id), [isBaseline, event?.template_id]);
-  const years = useMemo(() => yearOptions(today), [today]);
 
   useEffect(() => {
     let live = true;
@@ -207,27 +205,17 @@ export function EventForm({ scenario, event, onClose, onSaved, now = () => new D
           </div>
 
           {!isBaseline && (
-            <fieldset className="field month-picker">
-              <legend className="field-label">When does this event occur?</legend>
-              <div className="field-pair">
-                <select aria-label="Month" value={month} disabled={saving} onChange={(e) => setMonth(e.target.value)}>
-                  {MONTH_NAMES.map((m, i) => (
-                    <option key={m} value={String(i + 1).padStart(2, '0')}>
-                      {m}
-                    </option>
-                  ))}
-                </select>
-                <select aria-label="Year" value={year} disabled={saving} onChange={(e) => setYear(e.target.value)}>
-                  {!years.includes(Number(year)) && <option value={year}>{year}</option>}
-                  {years.map((y) => (
-                    <option key={y} value={String(y)}>
-                      {y}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              {errors.month && <small className="field-error" role="alert">{errors.month}</small>}
-            </fieldset>
+            <MonthYearPicker
+              month={month}
+              year={year}
+              today={today}
+              disabled={saving}
+              error={errors.month}
+              onChange={(m, y) => {
+                setMonth(m);
+                setYear(y);
+              }}
+            />
           )}
 
           {template && data && (

@@ -1,6 +1,6 @@
 // A scenario's modifications (product-spec sections 2 Scenario builder, 4 Modification modal, 5 Builder):
 // the list, delete, and the modal offering the four types with their fields and messages.
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useDb } from '../../data/db-context';
 import type { AccountRow, CategoryRow, ModificationRow, RecurringItemRow } from '../../data/entities';
 import { SAVE_SCENARIO_FIRST, createModification, deleteModification, listModifications } from '../../data/repositories/modifications';
@@ -129,22 +129,29 @@ export function ModificationsSection({ scenarioId }: { scenarioId: string | null
   const [open, setOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const reload = useCallback(async () => {
-    const [m, accounts, items, categories] = await Promise.all([
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([
       scenarioId ? listModifications(db, scenarioId) : Promise.resolve([]),
       db.accounts.toArray(),
       db.recurring_items.toArray(),
       db.categories.toArray(),
-    ]);
-    const base = <T extends { scenario_event_id?: string | null }>(r: T) => !r.scenario_event_id;
-    const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en-AU');
-    setMods([...m].sort((a, b) => (a.created_at ?? a.updated_at).localeCompare(b.created_at ?? b.updated_at)));
-    setLookups({ accounts: accounts.filter(base).sort(byName), items: items.filter(base).sort(byName), categories: [...categories].sort(byName) });
-  }, [db, scenarioId]);
-
-  useEffect(() => {
-    reload().catch((err: unknown) => console.error('Could not load modifications', err));
-  }, [reload]);
+    ])
+      .then(([m, accounts, items, categories]) => {
+        if (!live) return;
+        const base = <T extends { scenario_event_id?: string | null }>(r: T) => !r.scenario_event_id;
+        const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en-AU');
+        setMods([...m].sort((a, b) => (a.created_at ?? a.updated_at).localeCompare(b.created_at ?? b.updated_at)));
+        setLookups({ accounts: accounts.filter(base).sort(byName), items: items.filter(base).sort(byName), categories: [...categories].sort(byName) });
+      })
+      .catch((err: unknown) => console.error('Could not load modifications', err));
+    return () => {
+      live = false;
+    };
+  }, [db, scenarioId, version]);
 
   const openModal = () => {
     if (!scenarioId) {
@@ -159,7 +166,7 @@ export function ModificationsSection({ scenarioId }: { scenarioId: string | null
   const remove = async (id: string) => {
     try {
       await deleteModification(db, id);
-      await reload();
+      reload();
     } catch (err) {
       // The spec: a failure deleting a modification is only logged.
       console.error('Could not delete the modification', err);
@@ -200,9 +207,9 @@ export function ModificationsSection({ scenarioId }: { scenarioId: string | null
           scenarioId={scenarioId}
           lookups={lookups}
           onClose={() => setOpen(false)}
-          onAdded={async () => {
+          onAdded={() => {
             setOpen(false);
-            await reload();
+            reload();
           }}
         />
       )}
@@ -210,7 +217,7 @@ export function ModificationsSection({ scenarioId }: { scenarioId: string | null
   );
 }
 
-function ModificationModal({ scenarioId, lookups, onClose, onAdded }: { scenarioId: string; lookups: Lookups; onClose: () => void; onAdded: () => Promise<void> }) {
+function ModificationModal({ scenarioId, lookups, onClose, onAdded }: { scenarioId: string; lookups: Lookups; onClose: () => void; onAdded: () => void }) {
   const db = useDb();
   const showToast = useToast();
   const id = useId();
@@ -240,7 +247,7 @@ function ModificationModal({ scenarioId, lookups, onClose, onAdded }: { scenario
     try {
       await createModification(db, scenarioId, built.value);
       setSaving(false);
-      await onAdded();
+      onAdded();
     } catch (err) {
       console.error('Could not add the modification', err);
       setSaving(false);

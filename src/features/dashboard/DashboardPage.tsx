@@ -1,7 +1,120 @@
-// The dashboard (spec section 2 Dashboard): net worth, last month's cash flow and spending by category.
-// Only the page frame for now; its content belongs to a later issue.
+// The dashboard (spec section 2 Dashboard): net worth, last month's cash flow and spending by category, live
+// from the user's local database through the data layer's dashboard query (hypothetical scenario entities
+// never count). Amounts show no decimals.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { memo, useMemo, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
+import { useDb } from '../../data/db-context';
+import { dashboardData, loadLedger, type Ledger } from '../../data/repositories/summaries';
+import { formatMoney, formatSignedMoney } from '../../lib/format/money';
+import type { DashboardData } from '../../../worker/engine/index';
+import './dashboard.css';
+
+type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; ledger: Ledger };
+
+const percent = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 1 });
+
+/** Today's calendar date on this device (YYYY-MM-DD): "last month" is the user's previous calendar month. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
 
 export function DashboardPage() {
-  return <PageFrame title="Dashboard" testId="dashboard" />;
+  const db = useDb();
+  const [attempt, setAttempt] = useState(0);
+  const [today] = useState(localToday);
+  const state = useLiveQuery<LoadState, LoadState>(
+    async () => {
+      try {
+        return { status: 'ready', ledger: await loadLedger(db) };
+      } catch (err) {
+        console.error('Failed to load dashboard data', err);
+        return { status: 'error' };
+      }
+    },
+    [db, attempt],
+    { status: 'loading' },
+  );
+  const ledger = state.status === 'ready' ? state.ledger : null;
+  const data = useMemo(() => (ledger ? dashboardData(ledger, today) : null), [ledger, today]);
+
+  return (
+    <PageFrame title="Dashboard" testId="dashboard">
+      {state.status === 'loading' && (
+        <p className="dashboard-status" role="status">
+          Loading dashboard...
+        </p>
+      )}
+      {state.status === 'error' && (
+        <div className="card dashboard-error" role="alert">
+          <p>Failed to load dashboard data</p>
+          <button type="button" className="button button-ghost" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
+      {data && <DashboardCards data={data} />}
+    </PageFrame>
+  );
 }
+
+const DashboardCards = memo(function DashboardCards({ data }: { data: DashboardData }) {
+  const { net_worth: nw, cash_flow: cf, spending_by_category: spending } = data;
+  return (
+    <div className="dashboard-grid">
+      <section className="card dashboard-card" aria-labelledby="dash-net-worth">
+        <h2 id="dash-net-worth">Net Worth</h2>
+        <p className={nw.net_worth < 0 ? 'dashboard-total dashboard-negative' : 'dashboard-total dashboard-positive'}>{formatSignedMoney(nw.net_worth)}</p>
+        <dl className="dashboard-figures">
+          <div>
+            <dt>Total Assets</dt>
+            <dd>{formatMoney(nw.total_assets)}</dd>
+          </div>
+          <div>
+            <dt>Total Liabilities</dt>
+            <dd>{formatMoney(Math.abs(nw.total_liabilities))}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="card dashboard-card" aria-labelledby="dash-cash-flow">
+        <h2 id="dash-cash-flow">Cash Flow (Last Month)</h2>
+        <dl className="dashboard-figures">
+          <div>
+            <dt>Total Income</dt>
+            <dd className="dashboard-positive">{formatMoney(cf.total_income)}</dd>
+          </div>
+          <div>
+            <dt>Total Expenses</dt>
+            <dd className="dashboard-negative">{formatMoney(cf.total_expenses)}</dd>
+          </div>
+          <div>
+            <dt>Net Cash Flow</dt>
+            <dd className={cf.net_cash_flow < 0 ? 'dashboard-negative' : 'dashboard-positive'}>{formatSignedMoney(cf.net_cash_flow)}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="card dashboard-card dashboard-spending" aria-labelledby="dash-spending">
+        <h2 id="dash-spending">Spending by Category (Last Month)</h2>
+        {spending.categories.length === 0 ? (
+          <p className="dashboard-status">No spending data available</p>
+        ) : (
+          <ul className="spending-list" aria-labelledby="dash-spending">
+            {spending.categories.map((c) => (
+              <li key={c.category_id} className="spending-item">
+                <div className="spending-line">
+                  <span className="spending-name">{c.category_name}</span>
+                  <span className="spending-amount">{formatMoney(c.amount)}</span>
+                  <span className="spending-percent">{percent.format(c.percentage)}%</span>
+                </div>
+                <div className="spending-bar" aria-hidden="true">
+                  <div className="spending-bar-fill" style={{ width: `${Math.min(100, Math.max(0, c.percentage))}%` }} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+});

@@ -1,16 +1,19 @@
 // The profile screen (spec section 2 Profile): 'Profile Information' (email with its verified marker,
-// first and last name) and 'Security' (change password), with the spec's messages.
+// first and last name) and 'Security' (change password), with the spec's messages; 'Data' exports and imports
+// the user's backup file.
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { FormField, FormMessage } from '../../components/form/FormField';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { auth } from '../../lib/auth/auth-client';
 import { refreshUser, useAuthStore } from '../../lib/auth/auth-store';
 import type { UserAttributes } from '../../lib/auth/auth-types';
+import { DataTab } from './DataTab';
 
-type Tab = 'profile' | 'security';
+type Tab = 'profile' | 'security' | 'data';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'profile', label: 'Profile Information' },
   { id: 'security', label: 'Security' },
+  { id: 'data', label: 'Data' },
 ];
 
 export function ProfilePage() {
@@ -39,7 +42,8 @@ export function ProfilePage() {
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const next: Tab = tab === 'profile' ? 'security' : 'profile';
+    const index = TABS.findIndex((t) => t.id === tab);
+    const next: Tab = TABS[(index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length].id;
     setTab(next);
     document.getElementById(`tab-${next}`)?.focus();
   };
@@ -63,9 +67,13 @@ export function ProfilePage() {
             onSaved={(saved) => setAttributes((current) => ({ ...current, ...saved }))}
           />
         </div>
-      ) : (
+      ) : tab === 'security' ? (
         <div role="tabpanel" id="panel-security" aria-labelledby="tab-security" className="card">
           <ChangePasswordForm email={attributes?.email ?? ''} />
+        </div>
+      ) : (
+        <div role="tabpanel" id="panel-data" aria-labelledby="tab-data" className="card">
+          <DataTab />
         </div>
       )}
     </PageFrame>

@@ -146,21 +146,25 @@ export function ComparePage({ selected, asOf }: Props) {
               {scenarios.length === 0 && <p className="compare-muted">No scenarios yet. Create one on the Scenarios page.</p>}
               <ul>
                 {scenarios.map((s) => (
-                  <li key={s.id}>
-                    <label className="compare-scenario">
-                      <input type="checkbox" checked={chosen.has(s.id)} onChange={() => toggle(s.id)} aria-describedby={s.description ? `desc-${s.id}` : undefined} />
-                      <span className="compare-scenario-text">
-                        <span className="compare-scenario-name">
-                          {s.name}
-                          {s.is_baseline && <span className="badge badge-success compare-badge">Baseline</span>}
+                  <li key={s.id} className="compare-scenario">
+                    <input
+                      id={`pick-${s.id}`}
+                      type="checkbox"
+                      checked={chosen.has(s.id)}
+                      onChange={() => toggle(s.id)}
+                      aria-describedby={s.description ? `desc-${s.id}` : undefined}
+                    />
+                    <span className="compare-scenario-text">
+                      <label htmlFor={`pick-${s.id}`} className="compare-scenario-name">
+                        {s.name}
+                        {s.is_baseline && <span className="badge badge-success compare-badge">Baseline</span>}
+                      </label>
+                      {s.description && (
+                        <span className="compare-scenario-description" id={`desc-${s.id}`}>
+                          {s.description}
                         </span>
-                        {s.description && (
-                          <span className="compare-scenario-description" id={`desc-${s.id}`}>
-                            {s.description}
-                          </span>
-                        )}
-                      </span>
-                    </label>
+                      )}
+                    </span>
                   </li>
                 ))}
               </ul>

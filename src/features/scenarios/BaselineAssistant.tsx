@@ -1,6 +1,6 @@
 // The baseline assistant (issue 5 item 8): with accounts and recurring items but no baseline scenario, it
 // proposes current-situation events the engine recognised, for the user to review and accept.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { getTemplate } from '../../../worker/engine/index';
 import { proposeBaselineEvents, type BaselineProposal } from '../../../worker/engine/baseline-assistant/propose';
 import { FormMessage } from '../../components/form/FormField';
@@ -79,14 +79,13 @@ export function BaselineAssistant({
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
+  const review = () => {
+    // Proposals are read when the panel opens, from the data the list page loaded.
     const list = baselineProposals(accounts, items, categories, localToday(now()));
     setProposals(list);
     setChecked(list.map(() => true));
-    // Proposals are read once when the panel opens; later data changes re-render the list page anyway.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+    setOpen(true);
+  };
 
   const nameOf = (id: string) => accounts.find((a) => a.id === id)?.name ?? items.find((i) => i.id === id)?.name ?? id;
 
@@ -116,7 +115,7 @@ export function BaselineAssistant({
         situation, for you to review.
       </p>
       {!open ? (
-        <button type="button" className="button button-primary" onClick={() => setOpen(true)}>
+        <button type="button" className="button button-primary" onClick={review}>
           Review proposed baseline
         </button>
       ) : (

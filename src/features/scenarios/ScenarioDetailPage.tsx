@@ -1,7 +1,7 @@
 // Scenario detail (spec section 2 Scenario detail), also shown at /scenarios/builder/{scenarioId} where it
 // is the builder's edit screen: header with inline edit, the events timeline with the event form
 // (?editEvent={eventId} opens that event), and the scenario's modifications.
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { getTemplate } from '../../../worker/engine/index';
 import { EventForm } from '../../components/event-form/EventForm';
@@ -43,28 +43,34 @@ export function ScenarioDetailPage({ scenarioId, editEvent }: { scenarioId: stri
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const handledEditEvent = useRef<string | null>(null);
 
-  const reload = useCallback(async () => {
-    try {
-      const [scenario, accounts, items] = await Promise.all([getScenarioWithChildren(db, scenarioId), db.accounts.toArray(), db.recurring_items.toArray()]);
-      if (!scenario) setLoad({ state: 'error', message: 'Scenario not found' });
-      else setLoad({ state: 'ready', scenario, accounts, items });
-    } catch (err) {
-      console.error('Could not load the scenario', err);
-      setLoad({ state: 'error', message: 'Failed to load scenario' });
-    }
-  }, [db, scenarioId]);
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  // ?editEvent={eventId} (from an account or item an event created) opens that event once it is loaded.
-  useEffect(() => {
-    if (load.state !== 'ready' || !editEvent || handledEditEvent.current === editEvent) return;
-    handledEditEvent.current = editEvent;
-    const event = load.scenario.events.find((e) => e.id === editEvent);
-    if (event) setForm({ mode: 'edit', event });
-  }, [load, editEvent]);
+    let live = true;
+    Promise.all([getScenarioWithChildren(db, scenarioId), db.accounts.toArray(), db.recurring_items.toArray()])
+      .then(([scenario, accounts, items]) => {
+        if (!live) return;
+        if (!scenario) {
+          setLoad({ state: 'error', message: 'Scenario not found' });
+          return;
+        }
+        setLoad({ state: 'ready', scenario, accounts, items });
+        // ?editEvent={eventId} (from an account or item an event created) opens that event once loaded.
+        if (editEvent && handledEditEvent.current !== editEvent) {
+          handledEditEvent.current = editEvent;
+          const event = scenario.events.find((e) => e.id === editEvent);
+          if (event) setForm({ mode: 'edit', event });
+        }
+      })
+      .catch((err: unknown) => {
+        console.error('Could not load the scenario', err);
+        if (live) setLoad({ state: 'error', message: 'Failed to load scenario' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [db, scenarioId, editEvent, version]);
 
   const closeForm = () => {
     setForm({ mode: 'closed' });
@@ -100,7 +106,7 @@ export function ScenarioDetailPage({ scenarioId, editEvent }: { scenarioId: stri
       console.error('Could not delete the event', err);
       showToast('Failed to delete event', 'error');
     }
-    await reload();
+    reload();
   };
 
   return (
@@ -146,7 +152,7 @@ export function ScenarioDetailPage({ scenarioId, editEvent }: { scenarioId: stri
           onSaved={(mode) => {
             showToast(mode === 'create' ? 'Event created successfully' : 'Event updated successfully', 'success');
             closeForm();
-            void reload();
+            reload();
           }}
         />
       )}
@@ -154,7 +160,7 @@ export function ScenarioDetailPage({ scenarioId, editEvent }: { scenarioId: stri
   );
 }
 
-function ScenarioHeader({ scenario, isBuilder, onSaved }: { scenario: ScenarioWithChildrenRows; isBuilder: boolean; onSaved: () => Promise<void> }) {
+function ScenarioHeader({ scenario, isBuilder, onSaved }: { scenario: ScenarioWithChildrenRows; isBuilder: boolean; onSaved: () => void }) {
   const db = useDb();
   const showToast = useToast();
   const ids = useId();
@@ -184,7 +190,7 @@ function ScenarioHeader({ scenario, isBuilder, onSaved }: { scenario: ScenarioWi
       await updateScenario(db, scenario.id, { name, description, ...(isBuilder ? { is_baseline: isBaseline } : {}) });
       showToast(isBuilder ? 'Scenario updated successfully!' : 'Scenario updated successfully', 'success');
       setEditing(false);
-      await onSaved();
+      onSaved();
     } catch (err) {
       console.error('Could not update the scenario', err);
       showToast(isBuilder ? 'Failed to save scenario' : 'Failed to update scenario', 'error');

@@ -1,11 +1,12 @@
 // The scenario list (spec section 2 Scenarios list): cards, bulk select and delete, the Create Scenario
 // modal, Compare, a link to the template chooser and the baseline assistant.
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { FormMessage } from '../../components/form/FormField';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { Modal } from '../../components/modal/Modal';
 import { useToast } from '../../components/toast/ToastProvider';
+import type { WyrdDb } from '../../data/db';
 import { useDb } from '../../data/db-context';
 import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioRow } from '../../data/entities';
 import { createScenario, deleteScenario, listScenarios } from '../../data/repositories/scenarios';
@@ -18,6 +19,21 @@ type Data = { scenarios: ScenarioRow[]; counts: Map<string, number>; accounts: A
 export const BULK_DELETE_BASELINE = 'Cannot delete baseline scenarios. Please unselect them first.';
 export const BULK_DELETE_NONE = 'No scenarios to delete.';
 
+async function fetchData(db: WyrdDb): Promise<Data> {
+  const [scenarios, events, accounts, items, categories] = await Promise.all([
+    listScenarios(db),
+    db.events.toArray(),
+    db.accounts.toArray(),
+    db.recurring_items.toArray(),
+    db.categories.toArray(),
+  ]);
+  const counts = new Map<string, number>();
+  for (const e of events) counts.set(e.scenario_id, (counts.get(e.scenario_id) ?? 0) + 1);
+  // Baseline first, then oldest first: the order scenarios were made in.
+  scenarios.sort((a, b) => Number(b.is_baseline) - Number(a.is_baseline) || a.created_at.localeCompare(b.created_at));
+  return { scenarios, counts, accounts, items, categories };
+}
+
 export function ScenariosPage() {
   const db = useDb();
   const navigate = useNavigate();
@@ -28,31 +44,26 @@ export function ScenariosPage() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
-  const reload = useCallback(async () => {
-    try {
-      const [scenarios, events, accounts, items, categories] = await Promise.all([
-        listScenarios(db),
-        db.events.toArray(),
-        db.accounts.toArray(),
-        db.recurring_items.toArray(),
-        db.categories.toArray(),
-      ]);
-      const counts = new Map<string, number>();
-      for (const e of events) counts.set(e.scenario_id, (counts.get(e.scenario_id) ?? 0) + 1);
-      // Baseline first, then oldest first: the order scenarios were made in.
-      scenarios.sort((a, b) => Number(b.is_baseline) - Number(a.is_baseline) || a.created_at.localeCompare(b.created_at));
-      setData({ scenarios, counts, accounts, items, categories });
-      setSelected((s) => s.filter((id) => scenarios.some((x) => x.id === id)));
-      setLoadError(null);
-    } catch (err) {
-      console.error('Could not load scenarios', err);
-      setLoadError('Failed to load scenarios');
-    }
-  }, [db]);
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    let live = true;
+    fetchData(db)
+      .then((next) => {
+        if (!live) return;
+        setData(next);
+        setSelected((s) => s.filter((id) => next.scenarios.some((x) => x.id === id)));
+        setLoadError(null);
+      })
+      .catch((err: unknown) => {
+        console.error('Could not load scenarios', err);
+        if (live) setLoadError('Failed to load scenarios');
+      });
+    return () => {
+      live = false;
+    };
+  }, [db, version]);
 
   const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
 
@@ -75,7 +86,7 @@ export function ScenariosPage() {
       console.error('Some scenarios could not be deleted', results);
       showToast('Failed to delete some scenarios', 'error');
     }
-    await reload();
+    reload();
   };
 
   const compare = () => {
@@ -175,9 +186,9 @@ export function ScenariosPage() {
       {creating && (
         <CreateScenarioModal
           onClose={() => setCreating(false)}
-          onCreated={async () => {
+          onCreated={() => {
             setCreating(false);
-            await reload();
+            reload();
           }}
         />
       )}
@@ -185,7 +196,7 @@ export function ScenariosPage() {
   );
 }
 
-function CreateScenarioModal({ onClose, onCreated }: { onClose: () => void; onCreated: () => Promise<void> }) {
+function CreateScenarioModal({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const db = useDb();
   const ids = useId();
   const [name, setName] = useState('');
@@ -204,7 +215,7 @@ function CreateScenarioModal({ onClose, onCreated }: { onClose: () => void; onCr
     try {
       await createScenario(db, { name: name.trim(), description: description.trim(), is_baseline: false });
       setSaving(false);
-      await onCreated();
+      onCreated();
     } catch (err) {
       console.error('Could not create the scenario', err);
       setError(err instanceof DataValidationError ? err.errors.map((x) => x.message).join('; ') : 'Failed to create scenario');

@@ -1,7 +1,7 @@
 // Smart Create with AI (spec sections 2, 4, 5, 8): a free-text prompt read offline by the engine's
 // deterministic parser; success opens the first matched template's form with everything filled in.
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, type HistoryState } from '@tanstack/react-router';
 import { identifyTemplatesFromPrompt, SMART_CREATE_MAX_LENGTH } from '../../../worker/engine/smart-create/identify';
 import { FormMessage } from '../../components/form/FormField';
 import { Modal } from '../../components/modal/Modal';
@@ -53,7 +53,8 @@ export function SmartCreateModal({ onClose, now = () => new Date() }: { onClose:
         scenario_name: result.scenario_name,
         scenario_description: result.scenario_description,
       };
-      const state = { [SMART_CREATE_STATE_KEY]: handoff };
+      // HistoryState is an empty interface: the hand-off rides along in history.state (survives a reload).
+      const state = { [SMART_CREATE_STATE_KEY]: handoff } as HistoryState;
       await navigate({ to: '/scenarios/template/$templateId', params: { templateId: first.template_id }, state });
     } catch (err) {
       console.error('Smart Create failed', err);

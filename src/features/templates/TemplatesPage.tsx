@@ -1,6 +1,6 @@
 // The template chooser (spec section 2 Template chooser): the five groups of templates, each opening its
 // form, and Smart Create with AI.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { FormMessage } from '../../components/form/FormField';
 import { PageFrame } from '../../components/layout/PageFrame';
@@ -8,23 +8,20 @@ import { SmartCreateModal } from './SmartCreateModal';
 import { loadTemplateGroups, type TemplateGroup } from './template-catalogue';
 import './templates.css';
 
+function tryLoad(): { groups: TemplateGroup[] | null; error: string | null } {
+  try {
+    return { groups: loadTemplateGroups(), error: null };
+  } catch (err) {
+    console.error('Could not load templates', err);
+    return { groups: null, error: 'Failed to load templates. Please try again.' };
+  }
+}
+
 export function TemplatesPage() {
-  const [groups, setGroups] = useState<TemplateGroup[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(tryLoad);
   const [smartOpen, setSmartOpen] = useState(false);
-
-  const load = useCallback(() => {
-    try {
-      setGroups(loadTemplateGroups());
-      setError(null);
-    } catch (err) {
-      console.error('Could not load templates', err);
-      setGroups(null);
-      setError('Failed to load templates. Please try again.');
-    }
-  }, []);
-
-  useEffect(() => load(), [load]);
+  const load = () => setLoaded(tryLoad());
+  const { groups, error } = loaded;
 
   return (
     <PageFrame

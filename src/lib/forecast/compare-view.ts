@@ -31,8 +31,8 @@ export type CashShortfall = {
   until_end: boolean;
 };
 
-/** One figure's chart points, in money of the day and in today's dollars. */
-export type SeriesPair = { nominal: number[]; real: number[] };
+/** One figure's chart points, in money of the day and in today's dollars (null: no figure at that point). */
+export type SeriesPair = { nominal: Array<number | null>; real: Array<number | null> };
 
 export type ScenarioView = {
   scenario_id: string;
@@ -110,10 +110,12 @@ function realSummary(snapshots: ReadonlyArray<Snapshot>, inflation: number): Sum
   };
 }
 
-function series(sampled: ReadonlyArray<Snapshot>, indexes: number[], pick: (s: Snapshot) => number, inflation: number): SeriesPair {
+function series(sampled: ReadonlyArray<Snapshot>, indexes: number[], pick: (s: Snapshot) => number, inflation: number, flow: boolean): SeriesPair {
+  // Snapshot 0 is a moment (as_of), not a month: monthly flows have no point there.
+  const at = (i: number, v: number) => (flow && indexes[i] === 0 ? null : v);
   return {
-    nominal: sampled.map(pick),
-    real: sampled.map((s, i) => cents(pick(s) * deflator(inflation, indexes[i]))),
+    nominal: sampled.map((s, i) => at(i, pick(s))),
+    real: sampled.map((s, i) => at(i, cents(pick(s) * deflator(inflation, indexes[i])))),
   };
 }
 
@@ -138,9 +140,9 @@ function scenarioView(forecast: ScenarioForecast, years: number, inflation: numb
     },
     real_summary: realSummary(snaps, inflation),
     shortfall: findCashShortfall(snaps),
-    net_worth: series(sampled, indexes, (x) => x.net_worth, inflation),
-    cash_flow: series(sampled, indexes, (x) => x.cash_flow, inflation),
-    capital_growth: series(sampled, indexes, (x) => x.capital_growth, inflation),
+    net_worth: series(sampled, indexes, (x) => x.net_worth, inflation, false),
+    cash_flow: series(sampled, indexes, (x) => x.cash_flow, inflation, true),
+    capital_growth: series(sampled, indexes, (x) => x.capital_growth, inflation, true),
   };
 }
 

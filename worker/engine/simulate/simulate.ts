@@ -114,6 +114,9 @@ function round2(n: number): number {
 const scratchPool: Float64Array[] = [];
 let scratchUsed = 0;
 
+/** Occurrence buffers (steps, days), likewise reused. */
+let stepBuffers: [Int32Array, Int32Array] = [new Int32Array(0), new Int32Array(0)];
+
 function scratch(n: number): Float64Array {
   let buf = scratchPool[scratchUsed];
   if (!buf || buf.length < n) {
@@ -685,10 +688,14 @@ export function simulate(spec: SimulationSpec): SimulationResult {
 
   // Adjustments target a flow key (own scope first, then base ids, then a materialised item's event flow).
   const flowKeyIndex = new Map<string, number>();
-  flows.forEach((f, i) => {
-    const k = `${f.scope ?? ''}\u0000${f.flow.key}`;
-    if (!flowKeyIndex.has(k)) flowKeyIndex.set(k, i);
-  });
+  if (adjusts.length > 0) {
+    const targets = new Set(adjusts.map((a) => a.adj.target));
+    flows.forEach((f, i) => {
+      if (!targets.has(f.flow.key)) return;
+      const k = `${f.scope ?? ''}\u0000${f.flow.key}`;
+      if (!flowKeyIndex.has(k)) flowKeyIndex.set(k, i);
+    });
+  }
   const linkedItem = new Map<string, { id: string; scope: string; name: string }>();
   for (const l of spec.linked_items ?? []) linkedItem.set(l.id, l);
   const adjustmentsOf = new Map<number, PrimitiveAdjustFlow[]>();
@@ -740,8 +747,10 @@ export function simulate(spec: SimulationSpec): SimulationResult {
   for (const o of openingFlows) addMoney(o.row, o.step, o.value);
 
   // ---- flows: every occurrence on its real date, into per-step totals ----
-  const bufSteps = new Int32Array(bufferSize(grid));
-  const book: FlowBook = { grid, W, cols: A, accDelta, income: stepIncome, expense: stepExpense, bufSteps, bufDays: new Int32Array(bufSteps.length), sgRate };
+  const bufLen = bufferSize(grid);
+  if (stepBuffers[0].length < bufLen) stepBuffers = [new Int32Array(bufLen), new Int32Array(bufLen)];
+  const bufSteps = stepBuffers[0];
+  const book: FlowBook = { grid, W, cols: A, accDelta, income: stepIncome, expense: stepExpense, bufSteps, bufDays: stepBuffers[1], sgRate };
   const cacheFits =
     timeFits &&
     !!cache &&

@@ -1,0 +1,237 @@
+// Browser tests for the compare screen (issue 6): cards equal the forecast CLI's output for the data the app
+// exported, query preselection auto-runs, a period change re-runs, the button states, no long main-thread task
+// on the heavy profile, and chart screenshots at phone and desktop widths (test-results/compare-*.png).
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { heavyProfile, longTasks, seedLocalData, timeCompareClick, watchLongTasks, type SeedBackup } from '../../scripts/bench-compare.ts';
+import { formatMoney, formatSignedMoney } from '../../src/lib/format/money.ts';
+import { compareBackup } from '../ui/compare-fixture.ts';
+import { createConfirmedUser, signInToDashboard, useBrowser } from './harness.ts';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+type CliResult = Record<string, { name: string; snapshots: { date: string; net_worth: string; cash_flow: string; capital_growth: string }[] }>;
+type CompareRequest = { backup: unknown; as_of: string; years: number; scenario_ids: string[] };
+
+/** Keeps what the page sends its compare worker: the backup the app exported itself (exportBackup) and the options. */
+const CAPTURE_WORKER_REQUESTS = `(() => {
+  const post = Worker.prototype.postMessage;
+  window.__compareRequests = [];
+  Worker.prototype.postMessage = function (message, ...rest) {
+    try {
+      if (message && message.type === 'APPLY' && Array.isArray(message.path) && message.path[0] === 'compare') {
+        window.__compareRequests.push(JSON.parse(JSON.stringify(message.argumentList[0].value)));
+      }
+    } catch (err) { console.error(err); }
+    return post.call(this, message, ...rest);
+  };
+})();`;
+
+async function lastRequest(page: Page): Promise<CompareRequest> {
+  const all = await page.evaluate(() => (window as unknown as { __compareRequests: CompareRequest[] }).__compareRequests);
+  expect(all.length).toBeGreaterThan(0);
+  return all[all.length - 1];
+}
+
+async function cli(backup: unknown, years: number, asOf: string, ids: string[]): Promise<CliResult> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'wyrd-compare-e2e-'));
+  try {
+    const file = path.join(dir, 'backup.json');
+    await writeFile(file, JSON.stringify(backup, null, 2));
+    const args = ['tsx', 'worker/cli/forecast.ts', file, '--years', String(years), '--as-of', asOf, ...ids.flatMap((id) => ['--scenario', id])];
+    const { stdout } = await run('npx', args, { cwd: repoRoot, maxBuffer: 1 << 26 });
+    return JSON.parse(stdout) as CliResult;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function centsSum(values: string[]): number {
+  return values.reduce((sum, v) => sum + Math.round(Number(v) * 100), 0) / 100;
+}
+
+async function cardFigures(page: Page) {
+  return page.getByTestId('compare-card').evaluateAll((cards) =>
+    cards.map((card) => {
+      const figure = (id: string) => {
+        const el = card.querySelector(`[data-testid="${id}"]`);
+        return { value: Number(el?.getAttribute('data-value')), text: el?.textContent ?? '' };
+      };
+      return {
+        id: card.getAttribute('data-scenario-id') ?? '',
+        current: figure('current-net-worth'),
+        projected: figure('projected-net-worth'),
+        total: figure('total-change'),
+        cash: figure('from-cash-flow'),
+        growth: figure('from-growth'),
+        labels: [...card.querySelectorAll('dt')].map((dt) => dt.textContent),
+      };
+    }),
+  );
+}
+
+async function openCompare(page: Page, query = ''): Promise<void> {
+  await page.goto(`/scenarios/compare${query}`);
+  await page.getByRole('heading', { name: 'Compare Scenarios' }).waitFor();
+}
+
+async function chartsDrawn(page: Page, years: number): Promise<void> {
+  await page.locator(`[data-testid="compare-results"][data-years="${years}"] [data-testid="compare-charts"][data-charts-drawn="true"]`).waitFor({ timeout: 30_000 });
+}
+
+describe('scenario compare', () => {
+  const t = useBrowser();
+  let heavy: SeedBackup;
+
+  beforeAll(async () => {
+    heavy = await heavyProfile();
+  }, 120_000);
+
+  async function signedInWith(backup: SeedBackup, label: string): Promise<void> {
+    const user = await createConfirmedUser(t.stack, label);
+    await t.context.addInitScript(CAPTURE_WORKER_REQUESTS);
+    await signInToDashboard(t.page, user);
+    await seedLocalData(t.page, backup);
+  }
+
+  it("compares two scenarios; each card equals the forecast CLI's output for the data the app exported", async () => {
+    await signedInWith(compareBackup, 'compare-cli');
+    const { page } = t;
+    await openCompare(page);
+    await expect.poll(() => page.getByRole('checkbox', { name: /^Today/ }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByText('Baseline', { exact: true }).count()).toBe(1);
+    await page.getByRole('checkbox', { name: /^Job loss/ }).check();
+    await page.getByLabel('Forecast period').selectOption('10');
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await chartsDrawn(page, 10);
+
+    const request = await lastRequest(page);
+    expect(request.years).toBe(10);
+    expect(request.scenario_ids).toEqual(['sc-base', 'sc-loss']);
+    const expected = await cli(request.backup, 10, request.as_of, request.scenario_ids);
+    const cards = await cardFigures(page);
+    expect(cards.map((c) => c.id)).toEqual(['sc-base', 'sc-loss']);
+    for (const card of cards) {
+      const snaps = expected[card.id].snapshots;
+      const current = Number(snaps[0].net_worth);
+      const projected = Number(snaps[snaps.length - 1].net_worth);
+      const cash = centsSum(snaps.slice(1).map((s) => s.cash_flow));
+      const growth = centsSum(snaps.slice(1).map((s) => s.capital_growth));
+      expect(card.labels).toEqual(['Current Net Worth', 'Projected (10 years)', 'Total Change', 'From Cashflow', 'From Growth']);
+      // To the cent.
+      expect(card.current.value.toFixed(2)).toBe(current.toFixed(2));
+      expect(card.projected.value.toFixed(2)).toBe(projected.toFixed(2));
+      expect(card.total.value.toFixed(2)).toBe((Math.round((projected - current) * 100) / 100).toFixed(2));
+      expect(card.cash.value.toFixed(2)).toBe(cash.toFixed(2));
+      expect(card.growth.value.toFixed(2)).toBe(growth.toFixed(2));
+      // As shown.
+      expect(card.current.text).toBe(formatMoney(current));
+      expect(card.projected.text).toBe(formatMoney(projected));
+      expect(card.total.text).toBe(formatSignedMoney(projected - current));
+      expect(card.cash.text).toBe(formatSignedMoney(cash));
+      expect(card.growth.text).toBe(formatSignedMoney(growth));
+    }
+    await expect.poll(() => page.getByTestId('cash-shortfall').innerText()).toMatch(/^Cash runs short in [A-Z][a-z]{2} \d{4} for \d+ months/);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('runs automatically when preselected through the query, and re-runs when the period changes', async () => {
+    await signedInWith(compareBackup, 'compare-query');
+    const { page } = t;
+    await openCompare(page, '?selected=sc-loss&selected=sc-side');
+    await chartsDrawn(page, 5);
+    expect(await page.getByRole('checkbox', { name: /^Today/ }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: /^Job loss/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /^Side hustle/ }).isChecked()).toBe(true);
+    expect((await cardFigures(page)).map((c) => c.id)).toEqual(['sc-loss', 'sc-side']);
+    await expect.poll(() => page.getByText('Projected (5 years)').count()).toBe(2);
+
+    await page.getByLabel('Forecast period').selectOption('1');
+    await chartsDrawn(page, 1);
+    await expect.poll(() => page.getByText('Projected (1 year)').count()).toBe(2);
+    const requests = await page.evaluate(() => (window as unknown as { __compareRequests: CompareRequest[] }).__compareRequests.map((r) => r.years));
+    expect(requests).toEqual([5, 1]);
+    expect(t.errors).toEqual([]);
+  });
+
+  it("button states: disabled with nothing selected, 'Comparing...' and disabled while running", async () => {
+    await signedInWith(heavy, 'compare-buttons');
+    const { page } = t;
+    await openCompare(page);
+    const button = page.getByRole('button', { name: /^(Compare|Comparing\.\.\.)$/ });
+    await expect.poll(() => button.isEnabled()).toBe(true); // the baseline is preselected
+    await page.getByRole('checkbox', { name: /^Scenario 0/ }).uncheck();
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByText('Please select at least one scenario').waitFor();
+    for (const name of ['Scenario 0', 'Scenario 1', 'Scenario 2', 'Scenario 3', 'Scenario 4']) await page.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
+    await page.getByLabel('Forecast period').selectOption('30');
+    // Watch the button's text from inside the page so a short run can't slip between two polls.
+    const seen = page.evaluate(
+      () =>
+        new Promise<{ text: string; disabled: boolean }>((resolve) => {
+          const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Compare') as HTMLButtonElement;
+          const observer = new MutationObserver(() => {
+            if (button.textContent === 'Comparing...') {
+              observer.disconnect();
+              resolve({ text: button.textContent, disabled: button.disabled });
+            }
+          });
+          observer.observe(button, { childList: true, characterData: true, subtree: true, attributes: true });
+        }),
+    );
+    await button.click();
+    expect(await seen).toEqual({ text: 'Comparing...', disabled: true });
+    await chartsDrawn(page, 30);
+    await expect.poll(() => button.innerText()).toBe('Compare');
+    expect(await button.isEnabled()).toBe(true);
+    expect(await page.getByTestId('compare-card').count()).toBe(5);
+  });
+
+  it('keeps every main-thread task under 50 ms during a 5-scenario, 30-year comparison of the heavy profile', async () => {
+    await signedInWith(heavy, 'compare-longtask');
+    const { page } = t;
+    await openCompare(page);
+    for (const name of ['Scenario 1', 'Scenario 2', 'Scenario 3', 'Scenario 4']) await page.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
+    await page.getByLabel('Forecast period').selectOption('30');
+    // The chart code is fetched and evaluated when the screen opens; the run itself is what is measured.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    await watchLongTasks(page);
+    const first = await timeCompareClick(page, 30);
+    const second = await timeCompareClick(page, 30);
+    const tasks = await longTasks(page);
+    console.log(`heavy profile, 5 scenarios x 30 years: click to three charts drawn ${first.toFixed(0)} ms (cold worker), ${second.toFixed(0)} ms (warm); long tasks: ${JSON.stringify(tasks.map(Math.round))}`);
+    expect(tasks.filter((d) => d >= 50)).toEqual([]);
+    expect(await page.getByTestId('compare-card').count()).toBe(5);
+  });
+
+  it('draws readable charts at phone and desktop widths (screenshots in test-results/)', async () => {
+    await signedInWith(heavy, 'compare-shots');
+    const { page } = t;
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await openCompare(page, '?selected=sc-0&selected=sc-1&selected=sc-2&selected=sc-3&selected=sc-4');
+      await chartsDrawn(page, 5);
+      const charts = page.getByTestId('compare-charts');
+      const box = await charts.boundingBox();
+      expect(box?.width ?? 0).toBeLessThanOrEqual(width);
+      const heights = await page.locator('[data-testid="compare-charts"] [role="img"]').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+      expect(heights).toEqual([400, 400, 400]);
+      // Nothing overflows the viewport sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await charts.screenshot({ path: path.join(repoRoot, 'test-results', `compare-charts-${width}.png`) });
+      await page.getByTestId('compare-card').first().screenshot({ path: path.join(repoRoot, 'test-results', `compare-card-${width}.png`) });
+      await page.getByRole('checkbox', { name: "Show in today's dollars" }).check();
+      await page.locator('[data-testid="compare-charts"][data-charts-drawn="true"]').waitFor();
+      await page.getByText("In today's dollars", { exact: false }).first().waitFor();
+      await charts.screenshot({ path: path.join(repoRoot, 'test-results', `compare-charts-real-${width}.png`) });
+    }
+    expect(t.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,194 @@
+// The money screens in a real browser against the real stack: add, edit and delete accounts and recurring
+// items; summaries and the dashboard follow; data survives a reload and an offline reload; an export imported
+// by a fresh user reproduces the same dashboard.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { action, createConfirmedUser, reloadOffline, signInToDashboard, signOut, signedInUser, useBrowser } from './harness.ts';
+
+/** The text of the summary figure whose heading is `label` (the value follows its heading). */
+async function stat(page: Page, label: string): Promise<string> {
+  return (await page.getByRole('heading', { name: label, exact: true }).locator('xpath=following-sibling::*[1]').innerText()).trim();
+}
+
+async function expectStat(page: Page, label: string, value: string): Promise<void> {
+  await expect.poll(() => stat(page, label), { timeout: 10_000 }).toBe(value);
+}
+
+/** A dashboard figure: the <dd> after the <dt> with this label. */
+async function dashFigure(page: Page, label: string): Promise<string> {
+  return (await page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+async function addAccount(page: Page, a: { name: string; type?: string; institution?: string; balance: string; liability?: boolean }) {
+  const first = page.getByRole('button', { name: '+ Add Your First Account' });
+  await (await first.isVisible() ? first : page.getByRole('button', { name: '+ Add Account' })).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Account' });
+  await dialog.getByLabel('Account Name').fill(a.name);
+  if (a.type) await dialog.getByLabel('Account Type').selectOption(a.type);
+  if (a.institution) await dialog.getByLabel('Institution').fill(a.institution);
+  await dialog.getByLabel('Current Balance').pressSequentially(a.balance);
+  if (a.liability) await dialog.getByLabel('Is Asset').uncheck();
+  await dialog.getByRole('button', { name: 'Add Account' }).click();
+  await toast(page, 'Account created successfully!');
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function addRecurring(page: Page, r: { name: string; type: 'Income' | 'Expense'; amount: string; category: string; account: string; frequency: string; start: string }) {
+  await page.getByRole('button', { name: '+ Add Recurring Item' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Recurring Item' });
+  await dialog.getByLabel('Name', { exact: true }).fill(r.name);
+  await dialog.getByLabel(r.type, { exact: true }).check();
+  await dialog.getByLabel('Amount').fill(r.amount);
+  await dialog.getByLabel('Category').selectOption({ label: r.category });
+  await dialog.getByLabel('Account').selectOption({ label: r.account });
+  await dialog.getByLabel('Frequency').selectOption(r.frequency);
+  await dialog.getByLabel('Start Date').fill(r.start);
+  await dialog.getByRole('button', { name: 'Add Recurring Item' }).click();
+  await toast(page, 'Recurring item created successfully!');
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function go(page: Page, link: 'Accounts' | 'Recurring Items' | 'Profile') {
+  // Accounts and Recurring Items are in the main navigation; Profile sits beside it in the top bar.
+  const scope = link === 'Profile' ? page : page.getByRole('navigation');
+  await scope.getByRole('link', { name: link, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: link === 'Profile' ? 'Profile' : link }).waitFor();
+}
+
+async function goDashboard(page: Page) {
+  await page.goto('/dashboard');
+  await page.getByRole('heading', { name: 'Net Worth' }).waitFor();
+}
+
+describe('money screens', () => {
+  const t = useBrowser();
+
+  it('adds, edits and deletes accounts; the summary and the dashboard follow', async () => {
+    const { page } = t;
+    await signedInUser(t, 'accounts');
+    await go(page, 'Accounts');
+    await page.getByText('No accounts', { exact: true }).waitFor();
+    await addAccount(page, { name: 'Everyday', institution: 'ANZ', balance: '12500' });
+    await addAccount(page, { name: 'Car loan', type: 'loan', balance: '8,000', liability: true });
+    await expectStat(page, 'Total Assets', '$12,500');
+    await expectStat(page, 'Total Liabilities', '$8,000');
+    await expectStat(page, 'Net Worth', '$4,500');
+    await expect.poll(() => page.getByRole('list', { name: 'Liabilities' }).innerText()).toContain('$8,000.00');
+    await expect.poll(() => page.getByRole('list', { name: 'Liabilities' }).innerText()).toContain('No institution');
+
+    await page.getByRole('button', { name: 'Edit Everyday' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Account' });
+    expect(await dialog.getByLabel('Current Balance').inputValue()).toBe('12,500');
+    await dialog.getByLabel('Current Balance').fill('15000');
+    await dialog.getByRole('button', { name: 'Update Account' }).click();
+    await toast(page, 'Account updated successfully!');
+    await expectStat(page, 'Total Assets', '$15,000');
+
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe('Are you sure you want to delete this account?');
+      void d.accept();
+    });
+    await page.getByRole('button', { name: 'Delete Car loan' }).click();
+    await toast(page, 'Account deleted successfully!');
+    await expectStat(page, 'Total Liabilities', '$0');
+
+    await goDashboard(page);
+    await expect.poll(() => page.getByRole('region', { name: 'Net Worth' }).innerText()).toContain('+$15,000');
+    expect(await dashFigure(page, 'Total Assets')).toBe('$15,000');
+    expect(await dashFigure(page, 'Total Liabilities')).toBe('$0');
+    expect(t.errors).toEqual([]);
+  });
+
+  it('adds, edits and deletes recurring items; data survives a reload and an offline reload', async () => {
+    const { page } = t;
+    await signedInUser(t, 'recurring');
+    await go(page, 'Accounts');
+    await addAccount(page, { name: 'Everyday', balance: '1000' });
+    await go(page, 'Recurring Items');
+    await page.getByText('No recurring items', { exact: true }).waitFor();
+    await addRecurring(page, { name: 'Pay', type: 'Income', amount: '5,000', category: 'Salary', account: 'Everyday', frequency: 'monthly', start: '2024-01-01' });
+    await addRecurring(page, { name: 'Food', type: 'Expense', amount: '100', category: 'Groceries', account: 'Everyday', frequency: 'weekly', start: '2024-01-01' });
+    await expectStat(page, 'Monthly Income', '$5,000');
+    await expectStat(page, 'Monthly Expenses', '$433');
+    await expectStat(page, 'Net Cash Flow', '$4,567');
+
+    await page.getByRole('button', { name: 'Edit Food' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Recurring Item' });
+    expect(await dialog.getByLabel('Expense', { exact: true }).isChecked()).toBe(true);
+    await dialog.getByLabel('Amount').fill('200');
+    await dialog.getByRole('button', { name: 'Update Recurring Item' }).click();
+    await toast(page, 'Recurring item updated successfully!');
+    await expectStat(page, 'Monthly Expenses', '$867');
+
+    await goDashboard(page);
+    await expect.poll(() => dashFigure(page, 'Total Income')).toBe('$5,000');
+    const expenses = await dashFigure(page, 'Total Expenses');
+    expect(['$800', '$1,000']).toContain(expenses); // four or five weeks in last month
+    await expect.poll(() => page.getByRole('region', { name: 'Spending by Category (Last Month)' }).innerText()).toContain('Groceries');
+
+    await page.goto('/recurring-items');
+    await page.getByRole('article', { name: 'Food' }).waitFor();
+    await reloadOffline(t);
+    await page.getByRole('article', { name: 'Food' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('article', { name: 'Pay' }).waitFor();
+    await expectStat(page, 'Monthly Income', '$5,000');
+    // Offline edits work too (the data is local).
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe('Are you sure you want to delete this recurring item?');
+      void d.accept();
+    });
+    await page.getByRole('button', { name: 'Delete Pay' }).click();
+    await toast(page, 'Recurring item deleted successfully!');
+    await expectStat(page, 'Monthly Income', '$0');
+    await t.context.setOffline(false);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('exports the data and an import into a fresh user reproduces the same dashboard', async () => {
+    const { page } = t;
+    await signedInUser(t, 'exporter');
+    await go(page, 'Accounts');
+    await addAccount(page, { name: 'Offset', type: 'savings', balance: '40000' });
+    await addAccount(page, { name: 'Home loan', type: 'mortgage', balance: '350000', liability: true });
+    await go(page, 'Recurring Items');
+    await addRecurring(page, { name: 'Salary', type: 'Income', amount: '7,200', category: 'Salary', account: 'Offset', frequency: 'monthly', start: '2024-03-01' });
+    await addRecurring(page, { name: 'Repayments', type: 'Expense', amount: '2,100', category: 'Mortgage repayments', account: 'Offset', frequency: 'fortnightly', start: '2024-03-04' });
+    await addRecurring(page, { name: 'Power', type: 'Expense', amount: '450', category: 'Utilities', account: 'Offset', frequency: 'quarterly', start: '2024-01-15' });
+    await goDashboard(page);
+    await expect.poll(() => dashFigure(page, 'Total Income')).toBe('$7,200');
+    const dashboardText = async () => (await page.getByTestId('dashboard-content').innerText()).trim();
+    const before = await dashboardText();
+
+    await go(page, 'Profile');
+    await page.getByRole('tab', { name: 'Data' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^wyrd-backup-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'wyrd-export-')), download.suggestedFilename());
+    await download.saveAs(file);
+
+    await signOut(page);
+    const fresh = await createConfirmedUser(t.stack, 'importer');
+    await signInToDashboard(page, fresh);
+    await go(page, 'Profile');
+    await page.getByRole('tab', { name: 'Data' }).click();
+    page.once('dialog', (d) => {
+      expect(d.message()).toContain('Importing replaces all of your current data');
+      void d.accept();
+    });
+    await page.getByLabel('Import data').setInputFiles(file);
+    await page.getByText(/^Import complete: 2 accounts, 3 recurring items/).waitFor();
+
+    await goDashboard(page);
+    await expect.poll(dashboardText).toBe(before);
+    await action(page, 'Accounts').click();
+    await page.getByRole('article', { name: 'Home loan' }).waitFor();
+    expect(t.errors).toEqual([]);
+  });
+});
