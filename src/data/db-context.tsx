@@ -9,7 +9,10 @@ export function UserDbProvider({ userId, children }: { userId: string; children:
   const db = useMemo(() => openUserDb(userId), [userId]);
   useEffect(() => {
     // First sign-in on this device: seed the Australian default categories (idempotent via a meta flag).
-    ensureDefaultCategories(db).catch((err: unknown) => console.error('Could not create the default categories', err));
+    ensureDefaultCategories(db).catch((err: unknown) => {
+      // Signing out closes the database mid-write; the flag is unset, so the next sign-in finishes the job.
+      if ((err as { name?: string } | null)?.name !== 'DatabaseClosedError') console.error('Could not create the default categories', err);
+    });
   }, [db]);
   return <DbContext.Provider value={db}>{children}</DbContext.Provider>;
 }

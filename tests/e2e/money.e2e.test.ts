@@ -75,7 +75,37 @@ describe('money screens', () => {
     await signedInUser(t, 'accounts');
     await go(page, 'Accounts');
     await page.getByText('No accounts', { exact: true }).waitFor();
-    await addAccount(page, { name: 'Everyday', institution: 'ANZ', balance: '12500' });
+    // Keyboard only: open, fill and submit the modal without the mouse.
+    const opener = page.getByRole('button', { name: '+ Add Your First Account' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const addDialog = page.getByRole('dialog', { name: 'Add Account' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    await page.keyboard.type('Everyday');
+    await page.keyboard.press('Tab'); // account type (default checking)
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('ANZ');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('12500');
+    expect(await addDialog.getByLabel('Current Balance').inputValue()).toBe('12,500');
+    // Focus stays inside the modal however far one tabs.
+    for (let i = 0; i < 9; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    }
+    await addDialog.getByLabel('Current Balance').focus();
+    await page.keyboard.press('Enter');
+    await toast(page, 'Account created successfully!');
+    await addDialog.waitFor({ state: 'detached' });
+    // Escape closes, and focus goes back to the button that opened it.
+    const addButton = page.getByRole('button', { name: '+ Add Account' });
+    await addButton.focus();
+    await page.keyboard.press('Enter');
+    await addDialog.waitFor();
+    await page.keyboard.press('Escape');
+    await addDialog.waitFor({ state: 'detached' });
+    expect(await addButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
     await addAccount(page, { name: 'Car loan', type: 'loan', balance: '8,000', liability: true });
     await expectStat(page, 'Total Assets', '$12,500');
     await expectStat(page, 'Total Liabilities', '$8,000');
@@ -98,6 +128,12 @@ describe('money screens', () => {
     await page.getByRole('button', { name: 'Delete Car loan' }).click();
     await toast(page, 'Account deleted successfully!');
     await expectStat(page, 'Total Liabilities', '$0');
+
+    // Phone width: the list becomes cards and nothing scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 760 });
+    await page.getByRole('article', { name: 'Everyday' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await goDashboard(page);
     await expect.poll(() => page.getByRole('region', { name: 'Net Worth' }).innerText()).toContain('+$15,000');
@@ -190,5 +226,54 @@ describe('money screens', () => {
     await action(page, 'Accounts').click();
     await page.getByRole('article', { name: 'Home loan' }).waitFor();
     expect(t.errors).toEqual([]);
+  });
+
+  it('sends editing of event-linked entities to their event and refuses to delete them', async () => {
+    const { page } = t;
+    await signedInUser(t, 'linked');
+    // Linked data arrives through the app's own import (the scenario screens create it the same way).
+    const backup = {
+      version: 1,
+      assumptions: {},
+      categories: [{ id: 'cat-car', name: 'Transport', type: 'expense' }],
+      accounts: [
+        { id: 'acc-cash', name: 'Cash', account_type: 'checking', current_balance: 1000, institution: null, is_asset: true, scenario_event_id: null },
+        { id: 'acc-car', name: 'Car finance', account_type: 'loan', current_balance: -30000, institution: null, is_asset: false, scenario_event_id: 'ev-car' },
+      ],
+      recurring_items: [
+        { id: 'ri-car', name: 'Car repayments', amount: -650, frequency: 'monthly', start_date: '2027-01-01', end_date: null, account_id: 'acc-cash', category_id: 'cat-car', is_active: true, scenario_event_id: 'ev-car' },
+      ],
+      scenarios: [
+        { id: 'sc-car', name: 'New car', description: '', is_baseline: false, created_at: '2026-11-01T00:00:00.000Z', modifications: [],
+          events: [{ id: 'ev-car', scenario_id: 'sc-car', name: 'Buy a car', trigger_month: '2027-01', trigger_date: '2027-01-01', template_id: 'car_loan', template_parameters: {} }] },
+      ],
+    };
+    await go(page, 'Profile');
+    await page.getByRole('tab', { name: 'Data' }).click();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByLabel('Import data').setInputFiles({ name: 'linked.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(backup)) });
+    await page.getByText(/^Import complete:/).waitFor();
+
+    await go(page, 'Accounts');
+    await page.getByRole('article', { name: 'Car finance' }).getByText('Scenario: New car').waitFor();
+    await expectStat(page, 'Total Liabilities', '$0'); // hypothetical: listed, not counted
+    let confirmed = false;
+    page.once('dialog', (d) => {
+      confirmed = true;
+      void d.dismiss();
+    });
+    await page.getByRole('button', { name: 'Delete Car finance' }).click();
+    await toast(page, 'Cannot delete this account. It was created by a scenario event. Please delete the event instead.');
+    expect(confirmed).toBe(false);
+    await page.getByRole('button', { name: 'Edit Car finance' }).click();
+    await toast(page, 'This account is part of a scenario event. Please edit it through the scenario.');
+    await page.waitForURL((u) => u.pathname === '/scenarios/sc-car' && u.searchParams.get('editEvent') === 'ev-car');
+
+    await page.goto('/recurring-items');
+    await page.getByRole('button', { name: 'Delete Car repayments' }).click();
+    await toast(page, 'Cannot delete this recurring item. It was created by a scenario event. Please delete the event instead.');
+    await page.getByRole('button', { name: 'Edit Car repayments' }).click();
+    await toast(page, 'This recurring item is part of a scenario event. Please edit it through the scenario.');
+    await page.waitForURL((u) => u.pathname === '/scenarios/sc-car' && u.searchParams.get('editEvent') === 'ev-car');
   });
 });

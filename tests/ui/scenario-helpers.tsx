@@ -15,7 +15,7 @@ export function uniqueUser(): AuthUser {
 }
 
 /** Signs in a new user, seeds their database, renders the app at `path`. */
-export async function openAs(path: string, seed?: (db: WyrdDb) => Promise<void>) {
+export async function openAs(path: string, seed?: (db: WyrdDb) => Promise<unknown>) {
   const user = uniqueUser();
   adapter.signedInAs(user);
   const db = openUserDb(user.userId);

@@ -152,8 +152,10 @@ export function cashFlowOption(input: ChartInput): ChartOption {
     const s = input.series[0];
     const line = { type: 'line', name: s.name, data: [...s.values], showSymbol: false, lineStyle: { width: 2 }, markLine: zeroLine };
     // visualMap pieces need values on both sides of zero (echarts fails drawing a gradient with no stop in range).
-    if (min >= 0 || max < 0) {
-      const colour = max < 0 ? NEGATIVE_COLOUR : POSITIVE_COLOUR;
+    const values = s.values.filter((v): v is number => v !== null);
+    const allNegative = values.length > 0 && values.every((v) => v < 0);
+    if (allNegative || values.every((v) => v >= 0)) {
+      const colour = allNegative ? NEGATIVE_COLOUR : POSITIVE_COLOUR;
       return { ...base, series: [{ ...line, lineStyle: { width: 2, color: colour }, itemStyle: { color: colour } }] };
     }
     return {

@@ -5,7 +5,7 @@ import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import type { ChartOption } from './chart-options';
+import { capitalGrowthOption, cashFlowOption, netWorthOption, type ChartInput, type ChartOption } from './chart-options';
 
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent, MarkAreaComponent, MarkLineComponent, CanvasRenderer]);
 
@@ -18,10 +18,65 @@ export type EChartProps = {
   ariaLabel: string;
 };
 
-/** Runs fn in a later task, so work split across calls never adds up to one long main-thread task. */
+/**
+ * Chart work (create, draw, resize) for every chart on the page runs one step per task, in order, so several
+ * charts never add up to one long main-thread task. Returns a cancel function.
+ */
+const queue: Array<() => void> = [];
+let pumping = false;
+
+function pump(): void {
+  const step = queue.shift();
+  if (!step) {
+    pumping = false;
+    return;
+  }
+  step();
+  setTimeout(pump, 0);
+}
+
 function nextTask(fn: () => void): () => void {
-  const id = setTimeout(fn, 0);
-  return () => clearTimeout(id);
+  let live = true;
+  queue.push(() => {
+    if (live) fn();
+  });
+  if (!pumping) {
+    pumping = true;
+    setTimeout(pump, 0);
+  }
+  return () => {
+    live = false;
+  };
+}
+
+let warmed = false;
+
+/**
+ * Draws small throwaway charts off-screen, one step per task, while the user is still choosing: echarts' first
+ * draws run cold (unoptimised) code and cost several times a warm draw, which would otherwise land in the
+ * comparison the user is waiting for.
+ */
+export function warmUpCharts(): void {
+  if (warmed || typeof document === 'undefined') return;
+  warmed = true;
+  const el = document.createElement('div');
+  const dates = Array.from({ length: 13 }, (_, i) => `2030-${String((i % 12) + 1).padStart(2, '0')}-28`);
+  const input = (n: number): ChartInput => ({
+    dates,
+    series: Array.from({ length: n }, (_, s) => ({ name: `Warm ${s}`, values: dates.map((_, i) => (i === 0 ? null : (i - 6) * 1000 * (s + 1))) })),
+  });
+  let instance: echarts.ECharts | null = null;
+  const steps: Array<() => void> = [
+    () => (instance = echarts.init(el, 'dark', { renderer: 'canvas', width: 600, height: 300 })),
+    () => instance?.setOption({ xAxis: { type: 'category', data: dates }, yAxis: { type: 'value' }, series: [{ type: 'line', data: dates.map((_, i) => i) }] }, { notMerge: true }),
+    () => instance?.setOption(netWorthOption(input(2)), { notMerge: true }),
+    () => instance?.setOption(capitalGrowthOption(input(2)), { notMerge: true }),
+    () => instance?.setOption(cashFlowOption(input(1)), { notMerge: true }),
+    () => instance?.setOption(cashFlowOption(input(3)), { notMerge: true }),
+    () => instance?.setOption(netWorthOption(input(5)), { notMerge: true }),
+    () => instance?.dispose(),
+  ];
+  for (const step of steps) nextTask(step);
 }
 
 /**
@@ -33,24 +88,37 @@ function nextTask(fn: () => void): () => void {
 export function EChart({ option, height, onDrawn, ariaLabel }: EChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
-  const latest = useRef({ option, onDrawn });
+  const latest = useRef({ option, onDrawn, ariaLabel });
   useEffect(() => {
-    latest.current = { option, onDrawn };
-  }, [option, onDrawn]);
+    latest.current = { option, onDrawn, ariaLabel };
+  }, [option, onDrawn, ariaLabel]);
 
   useEffect(() => {
     const el = host.current;
     if (!el) return;
     let cancel = () => {};
     let resize: ResizeObserver | null = null;
+    // User Timing entries ('chart init: <label>', 'chart draw: <label>') let benchmarks see each step's cost.
+    const timed = (name: string, fn: () => void) => {
+      const start = performance.now();
+      fn();
+      performance.measure(`${name}: ${latest.current.ariaLabel}`, { start, end: performance.now() });
+    };
     cancel = nextTask(() => {
-      const instance = echarts.init(el, 'dark', { renderer: 'canvas' });
+      let instance!: echarts.ECharts;
+      timed('chart init', () => (instance = echarts.init(el, 'dark', { renderer: 'canvas' })));
       chart.current = instance;
       cancel = nextTask(() => {
-        instance.setOption(latest.current.option, { notMerge: true });
+        timed('chart draw', () => instance.setOption(latest.current.option, { notMerge: true }));
         // Only real size changes: the observer's first call reports the size the chart was just drawn at.
+        let pending = false;
         resize = new ResizeObserver(() => {
-          if (el.clientWidth !== instance.getWidth() || el.clientHeight !== instance.getHeight()) instance.resize();
+          if (pending || (el.clientWidth === instance.getWidth() && el.clientHeight === instance.getHeight())) return;
+          pending = true;
+          nextTask(() => {
+            pending = false;
+            if (!instance.isDisposed()) timed('chart resize', () => instance.resize());
+          });
         });
         resize.observe(el);
         cancel = nextTask(() => latest.current.onDrawn?.());

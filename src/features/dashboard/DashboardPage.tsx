@@ -2,12 +2,13 @@
 // from the user's local database through the data layer's dashboard query (hypothetical scenario entities
 // never count). Amounts show no decimals.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { memo, useMemo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useDb } from '../../data/db-context';
-import { dashboardData, loadLedger, type Ledger } from '../../data/repositories/summaries';
+import { loadLedger, type Ledger } from '../../data/repositories/summaries';
 import { formatMoney, formatSignedMoney } from '../../lib/format/money';
 import type { DashboardData } from '../../../worker/engine/index';
+import { computeDashboard, DashboardCancelled } from './compute-dashboard';
 import './dashboard.css';
 
 type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; ledger: Ledger };
@@ -37,16 +38,34 @@ export function DashboardPage() {
     { status: 'loading' },
   );
   const ledger = state.status === 'ready' ? state.ledger : null;
-  const data = useMemo(() => (ledger ? dashboardData(ledger, today) : null), [ledger, today]);
+  // The figures for the latest ledger, computed in slices off the render path; stale results are dropped.
+  const [computed, setComputed] = useState<{ ledger: Ledger; data: DashboardData } | { ledger: Ledger; failed: true } | null>(null);
+  useEffect(() => {
+    if (!ledger) return;
+    let superseded = false;
+    computeDashboard(ledger, today, () => superseded).then(
+      (data) => !superseded && setComputed({ ledger, data }),
+      (err: unknown) => {
+        if (superseded || err instanceof DashboardCancelled) return;
+        console.error('Failed to load dashboard data', err);
+        setComputed({ ledger, failed: true });
+      },
+    );
+    return () => {
+      superseded = true;
+    };
+  }, [ledger, today]);
+  const failed = state.status === 'error' || (computed !== null && 'failed' in computed && computed.ledger === ledger);
+  const data = computed && 'data' in computed ? computed.data : null;
 
   return (
     <PageFrame title="Dashboard" testId="dashboard">
-      {state.status === 'loading' && (
+      {!failed && !data && (
         <p className="dashboard-status" role="status">
           Loading dashboard...
         </p>
       )}
-      {state.status === 'error' && (
+      {failed && (
         <div className="card dashboard-error" role="alert">
           <p>Failed to load dashboard data</p>
           <button type="button" className="button button-ghost" onClick={() => setAttempt((n) => n + 1)}>
@@ -54,7 +73,7 @@ export function DashboardPage() {
           </button>
         </div>
       )}
-      {data && <DashboardCards data={data} />}
+      {!failed && data && <DashboardCards data={data} />}
     </PageFrame>
   );
 }

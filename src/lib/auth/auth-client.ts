@@ -2,6 +2,7 @@
 // import on first use and configured from /app-config.json, keeping it out of the landing page's JS.
 import { loadAppConfig } from '../config/app-config';
 import type { AuthResult, AuthUser, CurrentUserResult } from './auth-types';
+import { readCachedIdentity, writeCachedIdentity } from './identity-cache';
 
 type Adapter = typeof import('./amplify-adapter');
 
@@ -33,6 +34,11 @@ const loadFailure = (fallback: string) => (error: unknown): AuthResult => ({
   error: error instanceof Error && error.message ? error.message : fallback,
 });
 
+function patchCachedAttributes(patch: Record<string, string>): void {
+  const cached = readCachedIdentity();
+  if (cached) writeCachedIdentity({ ...cached, attributes: { ...(cached.attributes ?? {}), ...patch } as AuthUser['attributes'] });
+}
+
 /** The auth helper of product-spec section 7, with the same signatures as the adapter. */
 export const auth = {
   login: (email: string, password: string): Promise<AuthResult> =>
@@ -50,7 +56,13 @@ export const auth = {
   changePassword: (oldPassword: string, newPassword: string): Promise<AuthResult> =>
     loadAuthAdapter().then((a) => a.changePassword(oldPassword, newPassword), loadFailure('Failed to change password')),
   updateProfile: (givenName: string, familyName: string): Promise<AuthResult> =>
-    loadAuthAdapter().then((a) => a.updateProfile(givenName, familyName), loadFailure('Failed to update profile')),
+    loadAuthAdapter()
+      .then((a) => a.updateProfile(givenName, familyName), loadFailure('Failed to update profile'))
+      .then((result) => {
+        // The offline identity cache is what a reload shows first: update it before anyone reports success.
+        if (result.success) patchCachedAttributes({ given_name: givenName.trim(), family_name: familyName.trim() });
+        return result;
+      }),
   getUserAttributes: (): Promise<AuthResult> =>
     loadAuthAdapter().then((a) => a.getUserAttributes(), loadFailure('Failed to load profile')),
   /** The ID token for `Authorization: Bearer`, or null (requests then go without it, spec section 6). */
