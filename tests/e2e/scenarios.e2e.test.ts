@@ -39,8 +39,7 @@ async function openAddEvent(page: Page): Promise<Locator> {
 
 async function addAccount(page: Page, name: string, balance: string) {
   await open(page, '/accounts', 'Accounts');
-  const first = page.getByRole('button', { name: '+ Add Your First Account' });
-  await ((await first.isVisible()) ? first : page.getByRole('button', { name: '+ Add Account' })).click();
+  await page.getByRole('button', { name: '+ Add Your First Account' }).or(page.getByRole('button', { name: '+ Add Account' })).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add Account' });
   await dialog.getByLabel('Account Name').fill(name);
   await dialog.getByLabel('Current Balance').pressSequentially(balance);
@@ -50,7 +49,7 @@ async function addAccount(page: Page, name: string, balance: string) {
 
 async function addExpense(page: Page, name: string, amount: string, account: string) {
   await open(page, '/recurring-items', 'Recurring Items');
-  await page.getByRole('button', { name: '+ Add Recurring Item' }).first().click();
+  await page.getByRole('button', { name: /\+ Add (Your First )?Recurring Item/ }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add Recurring Item' });
   await dialog.getByLabel('Name', { exact: true }).fill(name);
   await dialog.getByLabel('Expense', { exact: true }).check();
@@ -91,8 +90,9 @@ describe('scenarios', () => {
     await open(page, '/scenarios/templates', 'Choose a Template');
     await page.getByRole('button', { name: /Smart Create with AI/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Smart Create with AI' });
-    await dialog.getByLabel('Describe your scenario').fill('buy a $750k apartment in March 2028 with a 10% deposit');
-    await dialog.getByText('55/500').waitFor();
+    const prompt = 'buy a $750k apartment in March 2028 with a 10% deposit';
+    await dialog.getByLabel('Describe your scenario').fill(prompt);
+    await dialog.getByText(`${prompt.length}/500`, { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Create Scenario' }).click();
     await page.waitForURL((url) => url.pathname === '/scenarios/template/buy_first_home');
     await page.getByText('AI-generated.').waitFor();
@@ -102,7 +102,7 @@ describe('scenarios', () => {
     expect(name).not.toBe('');
     await page.getByRole('button', { name: 'Create Scenario' }).click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
-    await page.getByText('Mar 2028').waitFor();
+    await page.getByTestId('event-card').getByText('Mar 2028', { exact: true }).waitFor();
     expect(t.errors).toEqual([]);
   });
 
@@ -113,7 +113,7 @@ describe('scenarios', () => {
     let dialog = await openAddEvent(page);
     await dialog.getByLabel('Template *').selectOption('buy_first_home');
     await dialog.getByLabel('Event Name').fill('Dream Home');
-    await dialog.getByLabel('Year').selectOption(String(new Date().getFullYear() + 2));
+    await dialog.getByLabel('Year', { exact: true }).selectOption(String(new Date().getFullYear() + 2));
     await dialog.getByRole('button', { name: 'Create Event' }).click();
     await toast(page, 'Event created successfully');
     await page.getByRole('heading', { level: 3, name: /Dream Home/ }).waitFor();

@@ -7,7 +7,7 @@ import nodeEndpoint from 'comlink/dist/umd/node-adapter';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ForecastApi } from '../../worker/forecast-api';
 
-const worker = new Worker(join(__dirname, 'helpers/node-forecast-worker.ts'), { execArgv: ['--import', 'tsx'] });
+const worker = new Worker(join(__dirname, 'helpers/node-forecast-worker.mjs'));
 const api: Remote<ForecastApi> = wrap<ForecastApi>(nodeEndpoint(worker));
 afterAll(() => worker.terminate());
 
@@ -18,14 +18,14 @@ const profile = {
 };
 
 describe('forecast worker over Comlink', () => {
-  it('forecasts and compares with plain data', async () => {
+  it('forecasts and compares with plain data', { timeout: 20_000 }, async () => {
     const f = await api.forecast(profile, { as_of: '2026-12-20', years: 1 });
     expect(f.ok).toBe(true);
     if (f.ok) expect(f.value.snapshots[12]).toMatchObject({ date: '2027-12-31', net_worth: 220 });
     const c = await api.compareApi(profile, { as_of: '2026-12-20', years: 1, scenario_ids: [], sampled: true });
     expect(c.ok && c.value.base.snapshots[1].cash_flow).toBe('10.00');
   });
-  it('returns field errors as data', async () => {
+  it('returns field errors as data', { timeout: 20_000 }, async () => {
     const r = await api.compare({ ...profile, accounts: [{ ...profile.accounts[0], is_asset: 'yes' }] }, { as_of: '2026-12-20', years: 1, scenario_ids: [] });
     expect(r).toMatchObject({ ok: false, errors: [{ path: '$.accounts[0].is_asset' }] });
   });

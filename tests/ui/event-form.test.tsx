@@ -245,6 +245,30 @@ describe('event form', () => {
     expect(await screen.findByText('Event created successfully')).toBeInTheDocument();
   });
 
+  it("shows 'Updating...' while saving an edit", async () => {
+    let eventId = '';
+    let scenarioId = '';
+    const { router, db } = await openAs('/scenarios', async (db) => {
+      const s = await createScenario(db, { name: 'Plan' });
+      scenarioId = s.id;
+      eventId = (await saveEvent(db, s, { name: 'Boat', trigger_month: '2028-03', template_id: 'major_purchase', template_parameters: {} })).event.id;
+    });
+    await router.navigate({ href: `/scenarios/${scenarioId}?editEvent=${eventId}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Event' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Update Event' })).toBeEnabled());
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const original = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
+    vi.spyOn(db, 'transaction').mockImplementation((async (...args: unknown[]) => {
+      await gate;
+      return original(...args);
+    }) as never);
+    await user().click(within(dialog).getByRole('button', { name: 'Update Event' }));
+    expect(await within(dialog).findByRole('button', { name: 'Updating...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Event updated successfully')).toBeInTheDocument();
+  });
+
   it('shows the save error detail when the data layer rejects the event', async () => {
     const { dialog, db } = await openForm({
       extra: async (db) => {

@@ -81,6 +81,12 @@ describe('recurring items screen', () => {
     );
   });
 
+  it('tells the user to add an account first when there is none', async () => {
+    await openPage();
+    await user().click(await screen.findByRole('button', { name: '+ Add Recurring Item' }));
+    expect(screen.getByLabelText('Account')).toHaveAccessibleDescription('You have no accounts yet: add one on the Accounts page first.');
+  });
+
   it('requires name, amount, start date, account and category', async () => {
     const { db } = await openPage(async (db) => void (await withAccount(db)));
     await user().click(await screen.findByRole('button', { name: '+ Add Recurring Item' }));

@@ -183,7 +183,8 @@ export function RecurringItemModal({
         </div>
         <div className="field">
           <label htmlFor={ids.account}>Account</label>
-          <select id={ids.account} className="select" name="account_id" required value={accountId} onChange={(e) => setAccountId(e.target.value)}>
+          <select id={ids.account} className="select" name="account_id" required value={accountId} onChange={(e) => setAccountId(e.target.value)}
+            aria-describedby={accounts.length === 0 ? `${ids.account}-hint` : undefined}>
             <option value="">Select an account</option>
             {accounts.map((a) => (
               <option key={a.id} value={a.id}>
@@ -191,6 +192,11 @@ export function RecurringItemModal({
               </option>
             ))}
           </select>
+          {accounts.length === 0 && (
+            <small id={`${ids.account}-hint`} className="field-hint">
+              You have no accounts yet: add one on the Accounts page first.
+            </small>
+          )}
         </div>
         <div className="field">
           <label htmlFor={ids.frequency}>Frequency</label>
