@@ -1,7 +1,7 @@
 // Accounts screen on a real per-user Dexie database (fake-indexeddb): summary, lists, the Add/Edit modal's
 // defaults, validation and messages, delete confirmation, failures, and the scenario-event link rules.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, useParams, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -12,6 +12,9 @@ import { createAccount } from '../../src/data/repositories/accounts';
 import { createScenario } from '../../src/data/repositories/scenarios';
 import { parseSearchParams, stringifySearchParams } from '../../src/routes/search-params';
 import { AccountsPage } from '../../src/features/accounts/AccountsPage';
+
+// The whole suite shares two cores: give live queries more than the default second to settle.
+configure({ asyncUtilTimeout: 5_000 });
 
 function ScenarioMarker() {
   const params = useParams({ strict: false }) as { scenarioId?: string };

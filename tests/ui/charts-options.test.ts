@@ -74,17 +74,17 @@ describe('chart options', () => {
     expect(series(netWorthOption({ dates, series: six.slice(0, 2) })).every((s) => s.type === 'line' && !s.areaStyle)).toBe(true);
   });
 
-  it('colours a single cash flow line by sign with visualMap pieces', () => {
+  it('colours a single cash flow line by sign: green above zero, orange below, switching exactly at zero', () => {
+    // Values 0, -500 and 2,500,000: zero sits 2,500,000 / 2,500,500 of the way down the line's box.
     const o = cashFlowOption({ dates, series: six.slice(0, 1) });
-    const vm = o.visualMap as { pieces: { lt?: number; gte?: number; color: string }[]; dimension: number };
-    expect(vm.dimension).toBe(1);
-    expect(vm.pieces).toContainEqual({ lt: 0, color: NEGATIVE_COLOUR });
-    expect(vm.pieces).toContainEqual({ gte: 0, color: POSITIVE_COLOUR });
+    const stops = (series(o)[0].lineStyle as unknown as { color: { colorStops: { offset: number; color: string }[] } }).color.colorStops;
+    expect(stops.map((s) => s.color)).toEqual([POSITIVE_COLOUR, POSITIVE_COLOUR, NEGATIVE_COLOUR, NEGATIVE_COLOUR]);
+    expect(stops[1].offset).toBeCloseTo(2_500_000 / 2_500_500, 9);
+    expect(stops[2].offset).toBe(stops[1].offset);
   });
 
-  it('colours a single cash flow line that never crosses zero in its sign colour (no visualMap)', () => {
+  it('colours a single cash flow line that never crosses zero in its sign colour', () => {
     const negative = cashFlowOption({ dates, series: [{ name: 'A', values: [null, -5, -7] }] });
-    expect(negative.visualMap).toBeUndefined();
     expect(series(negative)[0].lineStyle?.color).toBe(NEGATIVE_COLOUR);
     const positive = cashFlowOption({ dates, series: [{ name: 'A', values: [null, 5, 7] }] });
     expect(series(positive)[0].lineStyle?.color).toBe(POSITIVE_COLOUR);
@@ -92,7 +92,6 @@ describe('chart options', () => {
 
   it('keeps several cash flow lines apart by colour, bands the plot by sign and colours tooltip amounts by sign', () => {
     const o = cashFlowOption({ dates, series: six.slice(0, 3) });
-    expect(o.visualMap).toBeUndefined();
     const s = series(o);
     expect(s.map((x) => x.lineStyle?.color)).toEqual(SERIES_COLOURS.slice(0, 3));
     expect(signColour(-1)).toBe(NEGATIVE_COLOUR);

@@ -2,7 +2,7 @@
 // Month) and Spending by Category cards with whole-dollar amounts, the empty text, hypothetical scenario
 // entities left out, live updates, and the load failure with Try again.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { ToastProvider } from '../../src/components/toast/ToastProvider';
@@ -13,6 +13,9 @@ import { createAccount } from '../../src/data/repositories/accounts';
 import { createRecurringItem } from '../../src/data/repositories/recurring-items';
 import { createScenario } from '../../src/data/repositories/scenarios';
 import { DashboardPage, localToday } from '../../src/features/dashboard/DashboardPage';
+
+// The whole suite shares two cores: give live queries more than the default second to settle.
+configure({ asyncUtilTimeout: 5_000 });
 
 async function renderDashboard(seed?: (db: WyrdDb) => Promise<void>, opts: { close?: boolean } = {}) {
   const userId = `test-${crypto.randomUUID()}`;

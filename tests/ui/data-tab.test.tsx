@@ -2,7 +2,7 @@
 // wyrd-backup-YYYY-MM-DD.json; import lists every problem with its JSON path and changes nothing, asks before
 // replacing, and an export imported by a fresh user reproduces the same dashboard figures.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastProvider } from '../../src/components/toast/ToastProvider';
 import { UserDbProvider } from '../../src/data/db-context';
@@ -12,6 +12,9 @@ import { createAccount } from '../../src/data/repositories/accounts';
 import { createRecurringItem } from '../../src/data/repositories/recurring-items';
 import { dashboardData, loadLedger } from '../../src/data/repositories/summaries';
 import { DataTab, IMPORT_CONFIRM } from '../../src/features/profile/DataTab';
+
+// The whole suite shares two cores: give live queries more than the default second to settle.
+configure({ asyncUtilTimeout: 5_000 });
 
 function renderTab(userId = `test-${crypto.randomUUID()}`) {
   render(

@@ -2,7 +2,7 @@
 // the modal's defaults, type radio and category filtering, validation and messages, categories, delete,
 // failures, and the scenario-event link rules.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, useParams, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -15,6 +15,9 @@ import { createRecurringItem } from '../../src/data/repositories/recurring-items
 import { createScenario } from '../../src/data/repositories/scenarios';
 import { parseSearchParams, stringifySearchParams } from '../../src/routes/search-params';
 import { RecurringItemsPage } from '../../src/features/recurring-items/RecurringItemsPage';
+
+// The whole suite shares two cores: give live queries more than the default second to settle.
+configure({ asyncUtilTimeout: 5_000 });
 
 function ScenarioMarker() {
   const params = useParams({ strict: false }) as { scenarioId?: string };
@@ -122,6 +125,7 @@ describe('recurring items screen', () => {
   it('stores an expense negative and an income positive, end date null when empty, with the create toast', async () => {
     const { db } = await openPage(async (db) => void (await withAccount(db)));
     const add = async (name: string, type: 'Income' | 'Expense', amount: string, category: string, frequency: string) => {
+      const toasts = screen.queryAllByText('Recurring item created successfully!').length;
       await user().click(await screen.findByRole('button', { name: '+ Add Recurring Item' }));
       const dialog = screen.getByRole('dialog');
       await user().type(within(dialog).getByLabelText('Name'), name);
@@ -132,7 +136,7 @@ describe('recurring items screen', () => {
       await user().selectOptions(within(dialog).getByLabelText('Frequency'), frequency);
       await user().type(within(dialog).getByLabelText('Start Date'), '2026-01-05');
       await user().click(within(dialog).getByRole('button', { name: 'Add Recurring Item' }));
-      expect(await screen.findByText('Recurring item created successfully!')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getAllByText('Recurring item created successfully!')).toHaveLength(toasts + 1));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     };
     await add('Pay', 'Income', '2,600', 'Salary', 'fortnightly');

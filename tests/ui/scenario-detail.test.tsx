@@ -45,7 +45,7 @@ describe('scenario detail', () => {
     await heading('Today');
     expect(screen.getByText('Where we are now')).toBeInTheDocument();
     expect(screen.getByText('Baseline')).toBeInTheDocument();
-    expect(screen.getByText('0 events')).toBeInTheDocument();
+    expect(screen.getByText('0 event(s)')).toBeInTheDocument();
     expect(screen.getByText('Created 5 March 2026')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Back to scenarios' })).toHaveAttribute('href', '/scenarios');
     expect(screen.getByRole('heading', { name: 'No events yet' })).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('scenario detail', () => {
     expect(within(first).getByText('Buy First Home')).toBeInTheDocument();
     expect(within(second).getByText('Jul 2029')).toBeInTheDocument();
     expect(within(second).getByText('Major Purchase')).toBeInTheDocument();
-    expect(screen.getByText('2 events')).toBeInTheDocument();
+    expect(screen.getByText('2 event(s)')).toBeInTheDocument();
 
     await user().click(within(second).getByRole('button', { name: 'Show details' }));
     const details = within(second).getAllByRole('definition')[0].closest('dl') as HTMLElement;

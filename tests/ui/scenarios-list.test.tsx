@@ -5,6 +5,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createScenario } from '../../src/data/repositories/scenarios';
 import { saveEvent } from '../../src/data/repositories/events';
+import { createAccount } from '../../src/data/repositories/accounts';
+import { createRecurringItem } from '../../src/data/repositories/recurring-items';
 import { resetAppState, TEST_CONFIG } from './render-app';
 import { heading, openAs, seedHousehold } from './scenario-helpers';
 
@@ -40,14 +42,14 @@ describe('scenarios list', () => {
     await heading('Scenarios');
     const planCard = await card('Big Move');
     expect(within(planCard).getByText('Buy a house')).toBeInTheDocument();
-    expect(within(planCard).getByText('1 event')).toBeInTheDocument();
+    expect(within(planCard).getByText('1 event(s)')).toBeInTheDocument();
     expect(within(planCard).queryByText('Baseline')).not.toBeInTheDocument();
     expect(within(planCard).getByRole('link', { name: 'View Forecast' })).toHaveAttribute('href', `/scenarios/compare?selected=${ids.plan}`);
     expect(within(planCard).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/scenarios/builder/${ids.plan}`);
     expect(within(planCard).getByRole('checkbox', { name: 'Select Big Move' })).not.toBeChecked();
     const baseCard = await card('Today');
     expect(within(baseCard).getByText('Baseline')).toBeInTheDocument();
-    expect(within(baseCard).getByText('0 events')).toBeInTheDocument();
+    expect(within(baseCard).getByText('0 event(s)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Choose a Template' })).toHaveAttribute('href', '/scenarios/templates');
   });
 
@@ -193,6 +195,37 @@ describe('baseline assistant', () => {
     expect(events.length).toBe(proposals.length);
     expect(events.some((e) => e.template_id === 'job_income_change')).toBe(true);
     expect(await screen.findByText('Baseline scenario created successfully!')).toBeInTheDocument();
+  });
+
+  it('retires the accounts and items an accepted event replaces, in the same write', async () => {
+    const ids: Record<string, string> = {};
+    const { db } = await openAs('/scenarios', async (db) => {
+      const categories = await db.categories.toArray();
+      const cash = await createAccount(db, { name: 'Everyday', account_type: 'checking', current_balance: 10_000 });
+      ids.home = (await createAccount(db, { name: 'Our House', account_type: 'property', current_balance: 900_000 })).id;
+      ids.loan = (await createAccount(db, { name: 'Home Loan', account_type: 'mortgage', current_balance: -500_000, is_asset: false })).id;
+      ids.repay = (
+        await createRecurringItem(db, {
+          name: 'Mortgage repayment',
+          amount: -3_200,
+          start_date: '2026-01-01',
+          account_id: cash.id,
+          category_id: categories.find((c) => c.name === 'Mortgage repayments')!.id,
+        })
+      ).id;
+    });
+    await user().click(await screen.findByRole('button', { name: 'Review proposed baseline' }));
+    expect(await screen.findByText('Buy Your First Home')).toBeInTheDocument();
+    expect(screen.getByText(/^Replaces: /)).toHaveTextContent('Our House');
+    await user().click(screen.getByRole('button', { name: 'Create Baseline Scenario' }));
+    await waitFor(async () => expect(await db.events.count()).toBe(1));
+    expect(await db.accounts.get(ids.home)).toBeUndefined();
+    expect(await db.accounts.get(ids.loan)).toBeUndefined();
+    expect(await db.recurring_items.get(ids.repay)).toBeUndefined();
+    const event = (await db.events.toArray())[0];
+    expect(event.template_id).toBe('buy_first_home');
+    const own = await db.accounts.where('scenario_event_id').equals(event.id).toArray();
+    expect(own.map((a) => a.account_type).sort()).toEqual(['mortgage', 'property']);
   });
 
   it('creates only the checked proposals', async () => {

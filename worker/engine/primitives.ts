@@ -17,7 +17,8 @@ export type Schedule =
 /**
  * Where an amount goes. A key of a base account (its id), the key of an account
  * declared by a primitive, or PRIMARY_CASH: the scenario's main cash account
- * (first checking, else first savings account, else a synthetic zero-balance checking account).
+ * (primary-cash.ts: the first of the user's own asset checking accounts, else savings accounts, else one an
+ * event opens, else a synthetic zero-balance checking account).
  */
 export type AccountRef = string;
 export const PRIMARY_CASH: AccountRef = '@cash';
@@ -55,7 +56,15 @@ export type TaxTag =
   /** Gross salary: taxed (income tax, LITO, Medicare levy); Super Guarantee paid into super_account. */
   | { kind: 'salary'; taxpayer: string; super_account?: AccountRef }
   /** Paid Parental Leave: taxable; from 1 July 2025 the government also pays SG-rate super into super_account. */
-  | { kind: 'ppl'; taxpayer: string; super_account?: AccountRef }
+  | {
+      kind: 'ppl';
+      taxpayer: string;
+      super_account?: AccountRef;
+      /** The child's birth (or adoption) date: super is paid at pplSuperRate(birth_date), so a child born
+       * before 1 July 2025 gets none even when the payments fall after it. Absent (older events): by each
+       * payment's date. */
+      birth_date?: IsoDate;
+    }
   /** Other assessable income (rent, interest, dividends, realised gains already discounted). */
   | { kind: 'assessable'; taxpayer: string }
   /** A deductible expense (property costs, depreciation claims). */
@@ -115,6 +124,25 @@ export type PrimitiveLoan = {
   /** Share (0..1) of the interest that is tax deductible, and whose deduction it is. */
   deductible_share?: number;
   taxpayer?: string;
+  /** The last day the interest is deductible (for example '2027-06-30' under the proposed 2027 negative
+   * gearing rule); interest of the months after the one containing this date is not. Absent: always. */
+  deductible_until?: IsoDate;
+};
+
+/**
+ * A change to a taxpayer's taxable income that moves no money: a non-cash deduction (amount < 0, e.g. a
+ * depreciation claim) or assessable income received as value rather than cash (amount > 0, e.g. the
+ * discounted capital gain on a sale whose proceeds arrive by transfer). The simulator's tax module taxes it in
+ * the financial year of each occurrence; only the tax (or refund) it causes reaches cash_flow.
+ */
+export type PrimitiveTaxAdjustment = {
+  kind: 'tax_adjustment';
+  key: string;
+  name: string;
+  taxpayer: string;
+  /** Signed: + assessable, - deductible. */
+  amount: number;
+  schedule: Schedule;
 };
 
 /** Changes an existing flow (a base recurring item, by id) from a date: new amount, or stop it. */
@@ -134,7 +162,8 @@ export type Primitive =
   | PrimitiveFlow
   | PrimitiveTransfer
   | PrimitiveLoan
-  | PrimitiveAdjustFlow;
+  | PrimitiveAdjustFlow
+  | PrimitiveTaxAdjustment;
 
 /** What a template compiler may read besides its parameters. Pure data: no clock, no I/O. */
 export type CompileContext = {
@@ -144,7 +173,18 @@ export type CompileContext = {
   is_baseline: boolean;
   assumptions: Assumptions;
   /** The user's accounts and recurring items (for pickers such as debt_account_id or recurring_item parameters). */
-  accounts: ReadonlyArray<{ id: string; name: string; account_type: AccountType; is_asset: boolean; current_balance: number; annual_rate?: number | null }>;
+  accounts: ReadonlyArray<{
+    id: string;
+    name: string;
+    account_type: AccountType;
+    is_asset: boolean;
+    current_balance: number;
+    annual_rate?: number | null;
+    /** Set on an account an event materialised (optional: callers that omit it treat every account as the user's own). */
+    scenario_event_id?: string | null;
+  }>;
+  /** The baseline scenario's event ids (optional): accounts they materialised count as the user's current ones. */
+  baseline_event_ids?: ReadonlyArray<string>;
   recurring_items: ReadonlyArray<{ id: string; name: string; amount: number; frequency: Frequency; start_date: IsoDate; end_date: IsoDate | null; account_id: string; category_id: string; is_active: boolean }>;
 };
 

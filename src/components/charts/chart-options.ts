@@ -140,8 +140,8 @@ export function signColour(value: number): string {
 }
 
 /**
- * 'Monthly Cash Flow Projection', coloured by sign. One scenario: the line itself turns green above zero and
- * orange below (visualMap pieces; one colour when it never crosses zero). Several: each keeps its own colour so
+ * 'Monthly Cash Flow Projection', coloured by sign. One scenario: the line itself is green above zero and
+ * orange below (a gradient split at zero; one colour when it never crosses zero). Several: each keeps its own colour so
  * they stay apart, on a plot banded green above zero and orange below, with a zero line; tooltips colour by sign.
  */
 export function cashFlowOption(input: ChartInput): ChartOption {
@@ -150,28 +150,30 @@ export function cashFlowOption(input: ChartInput): ChartOption {
   const zeroLine = { silent: true, symbol: 'none', label: { show: false }, lineStyle: { color: MUTED, type: 'solid', width: 1 }, data: [{ yAxis: 0 }] };
   if (input.series.length === 1) {
     const s = input.series[0];
-    const line = { type: 'line', name: s.name, data: [...s.values], showSymbol: false, lineStyle: { width: 2 }, markLine: zeroLine };
-    // visualMap pieces need values on both sides of zero (echarts fails drawing a gradient with no stop in range).
+    const line = { type: 'line', name: s.name, data: [...s.values], showSymbol: false, markLine: zeroLine };
     const values = s.values.filter((v): v is number => v !== null);
     const allNegative = values.length > 0 && values.every((v) => v < 0);
     if (allNegative || values.every((v) => v >= 0)) {
       const colour = allNegative ? NEGATIVE_COLOUR : POSITIVE_COLOUR;
       return { ...base, series: [{ ...line, lineStyle: { width: 2, color: colour }, itemStyle: { color: colour } }] };
     }
-    return {
-      ...base,
-      visualMap: {
-        show: false,
-        type: 'piecewise',
-        dimension: 1,
-        seriesIndex: 0,
-        pieces: [
-          { lt: 0, color: NEGATIVE_COLOUR },
-          { gte: 0, color: POSITIVE_COLOUR },
-        ],
-      },
-      series: [line],
+    // Crosses zero: a vertical gradient over the line's own bounding box (data max at the top, data min at the
+    // bottom) that switches colour exactly at zero. (echarts' piecewise visualMap fails to draw some of these.)
+    const zero = max / (max - min);
+    const gradient = {
+      type: 'linear',
+      x: 0,
+      y: 0,
+      x2: 0,
+      y2: 1,
+      colorStops: [
+        { offset: 0, color: POSITIVE_COLOUR },
+        { offset: zero, color: POSITIVE_COLOUR },
+        { offset: zero, color: NEGATIVE_COLOUR },
+        { offset: 1, color: NEGATIVE_COLOUR },
+      ],
     };
+    return { ...base, series: [{ ...line, lineStyle: { width: 2, color: gradient }, itemStyle: { color: POSITIVE_COLOUR } }] };
   }
   const bands: unknown[] = [];
   if (max > 0) bands.push([{ yAxis: 0, itemStyle: { color: 'rgba(95, 211, 154, 0.08)' } }, { yAxis: max }]);

@@ -3,11 +3,11 @@
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
+import { GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { capitalGrowthOption, cashFlowOption, netWorthOption, type ChartInput, type ChartOption } from './chart-options';
 
-echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent, MarkAreaComponent, MarkLineComponent, CanvasRenderer]);
+echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, MarkAreaComponent, MarkLineComponent, CanvasRenderer]);
 
 export type EChartProps = {
   option: ChartOption;
@@ -31,8 +31,14 @@ function pump(): void {
     pumping = false;
     return;
   }
-  step();
-  setTimeout(pump, 0);
+  try {
+    step();
+  } catch (err) {
+    // One chart failing must not stall every other chart's steps.
+    console.error('Chart step failed', err);
+  } finally {
+    setTimeout(pump, 0);
+  }
 }
 
 function nextTask(fn: () => void): () => void {

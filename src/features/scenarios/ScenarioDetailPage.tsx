@@ -245,7 +245,7 @@ function ScenarioHeader({ scenario, isBuilder, onSaved }: { scenario: ScenarioWi
             {scenario.description && <p className="scenario-description">{scenario.description}</p>}
             <p className="scenario-meta">
               <span>
-                {count} event{count === 1 ? '' : 's'}
+                {`${count} event(s)`}
               </span>
               {scenario.created_at && <span>Created {createdLabel(scenario.created_at)}</span>}
             </p>

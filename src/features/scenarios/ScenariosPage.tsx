@@ -132,7 +132,7 @@ export function ScenariosPage() {
       )}
       {data && (
         <>
-          <div className="bulk-bar" role="toolbar" aria-label="Selected scenarios">
+          <div className="bulk-bar" role="group" aria-label="Selected scenarios">
             <button type="button" className="button button-ghost" onClick={() => setSelected(data.scenarios.map((s) => s.id))} disabled={data.scenarios.length === 0}>
               Select All
             </button>
@@ -166,7 +166,7 @@ export function ScenariosPage() {
                     </div>
                     {s.description && <p className="scenario-card-description">{s.description}</p>}
                     <p className="muted">
-                      {count} event{count === 1 ? '' : 's'}
+                      {`${count} event(s)`}
                     </p>
                     <div className="scenario-card-actions">
                       <Link to="/scenarios/compare" search={{ selected: [s.id] }} className="button button-primary">

@@ -210,15 +210,30 @@ describe('investment_property and negative_gearing', () => {
     expect(loans(compile('negative_gearing'))[0].interest_only_months).toBe(60);
   });
 
-  it('the opt-in 2027 limits untag rental flows from 1 July 2027 and drop the interest deduction', () => {
-    const ps = compile('negative_gearing', { apply_2027_rules: true });
-    expect(loans(ps)[0].deductible_share ?? 0).toBe(0);
+  it('the opt-in 2027 limits untag rental flows from 1 July 2027 and end the interest deduction on 30 June 2027', () => {
+    const ps = compile('negative_gearing', { apply_2027_rules: true, depreciation_annual: 6_000 });
+    expect(loans(ps)[0]).toMatchObject({ deductible_share: 1, deductible_until: '2027-06-30' });
+    expect(byKey(ps, 'depreciation')).toMatchObject({ kind: 'tax_adjustment', amount: -500, schedule: { frequency: 'monthly', start_date: '2027-04-01', end_date: '2027-06-30' } });
     const rentAfter = byKey(ps, 'rent:from_2027') as PrimitiveFlow;
     expect(rentAfter.tax).toBeUndefined();
     expect(rentAfter.schedule).toMatchObject({ start_date: '2027-07-01' });
     expect((byKey(ps, 'rent') as PrimitiveFlow).schedule).toMatchObject({ end_date: '2027-06-30' });
     const newBuild = compile('negative_gearing', { apply_2027_rules: true, is_new_build: true });
     expect(loans(newBuild)[0].deductible_share).toBe(1);
+    expect(loans(newBuild)[0].deductible_until).toBeUndefined();
+  });
+
+  it('a depreciation claim is a monthly tax-only adjustment for the taxpayer (none by default)', () => {
+    expect(byKey(compile('investment_property'), 'depreciation')).toBeUndefined();
+    const ps = compile('investment_property', { depreciation_annual: 8_000, taxpayer: 'partner' });
+    expect(byKey(ps, 'depreciation')).toEqual({
+      kind: 'tax_adjustment',
+      key: 'ev-1:depreciation',
+      name: 'Depreciation claim',
+      taxpayer: 'partner',
+      amount: -666.67,
+      schedule: { type: 'recurring', frequency: 'monthly', start_date: '2027-04-01', end_date: null },
+    });
   });
 });
 
@@ -229,7 +244,7 @@ describe('parental_leave', () => {
     const days = ppl.reduce((n, f) => n + Number(/\((\d+) days\)/.exec(f.name)?.[1]), 0);
     expect(days).toBe(130);
     expect(ppl.reduce((s, f) => s + f.amount, 0)).toBeCloseTo(26_122.2, 2);
-    expect(ppl[0].tax).toEqual({ kind: 'ppl', taxpayer: 'self', super_account: 'acc-super' });
+    expect(ppl[0].tax).toEqual({ kind: 'ppl', taxpayer: 'self', super_account: 'acc-super', birth_date: '2026-08-03' });
     const [pause, back] = adjusts(ps);
     expect(pause).toMatchObject({ target: 'ri-salary', from: '2026-08-03', amount: 0 });
     expect(back).toMatchObject({ target: 'ri-salary', from: '2027-08-02', amount: 1_800 });
@@ -401,14 +416,12 @@ describe('more template behaviour', () => {
     expect((byKey(home, 'selling_costs') as PrimitiveFlow).amount).toBe(-22_500);
     expect(byKey(home, 'cgt')).toBeUndefined();
     expect(adjusts(home)[0]).toMatchObject({ target: 'ri-repay' });
-    // 900,000 - 22,500 costs - 600,000 cost base = 277,500 gain; half assessable on top of 90,000 in 2026-27.
-    const inv = compile('sell_property', { is_main_residence: false });
-    const cgt = byKey(inv, 'cgt') as PrimitiveFlow;
-    const assessable = 138_750;
-    // 90,000 -> 228,750 crosses 135,000 and 190,000: 45,000 x 0.30 + 55,000 x 0.37 + 38,750 x 0.45 + 2% Medicare.
-    const expected = 45_000 * 0.3 + 55_000 * 0.37 + 38_750 * 0.45 + assessable * 0.02;
-    expect(cgt.amount).toBeCloseTo(-expected, 2);
-    expect(cgt.schedule).toEqual({ type: 'once', date: '2027-11-01' });
+    // 900,000 - 22,500 costs - 600,000 cost base = 277,500 gain; half assessable, in the FY of the sale.
+    const inv = compile('sell_property', { is_main_residence: false, taxpayer: 'partner' });
+    expect(byKey(inv, 'cgt')).toBeUndefined();
+    expect(byKey(inv, 'capital_gain')).toMatchObject({ kind: 'tax_adjustment', taxpayer: 'partner', amount: 138_750, schedule: { type: 'once', date: '2027-03-01' } });
+    // Held under 12 months: no discount.
+    expect(byKey(compile('sell_property', { is_main_residence: false, months_owned: 6 }), 'capital_gain')).toMatchObject({ amount: 277_500 });
   });
 
   it('new_child: costs to 18 and subsidised childcare between the ages', () => {

@@ -2,6 +2,9 @@
 // then runs one tight month-by-month loop over Float64Array balances (forecast-model.md sections 2-5).
 // It knows only primitives; composition of base, events and modifications lives in forecast.ts.
 import { personalTax } from '../au/tax';
+import { primaryCashIndex } from '../primary-cash';
+import { pplSuperRate } from '../au/ppl';
+import { addDays, isIsoDate } from '../au/dates';
 import { CONTRIBUTIONS_TAX_RATE, superGuaranteeRate } from '../au/super';
 import { dateToDayNumber, lastDayOfMonthIndex, monthIndexOf } from '../calendar';
 import { anniversaryDay, bufferSize, dayStepCounts, makeGrid, scheduleOccurrences, type StepGrid } from './occurrences';
@@ -16,6 +19,7 @@ import {
   type PrimitiveAdjustFlow,
   type PrimitiveFlow,
   type PrimitiveLoan,
+  type PrimitiveTaxAdjustment,
   type PrimitiveTransfer,
 } from '../primitives';
 
@@ -142,7 +146,8 @@ type FlowBook = {
   bufDays: Int32Array;
   sgRate: Float64Array;
 };
-type FlowTax = { taxable: Float64Array; superRow: number; superKind: number } | null;
+/** pplRate: a PPL flow's super rate fixed by the child's birth date (NaN: by payment date, the old tag). */
+type FlowTax = { taxable: Float64Array; superRow: number; superKind: number; pplRate: number } | null;
 
 const PPL_SUPER_FROM = dateToDayNumber('2025-07-01');
 
@@ -231,7 +236,7 @@ function bookFlow(book: FlowBook, flow: PrimitiveFlow, row: number, adj: Readonl
     if (tax.superRow < 0) continue;
     let toSuper: number;
     if (tax.superKind === 1) toSuper = amt * sgRate[k];
-    else if (tax.superKind === 2) toSuper = day >= PPL_SUPER_FROM ? amt * sgRate[k] : 0;
+    else if (tax.superKind === 2) toSuper = Number.isNaN(tax.pplRate) ? (day >= PPL_SUPER_FROM ? amt * sgRate[k] : 0) : amt * tax.pplRate;
     else toSuper = -amt; // salary sacrifice: the (negative) flow's amount goes to super
     if (toSuper === 0) continue;
     const net = sign * toSuper * (1 - CONTRIBUTIONS_TAX_RATE);
@@ -241,11 +246,8 @@ function bookFlow(book: FlowBook, flow: PrimitiveFlow, row: number, adj: Readonl
   }
 }
 
-/** First asset checking account, else first asset savings account, among `rows` (-1: none). */
-function primaryCashOf(rows: ReadonlyArray<{ account_type: AccountType; is_asset: boolean }>): number {
-  const checking = rows.findIndex((r) => r.is_asset && r.account_type === 'checking');
-  return checking >= 0 ? checking : rows.findIndex((r) => r.is_asset && r.account_type === 'savings');
-}
+/** First asset checking account, else first asset savings account, among `rows` (-1: none): primary-cash.ts. */
+const primaryCashOf = primaryCashIndex;
 
 /**
  * The base recurring items expanded once for every scenario of a compare: an item is cached when its account
@@ -344,6 +346,8 @@ type Plan = {
   mrate: Float64Array;
   isAsset: Uint8Array;
   isLiquid: Uint8Array;
+  /** Transfers out of this account are capped at its balance (a non-cash asset). */
+  capFrom: Uint8Array;
   stepInterest: Float64Array;
   stepPaid: Float64Array;
   stepIncome: Float64Array;
@@ -367,6 +371,7 @@ type Plan = {
   lPmt: Float64Array;
   lTaxpayer: Int32Array;
   lShare: Float64Array;
+  lDeductEnd: Int32Array;
 };
 
 /** Moves d into account i, keeping tot (assets, liabilities, liquid) current. */
@@ -401,9 +406,9 @@ function totals(value: Float64Array, isAsset: Uint8Array, isLiquid: Uint8Array, 
  */
 function runMonths(plan: Plan): Columns {
   const {
-    S, m0, N, A, P, L, T, cashRow, stepDates, value, kind, mrate, isAsset, isLiquid, stepInterest, stepPaid,
+    S, m0, N, A, P, L, T, cashRow, stepDates, value, kind, mrate, isAsset, isLiquid, capFrom, stepInterest, stepPaid,
     stepIncome, stepExpense, accDelta, baseDelta, baseCols, taxableCols, tActive, tAmt, tAll, tFrom, tTo,
-    lAcc, lFrom, lRate, lStart, lTerm, lIo, lFixed, lPmt, lTaxpayer, lShare,
+    lAcc, lFrom, lRate, lStart, lTerm, lIo, lFixed, lPmt, lTaxpayer, lShare, lDeductEnd,
   } = plan;
   const ytd = new Float64Array(P);
   const charged = new Float64Array(P);
@@ -480,7 +485,7 @@ function runMonths(plan: Plan): Columns {
       fyMonths++;
       for (let li = 0; li < L; li++) {
         const tp = lTaxpayer[li];
-        if (tp >= 0) ytd[tp] -= stepInterest[lAcc[li]] * lShare[li];
+        if (tp >= 0 && m0 + k < lDeductEnd[li]) ytd[tp] -= stepInterest[lAcc[li]] * lShare[li];
       }
       let taxTotal = 0;
       for (let p = 0; p < P; p++) {
@@ -517,6 +522,9 @@ function runMonths(plan: Plan): Columns {
         const to = tTo[t];
         if (amt > 0) {
           let a = amt;
+          // Out of a non-cash asset (super, investments, property, money lent): never more than it holds, so a
+          // drawdown stops when super runs out. Cash may go negative: that shows a shortfall, not lost money.
+          if (capFrom[from]) a = Math.min(a, Math.max(0, value[from]));
           if (!isAsset[to]) {
             a = Math.min(a, Math.max(0, -value[to]));
             stepPaid[to] += a;
@@ -673,12 +681,14 @@ export function simulate(spec: SimulationSpec): SimulationResult {
   const adjusts: Array<{ adj: PrimitiveAdjustFlow; scope: string | null }> = [];
   const transfers: Array<{ t: PrimitiveTransfer; scope: string | null }> = [];
   const loans: Array<{ l: PrimitiveLoan; scope: string | null }> = [];
+  const taxAdjustments: PrimitiveTaxAdjustment[] = [];
   const collect = (ps: ReadonlyArray<Primitive>, scope: string | null) => {
     for (const p of ps) {
       if (p.kind === 'flow') flows.push({ flow: p, scope });
       else if (p.kind === 'adjust_flow') adjusts.push({ adj: p, scope });
       else if (p.kind === 'transfer') transfers.push({ t: p, scope });
       else if (p.kind === 'loan') loans.push({ l: p, scope });
+      else if (p.kind === 'tax_adjustment') taxAdjustments.push(p);
     }
   };
   const baseItems = spec.base_items ?? [];
@@ -782,12 +792,22 @@ export function simulate(spec: SimulationSpec): SimulationResult {
         superRow = resolve(tax.super_account, scope, `flow ${flow.key} super`);
         superKind = tax.kind === 'salary' ? 1 : tax.kind === 'ppl' ? 2 : 3;
       }
-      flowTax = { taxable: taxableCols[taxpayerOf(tax.taxpayer)], superRow, superKind };
+      // Super on PPL depends on the child's birth date (from 1 July 2025), not on when each payment falls.
+      const pplRate = tax.kind === 'ppl' && tax.birth_date && isIsoDate(tax.birth_date) ? pplSuperRate(tax.birth_date) : NaN;
+      flowTax = { taxable: taxableCols[taxpayerOf(tax.taxpayer)], superRow, superKind, pplRate };
     }
     bookFlow(book, flow, row, adj, flowTax, 1);
   }
 
   const bufDays = book.bufDays;
+  // ---- tax adjustments: taxable income only, no money moves ----
+  for (const t of taxAdjustments) {
+    const amount = finite(t.amount);
+    if (amount === 0) continue;
+    const taxable = taxableCols[taxpayerOf(t.taxpayer)];
+    const count = scheduleOccurrences(grid, t.schedule, bufSteps, bufDays);
+    for (let o = 0; o < count; o++) taxable[bufSteps[o]] += amount;
+  }
   // The cached base bookings are applied in the monthly loop (step-major, base accounts first).
   const baseDelta = cacheFits && cache ? cache.delta : null;
   const baseCols = cacheFits && cache ? cache.accountIds.length : 0;
@@ -830,6 +850,8 @@ export function simulate(spec: SimulationSpec): SimulationResult {
   const lPmt = new Float64Array(L).fill(NaN);
   const lTaxpayer = new Int32Array(L).fill(-1);
   const lShare = new Float64Array(L);
+  // The first month index whose interest is no longer deductible (deductible_until), else never.
+  const lDeductEnd = new Int32Array(L).fill(0x7fffffff);
   const loanOfAccount = new Int32Array(A).fill(-1);
   loans.forEach(({ l, scope }, li) => {
     const acc = resolve(l.account, scope, `loan ${l.key}`);
@@ -843,6 +865,7 @@ export function simulate(spec: SimulationSpec): SimulationResult {
     if (l.deductible_share && l.deductible_share > 0 && l.taxpayer) {
       lShare[li] = Math.min(1, finite(l.deductible_share));
       lTaxpayer[li] = taxpayerOf(l.taxpayer);
+      if (l.deductible_until && isIsoDate(l.deductible_until)) lDeductEnd[li] = monthIndexOf(addDays(l.deductible_until, 1));
     }
     if (loanOfAccount[acc] >= 0) warnings.push(`loan ${l.key}: the account already has a loan; its interest accrues once`);
     else loanOfAccount[acc] = li;
@@ -857,6 +880,7 @@ export function simulate(spec: SimulationSpec): SimulationResult {
   const mrate = new Float64Array(N);
   const isAsset = new Uint8Array(N);
   const isLiquid = new Uint8Array(N);
+  const capFrom = new Uint8Array(N);
   const stepInterest = new Float64Array(N);
   // Repaid into each debt by transfers this step: a level repayment is fixed on the month's opening principal.
   const stepPaid = new Float64Array(N);
@@ -868,11 +892,12 @@ export function simulate(spec: SimulationSpec): SimulationResult {
     mrate[i] = li >= 0 && kind[i] === KIND_DEBT ? lRate[li] : monthlyRate(kind[i], r.rate);
     isAsset[i] = r.is_asset ? 1 : 0;
     isLiquid[i] = r.is_asset && CASH_TYPES.has(r.account_type) ? 1 : 0;
+    capFrom[i] = r.is_asset && !CASH_TYPES.has(r.account_type) ? 1 : 0;
   }
   const cols = runMonths({
-    S, m0, N, A, P, L, T, cashRow, stepDates, value, kind, mrate, isAsset, isLiquid, stepInterest, stepPaid,
+    S, m0, N, A, P, L, T, cashRow, stepDates, value, kind, mrate, isAsset, isLiquid, capFrom, stepInterest, stepPaid,
     stepIncome, stepExpense, accDelta, baseDelta, baseCols, taxableCols, tActive, tAmt, tAll, tFrom, tTo,
-    lAcc, lFrom, lRate, lStart, lTerm, lIo, lFixed, lPmt, lTaxpayer, lShare,
+    lAcc, lFrom, lRate, lStart, lTerm, lIo, lFixed, lPmt, lTaxpayer, lShare, lDeductEnd,
   });
   const { colNet, colCash, colGrowth, colAssets, colLiab, colLiquid, colIncome, colExpense, colTax } = cols;
   const snapshots: Snapshot[] = new Array(W);

@@ -79,6 +79,11 @@ function investmentParameters(d: { price: number; deposit: number; rent: number;
     integer('loan_term_years', 'Loan term (years)', 30, { ...pct(1, 40), required: true, baseline_label: 'Years left on the loan', baseline_default: 25 }),
     integer('interest_only_years', 'Interest-only years', d.ioYears, { ...pct(0, 15), help_text: 'Repayments cover interest only for these years, then principal and interest.' }),
     decimal('property_growth_rate', 'Property growth (% a year)', AU_DEFAULTS.dwelling_growth, pct(-20, 30)),
+    decimal('depreciation_annual', 'Depreciation claim (per year)', 0, {
+      ...money,
+      help_text:
+        "From a quantity surveyor's depreciation schedule. Division 43 capital works are 2.5% a year of the construction cost (for example $8,000 on a $320,000 build). A deduction that costs nothing in cash.",
+    }),
     decimal('stamp_duty_amount', 'Transfer duty (leave empty to calculate)', null, { ...money, baseline_hidden: true }),
     decimal('other_purchase_costs', 'Other buying costs (conveyancing, inspections)', 2_500, { ...money, baseline_hidden: true }),
     boolean('is_new_build', 'Newly built dwelling?', false, { help_text: 'New builds are exempt from the proposed 2027 negative gearing limits.' }),
@@ -205,7 +210,6 @@ const TEMPLATE_LIST: Template[] = [
       boolean('is_main_residence', 'Your home (no capital gains tax)?', true),
       decimal('cost_base', 'Cost base (price paid plus buying costs)', 600_000, money),
       integer('months_owned', 'Months owned by the sale', 60, pct(0, 1200)),
-      decimal('other_taxable_income', 'Your other taxable income that year', 90_000, money),
       TAXPAYER,
       account('proceeds_account_id', 'Proceeds paid into', { help_text: 'Defaults to your main cash account.' }),
     ],

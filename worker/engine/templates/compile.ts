@@ -119,8 +119,8 @@ export function validateTemplateParameters(template: Template, params: Readonly<
   const values = resolveParameters(template, params, opts);
   for (const p of template.parameters) {
     const label = effectiveLabel(p, opts);
-    // Absent (undefined) takes the default; null or '' was cleared on purpose (the form fills defaults in).
-    const raw = params[p.name] === undefined ? filled[p.name] : params[p.name];
+    // Absent (undefined) takes the default; null or '' was cleared on purpose (withDefaults keeps it null).
+    const raw = filled[p.name];
     if (!isParameterVisible(template, p, filled, opts)) continue;
     if (isEmptyValue(raw)) {
       if (p.required) errors.push({ field: p.name, message: `${label} is required` });

@@ -9,6 +9,7 @@ import {
   type IsoDate,
   type Primitive,
   type PrimitiveFlow,
+  type PrimitiveTaxAdjustment,
   type Schedule,
   type TaxTag,
 } from '../primitives';
@@ -165,6 +166,17 @@ export function transfer(
     return [{ kind: 'transfer', key: key(ctx, local), name: t.name, from: t.from, to: t.to, amount, schedule: t.schedule }];
   }
   return [{ kind: 'transfer', key: key(ctx, local), name: t.name, from: t.from, to: t.to, amount: 'all', schedule: t.schedule }];
+}
+
+/** A tax-only adjustment (taxable income, no money), skipped when the amount is zero. */
+export function taxAdjustment(
+  ctx: CompileContext,
+  local: string,
+  t: { name: string; taxpayer: string; amount: number; schedule: Schedule },
+): PrimitiveTaxAdjustment[] {
+  const amount = cents(t.amount);
+  if (amount === 0 || !Number.isFinite(amount)) return [];
+  return [{ kind: 'tax_adjustment', key: key(ctx, local), name: t.name, taxpayer: t.taxpayer, amount, schedule: t.schedule }];
 }
 
 /** Taxpayer id from the 'taxpayer' parameter: 'self' or 'partner'. */

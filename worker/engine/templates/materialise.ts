@@ -5,6 +5,7 @@ import { PRIMARY_CASH, type AccountRef, type CompileContext, type PrimitiveAccou
 import type { Account } from '../model/account';
 import type { RecurringItem } from '../model/recurring-item';
 import { compileEvent, type EventToCompile } from './compile';
+import { primaryCashAccount } from '../primary-cash';
 import type { TemplateContext } from './helpers';
 
 /** 128 bits from a string: four 32-bit lanes of a multiply-xorshift hash (cyrb128); pure and stable. */
@@ -59,9 +60,15 @@ export type MaterialisedEvent = {
 
 const HINT_PREFIX = '\u0000hint:';
 
-/** The main cash account's id as PRIMARY_CASH resolves it: first checking, else first savings, else ''. */
+/**
+ * The main cash account's id as the simulator resolves PRIMARY_CASH (primary-cash.ts): the first unlinked
+ * asset checking, else savings account; else the same among accounts other events materialised (the
+ * simulator's fallback to event accounts); else '' (the simulator's synthetic cash account).
+ */
 function primaryCashId(ctx: CompileContext): string {
-  return (ctx.accounts.find((a) => a.account_type === 'checking') ?? ctx.accounts.find((a) => a.account_type === 'savings'))?.id ?? '';
+  const unlinked = primaryCashAccount(ctx.accounts);
+  if (unlinked) return unlinked.id;
+  return primaryCashAccount(ctx.accounts.map((a) => ({ ...a, scenario_event_id: null })))?.id ?? '';
 }
 
 /**

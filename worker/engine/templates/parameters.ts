@@ -54,18 +54,23 @@ export function isEmptyValue(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 }
 
-/** Each parameter's given value, or its effective default when empty (before visibility applies). */
+/**
+ * Each parameter's given value, or its effective default when it was left out (absent or undefined), before
+ * visibility applies. A value sent as null or '' was cleared on purpose and stays cleared (null): the form
+ * fills defaults in, so an empty field means "none" (a cleared optional cost is no cost; a cleared required
+ * parameter fails validation).
+ */
 export function withDefaults(template: Template, raw: Readonly<Record<string, unknown>>, opts: BaselineOption): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of template.parameters) {
     const v = raw[p.name];
-    out[p.name] = isEmptyValue(v) ? effectiveDefault(p, opts) : v;
+    out[p.name] = v === undefined ? effectiveDefault(p, opts) : isEmptyValue(v) ? null : v;
   }
   return out;
 }
 
 /**
- * What a compiler reads: each parameter's given value, or its effective default when empty; hidden
+ * What a compiler reads: each parameter's given value, or its effective default when left out; hidden
  * parameters are null (end_date when permanent, lump sum fields under extra payments, ...). Values that
  * are not parameters of the template are dropped.
  */

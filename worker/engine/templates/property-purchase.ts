@@ -21,6 +21,8 @@ export type PurchaseOptions = {
   fundingAccount: AccountRef;
   /** Running costs are tagged until this date and untagged after (proposed 2027 negative gearing limits). */
   untagCostsFrom?: IsoDate;
+  /** The loan's interest is deductible until this date only (proposed 2027 negative gearing limits). */
+  interestDeductibleUntil?: IsoDate;
 };
 
 export type PurchaseResult = {
@@ -138,6 +140,7 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
       ...(ioMonths > 0 ? { interest_only_months: ioMonths } : {}),
       repayment_from: PRIMARY_CASH,
       ...(o.deductibleShare ? { deductible_share: o.deductibleShare, taxpayer: o.taxpayer ?? 'self' } : {}),
+      ...(o.deductibleShare && o.interestDeductibleUntil ? { deductible_until: o.interestDeductibleUntil } : {}),
     });
   } else {
     loan = 0;

@@ -2,12 +2,13 @@
 // loan interest are deductible for one taxpayer, optionally under the proposed 2027 limits.
 import { PRIMARY_CASH, type TemplateCompiler } from '../../primitives';
 import { compilePropertyPurchase } from '../property-purchase';
-import { accountRef, bool, clamp, flow, num, recurring, taxpayer, triggerDate, type TemplateContext } from '../helpers';
+import { accountRef, bool, clamp, flow, num, recurring, taxAdjustment, taxpayer, triggerDate, type TemplateContext } from '../helpers';
 import { splitTag } from '../property-purchase';
 
 /** Proposed rules (UNCONFIRMED, opt-in): established dwellings bought after this date lose negative gearing. */
 const NG_CUTOFF_PURCHASE = '2026-05-12';
 const NG_LIMIT_FROM = '2027-07-01';
+const NG_LAST_DEDUCTIBLE_DAY = '2027-06-30';
 
 export const compileInvestmentProperty: TemplateCompiler = (p, ctx: TemplateContext) => {
   const who = taxpayer(p);
@@ -21,9 +22,10 @@ export const compileInvestmentProperty: TemplateCompiler = (p, ctx: TemplateCont
     useHomeGuarantee: false,
     region: 'capital',
     costTag: { kind: 'deductible', taxpayer: who },
-    // The loan's deductible share cannot change at a date, so a limited property's interest is treated as
-    // never deductible (quarantined losses carried forward are not modelled).
-    deductibleShare: limited ? 0 : 1,
+    // A limited property's interest stops being deductible on 30 June 2027 (quarantined losses carried
+    // forward are not modelled).
+    deductibleShare: 1,
+    interestDeductibleUntil: limited ? NG_LAST_DEDUCTIBLE_DAY : undefined,
     taxpayer: who,
     interestOnlyYears: clamp(num(p, 'interest_only_years', 0), 0, 50),
     fundingAccount: accountRef(ctx, p.deposit_account_id),
@@ -56,5 +58,16 @@ export const compileInvestmentProperty: TemplateCompiler = (p, ctx: TemplateCont
     }),
   ];
   for (const f of rentFlows) out.push(...splitTag(f, limited ? NG_LIMIT_FROM : undefined));
+  // Depreciation (Division 40 plant, Division 43 capital works) is a non-cash deduction: a tax adjustment
+  // each month, stopping with the other rental deductions under the proposed 2027 limits.
+  const depreciation = Math.max(0, num(p, 'depreciation_annual', 0));
+  out.push(
+    ...taxAdjustment(ctx, 'depreciation', {
+      name: 'Depreciation claim',
+      taxpayer: who,
+      amount: -depreciation / 12,
+      schedule: recurring('monthly', result.ongoingStart, limited ? NG_LAST_DEDUCTIBLE_DAY : null),
+    }),
+  );
   return out;
 };

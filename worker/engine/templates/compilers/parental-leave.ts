@@ -35,7 +35,7 @@ export const compileParentalLeave: TemplateCompiler = (p, ctx: TemplateContext) 
           account: PRIMARY_CASH,
           amount: payment.amount,
           schedule: once(payment.date),
-          tax: { kind: 'ppl', taxpayer: taxpayer(p), ...(superRef ? { super_account: superRef } : {}) },
+          tax: { kind: 'ppl', taxpayer: taxpayer(p), birth_date: birth, ...(superRef ? { super_account: superRef } : {}) },
           category: 'Government payments',
         }),
       );

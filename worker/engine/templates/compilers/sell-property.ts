@@ -1,10 +1,8 @@
 // sell_property: sell a property at its forecast value, pay selling costs, pay off its mortgage and, for a
-// property that is not the main residence, capital gains tax estimated at the seller's marginal rates.
+// property that is not the main residence, the discounted capital gain taxed by the simulator in the sale's year.
 import type { Primitive, TemplateCompiler } from '../../primitives';
 import { assessableCapitalGain } from '../../au/cgt';
-import { financialYearOf } from '../../au/dated';
-import { personalTax } from '../../au/tax';
-import { accountRef, bool, clamp, dayBefore, findAccount, findItem, flow, key, num, once, transfer, triggerDate, type TemplateContext } from '../helpers';
+import { accountRef, bool, clamp, dayBefore, findAccount, findItem, flow, key, num, once, taxAdjustment, taxpayer, transfer, triggerDate, type TemplateContext } from '../helpers';
 
 export const compileSellProperty: TemplateCompiler = (p, ctx: TemplateContext) => {
   const property = findAccount(ctx, p.property_account_id);
@@ -24,17 +22,15 @@ export const compileSellProperty: TemplateCompiler = (p, ctx: TemplateContext) =
   const repayment = findItem(ctx, p.repayment_item);
   if (repayment) out.push({ kind: 'adjust_flow', key: key(ctx, 'stop_repayment'), target: repayment.id, from: saleDate, end_date: dayBefore(saleDate) });
   if (!bool(p, 'is_main_residence', true)) {
+    // The discounted gain is assessable in the financial year of the sale: the simulator's tax module taxes
+    // it at the seller's forecast marginal rates (other income, deductions) and charges it with that year's tax.
     const gain = assessableCapitalGain({
       proceeds: price - costs,
       costBase: Math.max(0, num(p, 'cost_base', 0)),
       heldMonths: Math.max(0, num(p, 'months_owned', 0)),
       saleDate,
     });
-    const other = Math.max(0, num(p, 'other_taxable_income', 0));
-    const cgt = personalTax(other + gain.assessable, saleDate).total - personalTax(other, saleDate).total;
-    // Assessed with the return for the financial year of the sale: paid about November after it ends.
-    const payDate = `${financialYearOf(saleDate) + 1}-11-01`;
-    out.push(...flow(ctx, 'cgt', { name: `Capital gains tax: ${property.name}`, account: proceeds, amount: -cgt, schedule: once(payDate), category: 'Tax' }));
+    out.push(...taxAdjustment(ctx, 'capital_gain', { name: `Capital gain: ${property.name}`, taxpayer: taxpayer(p), amount: gain.assessable, schedule: once(saleDate) }));
   }
   return out;
 };
