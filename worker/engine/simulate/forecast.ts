@@ -77,7 +77,10 @@ export function summarise(snapshots: ReadonlyArray<Snapshot>): ScenarioSummaryFi
   };
 }
 
-function compileContextBase(profile: Profile): Omit<CompileContext, 'event_id' | 'event_name' | 'trigger_month' | 'is_baseline'> {
+type ContextBase = Omit<CompileContext, 'event_id' | 'event_name' | 'trigger_month' | 'is_baseline'>;
+
+function compileContextBase(profile: Profile): ContextBase {
+  const baseline = profile.scenarios.find((s) => s.is_baseline);
   return {
     assumptions: resolveAssumptions(profile.assumptions),
     accounts: profile.accounts.map((a) => ({
@@ -87,7 +90,9 @@ function compileContextBase(profile: Profile): Omit<CompileContext, 'event_id' |
       is_asset: a.is_asset,
       current_balance: a.current_balance,
       annual_rate: a.annual_rate ?? null,
+      scenario_event_id: a.scenario_event_id ?? null,
     })),
+    baseline_event_ids: baseline ? baseline.events.map((e) => e.id) : [],
     recurring_items: profile.recurring_items.map((r) => ({
       id: r.id,
       name: r.name,
@@ -113,8 +118,40 @@ export type PreparedProfile = {
   /** Base item expansions by as_of and years, shared by every scenario forecast from this profile. */
   caches: Map<string, BaseFlowCache>;
   compiled: WeakMap<ScenarioEvent, Primitive[]>;
-  ctxBase?: ReturnType<typeof compileContextBase>;
+  ctxBase?: ContextBase;
+  /** ctxBase plus the accounts the baseline's events declare that the profile does not hold materialised. */
+  ctxScenario?: ContextBase;
 };
+
+/**
+ * The context a non-baseline scenario's events compile against: the baseline's events are part of every
+ * scenario, so their accounts (a "My Super" account, say) are pickable defaults even when the profile was
+ * not materialised (API, CLI). They carry materialiseEvent's ids, which the simulator resolves.
+ */
+function scenarioContext(prepared: PreparedProfile, ctxBase: ContextBase, baselineGroups: ReadonlyArray<PrimitiveGroup>): ContextBase {
+  const entityId = prepared.compile?.entityId;
+  if (!entityId || baselineGroups.length === 0) return ctxBase;
+  const known = new Set(ctxBase.accounts.map((a) => a.id));
+  const extra: Array<ContextBase['accounts'][number]> = [];
+  for (const g of baselineGroups) {
+    for (const p of g.primitives) {
+      if (p.kind !== 'account') continue;
+      const id = entityId(g.scope, p.key);
+      if (known.has(id)) continue;
+      known.add(id);
+      extra.push({
+        id,
+        name: p.name,
+        account_type: p.account_type,
+        is_asset: p.is_asset,
+        current_balance: p.is_asset ? p.opening_balance : -Math.abs(p.opening_balance),
+        annual_rate: p.annual_rate ?? null,
+        scenario_event_id: g.scope,
+      });
+    }
+  }
+  return extra.length === 0 ? ctxBase : { ...ctxBase, accounts: [...ctxBase.accounts, ...extra] };
+}
 
 export function prepareProfile(input: unknown, compile: EventCompiler | null): PreparedProfile {
   const profile = parseOrThrow(ProfileSchema, input);
@@ -160,6 +197,7 @@ function eventGroups(
   scenario: ScenarioWithChildren,
   scenarioIndex: number,
   warnings: string[],
+  baselineGroups: ReadonlyArray<PrimitiveGroup> = [],
 ): PrimitiveGroup[] {
   const { profile, compile } = prepared;
   if (scenario.events.length === 0) return [];
@@ -168,7 +206,8 @@ function eventGroups(
     return [];
   }
   prepared.ctxBase ??= compileContextBase(profile);
-  const ctxBase = prepared.ctxBase;
+  let ctxBase = prepared.ctxBase;
+  if (!scenario.is_baseline) ctxBase = prepared.ctxScenario ??= scenarioContext(prepared, ctxBase, baselineGroups);
   const groups: PrimitiveGroup[] = [];
   scenario.events.forEach((event, ei) => {
     const ctx: CompileContext = {
@@ -267,7 +306,7 @@ export function forecastPrepared(
   let balances = new Map<string, number>();
   const base: Primitive[] = [];
   if (scenario && !scenario.is_baseline) {
-    groups.push(...eventGroups(prepared, scenario, index, warnings));
+    groups.push(...eventGroups(prepared, scenario, index, warnings, groups.slice()));
     const mods = modificationPrimitives(scenario, options.as_of);
     base.push(...mods.primitives);
     balances = mods.balances;

@@ -639,7 +639,9 @@ export function simulate(spec: SimulationSpec): SimulationResult {
     if (fromEvents >= 0) primary = globalIndex.size + fromEvents;
   }
   const linkedAccount = new Map<string, number>();
-  if (spec.entity_id && spec.linked_accounts?.length) {
+  // Materialised ids resolve to their event's account even when the profile does not hold the entity itself
+  // (a compile context may offer a baseline event's account as a default: see forecast.ts scenarioContext).
+  if (spec.entity_id) {
     for (const [scope, local] of scopeIndex) for (const [key, idx] of local) linkedAccount.set(spec.entity_id(scope, key), idx);
   }
   for (const l of spec.linked_accounts ?? []) {

@@ -176,6 +176,26 @@ const TEMPLATE_LIST: Template[] = [
     ],
   },
   {
+    template_id: 'existing_mortgage',
+    name: 'Existing Mortgage',
+    description: 'A mortgage you already have, on its own: its repayments over the years left, or at the repayment you know.',
+    icon: '🏦',
+    supports_baseline: true,
+    baseline_name: 'My Mortgage',
+    baseline_description: 'A mortgage you have now, without the property.',
+    parameters: [
+      account('debt_account_id', 'Mortgage account', { help_text: 'Your mortgage account. Leave empty to add one owing the amount below.' }),
+      decimal('loan_amount', 'Amount owed', 500_000, { ...money, help_text: 'Used when no mortgage account is picked.' }),
+      decimal('loan_interest_rate', 'Interest rate (% a year)', AU_DEFAULTS.owner_occupier_rate, { ...pct(0, 30), required: true }),
+      integer('remaining_term_years', 'Years left on the loan', 25, { ...pct(1, 40), required: true }),
+      decimal('repayment_amount', 'Monthly repayment (leave empty to calculate)', null, { ...money, help_text: 'Your actual repayment, if you know it; otherwise the repayment that clears the loan over the years left.' }),
+      item('repayment_item', 'Repayment you entered as a recurring item', 'expense', { help_text: 'It stops here: the loan repayments replace it.' }),
+      account('repayment_account_id', 'Repaid from', { help_text: 'Defaults to your main cash account.' }),
+      integer('investment_share_percent', 'Share used for investment (deductible %)', 0, pct(0, 100)),
+      TAXPAYER,
+    ],
+  },
+  {
     template_id: 'extra_mortgage_repayments',
     name: 'Extra Mortgage Repayments',
     description: 'Pay extra off your mortgage each period to cut interest and finish years sooner.',
@@ -372,7 +392,10 @@ const TEMPLATE_LIST: Template[] = [
     baseline_name: 'My Super',
     baseline_description: 'Your super balance today.',
     parameters: [
-      account('super_account_id', 'Existing super account', { baseline_hidden: true, help_text: 'Leave empty to add a new account.' }),
+      account('super_account_id', 'Existing super account', {
+        help_text: 'Leave empty to add a new account.',
+        baseline_help_text: 'Pick the super account you already entered (its balance is used), or leave empty to add one with the balance below.',
+      }),
       text('fund_name', 'Fund name', 'Super fund'),
       decimal('super_balance', 'Opening balance of a new account', 0, { ...money, baseline_label: 'Current super balance', baseline_default: 80_000 }),
       decimal('expected_return', 'Return after fees and tax (% a year)', 6.5, pct(-50, 50)),
@@ -486,7 +509,7 @@ export type TemplateGroupName = (typeof TEMPLATE_GROUP_NAMES)[number];
 
 /** The chooser's groups, in order (product-spec Template chooser), with the extra templates where they fit. */
 export const TEMPLATE_GROUPS: ReadonlyArray<{ name: TemplateGroupName; template_ids: string[] }> = [
-  { name: 'Property', template_ids: ['buy_first_home', 'investment_property', 'negative_gearing', 'interest_only_mortgage', 'extra_mortgage_repayments', 'sell_property'] },
+  { name: 'Property', template_ids: ['buy_first_home', 'investment_property', 'negative_gearing', 'existing_mortgage', 'interest_only_mortgage', 'extra_mortgage_repayments', 'sell_property'] },
   { name: 'Income & Career', template_ids: ['job_income_change', 'parental_leave', 'retirement'] },
   { name: 'Debt & Payments', template_ids: ['debt_payoff', 'car_loan', 'help_debt'] },
   { name: 'Investments & Assets', template_ids: ['asset_purchase', 'debt_recycling', 'superannuation', 'salary_sacrifice', 'inheritance'] },

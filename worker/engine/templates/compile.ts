@@ -12,6 +12,7 @@ import { compileBuyFirstHome } from './compilers/buy-first-home';
 import { compileInvestmentProperty } from './compilers/investment-property';
 import { compileInterestOnlyMortgage } from './compilers/interest-only-mortgage';
 import { compileExtraMortgageRepayments } from './compilers/extra-mortgage-repayments';
+import { compileExistingMortgage } from './compilers/existing-mortgage';
 import { compileSellProperty } from './compilers/sell-property';
 import { compileJobIncomeChange } from './compilers/job-income-change';
 import { compileParentalLeave } from './compilers/parental-leave';
@@ -36,6 +37,7 @@ export const COMPILERS: Readonly<Record<string, TemplateCompiler>> = {
   negative_gearing: compileInvestmentProperty,
   interest_only_mortgage: compileInterestOnlyMortgage,
   extra_mortgage_repayments: compileExtraMortgageRepayments,
+  existing_mortgage: compileExistingMortgage,
   sell_property: compileSellProperty,
   job_income_change: compileJobIncomeChange,
   parental_leave: compileParentalLeave,
@@ -190,6 +192,9 @@ function crossFieldErrors(template: Template, v: Record<string, unknown>, opts: 
   }
   if (id === 'interest_only_mortgage' && isEmptyValue(v.debt_account_id) && !(num(v, 'loan_amount') > 0)) {
     errors.push({ field: 'loan_amount', message: 'Enter the amount borrowed or pick a mortgage' });
+  }
+  if (id === 'existing_mortgage' && isEmptyValue(v.debt_account_id) && !(num(v, 'loan_amount') > 0)) {
+    errors.push({ field: 'loan_amount', message: 'Enter the amount owed or pick a mortgage' });
   }
   if (id === 'parental_leave' && num(v, 'employer_paid_weeks') > num(v, 'leave_weeks')) {
     errors.push({ field: 'employer_paid_weeks', message: 'Employer-paid weeks cannot be more than the weeks away from work' });

@@ -184,9 +184,20 @@ export function taxpayer(params: Params): string {
   return str(params, 'taxpayer', 'self') === 'partner' ? 'partner' : 'self';
 }
 
-/** The super account for SG or contributions: the picked one, else the user's first super account, else none. */
+/**
+ * The super account for SG or contributions: the picked one; else the user's first own super account (no
+ * scenario_event_id); else the first one a baseline event materialised (ctx.baseline_event_ids; "My Super"
+ * in the baseline); else, when the context does not say which events are the baseline's, the first super
+ * account of any kind; else none. An account another scenario's event materialised is never the default: it
+ * does not exist in this scenario.
+ */
 export function superAccount(ctx: CompileContext, params: Params, name = 'super_account_id'): AccountRef | undefined {
   const picked = findAccount(ctx, params[name]);
   if (picked) return picked.id;
-  return firstAccountOfType(ctx, 'superannuation')?.id;
+  const supers = ctx.accounts.filter((a) => a.account_type === 'superannuation' && a.is_asset);
+  const own = supers.find((a) => !a.scenario_event_id);
+  if (own) return own.id;
+  const baseline = ctx.baseline_event_ids;
+  if (baseline) return supers.find((a) => a.scenario_event_id && baseline.includes(a.scenario_event_id))?.id;
+  return supers[0]?.id;
 }

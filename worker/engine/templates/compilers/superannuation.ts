@@ -7,7 +7,8 @@ import { accountRef, findAccount, flow, frequency, key, num, once, recurring, st
 export const compileSuperannuation: TemplateCompiler = (p, ctx: TemplateContext) => {
   const start = triggerDate(ctx);
   const out: Primitive[] = [];
-  const existing = ctx.is_baseline ? undefined : findAccount(ctx, p.super_account_id);
+  // In a baseline too: "My Super" may describe a super account the user already entered (its balance stands).
+  const existing = findAccount(ctx, p.super_account_id);
   const from = accountRef(ctx, p.contribution_account_id);
   const amount = Math.max(0, num(p, 'super_balance', 0));
   let target = existing?.account_type === 'superannuation' ? existing.id : undefined;
