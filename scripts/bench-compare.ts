@@ -50,10 +50,14 @@ export async function heavyProfile(): Promise<SeedBackup> {
  * app has created it), as the app stores them. Reload afterwards so every screen reads them.
  */
 export async function seedLocalData(page: Page, backup: SeedBackup): Promise<void> {
-  await page.waitForFunction(async (prefix) => (await indexedDB.databases()).some((d) => d.name?.startsWith(prefix)), DB_PREFIX);
   await page.evaluate(
     async ({ backup: b, prefix }) => {
-      const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(prefix));
+      // The app creates the database once the signed-in layout mounts: wait for it (up to 15 s).
+      let names: string[] = [];
+      for (let tries = 0; tries < 150 && names.length === 0; tries++) {
+        names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(prefix));
+        if (names.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       if (names.length !== 1) throw new Error(`expected one local user database, found ${names.length}`);
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const req = indexedDB.open(names[0]);
@@ -201,13 +205,13 @@ async function main(): Promise<void> {
     await seedLocalData(page, heavy);
     const ids = (heavy.scenarios ?? []).map((s) => s.id);
     console.log(`Heavy profile: ${heavy.accounts.length} accounts, ${heavy.recurring_items.length} recurring items, ${ids.length} scenarios x 10 events`);
-    console.log('years  first click (cold worker)  median of 3 warm clicks  longest main-thread task');
+    console.log('years  first click after opening  median of 3 more clicks  longest main-thread task');
     const rows: { years: number; cold: number; warm: number; longest: number }[] = [];
     for (const years of [1, 5, 30]) {
       await page.goto(`/scenarios/compare`);
       await page.getByRole('button', { name: 'Compare' }).waitFor();
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
+      // The screen warms the charts and the engine up while the user picks (data-warm): measure the comparison.
+      await page.locator('.compare[data-warm="true"]').waitFor({ timeout: 30_000 });
       for (const s of heavy.scenarios ?? []) {
         const box = page.getByRole('checkbox', { name: new RegExp(`^${s.name}`) });
         if (!(await box.isChecked())) await box.check();
@@ -215,17 +219,22 @@ async function main(): Promise<void> {
       await page.getByLabel('Forecast period').selectOption(String(years));
       await watchLongTasks(page);
       const cold = await timeCompareClick(page, years);
+      const firstSteps = await page.evaluate(() => performance.getEntriesByType('measure').map((m) => `${m.name} ${m.duration.toFixed(0)}`).join(', '));
+      if (process.env.BENCH_STEPS) console.log(`  first click steps: ${firstSteps}`);
       const warm: number[] = [];
       for (let i = 0; i < 3; i++) warm.push(await timeCompareClick(page, years));
       const longest = Math.max(0, ...(await longTasks(page)));
+      // Long tasks are only reported from 50 ms; the charts' own User Timing steps show how far below that they are.
+      const step = await page.evaluate(() => Math.max(0, ...performance.getEntriesByType('measure').filter((m) => m.name.startsWith('chart ')).map((m) => m.duration)));
+      await page.evaluate(() => performance.clearMeasures());
       rows.push({ years, cold, warm: median(warm), longest });
-      console.log(`${String(years).padStart(5)}  ${cold.toFixed(0).padStart(22)} ms  ${median(warm).toFixed(0).padStart(20)} ms  ${longest.toFixed(0).padStart(21)} ms`);
+      console.log(`${String(years).padStart(5)}  ${cold.toFixed(0).padStart(22)} ms  ${median(warm).toFixed(0).padStart(20)} ms  ${(longest > 0 ? `${longest.toFixed(0)} ms` : 'none >= 50 ms').padStart(24)}  (longest chart step ${step.toFixed(0)} ms)`);
     }
     const thirty = rows.find((r) => r.years === 30);
     const longestAll = Math.max(...rows.map((r) => r.longest));
-    const passTime = thirty !== undefined && thirty.warm < 300;
+    const passTime = thirty !== undefined && thirty.warm < 300 && thirty.cold < 300;
     const passTask = longestAll < 50;
-    console.log(`30 years, click to three charts drawn (warm): ${thirty?.warm.toFixed(0)} ms (target < 300 ms): ${passTime ? 'pass' : 'FAIL'}`);
+    console.log(`30 years, click to three charts drawn: first ${thirty?.cold.toFixed(0)} ms, then ${thirty?.warm.toFixed(0)} ms (target < 300 ms): ${passTime ? 'pass' : 'FAIL'}`);
     console.log(`Longest main-thread task: ${longestAll.toFixed(0)} ms (target < 50 ms; 0 means none over 50 ms): ${passTask ? 'pass' : 'FAIL'}`);
     console.log(`${Number(passTime) + Number(passTask)} passed, ${2 - Number(passTime) - Number(passTask)} failed`);
     await context.close();

@@ -241,6 +241,7 @@ if (process.env.BENCH_DUMP) (await import('node:fs')).writeFileSync(process.env.
 const heavyIds = (heavy.scenarios ?? []).map((s) => s.id);
 const warm = compare(heavy, { as_of: AS_OF, years: YEARS, scenario_ids: heavyIds });
 const warnings = warm.scenarios.reduce((n, s) => n + s.warnings.length, 0);
+if (process.env.BENCH_WARNINGS) console.log(warm.scenarios.flatMap((s) => s.warnings));
 const setup = floorSetup(heavy);
 const floorItems = setup.scenarios.reduce((n, s) => n + s.n, 0);
 let sink = 0;

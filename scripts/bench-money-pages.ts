@@ -98,14 +98,18 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(1_000);
 }
 
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
+
 async function longTasksSince(page: Page, since: number): Promise<{ longest: number; over: number; count: number }> {
-  return page.evaluate(
+  const found = await page.evaluate(
     ([from, limit]) => {
       const tasks = ((window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks ?? []).filter((t) => t.start >= from);
-      return { longest: Math.max(0, ...tasks.map((t) => t.duration)), over: tasks.filter((t) => t.duration >= limit).length, count: tasks.length };
+      return { tasks, longest: Math.max(0, ...tasks.map((t) => t.duration)), over: tasks.filter((t) => t.duration >= limit).length, count: tasks.length };
     },
     [since, LONG_TASK_LIMIT_MS] as const,
   );
+  if (VERBOSE) console.log(`    ${page.url()} long tasks since ${since.toFixed(0)}: ${found.tasks.map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}`).join(', ') || 'none'}`);
+  return found;
 }
 
 /** Full navigation (page load, app start, auth, data) to the first rendered row of the page's list. */
@@ -113,6 +117,7 @@ async function measureLoad(page: Page, url: string, listSelector: string): Promi
   await page.goto(url);
   await page.waitForSelector(listSelector, { timeout: 60_000 });
   const ms = await page.evaluate(() => performance.now());
+  if (VERBOSE) console.log(`    ${url}: list rendered at ${ms.toFixed(0)} ms`);
   await settle(page);
   const tasks = await longTasksSince(page, 0);
   return { ms, longestTask: tasks.longest, tasksOver100: tasks.over, taskCount: tasks.count };
@@ -131,6 +136,17 @@ async function measureClick(page: Page, fromUrl: string, link: { name: string; s
   await settle(page);
   const tasks = await longTasksSince(page, start);
   return { ms: end - start, longestTask: tasks.longest, tasksOver100: tasks.over, taskCount: tasks.count };
+}
+
+/** A fresh service worker may take over and reload the page mid-measurement once; measure again then. */
+async function retryOnce<T>(measure: () => Promise<T>): Promise<T> {
+  try {
+    return await measure();
+  } catch (err) {
+    if (!/context was destroyed|navigation/i.test(String(err))) throw err;
+    console.log('  (page reloaded by a service worker update; measuring again)');
+    return measure();
+  }
 }
 
 async function main(): Promise<void> {
@@ -197,8 +213,8 @@ async function main(): Promise<void> {
       const loads: Measure[] = [];
       const clicks: Measure[] = [];
       for (let i = 0; i < RUNS; i++) {
-        loads.push(await measureLoad(page, p.url, p.list));
-        clicks.push(await measureClick(page, p.from, p.link, p.list));
+        loads.push(await retryOnce(() => measureLoad(page, p.url, p.list)));
+        clicks.push(await retryOnce(() => measureClick(page, p.from, p.link, p.list)));
       }
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
       const longestLoad = Math.max(...loads.map((m) => m.longestTask));

@@ -48,6 +48,7 @@ const schedule = fc.oneof(
 const taxTag = fc.option(
   fc.oneof(
     fc.record({ kind: fc.constantFrom('salary' as const, 'ppl' as const), taxpayer: fc.constantFrom('p1', 'p2'), super_account: fc.option(ref, { nil: undefined }) }),
+    fc.record({ kind: fc.constant('ppl' as const), taxpayer: fc.constantFrom('p1', 'p2'), super_account: fc.option(ref, { nil: undefined }), birth_date: date }),
     fc.record({ kind: fc.constantFrom('assessable' as const, 'deductible' as const), taxpayer: fc.constantFrom('p1', 'p2') }),
     fc.record({ kind: fc.constant('salary_sacrifice' as const), taxpayer: fc.constantFrom('p1', 'p2'), super_account: ref }),
   ),
@@ -96,6 +97,15 @@ const primitive: fc.Arbitrary<Primitive> = fc.oneof(
     fixed_repayment: fc.option(fc.double({ min: 0, max: 10000, noNaN: true }), { nil: undefined }),
     deductible_share: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
     taxpayer: fc.option(fc.constantFrom('p1', 'p2'), { nil: undefined }),
+    deductible_until: fc.option(date, { nil: undefined }),
+  }),
+  fc.record({
+    kind: fc.constant('tax_adjustment' as const),
+    key: fc.constant('tax'),
+    name: fc.constant('Tax adjustment'),
+    taxpayer: fc.constantFrom('p1', 'p2'),
+    amount: small,
+    schedule,
   }),
   fc.record({
     kind: fc.constant('adjust_flow' as const),

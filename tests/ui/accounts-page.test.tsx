@@ -148,6 +148,24 @@ describe('accounts screen', () => {
     expect((await db.accounts.toArray())[0].current_balance).toBe(-1500);
   });
 
+  it('keeps an overdrawn asset negative when it is edited, unless the user says otherwise', async () => {
+    const { db } = await openAccounts(async (db) => {
+      await createAccount(db, { name: 'Overdrawn', current_balance: -250 });
+    });
+    expect(within(await screen.findByRole('list', { name: 'Assets' })).getByText('-$250.00')).toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: 'Edit Overdrawn' }));
+    expect(screen.getByLabelText(/^Current Balance/)).toHaveValue('250');
+    expect(screen.getByLabelText('Overdrawn (the balance is below zero)')).toBeChecked();
+    await user().click(screen.getByRole('button', { name: 'Update Account' }));
+    await screen.findByText('Account updated successfully!');
+    expect((await db.accounts.toArray())[0].current_balance).toBe(-250);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user().click(screen.getByRole('button', { name: 'Edit Overdrawn' }));
+    await user().click(screen.getByLabelText('Overdrawn (the balance is below zero)'));
+    await user().click(screen.getByRole('button', { name: 'Update Account' }));
+    await waitFor(async () => expect((await db.accounts.toArray())[0].current_balance).toBe(250));
+  });
+
   it('shows Saving... and a disabled submit while saving', async () => {
     await openAccounts();
     await user().click(await screen.findByRole('button', { name: '+ Add Your First Account' }));

@@ -35,6 +35,28 @@ export {
 export { TEMPLATES, getTemplate, TEMPLATE_GROUPS, TEMPLATE_GROUP_NAMES, HIDDEN_TEMPLATE_IDS } from './templates/catalogue';
 export { compileEvent, validateTemplateParameters, type EventToCompile, type ParameterError } from './templates/compile';
 export { materialiseEvent, eventEntityId, type MaterialisedEvent, type CategoryHint } from './templates/materialise';
+export {
+  isParameterVisible,
+  withDefaults,
+  resolveParameters,
+  effectiveDefault,
+  effectiveLabel,
+  isEmptyValue,
+  type BaselineOption,
+} from './templates/parameters';
+export { type ValidateOptions } from './templates/compile';
+export { primaryCashIndex, primaryCashAccount, type PrimaryCashCandidate } from './primary-cash';
+export {
+  identifyTemplatesFromPrompt,
+  sanitiseParameters,
+  SMART_CREATE_MESSAGES,
+  SMART_CREATE_MAX_LENGTH,
+  type IdentifiedTemplate,
+  type IdentifyResult,
+  type IdentifyOptions,
+  type SmartCreateErrorCode,
+} from './smart-create/identify';
+export { proposeBaselineEvents, type BaselineAssistantInput, type BaselineProposal } from './baseline-assistant/propose';
 export { defaultEventCompiler } from './simulate/default-compiler';
 export {
   compareScenarios,

@@ -55,16 +55,15 @@ function nextTask(fn: () => void): () => void {
   };
 }
 
-let warmed = false;
+let warmed: Promise<void> | null = null;
 
 /**
  * Draws small throwaway charts off-screen, one step per task, while the user is still choosing: echarts' first
  * draws run cold (unoptimised) code and cost several times a warm draw, which would otherwise land in the
  * comparison the user is waiting for.
  */
-export function warmUpCharts(): void {
-  if (warmed || typeof document === 'undefined') return;
-  warmed = true;
+export function warmUpCharts(): Promise<void> {
+  if (warmed || typeof document === 'undefined') return warmed ?? Promise.resolve();
   const el = document.createElement('div');
   const dates = Array.from({ length: 13 }, (_, i) => `2030-${String((i % 12) + 1).padStart(2, '0')}-28`);
   const input = (n: number): ChartInput => ({
@@ -80,9 +79,15 @@ export function warmUpCharts(): void {
     () => instance?.setOption(cashFlowOption(input(1)), { notMerge: true }),
     () => instance?.setOption(cashFlowOption(input(3)), { notMerge: true }),
     () => instance?.setOption(netWorthOption(input(5)), { notMerge: true }),
-    () => instance?.dispose(),
   ];
-  for (const step of steps) nextTask(step);
+  warmed = new Promise<void>((resolve) => {
+    for (const step of steps) nextTask(step);
+    nextTask(() => {
+      instance?.dispose();
+      resolve();
+    });
+  });
+  return warmed;
 }
 
 /**

@@ -23,9 +23,10 @@ export type AccountFormValues = {
  * Sign convention (shared with the engine's |current_balance| rule): an asset stores its balance as entered,
  * a liability stores the amount owed as a negative number. The form always shows the absolute value.
  */
-export function storedBalance(amount: number, isAsset: boolean): number {
+export function storedBalance(amount: number, isAsset: boolean, overdrawn = false): number {
   const magnitude = Math.abs(amount);
-  return isAsset || magnitude === 0 ? magnitude : -magnitude;
+  if (magnitude === 0) return 0;
+  return isAsset && !overdrawn ? magnitude : -magnitude;
 }
 
 function initialAmountText(account: AccountRow | null): string {
@@ -48,6 +49,10 @@ export function AccountModal({
   const [institution, setInstitution] = useState(account?.institution ?? '');
   const [amountText, setAmountText] = useState(initialAmountText(account));
   const [isAsset, setIsAsset] = useState(account?.is_asset ?? true);
+  // The amount field takes no minus sign, so an asset that is already below zero (an overdrawn account, say
+  // from an import) keeps its sign through an explicit box instead of silently turning positive on save.
+  const wasOverdrawn = !!account && account.is_asset && account.current_balance < 0;
+  const [overdrawn, setOverdrawn] = useState(wasOverdrawn);
   const [error, setError] = useState('');
   const [detail, setDetail] = useState('');
   const [saving, setSaving] = useState(false);
@@ -69,7 +74,7 @@ export function AccountModal({
         name: name.trim(),
         account_type: accountType,
         institution: institution.trim() === '' ? null : institution.trim(),
-        current_balance: storedBalance(amount, isAsset),
+        current_balance: storedBalance(amount, isAsset, wasOverdrawn && overdrawn),
         is_asset: isAsset,
       });
     } catch (err) {
@@ -109,6 +114,12 @@ export function AccountModal({
           <input type="checkbox" name="is_asset" checked={isAsset} onChange={(e) => setIsAsset(e.target.checked)} />
           <span>Is Asset</span>
         </label>
+        {wasOverdrawn && isAsset && (
+          <label className="checkbox">
+            <input type="checkbox" name="overdrawn" checked={overdrawn} onChange={(e) => setOverdrawn(e.target.checked)} />
+            <span>Overdrawn (the balance is below zero)</span>
+          </label>
+        )}
         <FormMessage type="error">{error}</FormMessage>
         {detail && <p className="field-hint">{detail}</p>}
         <div className="modal-actions">

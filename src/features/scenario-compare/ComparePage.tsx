@@ -7,7 +7,7 @@ import { useDb } from '../../data/db-context';
 import { exportBackup } from '../../data/backup';
 import type { ScenarioRow } from '../../data/entities';
 import { listScenarios } from '../../data/repositories/scenarios';
-import { getCompareRunner, todayIso } from '../../lib/forecast/compare-runner';
+import { getCompareRunner, prewarmCompare, todayIso } from '../../lib/forecast/compare-runner';
 import type { CompareView } from '../../lib/forecast/compare-view';
 import { CompareCharts } from './CompareCharts';
 import { SummaryCard } from './SummaryCard';
@@ -54,10 +54,15 @@ export function ComparePage({ selected, asOf }: Props) {
   const runSeq = useRef(0);
   const autoRan = useRef(false);
   const periodId = useId();
+  // Warm-up (chart code and the engine in the worker) done: exposed as data-warm for benchmarks and tests.
+  const [chartsWarm, setChartsWarm] = useState(false);
+  const [engineWarm, setEngineWarm] = useState(false);
 
   useEffect(() => {
-    // The chart code downloads while the user picks, so a comparison doesn't wait for it (or block on parsing it).
-    preloadCharts().catch(() => undefined);
+    // The chart code downloads and warms up while the user picks, so a comparison waits for neither.
+    preloadCharts()
+      .catch(() => undefined)
+      .finally(() => setChartsWarm(true));
   }, []);
 
   const run = useCallback(
@@ -71,8 +76,13 @@ export function ComparePage({ selected, asOf }: Props) {
         setFailed(true);
       };
       try {
+        // User Timing entries ('compare: export', 'compare: engine') let benchmarks see where the time goes.
+        const start = performance.now();
         const backup = await exportBackup(db);
+        const exported = performance.now();
         const outcome = await getCompareRunner()({ backup, as_of: asOf ?? todayIso(), years: forYears, scenario_ids: ids });
+        performance.measure('compare: export', { start, end: exported });
+        performance.measure('compare: engine', { start: exported, end: performance.now() });
         if (seq !== runSeq.current) return;
         if (outcome.ok) setResult({ view: outcome.view, run: seq });
         else fail(outcome.errors);
@@ -100,8 +110,15 @@ export function ComparePage({ selected, asOf }: Props) {
         setChosen(new Set(initial));
         if (fromQuery.length > 0 && !autoRan.current) {
           autoRan.current = true;
+          setEngineWarm(true);
           void run(orderedChosen(new Set(fromQuery), sorted), DEFAULT_YEARS);
-        }
+        } else if (sorted.length > 0) {
+          // While the user picks, the worker runs a short comparison of their data to warm the engine up.
+          exportBackup(db)
+            .then((backup) => prewarmCompare(asOf ?? todayIso(), backup))
+            .catch(() => undefined)
+            .finally(() => active && setEngineWarm(true));
+        } else setEngineWarm(true);
       })
       .catch((err: unknown) => {
         console.error(MESSAGES.loadFailed, err);
@@ -139,7 +156,7 @@ export function ComparePage({ selected, asOf }: Props) {
       ) : scenarios === null ? (
         <p className="compare-muted">Loading scenarios...</p>
       ) : (
-        <div className="compare">
+        <div className="compare" data-warm={chartsWarm && engineWarm ? 'true' : 'false'}>
           <section className="compare-controls card" aria-label="Comparison settings">
             <fieldset className="compare-scenarios">
               <legend>Scenarios</legend>

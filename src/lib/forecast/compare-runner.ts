@@ -9,14 +9,30 @@ export type CompareRunner = (request: CompareRequest) => Promise<CompareOutcome>
 let worker: Worker | null = null;
 let remote: Remote<CompareWorkerApi> | null = null;
 
-/** Runs in the compare worker, created on first use and kept for later runs. */
-export const workerCompareRunner: CompareRunner = (request) => {
+function compareWorker(): Remote<CompareWorkerApi> {
   if (!remote) {
     worker = new Worker(new URL('./compare.worker.ts', import.meta.url), { type: 'module', name: 'wyrd-compare' });
     remote = wrap<CompareWorkerApi>(worker);
   }
-  return remote.compare(request);
-};
+  return remote;
+}
+
+/** Runs in the compare worker, created on first use and kept for later runs. */
+export const workerCompareRunner: CompareRunner = (request) => compareWorker().compare(request);
+
+/**
+ * Starts the compare worker and warms its engine up on a tiny profile (off the main thread), so the first
+ * Compare click doesn't pay for the worker's start. Does nothing where the runner isn't the worker.
+ */
+export function prewarmCompare(asOf: string = todayIso(), backup?: unknown): Promise<void> {
+  if (current || typeof Worker === 'undefined') return Promise.resolve();
+  return compareWorker()
+    .warmUp(asOf, backup)
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+}
 
 /** Runs the same engine code on the calling thread (tests, and a fallback where workers are unavailable). */
 export const inProcessCompareRunner: CompareRunner = async (request) => {

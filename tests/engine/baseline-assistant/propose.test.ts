@@ -112,12 +112,31 @@ describe('proposeBaselineEvents', () => {
     expect(sup.supersedes).toEqual(['acc-super']);
   });
 
-  it('keeps a mortgage with no property as current reality notes, replacing nothing', () => {
+  it('forecasts a mortgage with no property as existing_mortgage on that account, replacing nothing', () => {
     const input = { ...FAMILY, accounts: FAMILY.accounts.filter((a) => a.id !== 'acc-home') };
     const [first] = expectValid(input);
-    expect(first.template_id).toBe('current_reality');
-    expect(first.template_parameters.notes).toMatch(/^Existing mortgage: Home loan owes \$480,000 at 6.1%; at \$3,300 a month \(Mortgage\) it is repaid in about 22 years\.$/);
+    expect(first.template_id).toBe('existing_mortgage');
+    expect(first.name).toBe('My Mortgage: Home loan');
+    expect(first.template_parameters).toEqual({
+      debt_account_id: 'acc-mort',
+      loan_interest_rate: 6.1,
+      remaining_term_years: 22,
+      repayment_amount: 3_300,
+      repayment_item: 'ri-repay',
+      repayment_account_id: 'acc-cash',
+    });
+    expect(first.reason).toMatch(/^Home loan owes \$480,000 at 6.1%; at \$3,300 a month \(Mortgage\) it is repaid in about 22 years\. No property/);
     expect(first.supersedes).toEqual([]);
+  });
+
+  it('leaves the repayment to be calculated when it does not cover the interest of a mortgage on its own', () => {
+    const input = {
+      ...FAMILY,
+      accounts: FAMILY.accounts.filter((a) => a.id !== 'acc-home'),
+      recurring_items: FAMILY.recurring_items.map((i) => (i.id === 'ri-repay' ? { ...i, amount: -2_000 } : i)),
+    };
+    const [first] = expectValid(input);
+    expect(first.template_parameters).toEqual({ debt_account_id: 'acc-mort', loan_interest_rate: 6.1 });
   });
 
   it('assumes the owner-occupier rate when the mortgage has none, and says so', () => {

@@ -1,33 +1,33 @@
-// Small pure calendar helpers on ISO dates (UTC arithmetic, so no time zone or clock is involved).
+// Small pure calendar helpers on ISO dates (day-number arithmetic, so no time zone or clock is involved).
 import type { IsoDate, IsoMonth } from '../primitives';
+import { dateToDayNumber, dayNumberToDate, daysInMonth, formatDate } from '../calendar';
 
-function toUtc(date: IsoDate): number {
-  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
-}
-
-function fromUtc(ms: number): IsoDate {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
+// Day-number arithmetic (calendar.ts), not Date objects: these run per paid day and per drawdown year
+// inside template compilers, where Date construction and toISOString dominated the compile time.
 export function addDays(date: IsoDate, days: number): IsoDate {
-  return fromUtc(toUtc(date) + days * 86_400_000);
+  return dayNumberToDate(dateToDayNumber(date) + days);
 }
 
 /** Monday to Friday. */
 export function isWeekday(date: IsoDate): boolean {
-  const day = new Date(toUtc(date)).getUTCDay();
-  return day >= 1 && day <= 5;
+  return isWeekdayNumber(dateToDayNumber(date));
+}
+
+/** Monday to Friday, for a day number (days since 1970-01-01, a Thursday). */
+export function isWeekdayNumber(n: number): boolean {
+  const dow = (((n + 4) % 7) + 7) % 7; // 0 = Sunday
+  return dow >= 1 && dow <= 5;
 }
 
 /** Whole days from a to b (b - a). */
 export function daysBetween(a: IsoDate, b: IsoDate): number {
-  return Math.round((toUtc(b) - toUtc(a)) / 86_400_000);
+  return dateToDayNumber(b) - dateToDayNumber(a);
 }
 
 export function lastDayOfMonth(month: IsoMonth): IsoDate {
   const y = Number(month.slice(0, 4));
   const m = Number(month.slice(5, 7));
-  return fromUtc(Date.UTC(y, m, 0));
+  return formatDate(y, m, daysInMonth(y, m));
 }
 
 export function firstDayOfMonth(month: IsoMonth): IsoDate {
@@ -56,10 +56,15 @@ export function addMonthsToDate(date: IsoDate, n: number): IsoDate {
   return `${month}-${String(day).padStart(2, '0')}`;
 }
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 export function isIsoDate(value: unknown): value is IsoDate {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const ms = toUtc(value);
-  return Number.isFinite(ms) && fromUtc(ms) === value;
+  if (typeof value !== 'string' || !ISO_DATE.test(value)) return false;
+  const y = Number(value.slice(0, 4));
+  const m = Number(value.slice(5, 7));
+  const d = Number(value.slice(8, 10));
+  // Years below 100 were never valid here (Date.UTC maps them to 19xx); kept so validation does not change.
+  return y >= 100 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
 }
 
 export function isIsoMonth(value: unknown): value is IsoMonth {

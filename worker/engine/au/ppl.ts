@@ -3,7 +3,8 @@
 import type { IsoDate } from '../primitives';
 import { atDate, cents, financialYearOf, financialYearStart, type DatedTable } from './dated';
 import { superGuaranteeRate } from './super';
-import { addDays, isWeekday } from './dates';
+import { isWeekdayNumber } from './dates';
+import { civilFromDayNumber, dateToDayNumber, dayNumberToDate } from '../calendar';
 
 /** Paid days (Monday-Friday, in 5-day weeks) for a child born or adopted on or after `from`. */
 export const PPL_DAYS: DatedTable<number> = [
@@ -56,25 +57,41 @@ export function pplSchedule(opts: { birthDate: IsoDate; startDate?: IsoDate; day
   const entitlement = pplDays(opts.birthDate);
   const days = Math.max(0, Math.min(entitlement, Math.floor(opts.days ?? entitlement)));
   const payments: PplPayment[] = [];
-  let date = opts.startDate ?? opts.birthDate;
+  const growth = opts.wageGrowthPct ?? 0;
+  // Day numbers, not date strings: a date is formatted once per paid month, a rate looked up once per
+  // financial year (the rate changes only on 1 July).
+  let n = dateToDayNumber(opts.startDate ?? opts.birthDate);
   let paid = 0;
-  let current: PplPayment | null = null;
+  let month = -1;
+  let fyEnd = -Infinity;
+  let rate = 0;
+  let current: { last: number; days: number; amount: number } | null = null;
+  const out: Array<{ last: number; days: number; amount: number }> = [];
   // At most days * 7/5 + a few calendar days: bounded.
   while (paid < days) {
-    if (isWeekday(date)) {
-      const month = date.slice(0, 7);
-      if (!current || current.date.slice(0, 7) !== month) {
-        current = { date, days: 0, amount: 0 };
-        payments.push(current);
+    if (isWeekdayNumber(n)) {
+      if (n >= fyEnd) {
+        const date = dayNumberToDate(n);
+        rate = pplDailyRate(date, growth);
+        const fy = financialYearOf(date);
+        fyEnd = dateToDayNumber(`${String(fy + 1).padStart(4, '0')}-07-01`);
+      }
+      const [y, m] = civilFromDayNumber(n);
+      const mi = y * 12 + m;
+      if (!current || mi !== month) {
+        month = mi;
+        current = { last: n, days: 0, amount: 0 };
+        out.push(current);
       }
       current.days += 1;
-      current.amount += pplDailyRate(date, opts.wageGrowthPct ?? 0);
-      current.date = date;
+      current.amount += rate;
+      current.last = n;
       paid += 1;
     }
-    date = addDays(date, 1);
+    n += 1;
   }
-  return payments.map((p) => ({ ...p, amount: cents(p.amount) }));
+  for (const p of out) payments.push({ date: dayNumberToDate(p.last), days: p.days, amount: cents(p.amount) });
+  return payments;
 }
 
 /** Total PPL for a schedule (sum of its months). */

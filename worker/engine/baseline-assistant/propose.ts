@@ -118,7 +118,7 @@ function sharesWord(a: string, b: string): boolean {
 /**
  * Proposes baseline events from the user's own data (entities made by scenario events are ignored):
  * - a property with a mortgage (and its repayment item) -> buy_first_home as "My Home", remaining term from
- *   the repayment by the inverse PMT; a mortgage without a property -> current_reality with notes;
+ *   the repayment by the inverse PMT; a mortgage without a property -> existing_mortgage on that account;
  * - a property with rental income -> investment_property (with its loan when one can be linked);
  * - each salary income item -> job_income_change "Current Job" (gross, grossed up from take-home pay);
  * - each super account -> superannuation "My Super" (with voluntary contributions found as expense items);
@@ -221,9 +221,17 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
       const reason = `${home.name} is worth ${money(value)}; ${facts.text}.${facts.owed > value ? ' It owes more than it is worth, so the loan is shown at the value.' : ''} Check the state and the running costs.`;
       propose('buy_first_home', getTemplate('buy_first_home')?.baseline_name ?? 'My Home', raw, reason, [home.id, ...ids], [home.id, ...ids]);
     } else {
-      // No property to put it against: record it as it is (the account and item stay as they are).
-      const notes = `Existing mortgage: ${facts.text}.`;
-      propose('current_reality', `Existing mortgage: ${mortgage.name}`, { notes }, `${facts.text}. No property account was found to pair it with, so it stays as entered.`, ids, []);
+      // No property to put it against: the mortgage on its own. The event repays the existing account (kept)
+      // and stops the repayment item through its own picker, so nothing is superseded.
+      const raw: Record<string, unknown> = { debt_account_id: mortgage.id, loan_interest_rate: facts.rate };
+      if (facts.years !== null) raw.remaining_term_years = facts.years;
+      if (repayment && facts.years !== null) {
+        raw.repayment_amount = round2(monthlyAmount(repayment));
+        raw.repayment_item = repayment.id;
+        if (repayment.account_id !== mortgage.id && accounts.some((a) => a.id === repayment.account_id && a.is_asset)) raw.repayment_account_id = repayment.account_id;
+      }
+      const reason = `${facts.text}. No property account was found to pair it with, so the mortgage is forecast on its own.`;
+      propose('existing_mortgage', `My Mortgage: ${mortgage.name}`, raw, reason, ids, []);
     }
   }
 
