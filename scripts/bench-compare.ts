@@ -224,18 +224,16 @@ async function main(): Promise<void> {
       const warm: number[] = [];
       for (let i = 0; i < 3; i++) warm.push(await timeCompareClick(page, years));
       const longest = Math.max(0, ...(await longTasks(page)));
-      // Long tasks are only reported from 50 ms; the charts' own User Timing steps show how far below that they are.
-      const step = await page.evaluate(() => Math.max(0, ...performance.getEntriesByType('measure').filter((m) => m.name.startsWith('chart ')).map((m) => m.duration)));
       await page.evaluate(() => performance.clearMeasures());
       rows.push({ years, cold, warm: median(warm), longest });
-      console.log(`${String(years).padStart(5)}  ${cold.toFixed(0).padStart(22)} ms  ${median(warm).toFixed(0).padStart(20)} ms  ${(longest > 0 ? `${longest.toFixed(0)} ms` : 'none >= 50 ms').padStart(24)}  (longest chart step ${step.toFixed(0)} ms)`);
+      console.log(`${String(years).padStart(5)}  ${cold.toFixed(0).padStart(22)} ms  ${median(warm).toFixed(0).padStart(20)} ms  ${(longest > 0 ? `${longest.toFixed(0)} ms` : 'none >= 50 ms').padStart(24)}`);
     }
     const thirty = rows.find((r) => r.years === 30);
     const longestAll = Math.max(...rows.map((r) => r.longest));
     const passTime = thirty !== undefined && thirty.warm < 300 && thirty.cold < 300;
     const passTask = longestAll < 50;
     console.log(`30 years, click to three charts drawn: first ${thirty?.cold.toFixed(0)} ms, then ${thirty?.warm.toFixed(0)} ms (target < 300 ms): ${passTime ? 'pass' : 'FAIL'}`);
-    console.log(`Longest main-thread task: ${longestAll.toFixed(0)} ms (target < 50 ms; 0 means none over 50 ms): ${passTask ? 'pass' : 'FAIL'}`);
+    console.log(`Longest main-thread task: ${longestAll > 0 ? `${longestAll.toFixed(0)} ms` : 'none of 50 ms or more (the longtask API reports from 50 ms)'} (target < 50 ms): ${passTask ? 'pass' : 'FAIL'}`);
     console.log(`${Number(passTime) + Number(passTask)} passed, ${2 - Number(passTime) - Number(passTask)} failed`);
     await context.close();
   } finally {

@@ -247,6 +247,39 @@ describe('5. existing_mortgage, baseline super and super defaults', () => {
     expect(s[120].total_liabilities).toBe(0);
   });
 
+  it('a scenario\'s interest-only switch takes over the baseline\'s existing_mortgage from its month', () => {
+    const p = {
+      accounts: [
+        { id: 'cash', name: 'Cash', account_type: 'checking', is_asset: true, current_balance: 0, institution: null },
+        { id: 'mort', name: 'Mortgage', account_type: 'mortgage', is_asset: false, current_balance: -100_000, institution: null, annual_rate: 6 },
+      ],
+      recurring_items: [],
+      categories: [],
+      scenarios: [
+        {
+          id: 'b', name: 'Now', description: '', is_baseline: true, modifications: [],
+          events: [{ id: 'e', scenario_id: 'b', name: 'My Mortgage', trigger_month: '2026-11', template_id: 'existing_mortgage', template_parameters: { debt_account_id: 'mort', loan_interest_rate: 6, remaining_term_years: 10 } }],
+        },
+        {
+          id: 's', name: 'IO', description: '', is_baseline: false, modifications: [],
+          events: [{ id: 'io', scenario_id: 's', name: 'IO', trigger_month: '2027-11', template_id: 'interest_only_mortgage', template_parameters: { debt_account_id: 'mort', loan_interest_rate: 7.2, interest_only_years: 2, loan_term_years: 9 } }],
+        },
+      ],
+    };
+    const base = forecast(p, { as_of: '2026-11-21', years: 5, scenario_id: 'b' }).snapshots;
+    const io = forecast(p, { as_of: '2026-11-21', years: 5, scenario_id: 's' });
+    expect(io.warnings).toEqual([]);
+    const s = io.snapshots;
+    expect(s[11].total_liabilities).toBe(base[11].total_liabilities); // the same until the switch
+    const owed = s[12].total_liabilities; // November 2027: the first interest-only month
+    expect(owed).toBeCloseTo(s[11].total_liabilities, 2);
+    expect(base[12].total_liabilities).toBeLessThan(owed);
+    // Interest-only at 7.2% from November 2027: owed stays level, the interest is 7.2% / 12 of it.
+    expect(s[24].total_liabilities).toBeCloseTo(owed, 2);
+    expect(s[20].expenses).toBeCloseTo((owed * 0.072) / 12, 0);
+    reconciled(s);
+  });
+
   it('superannuation in a baseline may use an existing super account', () => {
     const t = getTemplate('superannuation')!;
     const param = t.parameters.find((x) => x.name === 'super_account_id')!;

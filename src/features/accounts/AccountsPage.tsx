@@ -48,27 +48,27 @@ export function AccountsPage() {
   const openAdd = useCallback(() => setModal({ mode: 'add' }), []);
 
   const onEdit = useCallback(
-    (account: AccountView) => {
-      if (account.scenario_event_id) {
-        const link = new ScenarioEventLinkError('account', 'edit', account.scenario_event_id, account.eventScenarioId);
+    (view: AccountView) => {
+      if (view.account.scenario_event_id) {
+        const link = new ScenarioEventLinkError('account', 'edit', view.account.scenario_event_id, view.eventScenarioId);
         showToast(link.message, 'info');
         if (link.scenarioId) void navigate({ to: '/scenarios/$scenarioId', params: { scenarioId: link.scenarioId }, search: { editEvent: link.eventId } });
         return;
       }
-      setModal({ mode: 'edit', account });
+      setModal({ mode: 'edit', account: view.account });
     },
     [navigate, showToast],
   );
 
   const onDelete = useCallback(
-    async (account: AccountView) => {
-      if (account.scenario_event_id) {
-        showToast(new ScenarioEventLinkError('account', 'delete', account.scenario_event_id, account.eventScenarioId).message, 'error');
+    async (view: AccountView) => {
+      if (view.account.scenario_event_id) {
+        showToast(new ScenarioEventLinkError('account', 'delete', view.account.scenario_event_id, view.eventScenarioId).message, 'error');
         return;
       }
       if (!window.confirm(DELETE_CONFIRM)) return;
       try {
-        await deleteAccount(db, account.id);
+        await deleteAccount(db, view.id);
         showToast('Account deleted successfully!', 'success');
       } catch (err) {
         console.error('Failed to delete account', err);
@@ -176,27 +176,28 @@ const AccountGroup = memo(function AccountGroup({
       {accounts.length === 0 ? (
         <p className="money-status">{title === 'Assets' ? 'No asset accounts' : 'No liability accounts'}</p>
       ) : (
-        <RowList items={accounts} label={title} renderRow={(a) => <AccountRowView account={a} onEdit={onEdit} onDelete={onDelete} />} />
+        <RowList items={accounts} label={title} renderRow={(view) => <AccountRowView view={view} onEdit={onEdit} onDelete={onDelete} />} />
       )}
     </section>
   );
 });
 
 const AccountRowView = memo(function AccountRowView({
-  account,
+  view,
   onEdit,
   onDelete,
 }: {
-  account: AccountView;
+  view: AccountView;
   onEdit: (account: AccountView) => void;
   onDelete: (account: AccountView) => void;
 }) {
+  const { account } = view;
   return (
     <article className="money-row" aria-label={account.name}>
       <div className="money-row-main">
         <h3 className="money-row-name">
           {account.name}
-          {account.hypotheticalScenario !== null && <span className="badge badge-muted">Scenario: {account.hypotheticalScenario}</span>}
+          {view.hypotheticalScenario !== null && <span className="badge badge-muted">Scenario: {view.hypotheticalScenario}</span>}
         </h3>
         <p className="money-row-meta">
           <span>{ACCOUNT_TYPE_LABELS[account.account_type] ?? account.account_type}</span>
@@ -205,10 +206,10 @@ const AccountRowView = memo(function AccountRowView({
       </div>
       <p className="money-row-amount">{formatMoneyCents(account.is_asset ? account.current_balance : Math.abs(account.current_balance))}</p>
       <div className="money-row-actions">
-        <button type="button" className="button button-ghost" aria-label={`Edit ${account.name}`} onClick={() => onEdit(account)}>
+        <button type="button" className="button button-ghost" aria-label={`Edit ${account.name}`} onClick={() => onEdit(view)}>
           Edit
         </button>
-        <button type="button" className="button button-ghost button-danger" aria-label={`Delete ${account.name}`} onClick={() => void onDelete(account)}>
+        <button type="button" className="button button-ghost button-danger" aria-label={`Delete ${account.name}`} onClick={() => void onDelete(view)}>
           Delete
         </button>
       </div>

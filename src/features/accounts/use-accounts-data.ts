@@ -6,7 +6,11 @@ import type { WyrdDb } from '../../data/db';
 import type { AccountRow, ScenarioEventRow, ScenarioRow } from '../../data/entities';
 import { accountsSummary, isHypothetical, realEventIds, type AccountsSummary } from '../../data/repositories/summaries';
 
-export type AccountView = AccountRow & {
+/** A stored account with what its row shows (a wrapper: copying every row would cost time at scale). */
+export type AccountView = {
+  id: string;
+  name: string;
+  account: AccountRow;
   /** Set for accounts a non-baseline scenario's event created: they show in the lists but never count. */
   hypotheticalScenario: string | null;
   /** Where an event-linked account is edited (/scenarios/{scenarioId}?editEvent={eventId}), when known. */
@@ -23,7 +27,19 @@ export type AccountsData = {
 type Snapshot = { accounts: AccountRow[]; scenarios: ScenarioRow[]; events: ScenarioEventRow[] };
 type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; snapshot: Snapshot };
 
-const collator = new Intl.Collator('en-AU', { sensitivity: 'base', numeric: true });
+/**
+ * A sort key that orders names the way people read them (case-insensitive, "Item 2" before "Item 10") with
+ * plain string comparison: Intl.Collator's compare is several times slower over 10,000 names.
+ */
+export function nameSortKey(name: string): string {
+  return name.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(16, '0'));
+}
+
+function sortByName<T extends { name: string; id: string }>(rows: T[]): T[] {
+  const keyed = rows.map((row) => ({ key: nameSortKey(row.name), row }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0));
+  return keyed.map((k) => k.row);
+}
 
 async function readSnapshot(db: WyrdDb): Promise<Snapshot> {
   return db.transaction('r', [db.accounts, db.scenarios, db.events], async () => {
@@ -37,20 +53,21 @@ export function buildAccountsData(snapshot: Snapshot): AccountsData {
   const real = realEventIds(snapshot);
   const scenarioNames = new Map(snapshot.scenarios.map((s) => [s.id, s.name]));
   const eventScenario = new Map(snapshot.events.map((e) => [e.id, e.scenario_id]));
-  const assets: AccountView[] = [];
-  const liabilities: AccountView[] = [];
+  let assets: AccountView[] = [];
+  let liabilities: AccountView[] = [];
   for (const a of snapshot.accounts) {
     const scenarioId = a.scenario_event_id ? (eventScenario.get(a.scenario_event_id) ?? null) : null;
     const view: AccountView = {
-      ...a,
+      id: a.id,
+      name: a.name,
+      account: a,
       eventScenarioId: scenarioId,
       hypotheticalScenario: isHypothetical(a, real) ? (scenarioId ? (scenarioNames.get(scenarioId) ?? 'Unknown scenario') : 'Unknown scenario') : null,
     };
     (a.is_asset ? assets : liabilities).push(view);
   }
-  const byName = (x: AccountView, y: AccountView) => collator.compare(x.name, y.name) || (x.id < y.id ? -1 : 1);
-  assets.sort(byName);
-  liabilities.sort(byName);
+  assets = sortByName(assets);
+  liabilities = sortByName(liabilities);
   return { assets, liabilities, summary: accountsSummary(snapshot), total: snapshot.accounts.length };
 }
 

@@ -59,27 +59,27 @@ export function RecurringItemsPage() {
   const openAdd = useCallback(() => setModal({ mode: 'add' }), []);
 
   const onEdit = useCallback(
-    (item: RecurringView) => {
-      if (item.scenario_event_id) {
-        const link = new ScenarioEventLinkError('recurring item', 'edit', item.scenario_event_id, item.eventScenarioId);
+    (view: RecurringView) => {
+      if (view.item.scenario_event_id) {
+        const link = new ScenarioEventLinkError('recurring item', 'edit', view.item.scenario_event_id, view.eventScenarioId);
         showToast(link.message, 'info');
         if (link.scenarioId) void navigate({ to: '/scenarios/$scenarioId', params: { scenarioId: link.scenarioId }, search: { editEvent: link.eventId } });
         return;
       }
-      setModal({ mode: 'edit', item });
+      setModal({ mode: 'edit', item: view.item });
     },
     [navigate, showToast],
   );
 
   const onDelete = useCallback(
-    async (item: RecurringView) => {
-      if (item.scenario_event_id) {
-        showToast(new ScenarioEventLinkError('recurring item', 'delete', item.scenario_event_id, item.eventScenarioId).message, 'error');
+    async (view: RecurringView) => {
+      if (view.item.scenario_event_id) {
+        showToast(new ScenarioEventLinkError('recurring item', 'delete', view.item.scenario_event_id, view.eventScenarioId).message, 'error');
         return;
       }
       if (!window.confirm(DELETE_CONFIRM)) return;
       try {
-        await deleteRecurringItem(db, item.id);
+        await deleteRecurringItem(db, view.id);
         showToast('Recurring item deleted successfully!', 'success');
       } catch (err) {
         console.error('Failed to delete recurring item', err);
@@ -214,32 +214,33 @@ const ItemGroup = memo(function ItemGroup({
       {items.length === 0 ? (
         <p className="money-status">{title === 'Income' ? 'No income items' : 'No expense items'}</p>
       ) : (
-        <RowList items={items} label={title} renderRow={(item) => <ItemRow item={item} onEdit={onEdit} onDelete={onDelete} />} />
+        <RowList items={items} label={title} renderRow={(view) => <ItemRow view={view} onEdit={onEdit} onDelete={onDelete} />} />
       )}
     </section>
   );
 });
 
 const ItemRow = memo(function ItemRow({
-  item,
+  view,
   onEdit,
   onDelete,
 }: {
-  item: RecurringView;
+  view: RecurringView;
   onEdit: (item: RecurringView) => void;
   onDelete: (item: RecurringView) => void;
 }) {
+  const { item } = view;
   return (
     <article className="money-row" aria-label={item.name}>
       <div className="money-row-main">
         <h3 className="money-row-name">
           {item.name}
           {!item.is_active && <span className="badge badge-warning">Inactive</span>}
-          {item.hypotheticalScenario !== null && <span className="badge badge-muted">Scenario: {item.hypotheticalScenario}</span>}
+          {view.hypotheticalScenario !== null && <span className="badge badge-muted">Scenario: {view.hypotheticalScenario}</span>}
         </h3>
         <p className="money-row-meta">
-          <span>{item.categoryName}</span>
-          <span>{item.accountName}</span>
+          <span>{view.categoryName}</span>
+          <span>{view.accountName}</span>
           <span>{FREQUENCY_LABELS[item.frequency] ?? item.frequency}</span>
           <span>From {formatDate(item.start_date)}</span>
           {item.end_date && <span>Until {formatDate(item.end_date)}</span>}
@@ -247,10 +248,10 @@ const ItemRow = memo(function ItemRow({
       </div>
       <p className={item.amount > 0 ? 'money-row-amount money-positive' : 'money-row-amount'}>{formatMoneyCents(Math.abs(item.amount))}</p>
       <div className="money-row-actions">
-        <button type="button" className="button button-ghost" aria-label={`Edit ${item.name}`} onClick={() => onEdit(item)}>
+        <button type="button" className="button button-ghost" aria-label={`Edit ${item.name}`} onClick={() => onEdit(view)}>
           Edit
         </button>
-        <button type="button" className="button button-ghost button-danger" aria-label={`Delete ${item.name}`} onClick={() => void onDelete(item)}>
+        <button type="button" className="button button-ghost button-danger" aria-label={`Delete ${item.name}`} onClick={() => void onDelete(view)}>
           Delete
         </button>
       </div>

@@ -6,7 +6,11 @@ import type { WyrdDb } from '../../data/db';
 import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../../data/entities';
 import { isHypothetical, realEventIds, recurringSummary, type RecurringSummary } from '../../data/repositories/summaries';
 
-export type RecurringView = RecurringItemRow & {
+/** A stored item with what its row shows; a wrapper, since copying 10,000 rows costs a long task. */
+export type RecurringView = {
+  id: string;
+  name: string;
+  item: RecurringItemRow;
   categoryName: string;
   accountName: string;
   /** Set for items a non-baseline scenario's event created: listed, never counted. */
@@ -35,7 +39,19 @@ type Snapshot = {
 };
 type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; snapshot: Snapshot };
 
-const collator = new Intl.Collator('en-AU', { sensitivity: 'base', numeric: true });
+/**
+ * A sort key that orders names the way people read them (case-insensitive, "Item 2" before "Item 10") with
+ * plain string comparison: Intl.Collator's compare is several times slower over 10,000 names.
+ */
+export function nameSortKey(name: string): string {
+  return name.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(16, '0'));
+}
+
+function sortByName<T extends { name: string; id: string }>(rows: T[]): T[] {
+  const keyed = rows.map((row) => ({ key: nameSortKey(row.name), row }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0));
+  return keyed.map((k) => k.row);
+}
 
 async function readSnapshot(db: WyrdDb): Promise<Snapshot> {
   return db.transaction('r', [db.recurring_items, db.accounts, db.categories, db.scenarios, db.events], async () => {
@@ -62,11 +78,13 @@ export function buildRecurringData(snapshot: Snapshot): RecurringData {
   };
   const categoryNames = new Map(snapshot.categories.map((c) => [c.id, c.name]));
   const accountNames = new Map(snapshot.accounts.map((a) => [a.id, a.name]));
-  const income: RecurringView[] = [];
-  const expenses: RecurringView[] = [];
+  let income: RecurringView[] = [];
+  let expenses: RecurringView[] = [];
   for (const r of snapshot.recurring_items) {
     const view: RecurringView = {
-      ...r,
+      id: r.id,
+      name: r.name,
+      item: r,
       categoryName: categoryNames.get(r.category_id) ?? 'Uncategorised',
       accountName: accountNames.get(r.account_id) ?? 'Unknown account',
       hypotheticalScenario: hypothetical(r),
@@ -74,13 +92,10 @@ export function buildRecurringData(snapshot: Snapshot): RecurringData {
     };
     (r.amount > 0 ? income : expenses).push(view);
   }
-  const byName = (x: RecurringView, y: RecurringView) => collator.compare(x.name, y.name) || (x.id < y.id ? -1 : 1);
-  income.sort(byName);
-  expenses.sort(byName);
-  const categories = [...snapshot.categories].sort((a, b) => collator.compare(a.name, b.name));
-  const accounts = snapshot.accounts
-    .map((a) => ({ id: a.id, name: a.name, hypotheticalScenario: hypothetical(a) }))
-    .sort((a, b) => collator.compare(a.name, b.name));
+  income = sortByName(income);
+  expenses = sortByName(expenses);
+  const categories = sortByName([...snapshot.categories]);
+  const accounts = sortByName(snapshot.accounts.map((a) => ({ id: a.id, name: a.name, hypotheticalScenario: hypothetical(a) })));
   return { income, expenses, summary: recurringSummary(snapshot), categories, accounts, total: snapshot.recurring_items.length };
 }
 

@@ -372,6 +372,11 @@ type Plan = {
   lTaxpayer: Int32Array;
   lShare: Float64Array;
   lDeductEnd: Int32Array;
+  lDeductFrom: Int32Array;
+  lEnd: Int32Array;
+  swStep: Int32Array;
+  swAcc: Int32Array;
+  swRate: Float64Array;
 };
 
 /** Moves d into account i, keeping tot (assets, liabilities, liquid) current. */
@@ -408,7 +413,8 @@ function runMonths(plan: Plan): Columns {
   const {
     S, m0, N, A, P, L, T, cashRow, stepDates, value, kind, mrate, isAsset, isLiquid, capFrom, stepInterest, stepPaid,
     stepIncome, stepExpense, accDelta, baseDelta, baseCols, taxableCols, tActive, tAmt, tAll, tFrom, tTo,
-    lAcc, lFrom, lRate, lStart, lTerm, lIo, lFixed, lPmt, lTaxpayer, lShare, lDeductEnd,
+    lAcc, lFrom, lRate, lStart, lTerm, lIo, lFixed, lPmt, lTaxpayer, lShare, lDeductEnd, lDeductFrom, lEnd,
+    swStep, swAcc, swRate,
   } = plan;
   const ytd = new Float64Array(P);
   const charged = new Float64Array(P);
@@ -434,7 +440,13 @@ function runMonths(plan: Plan): Columns {
   let fyMonths = 0;
   const base = baseDelta ?? new Float64Array(0);
   const tot = new Float64Array(3);
+  let sw = 0;
+  while (sw < swStep.length && swStep[sw] <= 1) sw++;
   for (let k = 1; k <= S; k++) {
+    while (sw < swStep.length && swStep[sw] === k) {
+      if (kind[swAcc[sw]] === KIND_DEBT) mrate[swAcc[sw]] = swRate[sw];
+      sw++;
+    }
     let growth = 0;
     let income = stepIncome[k];
     let expense = stepExpense[k];
@@ -485,7 +497,7 @@ function runMonths(plan: Plan): Columns {
       fyMonths++;
       for (let li = 0; li < L; li++) {
         const tp = lTaxpayer[li];
-        if (tp >= 0 && m0 + k < lDeductEnd[li]) ytd[tp] -= stepInterest[lAcc[li]] * lShare[li];
+        if (tp >= 0 && m0 + k < lDeductEnd[li] && m0 + k >= lDeductFrom[li]) ytd[tp] -= stepInterest[lAcc[li]] * lShare[li];
       }
       let taxTotal = 0;
       for (let p = 0; p < P; p++) {
@@ -547,7 +559,7 @@ function runMonths(plan: Plan): Columns {
     const monthIdx = m0 + k;
     for (let li = 0; li < L; li++) {
       const p = monthIdx - lStart[li] + 1;
-      if (p < 1) continue;
+      if (p < 1 || monthIdx >= lEnd[li]) continue;
       const acc = lAcc[li];
       const owed = -value[acc];
       if (!(owed > 0.004)) continue;
@@ -855,6 +867,12 @@ export function simulate(spec: SimulationSpec): SimulationResult {
   // The first month index whose interest is no longer deductible (deductible_until), else never.
   const lDeductEnd = new Int32Array(L).fill(0x7fffffff);
   const loanOfAccount = new Int32Array(A).fill(-1);
+  // A later loan on an account that already has one (a scenario's interest_only_mortgage on the baseline's
+  // existing_mortgage, say) takes over from its start month: the earlier one stops repaying (and deducting)
+  // then, and the account's interest rate switches to the later loan's.
+  const lEnd = new Int32Array(L).fill(0x7fffffff);
+  const lDeductFrom = new Int32Array(L).fill(-0x7fffffff);
+  const rateSwitches: Array<{ step: number; acc: number; li: number }> = [];
   loans.forEach(({ l, scope }, li) => {
     const acc = resolve(l.account, scope, `loan ${l.key}`);
     lAcc[li] = acc;
@@ -869,9 +887,22 @@ export function simulate(spec: SimulationSpec): SimulationResult {
       lTaxpayer[li] = taxpayerOf(l.taxpayer);
       if (l.deductible_until && isIsoDate(l.deductible_until)) lDeductEnd[li] = monthIndexOf(addDays(l.deductible_until, 1));
     }
-    if (loanOfAccount[acc] >= 0) warnings.push(`loan ${l.key}: the account already has a loan; its interest accrues once`);
-    else loanOfAccount[acc] = li;
+    const prev = loanOfAccount[acc];
+    if (prev < 0) loanOfAccount[acc] = li;
+    else {
+      for (let pi = 0; pi < li; pi++) {
+        if (lAcc[pi] !== acc || lEnd[pi] <= lStart[li]) continue;
+        lEnd[pi] = lStart[li];
+        lDeductEnd[pi] = Math.min(lDeductEnd[pi], lStart[li]);
+      }
+      lDeductFrom[li] = lStart[li];
+      rateSwitches.push({ step: lStart[li] - m0, acc, li });
+    }
   });
+  rateSwitches.sort((a, b) => a.step - b.step);
+  const swStep = Int32Array.from(rateSwitches, (r) => r.step);
+  const swAcc = Int32Array.from(rateSwitches, (r) => r.acc);
+  const swRate = Float64Array.from(rateSwitches, (r) => lRate[r.li]);
 
   // ---- state arrays ----
   const P = taxableCols.length;
@@ -896,10 +927,13 @@ export function simulate(spec: SimulationSpec): SimulationResult {
     isLiquid[i] = r.is_asset && CASH_TYPES.has(r.account_type) ? 1 : 0;
     capFrom[i] = r.is_asset && !CASH_TYPES.has(r.account_type) ? 1 : 0;
   }
+  // Loans that took over before the first step set the rate from the start.
+  for (let j = 0; j < swStep.length; j++) if (swStep[j] <= 1 && kind[swAcc[j]] === KIND_DEBT) mrate[swAcc[j]] = swRate[j];
   const cols = runMonths({
     S, m0, N, A, P, L, T, cashRow, stepDates, value, kind, mrate, isAsset, isLiquid, capFrom, stepInterest, stepPaid,
     stepIncome, stepExpense, accDelta, baseDelta, baseCols, taxableCols, tActive, tAmt, tAll, tFrom, tTo,
-    lAcc, lFrom, lRate, lStart, lTerm, lIo, lFixed, lPmt, lTaxpayer, lShare, lDeductEnd,
+    lAcc, lFrom, lRate, lStart, lTerm, lIo, lFixed, lPmt, lTaxpayer, lShare, lDeductEnd, lDeductFrom, lEnd,
+    swStep, swAcc, swRate,
   });
   const { colNet, colCash, colGrowth, colAssets, colLiab, colLiquid, colIncome, colExpense, colTax } = cols;
   const snapshots: Snapshot[] = new Array(W);
