@@ -84,6 +84,19 @@ describe('recurring items screen', () => {
     );
   });
 
+  it('lists items by name as people read them (case-insensitive, 2 before 10)', async () => {
+    await openPage(async (db) => {
+      const account = await withAccount(db);
+      const other = await categoryId(db, 'Other');
+      for (const name of ['Item 10', 'item 2', 'Item 1', 'Apple']) {
+        await createRecurringItem(db, { name, amount: -5, start_date: '2026-01-01', account_id: account, category_id: other });
+      }
+    });
+    const list = await screen.findByRole('list', { name: 'Expenses' });
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(4));
+    expect(within(list).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Apple', 'Item 1', 'item 2', 'Item 10']);
+  });
+
   it('tells the user to add an account first when there is none', async () => {
     await openPage();
     await user().click(await screen.findByRole('button', { name: '+ Add Recurring Item' }));
