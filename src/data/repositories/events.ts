@@ -99,7 +99,14 @@ async function materialise(
   at: IsoTimestamp,
   assumptions: AssumptionsInput | null | undefined,
 ): Promise<SavedEvent> {
-  const [allAccounts, allItems, categories] = await Promise.all([db.accounts.toArray(), db.recurring_items.toArray(), db.categories.toArray()]);
+  const [allAccounts, allItems, categories, baselineScenarioIds] = await Promise.all([
+    db.accounts.toArray(),
+    db.recurring_items.toArray(),
+    db.categories.toArray(),
+    db.scenarios.filter((s) => s.is_baseline).primaryKeys(),
+  ]);
+  // Accounts made by baseline events count as the user's current ones (e.g. the default super fund).
+  const baselineEventIds = await db.events.where('scenario_id').anyOf(baselineScenarioIds).primaryKeys();
   const own = (r: { scenario_event_id?: string | null }) => r.scenario_event_id === event.id;
   const ctxAccounts = allAccounts.filter((a) => !own(a));
   const ctxItems = allItems.filter((r) => !own(r));
@@ -109,7 +116,16 @@ async function materialise(
     trigger_month: event.trigger_month,
     is_baseline: scenario.is_baseline,
     assumptions: resolveAssumptions(assumptions === undefined ? await storedAssumptions(db) : assumptions),
-    accounts: ctxAccounts.map((a) => ({ id: a.id, name: a.name, account_type: a.account_type, is_asset: a.is_asset, current_balance: a.current_balance })),
+    accounts: ctxAccounts.map((a) => ({
+      id: a.id,
+      name: a.name,
+      account_type: a.account_type,
+      is_asset: a.is_asset,
+      current_balance: a.current_balance,
+      annual_rate: a.annual_rate ?? null,
+      scenario_event_id: a.scenario_event_id ?? null,
+    })),
+    baseline_event_ids: baselineEventIds,
     recurring_items: ctxItems.map((r) => ({ ...r, end_date: r.end_date ?? null })),
     resolveCategory: categoryResolver(categories),
   };
