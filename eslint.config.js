@@ -15,7 +15,7 @@ const echartsOnlyInAdapter = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.local/', '.cognito/', 'coverage/', 'dev-dist/'] },
+  { ignores: ['dist/', 'node_modules/', '.local/', '.cognito/', 'coverage/', 'dev-dist/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

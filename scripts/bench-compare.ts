@@ -1,15 +1,11 @@
 // `npx tsx scripts/bench-compare.ts`: in Chromium on the engine benchmark's heavy profile (5 scenarios, 60 accounts,
 // 300 recurring items, 50 events), the time from clicking Compare to all three charts drawn for 1, 5 and 30 years,
 // and the longest main-thread task (PerformanceObserver 'longtask'). Also exports the helpers the compare e2e uses.
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-
-const run = promisify(execFile);
-const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+import { heavyProfile } from './bench-engine.ts';
 
 /** The local database name prefix (src/data/db.ts DB_NAME_PREFIX). */
 const DB_PREFIX = 'wyrd-user-';
@@ -29,21 +25,6 @@ export type SeedBackup = {
     modifications?: Record<string, unknown>[];
   }[];
 };
-
-/**
- * The engine benchmark's heavy profile, from its own generator: scripts/bench-engine.ts does not export it, but
- * writes it to BENCH_DUMP (one quick run with BENCH_RUNS=1).
- */
-export async function heavyProfile(): Promise<SeedBackup> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'wyrd-heavy-'));
-  const file = path.join(dir, 'heavy.json');
-  try {
-    await run('npx', ['tsx', 'scripts/bench-engine.ts'], { cwd: repoRoot, env: { ...process.env, BENCH_DUMP: file, BENCH_RUNS: '1' }, maxBuffer: 1 << 24 });
-    return JSON.parse(await readFile(file, 'utf8')) as SeedBackup;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /**
  * Writes a backup's rows into the signed-in user's local database (the page must be on a signed-in screen, so the
@@ -163,8 +144,8 @@ async function main(): Promise<void> {
   const { repoRoot: root } = await import('./stack/build.ts');
   const FIXED = '123456';
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-bench-compare-'));
-  console.log('Generating the heavy profile (scripts/bench-engine.ts)...');
-  const heavy = await heavyProfile();
+  // The engine benchmark's own generator (deterministic), imported: no subprocess, no temporary file.
+  const heavy = heavyProfile();
   const stack = await startStack({
     env: { LOCAL_AUTH_FIXED_CODE: FIXED },
     dataDir,

@@ -1,7 +1,9 @@
 // `npm run bench`: times the engine on a heavy profile (5 scenarios x 30 years, 60 accounts, 300 recurring
 // items, 10 events per scenario across every template) against a hand-written flat typed-array loop doing the
 // same month-by-item arithmetic (the floor), and a light 1-scenario forecast for per-call overhead.
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import {
   ACCOUNT_TYPES,
   FREQUENCIES,
@@ -36,7 +38,8 @@ function rng(seed: number): () => number {
   };
 }
 
-function heavyProfile(): ProfileInput {
+/** The heavy profile (deterministic): also what the compare screen's browser test and benchmark seed. */
+export function heavyProfile(): ProfileInput {
   const rand = rng(42);
   const accounts = Array.from({ length: 60 }, (_, i) => {
     const account_type = ACCOUNT_TYPES[i % ACCOUNT_TYPES.length];
@@ -236,52 +239,56 @@ function floorRun(setup: ReturnType<typeof floorSetup>): number {
   return check;
 }
 
-const heavy = heavyProfile();
-if (process.env.BENCH_DUMP) (await import('node:fs')).writeFileSync(process.env.BENCH_DUMP, JSON.stringify(heavy));
-const heavyIds = (heavy.scenarios ?? []).map((s) => s.id);
-const warm = compare(heavy, { as_of: AS_OF, years: YEARS, scenario_ids: heavyIds });
-const warnings = warm.scenarios.reduce((n, s) => n + s.warnings.length, 0);
-if (process.env.BENCH_WARNINGS) console.log(warm.scenarios.flatMap((s) => s.warnings));
-const setup = floorSetup(heavy);
-const floorItems = setup.scenarios.reduce((n, s) => n + s.n, 0);
-let sink = 0;
-const [engineMs, floorMs] = timePair(
-  () => compare(heavy, { as_of: AS_OF, years: YEARS, scenario_ids: heavyIds }),
-  () => (sink += floorRun(setup)),
-  RUNS,
-);
-// The same two, each timed in its own warm loop (the floor then keeps its arrays in cache).
-const engineAloneMs = time(() => compare(heavy, { as_of: AS_OF, years: YEARS, scenario_ids: heavyIds }), RUNS);
-const floorAloneMs = time(() => (sink += floorRun(setup)), RUNS);
-const light = lightProfile();
-const lightMs = time(() => forecast(light, { as_of: AS_OF, years: YEARS }), RUNS * 4);
+function main(): void {
+  const heavy = heavyProfile();
+  const heavyIds = (heavy.scenarios ?? []).map((s) => s.id);
+  const warm = compare(heavy, { as_of: AS_OF, years: YEARS, scenario_ids: heavyIds });
+  const warnings = warm.scenarios.reduce((n, s) => n + s.warnings.length, 0);
+  if (process.env.BENCH_WARNINGS) console.log(warm.scenarios.flatMap((s) => s.warnings));
+  const setup = floorSetup(heavy);
+  const floorItems = setup.scenarios.reduce((n, s) => n + s.n, 0);
+  let sink = 0;
+  const [engineMs, floorMs] = timePair(
+    () => compare(heavy, { as_of: AS_OF, years: YEARS, scenario_ids: heavyIds }),
+    () => (sink += floorRun(setup)),
+    RUNS,
+  );
+  // The same two, each timed in its own warm loop (the floor then keeps its arrays in cache).
+  const engineAloneMs = time(() => compare(heavy, { as_of: AS_OF, years: YEARS, scenario_ids: heavyIds }), RUNS);
+  const floorAloneMs = time(() => (sink += floorRun(setup)), RUNS);
+  const light = lightProfile();
+  const lightMs = time(() => forecast(light, { as_of: AS_OF, years: YEARS }), RUNS * 4);
 
-console.log(`Heavy profile: ${heavy.accounts.length} accounts, ${heavy.recurring_items.length} recurring items, ${heavyIds.length} scenarios x 10 events, ${YEARS} years (${warnings} engine warnings)`);
-console.log(`Engine compare (validate + compile + simulate), median of ${RUNS}: ${engineMs.toFixed(2)} ms`);
-console.log(`Floor (flat typed-array loop, ${floorItems} item rows, amounts pre-laid), median of ${RUNS} (interleaved): ${floorMs.toFixed(2)} ms`);
-console.log(`Ratio engine / floor: ${(engineMs / floorMs).toFixed(2)} (target <= 4)`);
-console.log(
-  `Each in its own loop: engine ${engineAloneMs.toFixed(2)} ms, floor ${floorAloneMs.toFixed(2)} ms, ratio ${(engineAloneMs / floorAloneMs).toFixed(2)}`,
-);
-console.log(`Light profile, 1 scenario x ${YEARS} years forecast, median of ${RUNS * 4}: ${lightMs.toFixed(2)} ms`);
-if (!Number.isFinite(sink)) console.log('(floor checksum not finite)');
-if (process.env.BENCH_MIN) {
-  const best = (fn: () => void) => {
-    let m = Infinity;
-    for (let i = 0; i < RUNS; i++) {
-      const t0 = performance.now();
-      fn();
-      m = Math.min(m, performance.now() - t0);
-    }
-    return m;
-  };
-  const e = best(() => compare(heavy, { as_of: AS_OF, years: YEARS, scenario_ids: heavyIds }));
-  const f = best(() => (sink += floorRun(setup)));
-  console.log(`  best of ${RUNS}: engine ${e.toFixed(2)} ms, floor ${f.toFixed(2)} ms, ratio ${(e / f).toFixed(2)}`);
+  console.log(`Heavy profile: ${heavy.accounts.length} accounts, ${heavy.recurring_items.length} recurring items, ${heavyIds.length} scenarios x 10 events, ${YEARS} years (${warnings} engine warnings)`);
+  console.log(`Engine compare (validate + compile + simulate), median of ${RUNS}: ${engineMs.toFixed(2)} ms`);
+  console.log(`Floor (flat typed-array loop, ${floorItems} item rows, amounts pre-laid), median of ${RUNS} (interleaved): ${floorMs.toFixed(2)} ms`);
+  console.log(`Ratio engine / floor: ${(engineMs / floorMs).toFixed(2)} (target <= 4)`);
+  console.log(
+    `Each in its own loop: engine ${engineAloneMs.toFixed(2)} ms, floor ${floorAloneMs.toFixed(2)} ms, ratio ${(engineAloneMs / floorAloneMs).toFixed(2)}`,
+  );
+  console.log(`Light profile, 1 scenario x ${YEARS} years forecast, median of ${RUNS * 4}: ${lightMs.toFixed(2)} ms`);
+  if (!Number.isFinite(sink)) console.log('(floor checksum not finite)');
+  if (process.env.BENCH_MIN) {
+    const best = (fn: () => void) => {
+      let m = Infinity;
+      for (let i = 0; i < RUNS; i++) {
+        const t0 = performance.now();
+        fn();
+        m = Math.min(m, performance.now() - t0);
+      }
+      return m;
+    };
+    const e = best(() => compare(heavy, { as_of: AS_OF, years: YEARS, scenario_ids: heavyIds }));
+    const f = best(() => (sink += floorRun(setup)));
+    console.log(`  best of ${RUNS}: engine ${e.toFixed(2)} ms, floor ${f.toFixed(2)} ms, ratio ${(e / f).toFixed(2)}`);
+  }
+  if (process.env.BENCH_BREAKDOWN) {
+    const prepMs = time(() => prepareProfile(heavy, defaultEventCompiler), RUNS);
+    const prepared = prepareProfile(heavy, defaultEventCompiler);
+    const simMs = time(() => heavyIds.forEach((id) => forecastPrepared(prepared, id, { as_of: AS_OF, years: YEARS })), RUNS);
+    console.log(`  breakdown: validate ${prepMs.toFixed(2)} ms; compile + simulate 5 scenarios ${simMs.toFixed(2)} ms`);
+  }
 }
-if (process.env.BENCH_BREAKDOWN) {
-  const prepMs = time(() => prepareProfile(heavy, defaultEventCompiler), RUNS);
-  const prepared = prepareProfile(heavy, defaultEventCompiler);
-  const simMs = time(() => heavyIds.forEach((id) => forecastPrepared(prepared, id, { as_of: AS_OF, years: YEARS })), RUNS);
-  console.log(`  breakdown: validate ${prepMs.toFixed(2)} ms; compile + simulate 5 scenarios ${simMs.toFixed(2)} ms`);
-}
+
+// Importing this file (for heavyProfile) must not start the benchmark.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main();

@@ -1,3 +1,7 @@
 // Shared setup for jsdom tests: jest-dom matchers and an in-memory IndexedDB.
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
+import { configure } from '@testing-library/dom';
+
+// CI runs every suite on 2 cores: give findBy*/waitFor more than the 1 s default before calling it a failure.
+configure({ asyncUtilTimeout: 5000 });

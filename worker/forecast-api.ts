@@ -2,11 +2,14 @@
 // worker): plain data in, plain data out, errors as data (Comlink would drop an error's field list).
 import {
   compare,
+  compareView,
   EngineInputError,
   forecast,
   toComparisonResult,
   type CompareOptions,
   type Comparison,
+  type CompareView,
+  type CompareViewInput,
   type ComparisonResult,
   type FieldError,
   type ForecastOptions,
@@ -25,6 +28,20 @@ function run<T>(fn: () => T): EngineResult<T> {
   }
 }
 
+/** A tiny profile for warming the engine up: every code path a real comparison takes, on almost no data. */
+const WARM_UP_PROFILE = {
+  accounts: [
+    { id: 'w-chk', name: 'Cash', account_type: 'checking', current_balance: 1000, is_asset: true },
+    { id: 'w-home', name: 'Home', account_type: 'property', current_balance: 500000, is_asset: true },
+    { id: 'w-loan', name: 'Loan', account_type: 'mortgage', current_balance: -300000, is_asset: false },
+  ],
+  recurring_items: [
+    { id: 'w-pay', name: 'Pay', amount: 4000, frequency: 'fortnightly', start_date: '2020-01-03', end_date: null, account_id: 'w-chk', category_id: 'c', is_active: true },
+    { id: 'w-rent', name: 'Costs', amount: -3000, frequency: 'monthly', start_date: '2020-01-01', end_date: null, account_id: 'w-chk', category_id: 'c', is_active: true },
+  ],
+  scenarios: [],
+};
+
 export const forecastApi = {
   /** One scenario (or the base, scenario_id null), every month. */
   forecast(profile: unknown, options: ForecastOptions & { scenario_id?: string | null }): EngineResult<ScenarioForecast> {
@@ -37,6 +54,20 @@ export const forecastApi = {
   /** The POST /scenarios/compare response shape (decimal strings), optionally chart-sampled. */
   compareApi(profile: unknown, options: CompareOptions & { sampled?: boolean }): EngineResult<ComparisonResult> {
     return run(() => toComparisonResult(compare(profile, options), options.sampled ?? false));
+  },
+  /** The compare screen's view: chart points sampled, summaries and cash shortfall from every month, today's dollars. */
+  compareView(input: CompareViewInput): EngineResult<CompareView> {
+    return run(() => compareView(input));
+  },
+  /**
+   * Loads and exercises the engine so the user's first comparison runs warm: on the user's own data when given
+   * (every scenario, a short period: it reaches every template they use), else on a tiny profile for 30 years.
+   */
+  warmUp(asOf: string, profile?: unknown): EngineResult<true> {
+    return run(() => {
+      compareView({ backup: profile ?? WARM_UP_PROFILE, as_of: asOf, years: profile ? 2 : 30, scenario_ids: [] });
+      return true as const;
+    });
   },
 };
 

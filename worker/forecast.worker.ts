@@ -1,4 +1,5 @@
-// The forecast web worker (module worker): exposes the engine's forecast and compare through Comlink.
+// The app's one forecast web worker (module worker): exposes worker/forecast-api.ts (forecast, compare, the
+// compare screen's view and its warm-up) through Comlink.
 import { expose } from 'comlink';
 import { forecastApi } from './forecast-api';
 

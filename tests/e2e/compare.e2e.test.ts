@@ -8,7 +8,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { heavyProfile, longTasks, seedLocalData, timeCompareClick, watchLongTasks, type SeedBackup } from '../../scripts/bench-compare.ts';
+import { longTasks, seedLocalData, timeCompareClick, watchLongTasks, type SeedBackup } from '../../scripts/bench-compare.ts';
+import { heavyProfile } from '../../scripts/bench-engine.ts';
 import { formatMoney, formatSignedMoney } from '../../src/lib/format/money.ts';
 import { compareBackup } from '../ui/compare-fixture.ts';
 import { createConfirmedUser, signInToDashboard, useBrowser } from './harness.ts';
@@ -19,13 +20,13 @@ const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '
 type CliResult = Record<string, { name: string; snapshots: { date: string; net_worth: string; cash_flow: string; capital_growth: string }[] }>;
 type CompareRequest = { backup: unknown; as_of: string; years: number; scenario_ids: string[] };
 
-/** Keeps what the page sends its compare worker: the backup the app exported itself (exportBackup) and the options. */
+/** Keeps what the page sends the forecast worker's compareView: the backup the app exported itself (exportBackup) and the options. */
 const CAPTURE_WORKER_REQUESTS = `(() => {
   const post = Worker.prototype.postMessage;
   window.__compareRequests = [];
   Worker.prototype.postMessage = function (message, ...rest) {
     try {
-      if (message && message.type === 'APPLY' && Array.isArray(message.path) && message.path[0] === 'compare') {
+      if (message && message.type === 'APPLY' && Array.isArray(message.path) && message.path[0] === 'compareView') {
         window.__compareRequests.push(JSON.parse(JSON.stringify(message.argumentList[0].value)));
       }
     } catch (err) { console.error(err); }
@@ -89,9 +90,9 @@ describe('scenario compare', () => {
   const t = useBrowser();
   let heavy: SeedBackup;
 
-  beforeAll(async () => {
-    heavy = await heavyProfile();
-  }, 120_000);
+  beforeAll(() => {
+    heavy = heavyProfile();
+  });
 
   async function signedInWith(backup: SeedBackup, label: string): Promise<void> {
     const user = await createConfirmedUser(t.stack, label);

@@ -27,8 +27,8 @@ async function toast(page: Page, text: string): Promise<void> {
 }
 
 async function addAccount(page: Page, a: { name: string; type?: string; institution?: string; balance: string; liability?: boolean }) {
-  const first = page.getByRole('button', { name: '+ Add Your First Account' });
-  await (await first.isVisible() ? first : page.getByRole('button', { name: '+ Add Account' })).click();
+  // The empty state's button, or the header's once accounts exist (waiting for whichever the page shows).
+  await page.getByRole('button', { name: '+ Add Your First Account' }).or(page.getByRole('button', { name: '+ Add Account' })).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add Account' });
   await dialog.getByLabel('Account Name').fill(a.name);
   if (a.type) await dialog.getByLabel('Account Type').selectOption(a.type);

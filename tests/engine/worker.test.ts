@@ -25,6 +25,21 @@ describe('forecast worker over Comlink', () => {
     const c = await api.compareApi(profile, { as_of: '2026-12-20', years: 1, scenario_ids: [], sampled: true });
     expect(c.ok && c.value.base.snapshots[1].cash_flow).toBe('10.00');
   });
+  it("shapes the compare screen's view and warms up through the same worker", { timeout: 20_000 }, async () => {
+    const v = await api.compareView({ backup: profile, as_of: '2026-12-20', years: 1, scenario_ids: [] });
+    expect(v.ok).toBe(true);
+    if (v.ok) {
+      expect(v.value).toMatchObject({ as_of: '2026-12-20', years: 1, step: 1, inflation_rate: 2.5 });
+      expect(v.value.dates).toHaveLength(13);
+      expect(v.value.scenarios[0]).toMatchObject({ scenario_id: 'base', shortfall: null, summary: { current_net_worth: 100, projected_net_worth: 220 } });
+    }
+    expect(await api.warmUp('2026-12-20')).toEqual({ ok: true, value: true });
+    expect(await api.warmUp('2026-12-20', profile)).toEqual({ ok: true, value: true });
+    const bad = await api.compareView({ backup: profile, as_of: '2026-12-20', years: 1, scenario_ids: ['nope'] });
+    expect(bad).toMatchObject({ ok: false, errors: [{ path: '$options.scenario_ids[0]', message: 'no scenario with id "nope"' }] });
+    const badDate = await api.compareView({ backup: profile, as_of: '20-12-2026', years: 1, scenario_ids: [] });
+    expect(badDate.ok).toBe(false);
+  });
   it('returns field errors as data', { timeout: 20_000 }, async () => {
     const r = await api.compare({ ...profile, accounts: [{ ...profile.accounts[0], is_asset: 'yes' }] }, { as_of: '2026-12-20', years: 1, scenario_ids: [] });
     expect(r).toMatchObject({ ok: false, errors: [{ path: '$.accounts[0].is_asset' }] });

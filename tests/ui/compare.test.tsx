@@ -8,9 +8,8 @@ import { importBackup } from '../../src/data/backup';
 import { closeUserDb, openUserDb } from '../../src/data/db';
 import { UserDbProvider } from '../../src/data/db-context';
 import { ComparePage } from '../../src/features/scenario-compare/ComparePage';
-import { compareForScreen } from '../../src/lib/forecast/compare-view';
-import { inProcessCompareRunner, setCompareRunner, type CompareRunner } from '../../src/lib/forecast/compare-runner';
-import type { CompareRequest } from '../../src/lib/forecast/compare-view';
+import { inProcessCompareRunner, setCompareRunner, type CompareRequest, type CompareRunner } from '../../src/lib/forecast/compare-runner';
+import { compareView } from '../../worker/engine/index';
 import { COMPARE_AS_OF, compareBackup } from './compare-fixture';
 
 // jsdom has no canvas: the chart component is replaced by a stand-in that records its option and reports drawn.
@@ -104,7 +103,7 @@ describe('compare screen', () => {
     expect(compareButton()).toHaveTextContent(/^Compare$/);
     expect(calls[0]).toMatchObject({ as_of: COMPARE_AS_OF, years: 5, scenario_ids: ['sc-base', 'sc-loss'] });
 
-    const expected = compareForScreen({ backup: compareBackup, as_of: COMPARE_AS_OF, years: 5, scenario_ids: ['sc-base', 'sc-loss'] });
+    const expected = compareView({ backup: compareBackup, as_of: COMPARE_AS_OF, years: 5, scenario_ids: ['sc-base', 'sc-loss'] });
     const [base, loss] = cards();
     expect(within(base).getByRole('heading', { name: 'Today' })).toBeInTheDocument();
     expect(within(base).getByText('Current Net Worth')).toBeInTheDocument();

@@ -9,6 +9,7 @@ import {
   prepareProfile,
   type EventCompiler,
   type ForecastOptions,
+  type PreparedProfile,
   type ScenarioForecast,
 } from './simulate/forecast';
 
@@ -49,6 +50,15 @@ export type Comparison = { as_of: string; years: number; scenarios: ScenarioFore
  * or the base when the profile has none. Throws EngineInputError on bad input or an unknown id.
  */
 export function compareScenarios(profileInput: unknown, options: CompareOptions, compile: EventCompiler | null): Comparison {
+  return compareWithProfile(profileInput, options, compile).comparison;
+}
+
+/** compareScenarios plus the validated profile (the compare view reads its assumptions). */
+export function compareWithProfile(
+  profileInput: unknown,
+  options: CompareOptions,
+  compile: EventCompiler | null,
+): { comparison: Comparison; prepared: PreparedProfile } {
   const opts = parseOrThrow(ForecastOptionsSchema, { as_of: options.as_of, years: options.years }, '$options');
   const prepared = prepareProfile(profileInput, compile);
   let ids = [...options.scenario_ids];
@@ -61,7 +71,7 @@ export function compareScenarios(profileInput: unknown, options: CompareOptions,
     }
   });
   const scenarios = ids.map((id) => forecastPrepared(prepared, id, opts));
-  return { as_of: opts.as_of, years: opts.years, scenarios };
+  return { comparison: { as_of: opts.as_of, years: opts.years, scenarios }, prepared };
 }
 
 /** The POST /scenarios/compare response: keyed by scenario id, each with name and (optionally sampled) snapshots. */

@@ -1,6 +1,7 @@
 // The engine's one public barrel: model, primitives, calendar helpers, simulator, forecast and compare.
 // Pure: no DOM, no I/O, no clock (as_of is an input), no randomness.
 import { compareScenarios, type CompareOptions, type Comparison } from './compare';
+import { compareViewWith, type CompareView, type CompareViewInput } from './compare-view';
 import { defaultEventCompiler } from './simulate/default-compiler';
 import { forecastScenario, type ForecastOptions, type ScenarioForecast } from './simulate/forecast';
 
@@ -60,6 +61,7 @@ export { proposeBaselineEvents, type BaselineAssistantInput, type BaselinePropos
 export { defaultEventCompiler } from './simulate/default-compiler';
 export {
   compareScenarios,
+  compareWithProfile,
   sampleSnapshots,
   samplingStep,
   toApiSnapshot,
@@ -68,6 +70,19 @@ export {
   type CompareOptions,
   type Comparison,
 } from './compare';
+export {
+  compareViewWith,
+  deflator,
+  findCashShortfall,
+  realSummary,
+  toCompareView,
+  type CashShortfall,
+  type CompareView,
+  type CompareViewInput,
+  type ScenarioView,
+  type SeriesPair,
+  type SummaryFigures,
+} from './compare-view';
 
 /**
  * Forecast one scenario of a profile (the backup file's shape; version optional). scenario_id null or absent:
@@ -80,4 +95,9 @@ export function forecast(profile: unknown, options: ForecastOptions & { scenario
 /** Forecast several scenarios over the same months (no ids: every scenario, or the base). */
 export function compare(profile: unknown, options: CompareOptions): Comparison {
   return compareScenarios(profile, options, defaultEventCompiler);
+}
+
+/** The compare screen's view: sampled chart points, summaries, first cash shortfall, today's dollars. */
+export function compareView(input: CompareViewInput): CompareView {
+  return compareViewWith(input, defaultEventCompiler);
 }

@@ -1,6 +1,6 @@
 // The one modal dialog every screen uses: labelled, focus trapped inside while open, Escape closes,
 // and focus returns to whatever opened it (issue 4 item 6).
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -21,10 +21,13 @@ export function Modal({
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // The latest callbacks, read by the long-lived key listener without re-running the focus setup.
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
   const escapeRef = useRef(closeOnEscape);
-  escapeRef.current = closeOnEscape;
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+    escapeRef.current = closeOnEscape;
+  });
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

@@ -1,32 +1,29 @@
-// The app's adapter over the forecast worker for the compare screen: a replaceable runner (the worker in the app,
-// the same engine in-process in tests) and the UI layer's clock for as_of.
-import { wrap, type Remote } from 'comlink';
-import type { CompareOutcome, CompareWorkerApi } from './compare-worker-api';
-import type { CompareRequest } from './compare-view';
+// The app's adapter over the forecast worker for the compare screen: a replaceable runner (the app's one forecast
+// worker in the app, the same engine in-process in tests) and the UI layer's clock for as_of.
+import type { CompareView, CompareViewInput, FieldError } from '../../../worker/engine/index';
+import type { EngineResult } from '../../../worker/forecast-api';
+import { getForecastClient } from '../../../worker/forecast-client';
+
+export type CompareRequest = CompareViewInput;
+
+export type CompareOutcome = { ok: true; view: CompareView } | { ok: false; message: string; errors: FieldError[] };
 
 export type CompareRunner = (request: CompareRequest) => Promise<CompareOutcome>;
 
-let worker: Worker | null = null;
-let remote: Remote<CompareWorkerApi> | null = null;
-
-function compareWorker(): Remote<CompareWorkerApi> {
-  if (!remote) {
-    worker = new Worker(new URL('./compare.worker.ts', import.meta.url), { type: 'module', name: 'wyrd-compare' });
-    remote = wrap<CompareWorkerApi>(worker);
-  }
-  return remote;
+function toOutcome(result: EngineResult<CompareView>): CompareOutcome {
+  return result.ok ? { ok: true, view: result.value } : { ok: false, message: result.message, errors: result.errors };
 }
 
-/** Runs in the compare worker, created on first use and kept for later runs. */
-export const workerCompareRunner: CompareRunner = (request) => compareWorker().compare(request);
+/** Runs in the app's forecast worker (worker/forecast-client.ts), created on first use and kept for later runs. */
+export const workerCompareRunner: CompareRunner = async (request) => toOutcome(await getForecastClient().compareView(request));
 
 /**
- * Starts the compare worker and warms its engine up on a tiny profile (off the main thread), so the first
- * Compare click doesn't pay for the worker's start. Does nothing where the runner isn't the worker.
+ * Starts the forecast worker and warms its engine up (off the main thread) on the user's data, or a tiny profile,
+ * so the first Compare click doesn't pay for the worker's start. Does nothing where the runner isn't the worker.
  */
 export function prewarmCompare(asOf: string = todayIso(), backup?: unknown): Promise<void> {
   if (current || typeof Worker === 'undefined') return Promise.resolve();
-  return compareWorker()
+  return getForecastClient()
     .warmUp(asOf, backup)
     .then(
       () => undefined,
@@ -36,8 +33,9 @@ export function prewarmCompare(asOf: string = todayIso(), backup?: unknown): Pro
 
 /** Runs the same engine code on the calling thread (tests, and a fallback where workers are unavailable). */
 export const inProcessCompareRunner: CompareRunner = async (request) => {
-  const { compareWorkerApi } = await import('./compare-worker-api');
-  return compareWorkerApi.compare(request);
+  // Loaded on demand: the engine stays out of the screen's own chunk.
+  const { forecastApi } = await import('../../../worker/forecast-api');
+  return toOutcome(forecastApi.compareView(request));
 };
 
 let current: CompareRunner | null = null;
@@ -50,13 +48,6 @@ export function getCompareRunner(): CompareRunner {
 /** Replaces the runner (tests); null restores the default. */
 export function setCompareRunner(runner: CompareRunner | null): void {
   current = runner;
-}
-
-/** Stops the compare worker (route unmount is not enough reason: it is reused; tests and sign-out may call it). */
-export function terminateCompareWorker(): void {
-  worker?.terminate();
-  worker = null;
-  remote = null;
 }
 
 /** Today as YYYY-MM-DD in the device's time zone: the UI reads the clock, the engine never does. */
