@@ -24,6 +24,15 @@ type CompareRequest = { backup: unknown; as_of: string; years: number; scenario_
 const CAPTURE_WORKER_REQUESTS = `(() => {
   const post = Worker.prototype.postMessage;
   window.__compareRequests = [];
+  // Names every worker the page starts: the app has one, the forecast worker.
+  const Native = window.Worker;
+  window.__workerNames = [];
+  window.Worker = class extends Native {
+    constructor(url, options) {
+      super(url, options);
+      window.__workerNames.push(options && options.name);
+    }
+  };
   Worker.prototype.postMessage = function (message, ...rest) {
     try {
       if (message && message.type === 'APPLY' && Array.isArray(message.path) && message.path[0] === 'compareView') {
@@ -139,6 +148,8 @@ describe('scenario compare', () => {
       expect(card.growth.text).toBe(formatSignedMoney(growth));
     }
     await expect.poll(() => page.getByTestId('cash-shortfall').innerText()).toMatch(/^Cash runs short in [A-Z][a-z]{2} \d{4} for \d+ months/);
+    // One worker for the whole app: the compare screen uses the forecast worker, not one of its own.
+    expect(await page.evaluate(() => (window as unknown as { __workerNames: unknown[] }).__workerNames)).toEqual(['wyrd-forecast']);
     expect(t.errors).toEqual([]);
   });
 
