@@ -354,3 +354,17 @@ describe('assumptions and acknowledgement', () => {
     expect(await hasPendingDelete(db, 'accounts', a.id)).toBe(false);
   });
 });
+
+describe('account deletion and recurring items', () => {
+  it('refuses to delete an account that recurring items still use, and changes nothing', async () => {
+    const account = await createAccount(db, { name: 'Everyday', account_type: 'checking', current_balance: 100, is_asset: true }, { now: clock });
+    const salary = await createCategory(db, { name: 'Salary', type: 'income' }, { now: clock });
+    await createRecurringItem(db, { name: 'Pay', amount: 5000, start_date: '2026-01-15', account_id: account.id, category_id: salary.id }, { now: clock });
+    const outboxBefore = await db.outbox.count();
+    const err = await rejection(deleteAccount(db, account.id, { now: clock }));
+    expect(err).toBeInstanceOf(DataConflictError);
+    expect((err as Error).message).toBe('This account is used by 1 recurring item. Move it to another account or delete it first.');
+    expect(await db.accounts.get(account.id)).toBeDefined();
+    expect(await db.outbox.count()).toBe(outboxBefore);
+  });
+});

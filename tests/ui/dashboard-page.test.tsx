@@ -12,7 +12,8 @@ import { ensureDefaultCategories } from '../../src/data/default-categories';
 import { createAccount } from '../../src/data/repositories/accounts';
 import { createRecurringItem } from '../../src/data/repositories/recurring-items';
 import { createScenario } from '../../src/data/repositories/scenarios';
-import { DashboardPage, localToday } from '../../src/features/dashboard/DashboardPage';
+import { DashboardPage } from '../../src/features/dashboard/DashboardPage';
+import { localToday } from '../../src/lib/dates/local-today';
 
 // The whole suite shares two cores: give live queries more than the default second to settle.
 configure({ asyncUtilTimeout: 5_000 });

@@ -4,7 +4,7 @@ import { AccountSchema, type AccountType } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import type { AccountRow } from '../entities';
 import { newId } from '../ids';
-import { RecordNotFoundError, ScenarioEventLinkError } from './errors';
+import { DataConflictError, RecordNotFoundError, ScenarioEventLinkError } from './errors';
 import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validate, type WriteOptions } from './write';
 
 /** What the Add/Edit Account form supplies. Defaults (spec): account_type checking, is_asset true. */
@@ -70,11 +70,18 @@ export async function updateAccount(db: WyrdDb, id: string, patch: Partial<Accou
 
 export async function deleteAccount(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
   const at = timestamp(opts);
-  await db.transaction('rw', [db.accounts, db.outbox, db.events], async () => {
+  await db.transaction('rw', [db.accounts, db.outbox, db.events, db.recurring_items], async () => {
     const existing = await db.accounts.get(id);
     if (!existing) throw new RecordNotFoundError('account', id);
     if (existing.scenario_event_id) {
       throw new ScenarioEventLinkError('account', 'delete', existing.scenario_event_id, await scenarioOfEvent(db, existing.scenario_event_id));
+    }
+    // Items paid into or out of this account would be left pointing at nothing (and fall back to main cash).
+    const inUse = await db.recurring_items.where('account_id').equals(id).count();
+    if (inUse > 0) {
+      throw new DataConflictError(
+        `This account is used by ${inUse} recurring ${inUse === 1 ? 'item' : 'items'}. Move ${inUse === 1 ? 'it' : 'them'} to another account or delete ${inUse === 1 ? 'it' : 'them'} first.`,
+      );
     }
     await deleteWithOutbox(db, db.accounts, 'accounts', id, at);
   });

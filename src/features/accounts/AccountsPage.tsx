@@ -7,14 +7,13 @@ import { useToast } from '../../components/toast/ToastProvider';
 import { useDb } from '../../data/db-context';
 import type { AccountRow } from '../../data/entities';
 import { createAccount, deleteAccount, updateAccount } from '../../data/repositories/accounts';
-import { DataValidationError, ScenarioEventLinkError } from '../../data/repositories/errors';
+import { DataConflictError, DataValidationError, ScenarioEventLinkError } from '../../data/repositories/errors';
 import type { AccountsSummary } from '../../data/repositories/summaries';
 import { formatMoney, formatMoneyCents } from '../../lib/format/money';
 import { AccountModal, type AccountFormValues } from './AccountModal';
 import { ACCOUNT_TYPE_LABELS } from './account-types';
-import { RowList } from './RowList';
+import { RowList } from '../../components/row-list/RowList';
 import { useAccountsData, type AccountView } from './use-accounts-data';
-import './accounts.css';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this account?';
 
@@ -72,7 +71,7 @@ export function AccountsPage() {
         showToast('Account deleted successfully!', 'success');
       } catch (err) {
         console.error('Failed to delete account', err);
-        showToast(err instanceof ScenarioEventLinkError ? err.message : 'Failed to delete account', 'error');
+        showToast(err instanceof ScenarioEventLinkError || err instanceof DataConflictError ? err.message : 'Failed to delete account', 'error');
       }
     },
     [db, showToast],

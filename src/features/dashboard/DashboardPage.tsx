@@ -10,17 +10,13 @@ import { formatMoney, formatSignedMoney } from '../../lib/format/money';
 import type { DashboardData } from '../../../worker/engine/index';
 import { computeDashboard, DashboardCancelled } from './compute-dashboard';
 import './dashboard.css';
+import { localToday } from '../../lib/dates/local-today';
 
 type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; ledger: Ledger };
 
 const percent = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 1 });
 
 /** Today's calendar date on this device (YYYY-MM-DD): "last month" is the user's previous calendar month. */
-export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 export function DashboardPage() {
   const db = useDb();
   const [attempt, setAttempt] = useState(0);

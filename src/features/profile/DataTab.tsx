@@ -6,16 +6,12 @@ import { FormMessage } from '../../components/form/FormField';
 import { useDb } from '../../data/db-context';
 import { backupFileName, exportBackupJson, importBackup, validateBackup, type BackupProblem, type ImportCounts } from '../../data/backup';
 import './profile.css';
+import { localToday } from '../../lib/dates/local-today';
 
 export const IMPORT_CONFIRM =
   'Importing replaces all of your current data (accounts, recurring items, categories, scenarios and assumptions) with the contents of this file. This cannot be undone. Continue?';
 
 /** Today's local calendar date as YYYY-MM-DD (for the file name). */
-function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }

@@ -13,7 +13,7 @@ import type { RecurringSummary } from '../../data/repositories/summaries';
 import { formatMoney, formatMoneyCents } from '../../lib/format/money';
 import { CategoryManager } from './CategoryManager';
 import { FREQUENCY_LABELS, RecurringItemModal, type RecurringFormValues } from './RecurringItemModal';
-import { RowList } from './RowList';
+import { RowList } from '../../components/row-list/RowList';
 import { useRecurringData, type RecurringView } from './use-recurring-data';
 import './recurring-items.css';
 

@@ -10,15 +10,12 @@ import { deleteAccount } from '../../data/repositories/accounts';
 import { materialiseTables, saveEvent } from '../../data/repositories/events';
 import { deleteRecurringItem } from '../../data/repositories/recurring-items';
 import { createScenario } from '../../data/repositories/scenarios';
+import { localToday } from '../../lib/dates/local-today';
 
 export const BASELINE_SCENARIO_NAME = 'My Current Situation';
 export const BASELINE_SCENARIO_DESCRIPTION = 'My finances as they are today';
 
 /** A local YYYY-MM-DD for the UI's clock (the engine takes today as an input). */
-export function localToday(now: Date): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 /** What the assistant offers: the recogniser's proposals, else one Current Reality event. */
 export function baselineProposals(accounts: AccountRow[], items: RecurringItemRow[], categories: CategoryRow[], today: string): BaselineProposal[] {
   const proposals = proposeBaselineEvents({ accounts, recurring_items: items, categories, today });

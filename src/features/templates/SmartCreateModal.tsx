@@ -6,6 +6,7 @@ import { identifyTemplatesFromPrompt, SMART_CREATE_MAX_LENGTH } from '../../../w
 import { FormMessage } from '../../components/form/FormField';
 import { Modal } from '../../components/modal/Modal';
 import { SMART_CREATE_STATE_KEY, type SmartCreateHandoff } from './template-catalogue';
+import { localToday } from '../../lib/dates/local-today';
 
 export const SMART_CREATE_EXAMPLES = [
   'Buy a $750k apartment in March 2028 with a 10% deposit',
@@ -17,10 +18,6 @@ export const SMART_CREATE_EXAMPLES = [
 const REQUIRED = 'Please enter a description of your scenario';
 const NO_MATCH = 'No matching templates found. Please provide more details.';
 const FAILED = 'Failed to identify templates. Please try again.';
-
-function localToday(now: Date): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 export function SmartCreateModal({ onClose, now = () => new Date() }: { onClose: () => void; now?: () => Date }) {
   const navigate = useNavigate();

@@ -2,6 +2,7 @@
 // virtualised (@tanstack/react-virtual) inside their own scroll area so only the visible rows exist.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
+import './money-list.css';
 
 /** Lists longer than this are virtualised; shorter ones render every row (simpler, and fully tabbable). */
 export const VIRTUALISE_AFTER = 60;
