@@ -15,7 +15,7 @@ import {
   tooltipHtml,
   type ChartOption,
 } from '../../src/components/charts/chart-options';
-import { compareForScreen, deflator, findCashShortfall } from '../../src/lib/forecast/compare-view';
+import { compareView as compareForScreen, deflator, findCashShortfall } from '../../worker/engine/index';
 import { COMPARE_AS_OF, compareBackup } from './compare-fixture';
 
 type Axis = { axisLabel: { formatter: (v: unknown) => string }; data?: string[] };

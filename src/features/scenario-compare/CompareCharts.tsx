@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { Chart } from '../../components/charts/LazyChart';
 import { capitalGrowthOption, cashFlowOption, netWorthOption, type ChartInput, type ChartOption } from '../../components/charts/chart-options';
-import type { CompareView, SeriesPair } from '../../lib/forecast/compare-view';
+import type { CompareView, SeriesPair } from '../../../worker/engine/index';
 
 export const CHART_HEIGHT = 400;
 

@@ -8,7 +8,7 @@ import { exportBackup } from '../../data/backup';
 import type { ScenarioRow } from '../../data/entities';
 import { listScenarios } from '../../data/repositories/scenarios';
 import { getCompareRunner, prewarmCompare, todayIso } from '../../lib/forecast/compare-runner';
-import type { CompareView } from '../../lib/forecast/compare-view';
+import type { CompareView } from '../../../worker/engine/index';
 import { CompareCharts } from './CompareCharts';
 import { SummaryCard } from './SummaryCard';
 import './compare.css';

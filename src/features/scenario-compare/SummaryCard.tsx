@@ -2,7 +2,7 @@
 // its breakdown (which add up, the engine's identity), and a warning when liquid cash goes below zero.
 import { seriesColour } from '../../components/charts/chart-options';
 import { formatMoney, formatSignedMoney } from '../../lib/format/money';
-import type { CashShortfall, ScenarioView } from '../../lib/forecast/compare-view';
+import type { CashShortfall, ScenarioView } from '../../../worker/engine/index';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
