@@ -27,6 +27,8 @@ export {
   forecastScenario,
   prepareProfile,
   summarise,
+  toContextAccount,
+  toContextRecurringItem,
   type EventCompiler,
   type ForecastOptions,
   type PreparedProfile,

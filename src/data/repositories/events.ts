@@ -8,6 +8,8 @@ import {
   ScenarioEventSchema,
   getTemplate,
   resolveAssumptions,
+  toContextAccount,
+  toContextRecurringItem,
   validateTemplateParameters,
   type AssumptionsInput,
   type CompileContext,
@@ -116,17 +118,9 @@ async function materialise(
     trigger_month: event.trigger_month,
     is_baseline: scenario.is_baseline,
     assumptions: resolveAssumptions(assumptions === undefined ? await storedAssumptions(db) : assumptions),
-    accounts: ctxAccounts.map((a) => ({
-      id: a.id,
-      name: a.name,
-      account_type: a.account_type,
-      is_asset: a.is_asset,
-      current_balance: a.current_balance,
-      annual_rate: a.annual_rate ?? null,
-      scenario_event_id: a.scenario_event_id ?? null,
-    })),
+    accounts: ctxAccounts.map(toContextAccount),
     baseline_event_ids: baselineEventIds,
-    recurring_items: ctxItems.map((r) => ({ ...r, end_date: r.end_date ?? null })),
+    recurring_items: ctxItems.map(toContextRecurringItem),
     resolveCategory: categoryResolver(categories),
   };
 
