@@ -155,3 +155,12 @@ describe('compare view (shaped in the worker)', () => {
     expect(findCashShortfall([{ date: '2027-01-31', liquid_cash: 0 }])).toBeNull();
   });
 });
+
+describe('axis tick steps', () => {
+  it('keep abbreviated labels distinct: whole thousands under a million, tenths of a million above', async () => {
+    const { axisMinInterval } = await import('../../src/components/charts/chart-options');
+    expect(axisMinInterval([{ name: 'a', values: [1200, 1800, null] }])).toBe(1_000);
+    expect(axisMinInterval([{ name: 'a', values: [-2_500_000, 10] }])).toBe(100_000);
+    expect(axisMinInterval([{ name: 'a', values: [250, -400] }])).toBe(1);
+  });
+});

@@ -91,10 +91,22 @@ function baseOption(input: ChartInput, signColoured = false): ChartOption {
     yAxis: {
       type: 'value',
       scale: false,
+      minInterval: axisMinInterval(input.series),
       axisLabel: { color: MUTED, fontSize, formatter: (v: number) => formatAxisMoney(v) },
       splitLine: { lineStyle: { color: GRID_LINE, type: 'dashed' } },
     },
   };
+}
+
+/**
+ * The smallest tick step whose labels stay distinct in the spec's abbreviations: whole thousands ($Nk) below a
+ * million, tenths of a million ($N.NM) above it. Without it a small range gets steps like 300 that all read '$2k'.
+ */
+export function axisMinInterval(series: ReadonlyArray<ChartSeries>): number {
+  let maxAbs = 0;
+  for (const s of series) for (const v of s.values) if (v !== null && Math.abs(v) > maxAbs) maxAbs = Math.abs(v);
+  if (maxAbs >= 1_000_000) return 100_000;
+  return maxAbs >= 1_000 ? 1_000 : 1;
 }
 
 function lineSeries(s: ChartSeries, index: number, showSymbol: boolean): Record<string, unknown> {

@@ -1,8 +1,9 @@
 // The Add/Edit Account modal (spec sections 4 and 5): name, type, institution, current balance (the amount
 // field rule), is asset; defaults checking and asset; 'Saving...' while saving; Escape closes unless saving.
 import { useId, useState, type FormEvent } from 'react';
-import { FormField, FormMessage } from '../../components/form/FormField';
+import { FormField } from '../../components/form/FormField';
 import { Modal } from '../../components/modal/Modal';
+import { ModalFormFooter } from '../../components/modal/ModalFormFooter';
 import { formatAmountInput, parseAmountInput } from '../../lib/format/money';
 import type { AccountType } from '../../../worker/engine/index';
 import type { AccountRow } from '../../data/entities';
@@ -120,16 +121,7 @@ export function AccountModal({
             <span>Overdrawn (the balance is below zero)</span>
           </label>
         )}
-        <FormMessage type="error">{error}</FormMessage>
-        {detail && <p className="field-hint">{detail}</p>}
-        <div className="modal-actions">
-          <button type="button" className="button button-ghost" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? 'Saving...' : editing ? 'Update Account' : 'Add Account'}
-          </button>
-        </div>
+        <ModalFormFooter error={error} detail={detail} saving={saving} submitLabel={editing ? 'Update Account' : 'Add Account'} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -39,9 +39,9 @@ export function ConfirmSignupForm({ email, notice, onConfirmed }: { email: strin
     else setError(result.error ?? 'Failed to resend code');
   };
 
+  // The card's heading already reads 'Confirm your account'; a second heading would repeat it.
   return (
-    <form className="form" onSubmit={submit} noValidate aria-labelledby="confirm-title">
-      <h2 id="confirm-title">Confirm your account</h2>
+    <form className="form" onSubmit={submit} noValidate aria-label="Confirm your account">
       <p>
         We sent a confirmation code to <strong>{email}</strong>. Enter it below to finish creating your account.
       </p>

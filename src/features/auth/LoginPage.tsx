@@ -66,7 +66,7 @@ export function LoginPage() {
 
   if (confirming) {
     return (
-      <AuthCard title="Sign in" documentTitle="Confirm your account">
+      <AuthCard title="Confirm your account">
         <ConfirmSignupForm email={email.trim()} notice={confirming.notice} onConfirmed={async () => {
           setConfirming(null);
           await signIn();

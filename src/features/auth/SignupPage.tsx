@@ -47,7 +47,7 @@ export function SignupPage() {
 
   if (needsConfirmation) {
     return (
-      <AuthCard title="Create your account" documentTitle="Confirm your account">
+      <AuthCard title="Confirm your account">
         <ConfirmSignupForm email={form.email.trim()} onConfirmed={() => goToLogin(true)} />
       </AuthCard>
     );

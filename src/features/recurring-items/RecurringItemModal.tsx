@@ -4,6 +4,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { FormField, FormMessage } from '../../components/form/FormField';
 import { Modal } from '../../components/modal/Modal';
+import { ModalFormFooter } from '../../components/modal/ModalFormFooter';
 import type { CategoryRow, RecurringItemRow } from '../../data/entities';
 import { signedAmount, recurringItemType, type RecurringItemType } from '../../data/repositories/recurring-items';
 import { formatAmountInput, parseAmountInput } from '../../lib/format/money';
@@ -216,16 +217,7 @@ export function RecurringItemModal({
           <input type="checkbox" name="is_active" checked={active} onChange={(e) => setActive(e.target.checked)} />
           <span>Active</span>
         </label>
-        <FormMessage type="error">{error}</FormMessage>
-        {detail && <p className="field-hint">{detail}</p>}
-        <div className="modal-actions">
-          <button type="button" className="button button-ghost" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? 'Saving...' : editing ? 'Update Recurring Item' : 'Add Recurring Item'}
-          </button>
-        </div>
+        <ModalFormFooter error={error} detail={detail} saving={saving} submitLabel={editing ? 'Update Recurring Item' : 'Add Recurring Item'} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,10 +1,10 @@
 // Live data for the Recurring Items screen: items with their category and account names, the pickers' lists,
 // and the normalised monthly summary, read from the user's Dexie database (a failed read is an error state).
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo } from 'react';
 import type { WyrdDb } from '../../data/db';
+import { useLiveSnapshot, type LiveData } from '../../data/use-live-snapshot';
 import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../../data/entities';
 import { isHypothetical, realEventIds, recurringSummary, type RecurringSummary } from '../../data/repositories/summaries';
+import { sortByName } from '../../lib/format/name-sort';
 
 /** A stored item with what its row shows; a wrapper, since copying 10,000 rows costs a long task. */
 export type RecurringView = {
@@ -37,21 +37,6 @@ type Snapshot = {
   scenarios: ScenarioRow[];
   events: ScenarioEventRow[];
 };
-type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; snapshot: Snapshot };
-
-/**
- * A sort key that orders names the way people read them (case-insensitive, "Item 2" before "Item 10") with
- * plain string comparison: Intl.Collator's compare is several times slower over 10,000 names.
- */
-export function nameSortKey(name: string): string {
-  return name.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(16, '0'));
-}
-
-function sortByName<T extends { name: string; id: string }>(rows: T[]): T[] {
-  const keyed = rows.map((row) => ({ key: nameSortKey(row.name), row }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0));
-  return keyed.map((k) => k.row);
-}
 
 async function readSnapshot(db: WyrdDb): Promise<Snapshot> {
   return db.transaction('r', [db.recurring_items, db.accounts, db.categories, db.scenarios, db.events], async () => {
@@ -100,21 +85,6 @@ export function buildRecurringData(snapshot: Snapshot): RecurringData {
 }
 
 /** The screen's data, live; `attempt` re-runs a failed read ('Try again'). */
-export function useRecurringData(db: WyrdDb, attempt: number): { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: RecurringData } {
-  const state = useLiveQuery<LoadState, LoadState>(
-    async () => {
-      try {
-        return { status: 'ready', snapshot: await readSnapshot(db) };
-      } catch (err) {
-        console.error('Failed to load recurring items', err);
-        return { status: 'error' };
-      }
-    },
-    [db, attempt],
-    { status: 'loading' },
-  );
-  const snapshot = state.status === 'ready' ? state.snapshot : null;
-  const data = useMemo(() => (snapshot ? buildRecurringData(snapshot) : null), [snapshot]);
-  if (state.status !== 'ready' || !data) return state.status === 'error' ? { status: 'error' } : { status: 'loading' };
-  return { status: 'ready', data };
+export function useRecurringData(db: WyrdDb, attempt: number): LiveData<RecurringData> {
+  return useLiveSnapshot(db, attempt, readSnapshot, buildRecurringData, 'Failed to load recurring items');
 }

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ModificationsSection } from '../../components/event-form/ModificationsSection';
 import { FormMessage } from '../../components/form/FormField';
+import { ScenarioFields } from '../../components/form/ScenarioFields';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useToast } from '../../components/toast/ToastProvider';
 import { useDb } from '../../data/db-context';
@@ -85,20 +86,8 @@ export function BuilderPage() {
       <section aria-labelledby="details-heading" className="builder-section card-panel">
         <h2 id="details-heading">Scenario Details</h2>
         <form className="form" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor={`${ids}-name`}>Name *</label>
-            <input id={`${ids}-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} disabled={saving} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-description`}>Description</label>
-            <textarea id={`${ids}-description`} value={description} rows={3} onChange={(e) => setDescription(e.target.value)} disabled={saving} />
-          </div>
-          <div className="field field-checkbox">
-            <label>
-              <input type="checkbox" checked={isBaseline} onChange={(e) => setIsBaseline(e.target.checked)} disabled={saving} />
-              This is my baseline (current situation)
-            </label>
-          </div>
+          <ScenarioFields idPrefix={ids} nameLabel="Name *" name={name} description={description} onName={setName} onDescription={setDescription}
+            disabled={saving} baseline={{ checked: isBaseline, onChange: setIsBaseline }} />
           <FormMessage type="error">{error}</FormMessage>
           <div className="form-actions">
             <Link to="/scenarios" className="button button-ghost">

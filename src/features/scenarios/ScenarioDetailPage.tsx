@@ -8,6 +8,7 @@ import { EventForm } from '../../components/event-form/EventForm';
 import { ModificationsSection } from '../../components/event-form/ModificationsSection';
 import { describeParameters, monthLabel, prettifyTemplateId } from '../../components/event-form/template-values';
 import { FormMessage } from '../../components/form/FormField';
+import { ScenarioFields } from '../../components/form/ScenarioFields';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useToast } from '../../components/toast/ToastProvider';
 import { useDb } from '../../data/db-context';
@@ -187,7 +188,7 @@ function ScenarioHeader({ scenario, isBuilder, onSaved }: { scenario: ScenarioWi
     }
     setSaving(true);
     try {
-      await updateScenario(db, scenario.id, { name, description, ...(isBuilder ? { is_baseline: isBaseline } : {}) });
+      await updateScenario(db, scenario.id, { name: name.trim(), description, ...(isBuilder ? { is_baseline: isBaseline } : {}) });
       showToast(isBuilder ? 'Scenario updated successfully!' : 'Scenario updated successfully', 'success');
       setEditing(false);
       onSaved();
@@ -206,22 +207,8 @@ function ScenarioHeader({ scenario, isBuilder, onSaved }: { scenario: ScenarioWi
       {editing ? (
         <form className="form" onSubmit={save} noValidate>
           {isBuilder && <h2>Scenario Details</h2>}
-          <div className="field">
-            <label htmlFor={`${ids}-name`}>Scenario Name</label>
-            <input id={`${ids}-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} disabled={saving} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-description`}>Description</label>
-            <textarea id={`${ids}-description`} value={description} rows={3} onChange={(e) => setDescription(e.target.value)} disabled={saving} />
-          </div>
-          {isBuilder && (
-            <div className="field field-checkbox">
-              <label>
-                <input type="checkbox" checked={isBaseline} onChange={(e) => setIsBaseline(e.target.checked)} disabled={saving} />
-                This is my baseline (current situation)
-              </label>
-            </div>
-          )}
+          <ScenarioFields idPrefix={ids} nameLabel="Scenario Name" name={name} description={description} onName={setName} onDescription={setDescription}
+            disabled={saving} baseline={isBuilder ? { checked: isBaseline, onChange: setIsBaseline } : undefined} />
           <FormMessage type="error">{error}</FormMessage>
           <div className="form-actions">
             <button type="button" className="button button-ghost" onClick={() => setEditing(false)} disabled={saving}>

@@ -3,6 +3,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { FormMessage } from '../../components/form/FormField';
+import { ScenarioFields } from '../../components/form/ScenarioFields';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { Modal } from '../../components/modal/Modal';
 import { useToast } from '../../components/toast/ToastProvider';
@@ -226,14 +227,8 @@ function CreateScenarioModal({ onClose, onCreated }: { onClose: () => void; onCr
   return (
     <Modal title="Create Scenario" onClose={onClose} closeOnEscape={!saving}>
       <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${ids}-name`}>Name *</label>
-          <input id={`${ids}-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} disabled={saving} autoFocus />
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-description`}>Description</label>
-          <textarea id={`${ids}-description`} value={description} rows={3} onChange={(e) => setDescription(e.target.value)} disabled={saving} />
-        </div>
+        <ScenarioFields idPrefix={ids} nameLabel="Name *" name={name} description={description} onName={setName} onDescription={setDescription}
+          disabled={saving} autoFocus />
         <FormMessage type="error">{error}</FormMessage>
         <div className="form-actions">
           <button type="button" className="button button-ghost" onClick={onClose} disabled={saving}>

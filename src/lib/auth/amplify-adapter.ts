@@ -5,6 +5,7 @@
 // network errors and throttling codes, 3 attempts, jittered exponential backoff capped at 300 s
 // (@aws-amplify/core retryMiddleware + jitteredBackoff), so the adapter does not retry again.
 import { Amplify } from 'aws-amplify';
+import { ConsoleLogger } from 'aws-amplify/utils';
 import {
   confirmResetPassword,
   confirmSignUp,
@@ -29,6 +30,8 @@ let configuredClientId: string | null = null;
 /** Points Amplify at the user pool named by the runtime config (real Cognito when no endpoint is given). */
 export function configureAuth(config: AppConfig): void {
   const { userPoolId, userPoolClientId, userPoolEndpoint } = config.cognito;
+  // A custom endpoint is the local identity service: Amplify would warn about it on every page load.
+  if (userPoolEndpoint) ConsoleLogger.LOG_LEVEL = 'ERROR';
   Amplify.configure({
     Auth: {
       Cognito: {
