@@ -1,15 +1,15 @@
 // The scenario builder's create form (spec section 2 Scenario builder): starter templates that prefill name
 // and description, Scenario Details with the baseline checkbox. Editing (/scenarios/builder/{id}) is the
 // scenario detail screen, which carries the Modifications list.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ModificationsSection } from '../../components/event-form/ModificationsSection';
 import { FormMessage } from '../../components/form/FormField';
 import { ScenarioFields } from '../../components/form/ScenarioFields';
+import { useCreateScenarioForm } from '../../components/form/use-create-scenario-form';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useToast } from '../../components/toast/ToastProvider';
 import { useDb } from '../../data/db-context';
-import { createScenario } from '../../data/repositories/scenarios';
 import './builder.css';
 
 export const STARTER_TEMPLATES: ReadonlyArray<{ name: string; description: string; icon: string }> = [
@@ -23,31 +23,19 @@ export function BuilderPage() {
   const navigate = useNavigate();
   const showToast = useToast();
   const ids = useId();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
   const [isBaseline, setIsBaseline] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) {
-      setError('Please enter a scenario name');
-      return;
-    }
-    setError(null);
-    setSaving(true);
-    try {
-      const scenario = await createScenario(db, { name: name.trim(), description: description.trim(), is_baseline: isBaseline });
+  const { name, setName, description, setDescription, error, setError, saving, submit } = useCreateScenarioForm({
+    db,
+    isBaseline,
+    onCreated: (scenario) => {
       showToast('Scenario created successfully!', 'success');
       void navigate({ to: '/scenarios/builder/$scenarioId', params: { scenarioId: scenario.id } });
-    } catch (err) {
-      console.error('Could not create the scenario', err);
-      setError('Failed to save scenario');
+    },
+    failureMessage: () => {
       showToast('Failed to save scenario', 'error');
-      setSaving(false);
-    }
-  };
+      return 'Failed to save scenario';
+    },
+  });
 
   return (
     <PageFrame

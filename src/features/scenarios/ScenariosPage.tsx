@@ -1,16 +1,17 @@
 // The scenario list (spec section 2 Scenarios list): cards, bulk select and delete, the Create Scenario
 // modal, Compare, a link to the template chooser and the baseline assistant.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { FormMessage } from '../../components/form/FormField';
 import { ScenarioFields } from '../../components/form/ScenarioFields';
+import { useCreateScenarioForm } from '../../components/form/use-create-scenario-form';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { Modal } from '../../components/modal/Modal';
 import { useToast } from '../../components/toast/ToastProvider';
 import type { WyrdDb } from '../../data/db';
 import { useDb } from '../../data/db-context';
 import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioRow } from '../../data/entities';
-import { createScenario, deleteScenario, listScenarios } from '../../data/repositories/scenarios';
+import { deleteScenario, listScenarios } from '../../data/repositories/scenarios';
 import { DataValidationError } from '../../data/repositories/errors';
 import { BaselineAssistant } from './BaselineAssistant';
 import './scenarios.css';
@@ -200,29 +201,12 @@ export function ScenariosPage() {
 function CreateScenarioModal({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const db = useDb();
   const ids = useId();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) {
-      setError('Please enter a scenario name');
-      return;
-    }
-    setError(null);
-    setSaving(true);
-    try {
-      await createScenario(db, { name: name.trim(), description: description.trim(), is_baseline: false });
-      setSaving(false);
-      onCreated();
-    } catch (err) {
-      console.error('Could not create the scenario', err);
-      setError(err instanceof DataValidationError ? err.errors.map((x) => x.message).join('; ') : 'Failed to create scenario');
-      setSaving(false);
-    }
-  };
+  const { name, setName, description, setDescription, error, saving, submit } = useCreateScenarioForm({
+    db,
+    isBaseline: false,
+    onCreated: () => onCreated(),
+    failureMessage: (err) => (err instanceof DataValidationError ? err.errors.map((x) => x.message).join('; ') : 'Failed to create scenario'),
+  });
 
   return (
     <Modal title="Create Scenario" onClose={onClose} closeOnEscape={!saving}>
