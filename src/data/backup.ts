@@ -34,7 +34,6 @@ export type ImportResult = { ok: true; counts: ImportCounts } | { ok: false; err
 type OrderedModification = ModificationRow & { created_at?: IsoTimestamp };
 
 /** Accounts may carry the engine's optional per-account rate override. */
-type AccountWithRate = AccountRow & { annual_rate?: number | null };
 
 function byId<T extends { id: string }>(a: T, b: T): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -59,7 +58,7 @@ function stripUpdatedAt(input: AssumptionsInput | null | undefined): Assumptions
 export async function exportBackup(db: WyrdDb, assumptions?: AssumptionsInput | null): Promise<BackupFile> {
   return db.transaction('r', [db.accounts, db.recurring_items, db.categories, db.scenarios, db.events, db.modifications, db.meta], async () => {
     const [accounts, items, categories, scenarios, events, modifications, stored] = await Promise.all([
-      db.accounts.toArray() as Promise<AccountWithRate[]>,
+      db.accounts.toArray(),
       db.recurring_items.toArray(),
       db.categories.toArray(),
       db.scenarios.toArray(),
@@ -72,16 +71,7 @@ export async function exportBackup(db: WyrdDb, assumptions?: AssumptionsInput | 
       version: BACKUP_VERSION,
       assumptions: stripUpdatedAt(chosen),
       categories: categories.map((c) => ({ id: c.id, name: c.name, type: c.type })),
-      accounts: accounts.map((a) => ({
-        id: a.id,
-        name: a.name,
-        account_type: a.account_type,
-        current_balance: a.current_balance,
-        institution: a.institution ?? null,
-        is_asset: a.is_asset,
-        scenario_event_id: a.scenario_event_id ?? null,
-        ...(a.annual_rate != null ? { annual_rate: a.annual_rate } : {}),
-      })),
+      accounts: accounts.map(accountFields),
       recurring_items: items.map((r) => ({
         id: r.id,
         name: r.name,
@@ -201,12 +191,26 @@ export function validateBackup(input: unknown): { ok: true; file: BackupFile } |
 
 type Rows = {
   categories: CategoryRow[];
-  accounts: AccountWithRate[];
+  accounts: AccountRow[];
   recurring_items: RecurringItemRow[];
   scenarios: ScenarioRow[];
   events: ScenarioEventRow[];
   modifications: OrderedModification[];
 };
+
+/** An account's backup fields (spec section 3 plus annual_rate when set): the same shape on export and import. */
+function accountFields(a: Pick<AccountRow, 'id' | 'name' | 'account_type' | 'current_balance' | 'institution' | 'is_asset' | 'scenario_event_id' | 'annual_rate'>) {
+  return {
+    id: a.id,
+    name: a.name,
+    account_type: a.account_type,
+    current_balance: a.current_balance,
+    institution: a.institution ?? null,
+    is_asset: a.is_asset,
+    scenario_event_id: a.scenario_event_id ?? null,
+    ...(a.annual_rate != null ? { annual_rate: a.annual_rate } : {}),
+  };
+}
 
 function toRows(file: BackupFile, at: IsoTimestamp): Rows {
   const base = Date.parse(at);
@@ -215,17 +219,7 @@ function toRows(file: BackupFile, at: IsoTimestamp): Rows {
   const nextCreatedAt = () => (Number.isFinite(base) ? new Date(base + order++).toISOString() : at);
   return {
     categories: file.categories.map((c) => ({ id: c.id, name: c.name, type: c.type, updated_at: at })),
-    accounts: file.accounts.map((a) => ({
-      id: a.id,
-      name: a.name,
-      account_type: a.account_type,
-      current_balance: a.current_balance,
-      institution: a.institution ?? null,
-      is_asset: a.is_asset,
-      scenario_event_id: a.scenario_event_id ?? null,
-      ...(a.annual_rate != null ? { annual_rate: a.annual_rate } : {}),
-      updated_at: at,
-    })),
+    accounts: file.accounts.map((a) => ({ ...accountFields(a), updated_at: at })),
     recurring_items: file.recurring_items.map((r) => ({ ...r, end_date: r.end_date ?? null, scenario_event_id: r.scenario_event_id ?? null, updated_at: at })),
     scenarios: file.scenarios.map((s) => ({
       id: s.id,
