@@ -1,59 +1,21 @@
 // Accounts screen on a real per-user Dexie database (fake-indexeddb): summary, lists, the Add/Edit modal's
 // defaults, validation and messages, delete confirmation, failures, and the scenario-event link rules.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { renderUserPage } from './page-harness';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, useParams, useSearch } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { ToastProvider } from '../../src/components/toast/ToastProvider';
-import { UserDbProvider } from '../../src/data/db-context';
-import { closeUserDb, openUserDb, type WyrdDb } from '../../src/data/db';
+import { closeUserDb, type WyrdDb } from '../../src/data/db';
 import { createAccount } from '../../src/data/repositories/accounts';
 import { createScenario } from '../../src/data/repositories/scenarios';
-import { parseSearchParams, stringifySearchParams } from '../../src/routes/search-params';
 import { AccountsPage } from '../../src/features/accounts/AccountsPage';
 
 // The whole suite shares two cores: give live queries more than the default second to settle.
 configure({ asyncUtilTimeout: 5_000 });
 
-function ScenarioMarker() {
-  const params = useParams({ strict: false }) as { scenarioId?: string };
-  const search = useSearch({ strict: false }) as { editEvent?: string };
-  return <p>Scenario page {params.scenarioId} editing {search.editEvent}</p>;
-}
-
-/** The page at its route, under the toast provider and the user's database, with a scenario route to land on. */
-async function renderPage(Page: () => ReactNode, path: string) {
-  const userId = `test-${crypto.randomUUID()}`;
-  const db = openUserDb(userId);
-  const root = createRootRoute({
-    component: () => (
-      <ToastProvider>
-        <UserDbProvider userId={userId}>
-          <Outlet />
-        </UserDbProvider>
-      </ToastProvider>
-    ),
-  });
-  const page = createRoute({ getParentRoute: () => root, path, component: Page });
-  const scenario = createRoute({ getParentRoute: () => root, path: '/scenarios/$scenarioId', component: ScenarioMarker });
-  const router = createRouter({
-    routeTree: root.addChildren([page, scenario]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-    parseSearch: parseSearchParams,
-    stringifySearch: stringifySearchParams,
-  });
-  render(<RouterProvider router={router} />);
-  await act(async () => {
-    await router.load();
-  });
-  return { db, router };
-}
-
 const user = () => userEvent.setup();
 
 async function openAccounts(seed?: (db: WyrdDb) => Promise<void>) {
-  const view = await renderPage(AccountsPage, '/accounts');
+  const view = await renderUserPage(AccountsPage, '/accounts');
   if (seed) await act(async () => seed(view.db));
   return view;
 }
@@ -225,25 +187,10 @@ describe('accounts screen', () => {
   });
 
   it('shows Failed to load accounts with Try again when the database cannot be read', async () => {
-    const userId = `test-${crypto.randomUUID()}`;
-    const db = openUserDb(userId);
-    await createAccount(db, { name: 'Back again', current_balance: 1 });
-    db.close();
-    // renderPage opens a different user's db; reuse the closed one through the same user id instead.
-    const root = createRootRoute({
-      component: () => (
-        <ToastProvider>
-          <UserDbProvider userId={userId}>
-            <Outlet />
-          </UserDbProvider>
-        </ToastProvider>
-      ),
+    const { db } = await renderUserPage(AccountsPage, '/accounts', {
+      prepare: (db) => createAccount(db, { name: 'Back again', current_balance: 1 }),
+      closeDb: true,
     });
-    const router = createRouter({
-      routeTree: root.addChildren([createRoute({ getParentRoute: () => root, path: '/accounts', component: AccountsPage })]),
-      history: createMemoryHistory({ initialEntries: ['/accounts'] }),
-    });
-    render(<RouterProvider router={router} />);
     expect(await screen.findByText('Failed to load accounts')).toBeInTheDocument();
     await act(async () => {
       await db.open();

@@ -2,12 +2,11 @@
 // Month) and Spending by Category cards with whole-dollar amounts, the empty text, hypothetical scenario
 // entities left out, live updates, and the load failure with Try again.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderUserPage } from './page-harness';
 import { act, cleanup, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { ToastProvider } from '../../src/components/toast/ToastProvider';
 import { UserDbProvider } from '../../src/data/db-context';
-import { closeUserDb, openUserDb, type WyrdDb } from '../../src/data/db';
+import { closeUserDb, type WyrdDb } from '../../src/data/db';
 import { ensureDefaultCategories } from '../../src/data/default-categories';
 import { createAccount } from '../../src/data/repositories/accounts';
 import { createRecurringItem } from '../../src/data/repositories/recurring-items';
@@ -19,26 +18,13 @@ import { localToday } from '../../src/lib/dates/local-today';
 configure({ asyncUtilTimeout: 5_000 });
 
 async function renderDashboard(seed?: (db: WyrdDb) => Promise<void>, opts: { close?: boolean } = {}) {
-  const userId = `test-${crypto.randomUUID()}`;
-  const db = openUserDb(userId);
-  await ensureDefaultCategories(db);
-  if (seed) await seed(db);
-  if (opts.close) db.close();
-  const root = createRootRoute({
-    component: () => (
-      <ToastProvider>
-        <UserDbProvider userId={userId}>
-          <Outlet />
-        </UserDbProvider>
-      </ToastProvider>
-    ),
+  return renderUserPage(DashboardPage, '/dashboard', {
+    prepare: async (db) => {
+      await ensureDefaultCategories(db);
+      if (seed) await seed(db);
+    },
+    closeDb: opts.close,
   });
-  const router = createRouter({
-    routeTree: root.addChildren([createRoute({ getParentRoute: () => root, path: '/dashboard', component: DashboardPage })]),
-    history: createMemoryHistory({ initialEntries: ['/dashboard'] }),
-  });
-  render(<RouterProvider router={router} />);
-  return { db, router };
 }
 
 const cat = async (db: WyrdDb, name: string) => (await db.categories.filter((c) => c.name === name).first())!.id;

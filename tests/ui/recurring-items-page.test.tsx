@@ -2,59 +2,25 @@
 // the modal's defaults, type radio and category filtering, validation and messages, categories, delete,
 // failures, and the scenario-event link rules.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { renderUserPage } from './page-harness';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, useParams, useSearch } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { ToastProvider } from '../../src/components/toast/ToastProvider';
-import { UserDbProvider } from '../../src/data/db-context';
-import { closeUserDb, openUserDb, type WyrdDb } from '../../src/data/db';
+import { closeUserDb, type WyrdDb } from '../../src/data/db';
 import { ensureDefaultCategories } from '../../src/data/default-categories';
 import { createAccount } from '../../src/data/repositories/accounts';
 import { createRecurringItem } from '../../src/data/repositories/recurring-items';
 import { createScenario } from '../../src/data/repositories/scenarios';
-import { parseSearchParams, stringifySearchParams } from '../../src/routes/search-params';
 import { RecurringItemsPage } from '../../src/features/recurring-items/RecurringItemsPage';
 
 // The whole suite shares two cores: give live queries more than the default second to settle.
 configure({ asyncUtilTimeout: 5_000 });
 
-function ScenarioMarker() {
-  const params = useParams({ strict: false }) as { scenarioId?: string };
-  const search = useSearch({ strict: false }) as { editEvent?: string };
-  return <p>Scenario page {params.scenarioId} editing {search.editEvent}</p>;
-}
-
-async function renderPage(Page: () => ReactNode, path: string, seed?: (db: WyrdDb) => Promise<void>, userId = `test-${crypto.randomUUID()}`) {
-  const db = openUserDb(userId);
+const user = () => userEvent.setup();
+const withCategories = (seed?: (db: WyrdDb) => Promise<void>) => async (db: WyrdDb) => {
   await ensureDefaultCategories(db);
   if (seed) await seed(db);
-  const root = createRootRoute({
-    component: () => (
-      <ToastProvider>
-        <UserDbProvider userId={userId}>
-          <Outlet />
-        </UserDbProvider>
-      </ToastProvider>
-    ),
-  });
-  const page = createRoute({ getParentRoute: () => root, path, component: Page });
-  const scenario = createRoute({ getParentRoute: () => root, path: '/scenarios/$scenarioId', component: ScenarioMarker });
-  const router = createRouter({
-    routeTree: root.addChildren([page, scenario]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-    parseSearch: parseSearchParams,
-    stringifySearch: stringifySearchParams,
-  });
-  render(<RouterProvider router={router} />);
-  await act(async () => {
-    await router.load();
-  });
-  return { db, router };
-}
-
-const user = () => userEvent.setup();
-const openPage = (seed?: (db: WyrdDb) => Promise<void>) => renderPage(RecurringItemsPage, '/recurring-items', seed);
+};
+const openPage = (seed?: (db: WyrdDb) => Promise<void>) => renderUserPage(RecurringItemsPage, '/recurring-items', { prepare: withCategories(seed) });
 
 async function categoryId(db: WyrdDb, name: string): Promise<string> {
   return (await db.categories.filter((c) => c.name === name).first())!.id;
@@ -303,24 +269,7 @@ describe('recurring items screen', () => {
   });
 
   it('shows Failed to load recurring items with Try again', async () => {
-    const userId = `test-${crypto.randomUUID()}`;
-    const db = openUserDb(userId);
-    await ensureDefaultCategories(db);
-    db.close();
-    const root = createRootRoute({
-      component: () => (
-        <ToastProvider>
-          <UserDbProvider userId={userId}>
-            <Outlet />
-          </UserDbProvider>
-        </ToastProvider>
-      ),
-    });
-    const router = createRouter({
-      routeTree: root.addChildren([createRoute({ getParentRoute: () => root, path: '/recurring-items', component: RecurringItemsPage })]),
-      history: createMemoryHistory({ initialEntries: ['/recurring-items'] }),
-    });
-    render(<RouterProvider router={router} />);
+    const { db } = await renderUserPage(RecurringItemsPage, '/recurring-items', { prepare: withCategories(), closeDb: true });
     expect(await screen.findByText('Failed to load recurring items')).toBeInTheDocument();
     await act(async () => {
       await db.open();
