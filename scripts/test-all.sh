@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # `npm test`: every test in the repo. Unit/integration tests (vitest projects), then the browser tests against
 # the real local stack, then one closing line `N passed, N failed` counted from vitest's JSON reports.
+# With --checks (`npm run check`, CI) the type check and lint (zero warnings) run first and count as one check each.
 set -uo pipefail
+
+WITH_CHECKS=0
+if [ "${1:-}" = "--checks" ]; then WITH_CHECKS=1; fi
 
 cd "$(dirname "$0")/.."
 RESULTS_DIR="test-results"
@@ -10,19 +14,40 @@ UNIT_JSON="$RESULTS_DIR/unit.json"
 E2E_JSON="$RESULTS_DIR/e2e.json"
 rm -f "$UNIT_JSON" "$E2E_JSON"
 
+CHECKS_PASSED=0
+CHECKS_FAILED=0
+CHECKS_SUMMARY=""
+# One static check: runs an npm script, counts it as one passed or failed check.
+static_check() {
+  local name="$1"
+  echo "== $name (npm run $name) =="
+  if npm run --silent "$name"; then
+    CHECKS_PASSED=$((CHECKS_PASSED + 1))
+    CHECKS_SUMMARY="$CHECKS_SUMMARY$name: passed; "
+  else
+    CHECKS_FAILED=$((CHECKS_FAILED + 1))
+    CHECKS_SUMMARY="$CHECKS_SUMMARY$name: FAILED; "
+  fi
+  echo
+}
+if [ "$WITH_CHECKS" = 1 ]; then
+  static_check typecheck
+  static_check lint
+fi
+
 CHROMIUM="${CHROME_PATH:-/usr/bin/chromium}"
 if [ ! -x "$CHROMIUM" ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "Chromium is missing at $CHROMIUM: installing Debian's chromium (apt-get install -y chromium)..."
     if ! (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium); then
       echo "Could not install chromium. Run: sudo apt-get update && sudo apt-get install -y chromium"
-      echo "0 passed, 1 failed"
+      echo "$CHECKS_PASSED passed, $((CHECKS_FAILED + 1)) failed"
       exit 1
     fi
   else
     echo "The browser tests need Debian's chromium at $CHROMIUM. Install it with:"
     echo "  sudo apt-get update && sudo apt-get install -y chromium"
-    echo "0 passed, 1 failed"
+    echo "$CHECKS_PASSED passed, $((CHECKS_FAILED + 1)) failed"
     exit 1
   fi
 fi
@@ -62,9 +87,10 @@ npx vitest run --config tests/e2e/vitest.e2e.config.ts --reporter=default --repo
 E2E_CODE=$?
 read -r E2E_PASSED E2E_FAILED <<<"$(count "$E2E_JSON" "$E2E_CODE")"
 
-PASSED=$((UNIT_PASSED + E2E_PASSED))
-FAILED=$((UNIT_FAILED + E2E_FAILED))
+PASSED=$((CHECKS_PASSED + UNIT_PASSED + E2E_PASSED))
+FAILED=$((CHECKS_FAILED + UNIT_FAILED + E2E_FAILED))
 echo
+if [ "$WITH_CHECKS" = 1 ]; then echo "static checks: ${CHECKS_SUMMARY%; }"; fi
 echo "unit/integration: $UNIT_PASSED passed, $UNIT_FAILED failed; browser: $E2E_PASSED passed, $E2E_FAILED failed"
 echo "$PASSED passed, $FAILED failed"
 if [ "$FAILED" -ne 0 ] || [ "$UNIT_CODE" -ne 0 ] || [ "$E2E_CODE" -ne 0 ]; then
