@@ -5,3 +5,6 @@ import { configure } from '@testing-library/dom';
 
 // CI runs every suite on 2 cores: give findBy*/waitFor more than the 1 s default before calling it a failure.
 configure({ asyncUtilTimeout: 5000 });
+
+// jsdom has no layout, so window.scrollTo only logs "Not implemented"; the router calls it on every navigation.
+window.scrollTo = () => {};
