@@ -1,5 +1,5 @@
-// Pure calendar arithmetic for the simulator: day numbers, month indices, schedule occurrences with
-// day-of-month clamping, and the normalised monthly equivalents used by summaries (forecast-model.md s.2).
+// Pure calendar arithmetic for the simulator and the dashboard: day numbers, month indices and schedule
+// occurrences with day-of-month clamping (forecast-model.md section 2).
 // No Date objects: day numbers are days since 1970-01-01, month indices are year * 12 + (month - 1).
 import type { Frequency } from './model/common';
 import type { IsoDate, IsoMonth } from './primitives';
@@ -106,20 +106,6 @@ export const FREQUENCY_STEP: Record<Frequency, { days: number; months: number }>
   yearly: { days: 0, months: 12 },
 };
 
-/** Occurrences a year, for the normalised monthly equivalent: weekly x 52/12, fortnightly x 26/12, ... */
-export const OCCURRENCES_PER_YEAR: Record<Frequency, number> = {
-  weekly: 52,
-  fortnightly: 26,
-  monthly: 12,
-  quarterly: 4,
-  yearly: 1,
-};
-
-/** The normalised monthly equivalent of a recurring amount (forecast-model.md section 2), for summaries. */
-export function monthlyEquivalent(amount: number, frequency: Frequency): number {
-  return (amount * OCCURRENCES_PER_YEAR[frequency]) / 12;
-}
-
 export type RecurringSchedule = { frequency: Frequency; start_date: IsoDate; end_date?: IsoDate | null };
 
 /**
@@ -178,52 +164,4 @@ export function wholeYearsSince(start: IsoDate, y: number, m: number, d: number)
   const [sy, sm, sd] = parseDate(start);
   const years = y - sy - (m < sm || (m === sm && d < sd) ? 1 : 0);
   return years > 0 ? years : 0;
-}
-
-export type ActiveRecurring = {
-  amount: number;
-  frequency: Frequency;
-  start_date: IsoDate;
-  end_date?: IsoDate | null;
-  is_active: boolean;
-};
-
-/**
- * A month's actual total of active recurring items (real occurrences, not normalised): income (> 0),
- * expenses (positive figure) and net. For the dashboard's "last month" cards.
- */
-export function actualMonthTotals(
-  items: ReadonlyArray<ActiveRecurring>,
-  month: IsoMonth,
-): { income: number; expenses: number; net: number } {
-  let income = 0;
-  let expenses = 0;
-  for (const item of items) {
-    if (!item.is_active) continue;
-    const total = item.amount * occurrencesInMonth(item, month);
-    if (total > 0) income += total;
-    else expenses -= total;
-  }
-  income = Math.round(income * 100) / 100;
-  expenses = Math.round(expenses * 100) / 100;
-  return { income, expenses, net: Math.round((income - expenses) * 100) / 100 };
-}
-
-/** The normalised monthly income, expenses and net of active recurring items (Recurring Items summary). */
-export function normalisedMonthlyTotals(items: ReadonlyArray<ActiveRecurring>): {
-  income: number;
-  expenses: number;
-  net: number;
-} {
-  let income = 0;
-  let expenses = 0;
-  for (const item of items) {
-    if (!item.is_active) continue;
-    const monthly = monthlyEquivalent(item.amount, item.frequency);
-    if (monthly > 0) income += monthly;
-    else expenses -= monthly;
-  }
-  income = Math.round(income * 100) / 100;
-  expenses = Math.round(expenses * 100) / 100;
-  return { income, expenses, net: Math.round((income - expenses) * 100) / 100 };
 }

@@ -3,6 +3,7 @@
 import { compareWithProfile, sampleSnapshots, samplingStep, type Comparison } from './compare';
 import { resolveAssumptions, type AssumptionsInput } from './model/assumptions';
 import type { Snapshot } from './model/comparison';
+import { cents } from './money';
 import type { EventCompiler, ScenarioForecast } from './simulate/forecast';
 
 /** The card figures. In today's dollars `inflation` is the erosion of money held, so the three parts still add up. */
@@ -58,11 +59,6 @@ export type CompareViewInput = {
   years: number;
   scenario_ids: string[];
 };
-
-function cents(n: number): number {
-  const r = Math.round(n * 100) / 100;
-  return Number.isFinite(r) && r !== 0 ? r : 0;
-}
 
 /** (1 + i)^(-t) for snapshot k, t = k / 12 years after as_of. */
 export function deflator(inflationRatePercent: number, monthIndex: number): number {

@@ -2,6 +2,7 @@
 // (forecast-model.md section 6) and the POST /scenarios/compare response shape (decimal strings).
 import { SNAPSHOT_FIGURES, type ApiSnapshot, type ComparisonResult, type Snapshot } from './model/comparison';
 import { EngineInputError, parseOrThrow } from './model/issues';
+import { toDecimalString } from './money';
 import {
   BASE_SCENARIO_ID,
   ForecastOptionsSchema,
@@ -27,12 +28,6 @@ export function sampleSnapshots<T>(snapshots: ReadonlyArray<T>, years: number): 
   for (let k = 0; k < snapshots.length; k += step) out.push(snapshots[k]);
   if (snapshots.length > 0 && (snapshots.length - 1) % step !== 0) out.push(snapshots[snapshots.length - 1]);
   return out;
-}
-
-/** A figure as the API carries it: a decimal string with exactly 2 decimals ("-0.00" never appears). */
-export function toDecimalString(n: number): string {
-  const r = Number.isFinite(n) ? Math.round(n * 100) / 100 : 0;
-  return (r === 0 ? 0 : r).toFixed(2);
 }
 
 export function toApiSnapshot(s: Snapshot): ApiSnapshot {

@@ -17,6 +17,7 @@ export * from './model/issues';
 export * from './model/template';
 export * from './primitives';
 export * from './calendar';
+export * from './money';
 export * from './dashboard';
 export { simulate, pmt, type SimulationSpec, type SimulationResult, type PrimitiveGroup, type SimAccountInput } from './simulate/simulate';
 export {
@@ -68,7 +69,6 @@ export {
   samplingStep,
   toApiSnapshot,
   toComparisonResult,
-  toDecimalString,
   type CompareOptions,
   type Comparison,
 } from './compare';

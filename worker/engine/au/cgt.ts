@@ -1,7 +1,8 @@
 // Capital gains tax: today's 50% discount after 12 months, and the proposed 2027 reform behind an opt-in
 // setting (au-rules.md marks it UNCONFIRMED).
 import type { IsoDate } from '../primitives';
-import { atDate, cents, type DatedTable } from './dated';
+import { atDate, type DatedTable } from './dated';
+import { cents } from '../money';
 
 /** CGT discount rules: `discount` applies to gains on assets held at least `min_months`. */
 export type CgtRule = { discount: number; min_months: number };

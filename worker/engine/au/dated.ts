@@ -33,9 +33,3 @@ export function financialYearOf(date: IsoDate): number {
   return Number(financialYearStart(date).slice(0, 4));
 }
 
-/** Round to cents, turning -0 into 0 and anything non-finite into 0 (the engine never emits NaN). */
-export function cents(value: number): number {
-  if (!Number.isFinite(value)) return 0;
-  const rounded = Math.round(value * 100) / 100;
-  return rounded === 0 ? 0 : rounded;
-}

@@ -1,6 +1,7 @@
 // HELP (study loan) compulsory repayments by financial year (au-rules.md).
 import type { IsoDate } from '../primitives';
-import { atDate, cents, financialYearStart, type DatedTable } from './dated';
+import { atDate, financialYearStart, type DatedTable } from './dated';
+import { cents } from '../money';
 
 /**
  * Marginal repayment system (from 2025-26): nil to `nil_to`; `rate1` of the excess to `band2_from`;

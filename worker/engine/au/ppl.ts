@@ -1,7 +1,8 @@
 // Paid Parental Leave (Services Australia): paid days by the child's birth date, daily rate by the financial
 // year each paid day falls in, and the government's super on PPL from 1 July 2025 (au-rules.md).
 import type { IsoDate } from '../primitives';
-import { atDate, cents, financialYearOf, financialYearStart, type DatedTable } from './dated';
+import { atDate, financialYearOf, financialYearStart, type DatedTable } from './dated';
+import { cents } from '../money';
 import { superGuaranteeRate } from './super';
 import { isWeekdayNumber } from './dates';
 import { civilFromDayNumber, dateToDayNumber, dayNumberToDate } from '../calendar';

@@ -1,7 +1,8 @@
 // Buying a home in Australia: transfer (stamp) duty with first-home concessions, First Home Owner Grants,
 // the Home Guarantee Scheme and lenders mortgage insurance (au-rules.md). Each rule is one dated table.
 import type { IsoDate } from '../primitives';
-import { atDate, cents, type DatedTable } from './dated';
+import { atDate, type DatedTable } from './dated';
+import { cents } from '../money';
 
 export const AU_STATES = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] as const;
 export type AuState = (typeof AU_STATES)[number];

@@ -1,7 +1,8 @@
 // Australian resident personal income tax by financial year: rates, Low Income Tax Offset and Medicare levy
 // (au-rules.md). Each rule is one dated table keyed by the 1 July it takes effect.
 import type { IsoDate } from '../primitives';
-import { atDate, cents, financialYearStart, type DatedTable } from './dated';
+import { atDate, financialYearStart, type DatedTable } from './dated';
+import { cents } from '../money';
 
 /** A bracket applies `rate` to each dollar above `over` (up to the next bracket's `over`). */
 export type TaxBracket = { over: number; rate: number };

@@ -6,6 +6,7 @@ import type { RecurringItem } from '../model/recurring-item';
 import type { Template } from '../model/template';
 import { AU_DEFAULTS } from '../au/defaults';
 import { personalTax } from '../au/tax';
+import { annualEquivalent, cents, formatDollars } from '../money';
 import { getTemplate } from '../templates/catalogue';
 
 type AccountIn = Pick<Account, 'id' | 'name' | 'account_type' | 'current_balance' | 'is_asset'> & {
@@ -42,13 +43,9 @@ export type BaselineProposal = {
   supersedes: string[];
 };
 
-const PER_YEAR: Readonly<Record<RecurringItem['frequency'], number>> = { weekly: 52, fortnightly: 26, monthly: 12, quarterly: 4, yearly: 1 };
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
-const money = (n: number) => `$${Math.round(n).toLocaleString('en-AU')}`;
 
 function annualAmount(item: ItemIn): number {
-  return Math.abs(item.amount) * PER_YEAR[item.frequency];
+  return Math.abs(annualEquivalent(item.amount, item.frequency));
 }
 
 function monthlyAmount(item: ItemIn): number {
@@ -91,7 +88,7 @@ function baselineParameters(template: Template, raw: Record<string, unknown>): R
     if (v === undefined || p.baseline_hidden) continue;
     if (typeof v === 'number') {
       if (!Number.isFinite(v)) continue;
-      const n = p.type === 'integer' ? Math.round(v) : round2(v);
+      const n = p.type === 'integer' ? Math.round(v) : cents(v);
       out[p.name] = Math.min(p.max_value ?? Infinity, Math.max(p.min_value ?? -Infinity, n));
     } else out[p.name] = p.type === 'text' && typeof v === 'string' ? v.slice(0, 200) : v;
   }
@@ -164,12 +161,12 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
     const monthly = repayment ? monthlyAmount(repayment) : 0;
     const months = repayment ? remainingMonths(owed, rate, monthly) : null;
     const years = months === null ? null : Math.max(1, Math.min(40, Math.round(months / 12)));
-    const parts = [`${loan.name} owes ${money(owed)} at ${rate}%${rateKnown ? '' : ' (assumed: no rate on the account)'}`];
+    const parts = [`${loan.name} owes ${formatDollars(owed)} at ${rate}%${rateKnown ? '' : ' (assumed: no rate on the account)'}`];
     if (repayment) {
       parts.push(
         months === null
-          ? `the ${money(monthly)} a month repayment (${repayment.name}) does not cover the interest, so the term is left at its default`
-          : `at ${money(monthly)} a month (${repayment.name}) it is repaid in about ${years} years`,
+          ? `the ${formatDollars(monthly)} a month repayment (${repayment.name}) does not cover the interest, so the term is left at its default`
+          : `at ${formatDollars(monthly)} a month (${repayment.name}) it is repaid in about ${years} years`,
       );
     } else parts.push('no repayment item was found, so the years left are the default');
     return { owed, rate, years, text: parts.join('; ') };
@@ -188,7 +185,7 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
     const repayment = loan ? repaymentFor(loan) : undefined;
     const facts = loan ? loanFacts(loan, repayment, AU_DEFAULTS.investor_rate) : null;
     const value = property.current_balance;
-    const weekly = round2(annualAmount(rent) / 52);
+    const weekly = cents(annualAmount(rent) / 52);
     const raw: Record<string, unknown> = { purchase_price: value, deposit_amount: Math.max(0, value - (facts?.owed ?? 0)), weekly_rent: weekly };
     if (facts) {
       raw.loan_interest_rate = facts.rate;
@@ -196,7 +193,7 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
     }
     const ids = [property.id, rent.id, ...(loan ? [loan.id] : []), ...(repayment ? [repayment.id] : [])];
     const reason =
-      `${property.name} (${money(value)}) earns ${money(weekly)} a week in rent (${rent.name})` +
+      `${property.name} (${formatDollars(value)}) earns ${formatDollars(weekly)} a week in rent (${rent.name})` +
       (facts ? `; ${facts.text}.` : ' and has no linked loan, so it is treated as owned outright.') +
       ' Check the state and the running costs (defaults are used; remove any of them you also entered as recurring items).';
     propose('investment_property', getTemplate('investment_property')?.baseline_name ?? 'My Investment Property', raw, reason, ids, ids);
@@ -218,7 +215,7 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
       const equity = Math.max(0, value - facts.owed);
       const raw: Record<string, unknown> = { purchase_price: value, deposit_amount: equity, loan_interest_rate: facts.rate };
       if (facts.years !== null) raw.loan_term_years = facts.years;
-      const reason = `${home.name} is worth ${money(value)}; ${facts.text}.${facts.owed > value ? ' It owes more than it is worth, so the loan is shown at the value.' : ''} Check the state and the running costs.`;
+      const reason = `${home.name} is worth ${formatDollars(value)}; ${facts.text}.${facts.owed > value ? ' It owes more than it is worth, so the loan is shown at the value.' : ''} Check the state and the running costs.`;
       propose('buy_first_home', getTemplate('buy_first_home')?.baseline_name ?? 'My Home', raw, reason, [home.id, ...ids], [home.id, ...ids]);
     } else {
       // No property to put it against: the mortgage on its own. The event repays the existing account (kept)
@@ -226,7 +223,7 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
       const raw: Record<string, unknown> = { debt_account_id: mortgage.id, loan_interest_rate: facts.rate };
       if (facts.years !== null) raw.remaining_term_years = facts.years;
       if (repayment && facts.years !== null) {
-        raw.repayment_amount = round2(monthlyAmount(repayment));
+        raw.repayment_amount = cents(monthlyAmount(repayment));
         raw.repayment_item = repayment.id;
         if (repayment.account_id !== mortgage.id && accounts.some((a) => a.id === repayment.account_id && a.is_asset)) raw.repayment_account_id = repayment.account_id;
       }
@@ -243,15 +240,15 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
   salaries.forEach((item, index) => {
     const gross = /\bgross\b|before\s+tax/i.test(label(item));
     const annual = annualAmount(item);
-    const salary = gross ? round2(annual) : grossFromNet(annual, today);
+    const salary = gross ? cents(annual) : grossFromNet(annual, today);
     const partner = PARTNER_RE.test(item.name) || (index > 0 && !/\b(my|second\s+job)\b/i.test(item.name));
     const freq = item.frequency === 'weekly' || item.frequency === 'fortnightly' || item.frequency === 'monthly' ? item.frequency : 'monthly';
     const raw: Record<string, unknown> = { gross_annual_salary: salary, pay_frequency: freq, current_salary_item: item.id, taxpayer: partner ? 'partner' : 'self' };
     if (accounts.some((a) => a.id === item.account_id)) raw.deposit_account_id = item.account_id;
     if (grossForHelp === null && !partner) grossForHelp = salary;
     const reason = gross
-      ? `${item.name} pays ${money(annual)} a year before tax.`
-      : `${item.name} pays ${money(annual)} a year after tax, about ${money(salary)} gross (before tax, LITO and Medicare levy for this financial year); the event replaces the item and the forecast works out the tax and super itself.`;
+      ? `${item.name} pays ${formatDollars(annual)} a year before tax.`
+      : `${item.name} pays ${formatDollars(annual)} a year after tax, about ${formatDollars(salary)} gross (before tax, LITO and Medicare levy for this financial year); the event replaces the item and the forecast works out the tax and super itself.`;
     used.add(item.id);
     const base = getTemplate('job_income_change')?.baseline_name ?? 'Current Job';
     propose('job_income_change', salaries.length > 1 ? `${base}: ${item.name}` : base, raw, reason, [item.id], []);
@@ -269,14 +266,14 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
       used.add(contribution.id);
       ids.push(contribution.id);
       const freq = contribution.frequency === 'weekly' || contribution.frequency === 'fortnightly' || contribution.frequency === 'monthly' ? contribution.frequency : 'monthly';
-      raw.voluntary_contribution = freq === contribution.frequency ? Math.abs(contribution.amount) : round2(monthlyAmount(contribution));
+      raw.voluntary_contribution = freq === contribution.frequency ? Math.abs(contribution.amount) : cents(monthlyAmount(contribution));
       raw.contribution_frequency = freq;
       raw.contribution_type = 'after_tax';
       extra = ` plus ${contribution.name} as after-tax contributions`;
     }
     used.add(account.id);
     const base = getTemplate('superannuation')?.baseline_name ?? 'My Super';
-    propose('superannuation', supers.length > 1 ? `${base}: ${account.name}` : base, raw, `${account.name} holds ${money(account.current_balance)}${extra}.`, ids, ids);
+    propose('superannuation', supers.length > 1 ? `${base}: ${account.name}` : base, raw, `${account.name} holds ${formatDollars(account.current_balance)}${extra}.`, ids, ids);
   }
 
   // Share and fund accounts.
@@ -284,7 +281,7 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
     const raw: Record<string, unknown> = { asset_name: account.name, purchase_amount: Math.max(0, account.current_balance) };
     if (account.annual_rate != null && Number.isFinite(account.annual_rate)) raw.expected_return = account.annual_rate;
     used.add(account.id);
-    propose('asset_purchase', `${getTemplate('asset_purchase')?.baseline_name ?? 'My Investments'}: ${account.name}`, raw, `${account.name} is worth ${money(account.current_balance)}.`, [account.id], [account.id]);
+    propose('asset_purchase', `${getTemplate('asset_purchase')?.baseline_name ?? 'My Investments'}: ${account.name}`, raw, `${account.name} is worth ${formatDollars(account.current_balance)}.`, [account.id], [account.id]);
   }
 
   // A HELP (HECS) debt, repaid through tax from the salary found above.
@@ -295,7 +292,7 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
     const ids = [account.id, ...(repayment ? [repayment.id] : [])];
     used.add(account.id);
     if (repayment) used.add(repayment.id);
-    const reason = `${account.name} owes ${money(Math.abs(account.current_balance))}; it is repaid through tax${grossForHelp !== null ? ` on your ${money(grossForHelp)} salary` : ' (enter your repayment income)'}.`;
+    const reason = `${account.name} owes ${formatDollars(Math.abs(account.current_balance))}; it is repaid through tax${grossForHelp !== null ? ` on your ${formatDollars(grossForHelp)} salary` : ' (enter your repayment income)'}.`;
     propose('help_debt', getTemplate('help_debt')?.baseline_name ?? 'My HELP Debt', raw, reason, ids, ids);
   }
 

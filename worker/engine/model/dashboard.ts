@@ -1,4 +1,5 @@
-// Dashboard data pieces (product-spec section 3): net worth, cash flow and spending by category.
+// Dashboard data pieces (product-spec section 3): net worth, cash flow, spending and income by category, and
+// the Recurring Items summary. Figures are dollars rounded to cents (docs/money.md).
 import { z } from 'zod';
 
 const money = z.number().refine((n) => Number.isFinite(n), 'must be a finite number');
@@ -23,13 +24,28 @@ export const CategoryAmountSchema = z.object({
   category_id: z.string(),
   category_name: z.string(),
   amount: money,
-  /** 0..100. */
+  /** Percent of the period's total, 0..100, to 2 decimals. */
   percentage: money,
 });
 export type CategoryAmount = z.infer<typeof CategoryAmountSchema>;
 
-export const SpendingByCategorySchema = z.object({ categories: z.array(CategoryAmountSchema) });
+/** Amounts by category, largest first. */
+export const CategoryAmountsSchema = z.object({ categories: z.array(CategoryAmountSchema) });
+
+export const SpendingByCategorySchema = CategoryAmountsSchema;
 export type SpendingByCategory = z.infer<typeof SpendingByCategorySchema>;
+
+export const IncomeByCategorySchema = CategoryAmountsSchema;
+export type IncomeByCategory = z.infer<typeof IncomeByCategorySchema>;
+
+/** The Recurring Items page summary: normalised monthly equivalents (forecast-model.md section 2). */
+export const RecurringSummarySchema = z.object({
+  monthly_income: money,
+  /** Positive: the amount spent. */
+  monthly_expenses: money,
+  net_cash_flow: money,
+});
+export type RecurringSummary = z.infer<typeof RecurringSummarySchema>;
 
 export const DashboardDataSchema = z.object({
   net_worth: NetWorthDataSchema,

@@ -8,6 +8,7 @@ import type { Snapshot } from '../model/comparison';
 import { resolveAssumptions } from '../model/assumptions';
 import type { ScenarioEvent, ScenarioWithChildren } from '../model/scenario';
 import { EngineInputError, fieldErrors, parseOrThrow } from '../model/issues';
+import { cents } from '../money';
 import type { CompileContext, Primitive, PrimitiveFlow } from '../primitives';
 import { buildBaseFlowCache, simulate, type BaseFlowCache, type PrimitiveGroup, type SimAccountInput } from './simulate';
 
@@ -52,11 +53,6 @@ export type ScenarioForecast = {
   /** Things the engine worked around (a reference to a deleted account, ...). */
   warnings: string[];
 };
-
-function cents(n: number): number {
-  const r = Math.round(n * 100) / 100;
-  return Number.isFinite(r) && r !== 0 ? r : 0;
-}
 
 /** Summary figures from every monthly snapshot (never from a sampled list). */
 export function summarise(snapshots: ReadonlyArray<Snapshot>): ScenarioSummaryFigures {

@@ -7,6 +7,7 @@ import { pplSuperRate } from '../au/ppl';
 import { addDays, isIsoDate } from '../au/dates';
 import { CONTRIBUTIONS_TAX_RATE, superGuaranteeRate } from '../au/super';
 import { dateToDayNumber, lastDayOfMonthIndex, monthIndexOf } from '../calendar';
+import { cents } from '../money';
 import { anniversaryDay, bufferSize, dayStepCounts, makeGrid, scheduleOccurrences, type StepGrid } from './occurrences';
 import type { AccountType } from '../model/common';
 import type { Snapshot } from '../model/comparison';
@@ -102,12 +103,6 @@ export function pmt(rate: number, months: number, principal: number): number {
   if (principal <= 0) return 0;
   if (Math.abs(rate) < 1e-12) return principal / n;
   return (principal * rate) / (1 - Math.pow(1 + rate, -n));
-}
-
-function round2(n: number): number {
-  if (!Number.isFinite(n)) return 0;
-  const r = Math.round(n * 100) / 100;
-  return r === 0 ? 0 : r;
 }
 
 /**
@@ -940,15 +935,15 @@ export function simulate(spec: SimulationSpec): SimulationResult {
   for (let k = 0; k < W; k++) {
     snapshots[k] = {
       date: stepDates[k],
-      net_worth: round2(colNet[k]),
-      cash_flow: round2(colCash[k]),
-      capital_growth: round2(colGrowth[k]),
-      total_assets: round2(colAssets[k]),
-      total_liabilities: round2(colLiab[k]),
-      liquid_cash: round2(colLiquid[k]),
-      income: round2(colIncome[k]),
-      expenses: round2(colExpense[k]),
-      tax: round2(colTax[k]),
+      net_worth: cents(colNet[k]),
+      cash_flow: cents(colCash[k]),
+      capital_growth: cents(colGrowth[k]),
+      total_assets: cents(colAssets[k]),
+      total_liabilities: cents(colLiab[k]),
+      liquid_cash: cents(colLiquid[k]),
+      income: cents(colIncome[k]),
+      expenses: cents(colExpense[k]),
+      tax: cents(colTax[k]),
     };
   }
   return { snapshots, warnings };

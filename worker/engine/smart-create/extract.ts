@@ -4,10 +4,12 @@
 import { GB as chronoEnGB, type ParsedResult } from 'chrono-node/en';
 import type { IsoDate } from '../primitives';
 import { addDays, addMonths, isIsoDate } from '../au/dates';
+import { PERIODS_PER_YEAR } from '../money';
 
 export type Freq = 'daily' | 'weekly' | 'fortnightly' | 'monthly' | 'quarterly' | 'yearly';
 
-export const PER_YEAR: Readonly<Record<Freq, number>> = { daily: 365, weekly: 52, fortnightly: 26, monthly: 12, quarterly: 4, yearly: 1 };
+/** Periods per year of every frequency a prompt may name: the recurring frequencies' plus daily. */
+export const PER_YEAR: Readonly<Record<Freq, number>> = { daily: 365, ...PERIODS_PER_YEAR };
 
 export type Span = { start: number; end: number };
 export type AmountToken = Span & { kind: 'amount'; value: number; freq: Freq | null };

@@ -3,6 +3,7 @@
 import type { IsoDate, IsoMonth } from '../primitives';
 import type { Template, TemplateParameter } from '../model/template';
 import { getTemplate } from '../templates/catalogue';
+import { cents, formatDollarsShortest } from '../money';
 import { extractAll, type DateToken } from './extract';
 import { MAPPERS, buildMapContext, matchTemplates, orderMatches } from './rules';
 
@@ -63,7 +64,7 @@ function coerce(p: TemplateParameter, v: unknown): unknown {
     case 'decimal':
     case 'integer': {
       if (typeof v !== 'number' || !Number.isFinite(v)) return undefined;
-      const n = p.type === 'integer' ? Math.round(v) : Math.round(v * 100) / 100;
+      const n = p.type === 'integer' ? Math.round(v) : cents(v);
       if (p.min_value != null && n < p.min_value) return undefined;
       if (p.max_value != null && n > p.max_value) return undefined;
       return n;
@@ -161,12 +162,7 @@ export function shortMoney(n: number): string {
 }
 
 function trim(n: number): string {
-  return String(Math.round(n * 100) / 100);
-}
-
-/** $750,000: full money for descriptions (en-AU grouping, cents only when present). */
-export function fullMoney(n: number): string {
-  return `$${n.toLocaleString('en-AU', { minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 })}`;
+  return String(cents(n));
 }
 
 function monthLabel(month: IsoMonth): string {
@@ -262,7 +258,7 @@ function describeFact(p: TemplateParameter, v: unknown): string {
   }
   if (p.type === 'decimal' && /rate|percent|return/.test(p.name)) return `${lower} ${v}%`;
   if (p.type === 'integer' && /percent/.test(p.name)) return `${lower} ${v}%`;
-  if (p.type === 'decimal') return `${lower} ${fullMoney(Number(v))}`;
+  if (p.type === 'decimal') return `${lower} ${formatDollarsShortest(Number(v))}`;
   const unit = /_(years|months|weeks)$/.exec(p.name);
   return `${lower} ${String(v)}${unit && !lower.includes(unit[1]) ? ` ${unit[1]}` : ''}`;
 }

@@ -2,6 +2,7 @@
 // and how the extracted values map onto each template's real parameter names.
 import type { IsoDate } from '../primitives';
 import { addDays, addMonthsToDate } from '../au/dates';
+import { cents } from '../money';
 import { PER_YEAR, type AmountToken, type DateToken, type DurationToken, type Extraction, type Freq, type PercentToken, type Token } from './extract';
 
 export type TemplateMatch = { template_id: string; weight: number; index: number };
@@ -142,22 +143,20 @@ function near(ctx: MapContext, tok: Token, re: RegExp, b = 4, a = 3): boolean {
   return re.test(before(ctx, tok, b)) || re.test(after(ctx, tok, a));
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 /** An amount per year (no frequency: as written). */
 function annual(a: AmountToken): number {
-  return round2(a.freq ? a.value * PER_YEAR[a.freq] : a.value);
+  return cents(a.freq ? a.value * PER_YEAR[a.freq] : a.value);
 }
 
 /** An amount and a weekly / fortnightly / monthly frequency, converting any other frequency to monthly. */
 function perPeriod(a: AmountToken): { amount: number; freq: 'weekly' | 'fortnightly' | 'monthly' | null } {
   if (!a.freq) return { amount: a.value, freq: null };
   if (a.freq === 'weekly' || a.freq === 'fortnightly' || a.freq === 'monthly') return { amount: a.value, freq: a.freq };
-  return { amount: round2((a.value * PER_YEAR[a.freq]) / 12), freq: 'monthly' };
+  return { amount: cents((a.value * PER_YEAR[a.freq]) / 12), freq: 'monthly' };
 }
 
 function perMonth(a: AmountToken): number {
-  return a.freq ? round2((a.value * PER_YEAR[a.freq]) / 12) : a.value;
+  return a.freq ? cents((a.value * PER_YEAR[a.freq]) / 12) : a.value;
 }
 
 /** A frequency written apart from the amount: 'every month', 'each fortnight', 'weekly'. */
@@ -275,7 +274,7 @@ function propertyPurchase(ctx: MapContext, investment: boolean): Record<string, 
   if (deposit) out.deposit_amount = deposit.value;
   else {
     const pct = ctx.percents.find((p) => percentRole(ctx, p) === 'deposit');
-    if (pct && price) out.deposit_amount = round2((price.value * pct.value) / 100);
+    if (pct && price) out.deposit_amount = cents((price.value * pct.value) / 100);
   }
   if (ctx.ex.state) out.state = ctx.ex.state;
   const rate = pickRate(ctx);
@@ -291,7 +290,7 @@ function propertyPurchase(ctx: MapContext, investment: boolean): Record<string, 
   const isNew = /\bnew[\s-]*build\b|\bnewly[\s-]*built\b|\boff[\s-]*the[\s-]*plan\b|\bbrand[\s-]*new\b|\bnew\s+(?:home|house|apartment)\s+build/.test(ctx.text);
   if (investment) {
     const rent = rents[0] ?? (ctx.amounts.find((a) => a.freq === 'weekly') as AmountToken | undefined);
-    if (rent) out.weekly_rent = round2(rent.freq ? (rent.value * PER_YEAR[rent.freq]) / 52 : rent.value);
+    if (rent) out.weekly_rent = cents(rent.freq ? (rent.value * PER_YEAR[rent.freq]) / 52 : rent.value);
     const io = interestOnlyYears(ctx);
     if (io !== undefined) out.interest_only_years = io;
     if (isNew) out.is_new_build = true;

@@ -5,6 +5,7 @@ import type { Template } from '../model/template';
 import { EngineInputError } from '../model/issues';
 import { isIsoDate, isIsoMonth } from '../au/dates';
 import { homeGuaranteeRule, isAuState } from '../au/property';
+import { formatDollars } from '../money';
 import { getTemplate } from './catalogue';
 import { effectiveLabel, isEmptyValue, isParameterVisible, resolveParameters, withDefaults } from './parameters';
 import { num, optNum, type TemplateContext } from './helpers';
@@ -125,10 +126,6 @@ function isNumeric(v: unknown): boolean {
   return typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v));
 }
 
-function money(n: number): string {
-  return `$${n.toLocaleString('en-AU', { maximumFractionDigits: 0 })}`;
-}
-
 /**
  * Field-named errors for an event's parameters: required (only when visible), types, min/max, picked
  * references, then the template's cross-field rules. An empty list means the compiler will accept them.
@@ -202,7 +199,7 @@ function crossFieldErrors(template: Template, v: Record<string, unknown>, opts: 
     const state = isAuState(v.state) ? v.state : 'NSW';
     const region = v.region === 'rest' ? 'rest' : 'capital';
     const cap = rule.caps[state][region];
-    if (num(v, 'purchase_price') > cap) errors.push({ field: 'purchase_price', message: `Above the Home Guarantee price cap of ${money(cap)} in ${state} (${region === 'rest' ? 'rest of state' : 'capital and regional centres'})` });
+    if (num(v, 'purchase_price') > cap) errors.push({ field: 'purchase_price', message: `Above the Home Guarantee price cap of ${formatDollars(cap)} in ${state} (${region === 'rest' ? 'rest of state' : 'capital and regional centres'})` });
     if (num(v, 'deposit_amount') < rule.min_deposit * num(v, 'purchase_price') - 0.005) errors.push({ field: 'deposit_amount', message: `The Home Guarantee needs a deposit of at least ${rule.min_deposit * 100}%` });
   }
   if (v.interest_only_years != null && v.loan_term_years != null && num(v, 'interest_only_years') > num(v, 'loan_term_years')) {

@@ -14,7 +14,7 @@ import {
   type TaxTag,
 } from '../primitives';
 import { addDays, isIsoDate } from '../au/dates';
-import { cents } from '../au/dated';
+import { cents, PERIODS_PER_YEAR } from '../money';
 
 /** What a compiler may read: the contract's context plus an optional category resolver (see materialise.ts). */
 export type TemplateContext = CompileContext & {
@@ -103,8 +103,6 @@ export function assumedRate(ctx: CompileContext, type: AccountType): number {
   const r = ctx.assumptions.account_type_rates[type];
   return Number.isFinite(r) ? r : 0;
 }
-
-export const PERIODS_PER_YEAR: Record<Frequency, number> = { weekly: 52, fortnightly: 26, monthly: 12, quarterly: 4, yearly: 1 };
 
 export function isFrequency(v: unknown): v is Frequency {
   return typeof v === 'string' && v in PERIODS_PER_YEAR;

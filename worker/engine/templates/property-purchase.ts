@@ -2,7 +2,7 @@
 // account, a mortgage, deposit and drawdown transfers, duty, LMI, grants and running costs as primitives.
 import { PRIMARY_CASH, type AccountRef, type IsoDate, type Primitive, type PrimitiveFlow, type TaxTag } from '../primitives';
 import { addMonths } from '../au/dates';
-import { cents } from '../au/dated';
+import { cents } from '../money';
 import { firstHomeOwnerGrant, homeGuaranteeEligible, isAuState, lmiPremium, transferDuty, type AuState, type Region } from '../au/property';
 import { clamp, dayBefore, flow, key, num, optNum, recurring, once, transfer, triggerDate, type Params, type TemplateContext } from './helpers';
 

@@ -1,7 +1,8 @@
 // help_debt: a HELP balance indexed each year and repaid through the tax system: each financial year's
 // compulsory repayment (by repayment income) is transferred monthly to the debt until it is estimated repaid.
 import { type Primitive, type TemplateCompiler } from '../../primitives';
-import { cents, financialYearOf } from '../../au/dated';
+import { financialYearOf } from '../../au/dated';
+import { cents } from '../../money';
 import { helpRepayment } from '../../au/help';
 import { accountRef, clamp, flow, key, num, once, recurring, transfer, triggerDate, type TemplateContext } from '../helpers';
 

@@ -3,7 +3,7 @@
 // salary, optionally reduced, on return.
 import { PRIMARY_CASH, type Primitive, type TemplateCompiler } from '../../primitives';
 import { addDays } from '../../au/dates';
-import { cents } from '../../au/dated';
+import { cents } from '../../money';
 import { pplDays, pplSchedule } from '../../au/ppl';
 import { bool, clamp, date, findItem, flow, key, num, once, optNum, superAccount, taxpayer, triggerDate, type TemplateContext } from '../helpers';
 

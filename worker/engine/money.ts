@@ -1,0 +1,91 @@
+// Money, once for the engine, the app, the server and the CLI: rounding to cents, the wire's decimal strings,
+// periods per year, percentage shares and the en-AU / AUD formatters. The representation is in docs/money.md.
+import type { Frequency } from './model/common';
+
+/**
+ * From this size on a double's spacing exceeds a cent (2^46 dollars, about 70 trillion), so there is no nearer
+ * cent to round to, and multiplying by 100 and dividing back would only add rounding error.
+ */
+const NO_CENTS_ABOVE = 2 ** 46;
+
+/**
+ * Rounds dollars to whole cents. Ties go up (towards +infinity), as Math.round does: 0.125 -> 0.13 and
+ * -0.125 -> -0.12. The tie is judged on the binary value, so 1.005 (stored as 1.00499999...) gives 1.
+ * -0 becomes 0; NaN and +-Infinity become 0 (docs/money.md, "Not a number").
+ */
+export function cents(dollars: number): number {
+  if (!Number.isFinite(dollars)) return 0;
+  if (Math.abs(dollars) >= NO_CENTS_ABOVE) return dollars;
+  const rounded = Math.round(dollars * 100) / 100;
+  return rounded === 0 ? 0 : rounded;
+}
+
+/**
+ * A figure as the API and the CLI carry it: cents(dollars) as a decimal string with exactly 2 decimals and no
+ * exponent ("1234.50", "-0.07"; "-0.00" never appears).
+ */
+export function toDecimalString(dollars: number): string {
+  const rounded = cents(dollars);
+  // toFixed switches to exponent notation from 1e21; a double that large is a whole number.
+  return Math.abs(rounded) < 1e21 ? rounded.toFixed(2) : `${BigInt(rounded)}.00`;
+}
+
+/** Occurrences of a recurring amount in a year (forecast-model.md section 2: weekly 52, fortnightly 26, ...). */
+export const PERIODS_PER_YEAR: Readonly<Record<Frequency, number>> = {
+  weekly: 52,
+  fortnightly: 26,
+  monthly: 12,
+  quarterly: 4,
+  yearly: 1,
+};
+
+/** The amount a year of a recurring amount: amount x periods per year (not rounded). */
+export function annualEquivalent(amount: number, frequency: Frequency): number {
+  return amount * PERIODS_PER_YEAR[frequency];
+}
+
+/**
+ * The normalised monthly equivalent of a recurring amount (forecast-model.md section 2): weekly x 52/12,
+ * fortnightly x 26/12, quarterly / 3, yearly / 12. Not rounded: summaries round their totals.
+ */
+export function monthlyEquivalent(amount: number, frequency: Frequency): number {
+  return (amount * PERIODS_PER_YEAR[frequency]) / 12;
+}
+
+/**
+ * `part` as a percentage of `total`, to 2 decimals (ties up, as cents), for shares such as a category's part
+ * of a month's spending. 0 when the total is not positive or either figure is not a finite number.
+ */
+export function percentOf(part: number, total: number): number {
+  if (!(total > 0) || !Number.isFinite(total) || !Number.isFinite(part)) return 0;
+  return cents((part / total) * 100);
+}
+
+/**
+ * Dollars rounded to whole dollars as the screens show them: ties away from zero (as Intl rounds: 2.5 -> 3,
+ * -2.5 -> -3), -0 as 0 and anything not finite as 0.
+ */
+export function wholeDollars(dollars: number): number {
+  if (!Number.isFinite(dollars)) return 0;
+  const rounded = Math.sign(dollars) * Math.round(Math.abs(dollars));
+  return rounded === 0 ? 0 : rounded;
+}
+
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Whole dollars in en-AU / AUD: $1,234 and -$1,234 (never -$0), after wholeDollars. */
+export function formatDollars(dollars: number): string {
+  return WHOLE_DOLLARS.format(wholeDollars(dollars));
+}
+
+/** Dollars and cents in en-AU / AUD: $1,234.56 and -$0.07 (never -$0.00), after cents(). */
+export function formatDollarsAndCents(dollars: number): string {
+  return DOLLARS_AND_CENTS.format(cents(dollars));
+}
+
+/** Dollars, with cents only when there are any: $750,000 or $1,234.50 (descriptions and messages). */
+export function formatDollarsShortest(dollars: number): string {
+  const rounded = cents(dollars);
+  return Number.isInteger(rounded) ? WHOLE_DOLLARS.format(rounded) : DOLLARS_AND_CENTS.format(rounded);
+}
