@@ -8,6 +8,7 @@ import {
   ACCOUNT_TYPES,
   FREQUENCIES,
   TEMPLATES,
+  cents,
   compare,
   dateToDayNumber,
   defaultEventCompiler,
@@ -50,7 +51,7 @@ export function heavyProfile(): ProfileInput {
   const recurring_items = Array.from({ length: 300 }, (_, i) => ({
     id: `ri-${i}`,
     name: `Item ${i}`,
-    amount: Math.round((i % 4 === 0 ? 1 : -1) * (50 + rand() * 3000) * 100) / 100,
+    amount: cents((i % 4 === 0 ? 1 : -1) * (50 + rand() * 3000)),
     frequency: FREQUENCIES[i % FREQUENCIES.length],
     start_date: `20${20 + (i % 10)}-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, '0')}`,
     end_date: i % 7 === 0 ? '2045-06-30' : null,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startStack } from './start.ts';
 import { repoRoot } from './stack/build.ts';
-import { BACKUP_VERSION, FREQUENCIES } from '../worker/engine/index';
+import { BACKUP_VERSION, FREQUENCIES, cents } from '../worker/engine/index';
 import { DEFAULT_EXPENSE_CATEGORIES, DEFAULT_INCOME_CATEGORIES } from '../src/data/default-categories';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000);
@@ -40,7 +40,7 @@ function generateBackup() {
   const accounts = Array.from({ length: ACCOUNTS }, (_, i) => {
     const account_type = types[i % types.length];
     const isAsset = !liability.has(account_type);
-    const balance = Math.round(rand() * 500_000 * 100) / 100;
+    const balance = cents(rand() * 500_000);
     return {
       id: `acc-${String(i).padStart(5, '0')}`,
       name: `Account ${i + 1}`,
@@ -54,7 +54,7 @@ function generateBackup() {
   const recurring_items = Array.from({ length: ITEMS }, (_, i) => {
     const isIncome = i % 5 === 0;
     const cats = isIncome ? income : expense;
-    const amount = Math.round((10 + rand() * 3000) * 100) / 100;
+    const amount = cents(10 + rand() * 3000);
     const year = 2020 + Math.floor(rand() * 6);
     const month = 1 + Math.floor(rand() * 12);
     return {

@@ -13,8 +13,8 @@ import { saveEvent } from '../../src/data/repositories/events';
 import { createModification } from '../../src/data/repositories/modifications';
 import { createRecurringItem, signedAmount } from '../../src/data/repositories/recurring-items';
 import { createScenario } from '../../src/data/repositories/scenarios';
-import { dashboardData, loadLedger, recurringSummary } from '../../src/data/repositories/summaries';
-import { BackupFileSchema, forecast } from '../../worker/engine/index';
+import { loadLedger } from '../../src/data/repositories/summaries';
+import { BackupFileSchema, dashboardData, forecast, recurringSummary } from '../../worker/engine/index';
 import { freshDb, steppingClock } from './helpers';
 
 const TODAY = '2026-11-21';

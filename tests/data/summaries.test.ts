@@ -1,6 +1,7 @@
 // Accounts and Recurring Items summaries and the Dashboard data, against hand-computed figures.
 import { describe, expect, it } from 'vitest';
 import type { AccountRow, CategoryRow, RecurringItemRow } from '../../src/data/entities';
+import type { Ledger } from '../../src/data/repositories/summaries';
 import {
   accountsSummary,
   dashboardData,
@@ -8,8 +9,7 @@ import {
   previousMonth,
   realEventIds,
   recurringSummary,
-  type Ledger,
-} from '../../src/data/repositories/summaries';
+} from '../../worker/engine/index';
 
 const T = '2026-11-01T00:00:00.000Z';
 const acc = (id: string, balance: number, is_asset: boolean, scenario_event_id: string | null = null): AccountRow => ({
@@ -66,7 +66,7 @@ const ledger: Ledger = {
 
 describe('hypothetical entities', () => {
   it('only baseline scenario events count', () => {
-    const real = realEventIds(ledger);
+    const real = realEventIds(ledger.scenarios, ledger.events);
     expect([...real]).toEqual(['ev-b']);
     expect(isHypothetical({ scenario_event_id: 'ev-x' }, real)).toBe(true);
     expect(isHypothetical({ scenario_event_id: 'ev-b' }, real)).toBe(false);
@@ -113,14 +113,14 @@ describe('dashboardData', () => {
     const data = dashboardData(ledger, '2026-11-21');
     expect(data.net_worth).toEqual({ net_worth: 423500, total_assets: 825000, total_liabilities: 401500 });
     // Income: pay 2 x 2600 + bonus 5000 = 10200. Expenses: rent 5 x 650 = 3250, groceries 4 x 150 = 600,
-    // netflix 20, insurance 300, baseline childcare 100 = 4270.
+    // netflix 20, insurance 300, baseline childcare 100 = 4270. Percentages of 4270, to 2 decimals.
     expect(data.cash_flow).toEqual({ total_income: 10200, total_expenses: 4270, net_cash_flow: 5930 });
     expect(data.spending_by_category.categories).toEqual([
-      { category_id: 'c-rent', category_name: 'Rent', amount: 3250, percentage: 76.1 },
-      { category_id: 'c-groc', category_name: 'Groceries', amount: 600, percentage: 14.1 },
-      { category_id: 'c-ins', category_name: 'Insurance', amount: 300, percentage: 7 },
-      { category_id: 'c-child', category_name: 'Childcare', amount: 100, percentage: 2.3 },
-      { category_id: 'c-subs', category_name: 'Subscriptions', amount: 20, percentage: 0.5 },
+      { category_id: 'c-rent', category_name: 'Rent', amount: 3250, percentage: 76.11 },
+      { category_id: 'c-groc', category_name: 'Groceries', amount: 600, percentage: 14.05 },
+      { category_id: 'c-ins', category_name: 'Insurance', amount: 300, percentage: 7.03 },
+      { category_id: 'c-child', category_name: 'Childcare', amount: 100, percentage: 2.34 },
+      { category_id: 'c-subs', category_name: 'Subscriptions', amount: 20, percentage: 0.47 },
     ]);
   });
 

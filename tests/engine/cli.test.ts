@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ComparisonResultSchema } from '../../worker/engine/index';
+import { BackupFileSchema, ComparisonResultSchema, dashboardData, DashboardDataSchema, IncomeByCategorySchema } from '../../worker/engine/index';
 
 const root = resolve(__dirname, '../..');
 const fixture = join(__dirname, 'fixtures/small-backup.json');
@@ -62,5 +62,19 @@ describe('forecast CLI', () => {
     expect(cli(fixture, '--scenario', 'nope').stderr).toMatch(/no scenario with id "nope"/);
     expect(cli().code).toBe(2);
     expect(cli(join(__dirname, 'fixtures/does-not-exist.json')).stderr).toMatch(/cannot read the file \(ENOENT\)/);
+  });
+  it('--dashboard prints the engine’s Dashboard data for the file, plus income by category', () => {
+    const r = cli(fixture, '--dashboard', '--as-of', '2026-11-21');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    const file = BackupFileSchema.parse(JSON.parse(readFileSync(fixture, 'utf8')));
+    const { income_by_category, ...dashboard } = out;
+    expect(DashboardDataSchema.parse(dashboard)).toEqual(dashboardData(file, '2026-11-21'));
+    expect(IncomeByCategorySchema.parse(income_by_category).categories.length).toBeGreaterThan(0);
+    const three = JSON.parse(cli(fixture, '--dashboard', '--months', '3', '--as-of', '2026-11-21').stdout);
+    expect(three).toMatchObject(dashboardData(file, '2026-11-21', 3));
+    expect(cli(fixture, '--dashboard', '--months', '0').stderr).toMatch(/--months: must be a whole number from 1 to 600/);
+    expect(cli(fixture, '--dashboard', '--years', '2').stderr).toMatch(/--dashboard takes only --months and --as-of/);
+    expect(cli(fixture, '--months', '2').stderr).toMatch(/--months needs --dashboard/);
   });
 });

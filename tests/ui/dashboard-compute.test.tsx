@@ -1,9 +1,9 @@
-// The dashboard's sliced computation gives the data layer's dashboardData() figures for large ledgers, and
-// can be cancelled when newer data arrives.
+// The dashboard's sliced computation gives exactly the engine's dashboardData() figures, for small and large
+// ledgers, and can be cancelled when newer data arrives.
 import { describe, expect, it } from 'vitest';
-import { dashboardData, type Ledger } from '../../src/data/repositories/summaries';
+import type { Ledger } from '../../src/data/repositories/summaries';
 import { computeDashboard, DashboardCancelled, SLICE_SIZE } from '../../src/features/dashboard/compute-dashboard';
-import { FREQUENCIES } from '../../worker/engine/index';
+import { dashboardData, FREQUENCIES } from '../../worker/engine/index';
 
 function bigLedger(count: number): Ledger {
   const at = '2026-11-21T00:00:00.000Z';
@@ -32,19 +32,11 @@ function bigLedger(count: number): Ledger {
 }
 
 describe('sliced dashboard computation', () => {
-  it('matches dashboardData for a ledger of many slices', async () => {
+  it('is exactly dashboardData for a ledger of many slices', async () => {
     const ledger = bigLedger(SLICE_SIZE * 7 + 123);
     const whole = dashboardData(ledger, '2026-11-21');
-    const sliced = await computeDashboard(ledger, '2026-11-21');
-    expect(sliced.net_worth).toEqual(whole.net_worth);
-    expect(sliced.cash_flow.total_income).toBeCloseTo(whole.cash_flow.total_income, 1);
-    expect(sliced.cash_flow.total_expenses).toBeCloseTo(whole.cash_flow.total_expenses, 1);
-    expect(sliced.cash_flow.net_cash_flow).toBeCloseTo(whole.cash_flow.net_cash_flow, 1);
-    expect(sliced.spending_by_category.categories.map((c) => c.category_id)).toEqual(whole.spending_by_category.categories.map((c) => c.category_id));
-    sliced.spending_by_category.categories.forEach((c, i) => {
-      expect(c.amount).toBeCloseTo(whole.spending_by_category.categories[i].amount, 1);
-      expect(Math.abs(c.percentage - whole.spending_by_category.categories[i].percentage)).toBeLessThanOrEqual(0.1);
-    });
+    expect(whole.spending_by_category.categories.length).toBeGreaterThan(5);
+    expect(await computeDashboard(ledger, '2026-11-21')).toEqual(whole);
   });
 
   it('is exactly dashboardData for a small ledger', async () => {

@@ -10,7 +10,8 @@ import { closeUserDb, WyrdDb } from '../../src/data/db';
 import { ensureDefaultCategories } from '../../src/data/default-categories';
 import { createAccount } from '../../src/data/repositories/accounts';
 import { createRecurringItem } from '../../src/data/repositories/recurring-items';
-import { dashboardData, loadLedger } from '../../src/data/repositories/summaries';
+import { loadLedger } from '../../src/data/repositories/summaries';
+import { dashboardData } from '../../worker/engine/index';
 import { DataTab, IMPORT_CONFIRM } from '../../src/features/profile/DataTab';
 
 // The whole suite shares two cores: give live queries more than the default second to settle.

@@ -1,6 +1,17 @@
-// The shared en-AU money formatters: dashboard whole dollars, signs, axis abbreviations and the amount field rule.
+// The shared en-AU money formatters: dashboard whole dollars, signs, cents, percentages, axis abbreviations and the
+// amount field rule.
 import { describe, expect, it } from 'vitest';
-import { formatAmountInput, formatAxisMoney, formatMoney, formatSignedMoney, parseAmountInput } from '../../src/lib/format/money';
+import {
+  displayedSign,
+  formatAmountInput,
+  formatAxisMoney,
+  formatDecimal2,
+  formatMoney,
+  formatMoneyCents,
+  formatPercent,
+  formatSignedMoney,
+  parseAmountInput,
+} from '../../src/lib/format/money';
 
 describe('money formatting', () => {
   it('shows whole AUD dollars with separators', () => {
@@ -11,6 +22,25 @@ describe('money formatting', () => {
   it('signs totals', () => {
     expect(formatSignedMoney(1500)).toBe('+$1,500');
     expect(formatSignedMoney(-1500)).toBe('-$1,500');
+    expect(formatSignedMoney(0)).toBe('+$0');
+    expect(formatSignedMoney(-0.4)).toBe('+$0');
+  });
+  it('rounds whole dollars one way everywhere: ties away from zero, sign and colour agreeing', () => {
+    expect(formatMoney(-1.5)).toBe('-$2');
+    expect(formatSignedMoney(-1.5)).toBe('-$2');
+    expect(formatSignedMoney(2.5)).toBe('+$3');
+    expect(displayedSign(-1.5)).toBe(-1);
+    expect(displayedSign(-0.4)).toBe(0);
+    expect(formatMoney(Number.NaN)).toBe('$0');
+  });
+  it('cents, parameter decimals and percentages', () => {
+    expect(formatMoneyCents(1234.5)).toBe('$1,234.50');
+    expect(formatMoneyCents(-0.001)).toBe('$0.00');
+    expect(formatDecimal2(5.255)).toBe('5.26');
+    expect(formatDecimal2(-0.001)).toBe('0.00');
+    expect(formatPercent(76.11)).toBe('76.1%');
+    expect(formatPercent(14.05)).toBe('14.1%');
+    expect(formatPercent(100)).toBe('100%');
   });
   it('abbreviates axis labels as $Nk or $N.NM', () => {
     expect(formatAxisMoney(250_000)).toBe('$250k');

@@ -1,5 +1,6 @@
-// Command-line forecast: `npm run forecast -- FILE [--years N] [--as-of YYYY-MM-DD] [--scenario ID ...] [--sampled]`.
-// Reads a backup file (docs/backup-format.md) and prints the POST /scenarios/compare response on stdout.
+// Command-line forecast: `npm run forecast -- FILE [--years N] [--as-of YYYY-MM-DD] [--scenario ID ...] [--sampled]`,
+// or `--dashboard [--months N]`. Reads a backup file (docs/backup-format.md) and prints the POST /scenarios/compare
+// response, or the Dashboard data the app and the server compute with the same engine functions, on stdout.
 // Exit 2 with a message naming the JSON path of the first problem on a bad file or bad arguments.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -9,11 +10,20 @@ import {
   IsoDateSchema,
   MAX_YEARS,
   compare,
+  countedLedger,
+  dashboardData,
   fieldErrors,
+  incomeByCategory,
+  lastMonths,
   toComparisonResult,
 } from '../engine/index';
 
-const USAGE = 'usage: npm run forecast -- FILE [--years N] [--as-of YYYY-MM-DD] [--scenario ID ...] [--sampled]';
+const USAGE =
+  'usage: npm run forecast -- FILE [--years N] [--as-of YYYY-MM-DD] [--scenario ID ...] [--sampled]\n' +
+  '       npm run forecast -- FILE --dashboard [--months N] [--as-of YYYY-MM-DD]';
+
+/** The most months --months accepts (50 years, the longest forecast). */
+const MAX_DASHBOARD_MONTHS = 600;
 
 class UsageError extends Error {}
 
@@ -35,6 +45,8 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
           'as-of': { type: 'string' },
           scenario: { type: 'string', multiple: true },
           sampled: { type: 'boolean', default: false },
+          dashboard: { type: 'boolean', default: false },
+          months: { type: 'string' },
           help: { type: 'boolean', short: 'h', default: false },
         },
       });
@@ -44,6 +56,14 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
     const { values, positionals } = parsed;
     if (values.help) return { code: 0, stdout: `${USAGE}\n`, stderr: '' };
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'FILE is required' : 'only one FILE is accepted');
+    if (values.dashboard && (values.years !== undefined || values.scenario !== undefined || values.sampled)) {
+      throw new UsageError('--dashboard takes only --months and --as-of');
+    }
+    if (!values.dashboard && values.months !== undefined) throw new UsageError('--months needs --dashboard');
+    const monthsText = values.months ?? '1';
+    if (!/^\d+$/.test(monthsText) || Number(monthsText) < 1 || Number(monthsText) > MAX_DASHBOARD_MONTHS) {
+      throw new UsageError(`--months: must be a whole number from 1 to ${MAX_DASHBOARD_MONTHS} (got "${monthsText}")`);
+    }
     const yearsText = values.years ?? '5';
     if (!/^\d+$/.test(yearsText) || Number(yearsText) < 1 || Number(yearsText) > MAX_YEARS) {
       throw new UsageError(`--years: must be a whole number from 1 to ${MAX_YEARS} (got "${yearsText}")`);
@@ -67,6 +87,15 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
     if (!checked.success) {
       const first = fieldErrors(checked.error)[0];
       return { code: 2, stdout: '', stderr: `forecast: ${file}: ${first.path}: ${first.message}\n` };
+    }
+    if (values.dashboard) {
+      const months = Number(monthsText);
+      const ledger = countedLedger(checked.data);
+      const result = {
+        ...dashboardData(checked.data, asOf, months),
+        income_by_category: incomeByCategory(ledger.recurring_items, ledger.categories, lastMonths(asOf, months)),
+      };
+      return { code: 0, stdout: `${JSON.stringify(result, null, 2)}\n`, stderr: '' };
     }
     const ids = values.scenario ?? [];
     const known = new Set(checked.data.scenarios.map((s) => s.id));

@@ -8,7 +8,7 @@ import { useDb } from '../../data/db-context';
 import type { AccountRow } from '../../data/entities';
 import { createAccount, deleteAccount, updateAccount } from '../../data/repositories/accounts';
 import { DataConflictError, DataValidationError, ScenarioEventLinkError } from '../../data/repositories/errors';
-import type { AccountsSummary } from '../../data/repositories/summaries';
+import type { NetWorthData } from '../../../worker/engine/index';
 import { formatMoney, formatMoneyCents } from '../../lib/format/money';
 import { AccountModal, type AccountFormValues } from './AccountModal';
 import { ACCOUNT_TYPE_LABELS } from './account-types';
@@ -138,7 +138,7 @@ export function AccountsPage() {
   );
 }
 
-const Summary = memo(function Summary({ summary }: { summary: AccountsSummary }) {
+const Summary = memo(function Summary({ summary }: { summary: NetWorthData }) {
   return (
     <section className="money-summary" aria-label="Accounts summary">
       <div className="card money-stat">

@@ -3,7 +3,7 @@
 import type { WyrdDb } from '../../data/db';
 import { useLiveSnapshot, type LiveData } from '../../data/use-live-snapshot';
 import type { AccountRow, ScenarioEventRow, ScenarioRow } from '../../data/entities';
-import { accountsSummary, isHypothetical, realEventIds, type AccountsSummary } from '../../data/repositories/summaries';
+import { accountsSummary, isHypothetical, realEventIds, type NetWorthData } from '../../../worker/engine/index';
 import { sortByName } from '../../lib/format/name-sort';
 
 /** A stored account with what its row shows (a wrapper: copying every row would cost time at scale). */
@@ -20,7 +20,7 @@ export type AccountView = {
 export type AccountsData = {
   assets: AccountView[];
   liabilities: AccountView[];
-  summary: AccountsSummary;
+  summary: NetWorthData;
   total: number;
 };
 
@@ -35,7 +35,7 @@ async function readSnapshot(db: WyrdDb): Promise<Snapshot> {
 
 /** Groups and sorts the accounts and works out the summary; memoised on the snapshot so re-renders are cheap. */
 export function buildAccountsData(snapshot: Snapshot): AccountsData {
-  const real = realEventIds(snapshot);
+  const real = realEventIds(snapshot.scenarios, snapshot.events);
   const scenarioNames = new Map(snapshot.scenarios.map((s) => [s.id, s.name]));
   const eventScenario = new Map(snapshot.events.map((e) => [e.id, e.scenario_id]));
   let assets: AccountView[] = [];

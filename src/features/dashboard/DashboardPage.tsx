@@ -1,20 +1,18 @@
 // The dashboard (spec section 2 Dashboard): net worth, last month's cash flow and spending by category, live
-// from the user's local database through the data layer's dashboard query (hypothetical scenario entities
-// never count). Amounts show no decimals.
+// from the user's local database: the data layer reads the ledger, the engine's dashboardData computes the
+// figures (hypothetical scenario entities never count). Amounts show no decimals.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { memo, useEffect, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useDb } from '../../data/db-context';
 import { loadLedger, type Ledger } from '../../data/repositories/summaries';
-import { formatMoney, formatSignedMoney } from '../../lib/format/money';
+import { formatMoney, formatPercent, formatSignedMoney } from '../../lib/format/money';
 import type { DashboardData } from '../../../worker/engine/index';
 import { computeDashboard, DashboardCancelled } from './compute-dashboard';
 import './dashboard.css';
 import { localToday } from '../../lib/dates/local-today';
 
 type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; ledger: Ledger };
-
-const percent = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 1 });
 
 /** Today's calendar date on this device (YYYY-MM-DD): "last month" is the user's previous calendar month. */
 export function DashboardPage() {
@@ -120,7 +118,7 @@ const DashboardCards = memo(function DashboardCards({ data }: { data: DashboardD
                 <div className="spending-line">
                   <span className="spending-name">{c.category_name}</span>
                   <span className="spending-amount">{formatMoney(c.amount)}</span>
-                  <span className="spending-percent">{percent.format(c.percentage)}%</span>
+                  <span className="spending-percent">{formatPercent(c.percentage)}</span>
                 </div>
                 <div className="spending-bar" aria-hidden="true">
                   <div className="spending-bar-fill" style={{ width: `${Math.min(100, Math.max(0, c.percentage))}%` }} />

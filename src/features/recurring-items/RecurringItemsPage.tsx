@@ -9,7 +9,7 @@ import type { CategoryRow, RecurringItemRow } from '../../data/entities';
 import { createCategory } from '../../data/repositories/categories';
 import { DataValidationError, ScenarioEventLinkError } from '../../data/repositories/errors';
 import { createRecurringItem, deleteRecurringItem, updateRecurringItem, type RecurringItemType } from '../../data/repositories/recurring-items';
-import type { RecurringSummary } from '../../data/repositories/summaries';
+import type { RecurringSummary } from '../../../worker/engine/index';
 import { formatMoney, formatMoneyCents } from '../../lib/format/money';
 import { CategoryManager } from './CategoryManager';
 import { FREQUENCY_LABELS, RecurringItemModal, type RecurringFormValues } from './RecurringItemModal';

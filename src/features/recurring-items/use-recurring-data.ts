@@ -3,7 +3,7 @@
 import type { WyrdDb } from '../../data/db';
 import { useLiveSnapshot, type LiveData } from '../../data/use-live-snapshot';
 import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../../data/entities';
-import { isHypothetical, realEventIds, recurringSummary, type RecurringSummary } from '../../data/repositories/summaries';
+import { isHypothetical, realEventIds, recurringSummary, UNCATEGORISED, type RecurringSummary } from '../../../worker/engine/index';
 import { sortByName } from '../../lib/format/name-sort';
 
 /** A stored item with what its row shows; a wrapper, since copying 10,000 rows costs a long task. */
@@ -52,7 +52,7 @@ async function readSnapshot(db: WyrdDb): Promise<Snapshot> {
 }
 
 export function buildRecurringData(snapshot: Snapshot): RecurringData {
-  const real = realEventIds(snapshot);
+  const real = realEventIds(snapshot.scenarios, snapshot.events);
   const scenarioNames = new Map(snapshot.scenarios.map((s) => [s.id, s.name]));
   const eventScenario = new Map(snapshot.events.map((e) => [e.id, e.scenario_id]));
   const scenarioOf = (eventId: string | null | undefined) => (eventId ? (eventScenario.get(eventId) ?? null) : null);
@@ -70,7 +70,7 @@ export function buildRecurringData(snapshot: Snapshot): RecurringData {
       id: r.id,
       name: r.name,
       item: r,
-      categoryName: categoryNames.get(r.category_id) ?? 'Uncategorised',
+      categoryName: categoryNames.get(r.category_id) ?? UNCATEGORISED,
       accountName: accountNames.get(r.account_id) ?? 'Unknown account',
       hypotheticalScenario: hypothetical(r),
       eventScenarioId: scenarioOf(r.scenario_event_id),

@@ -1,8 +1,8 @@
 // One scenario's summary card on the compare screen: current and projected net worth, the total change and
 // its breakdown (which add up, the engine's identity), and a warning when liquid cash goes below zero.
 import { seriesColour } from '../../components/charts/chart-options';
-import { formatMoney, formatSignedMoney } from '../../lib/format/money';
-import type { CashShortfall, ScenarioView } from '../../../worker/engine/index';
+import { displayedSign, formatMoney, formatSignedMoney } from '../../lib/format/money';
+import { toDecimalString, type CashShortfall, type ScenarioView } from '../../../worker/engine/index';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -25,7 +25,7 @@ export function shortfallText(s: CashShortfall): { headline: string; duration: s
 }
 
 function signClass(value: number): string {
-  const r = Math.round(value);
+  const r = displayedSign(value);
   return r > 0 ? 'compare-positive' : r < 0 ? 'compare-negative' : '';
 }
 
@@ -33,7 +33,7 @@ function Figure({ label, value, signed, testId }: { label: string; value: number
   return (
     <div className="compare-figure">
       <dt>{label}</dt>
-      <dd className={signed ? signClass(value) : undefined} data-testid={testId} data-value={value.toFixed(2)}>
+      <dd className={signed ? signClass(value) : undefined} data-testid={testId} data-value={toDecimalString(value)}>
         {signed ? formatSignedMoney(value) : formatMoney(value)}
       </dd>
     </div>

@@ -1,28 +1,39 @@
-// Money and number formatting for en-AU / AUD, shared by every screen and chart (Intl, cached formatters).
+// The app's en-AU / AUD display on top of the engine's money module (docs/money.md): whole dollars for the
+// dashboard and summaries, cents for detail, signs, chart axis labels, percentages and the amount field rule.
+import { cents, formatDollars, formatDollarsAndCents, wholeDollars } from '../../../worker/engine/index';
 
-const whole = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const cents = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 2, minimumFractionDigits: 2 });
 const plain2 = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+const percent1 = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 1 });
 
-/** Whole dollars, as dashboards and summaries show them: $1,234 / -$1,234. */
+/** Whole dollars, as dashboards and summaries show them (spec: no decimals): $1,234 / -$1,234, never -$0. */
 export function formatMoney(value: number): string {
-  return whole.format(Object.is(Math.round(value), -0) ? 0 : value);
+  return formatDollars(value);
 }
 
 /** Dollars and cents, for tooltips and detail: $1,234.56. */
 export function formatMoneyCents(value: number): string {
-  return cents.format(value);
+  return formatDollarsAndCents(value);
 }
 
 /** Whole dollars with an explicit sign: +$1,234 / -$1,234 (a zero shows as +$0). */
 export function formatSignedMoney(value: number): string {
-  const rounded = Math.round(value);
-  return rounded < 0 ? `-${whole.format(-rounded)}` : `+${whole.format(rounded)}`;
+  const whole = wholeDollars(value);
+  return whole < 0 ? `-${formatDollars(-whole)}` : `+${formatDollars(whole)}`;
 }
 
-/** A parameter value with 2 decimals (spec section 9: parameter display uses 2 decimals). */
+/** -1, 0 or 1: the sign of a figure as formatSignedMoney shows it (for its colour). */
+export function displayedSign(value: number): number {
+  return Math.sign(wholeDollars(value));
+}
+
+/** A parameter value with 2 decimals (spec: parameter display uses 2 decimals), rounded as cents are. */
 export function formatDecimal2(value: number): string {
-  return plain2.format(value);
+  return plain2.format(cents(value));
+}
+
+/** A percentage (0..100) as the dashboard shows it, to 1 decimal: 76.1%. */
+export function formatPercent(value: number): string {
+  return `${percent1.format(Number.isFinite(value) ? value : 0)}%`;
 }
 
 /** Chart axis label: $Nk under a million, $N.NM from a million ($-12k for negatives). */

@@ -6,7 +6,7 @@ import type { RecurringItem } from '../model/recurring-item';
 import type { Template } from '../model/template';
 import { AU_DEFAULTS } from '../au/defaults';
 import { personalTax } from '../au/tax';
-import { annualEquivalent, cents, formatDollars } from '../money';
+import { annualEquivalent, cents, formatDollars, PERIODS_PER_YEAR } from '../money';
 import { getTemplate } from '../templates/catalogue';
 
 type AccountIn = Pick<Account, 'id' | 'name' | 'account_type' | 'current_balance' | 'is_asset'> & {
@@ -185,7 +185,7 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
     const repayment = loan ? repaymentFor(loan) : undefined;
     const facts = loan ? loanFacts(loan, repayment, AU_DEFAULTS.investor_rate) : null;
     const value = property.current_balance;
-    const weekly = cents(annualAmount(rent) / 52);
+    const weekly = cents(annualAmount(rent) / PERIODS_PER_YEAR.weekly);
     const raw: Record<string, unknown> = { purchase_price: value, deposit_amount: Math.max(0, value - (facts?.owed ?? 0)), weekly_rent: weekly };
     if (facts) {
       raw.loan_interest_rate = facts.rate;

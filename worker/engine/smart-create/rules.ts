@@ -290,7 +290,7 @@ function propertyPurchase(ctx: MapContext, investment: boolean): Record<string, 
   const isNew = /\bnew[\s-]*build\b|\bnewly[\s-]*built\b|\boff[\s-]*the[\s-]*plan\b|\bbrand[\s-]*new\b|\bnew\s+(?:home|house|apartment)\s+build/.test(ctx.text);
   if (investment) {
     const rent = rents[0] ?? (ctx.amounts.find((a) => a.freq === 'weekly') as AmountToken | undefined);
-    if (rent) out.weekly_rent = cents(rent.freq ? (rent.value * PER_YEAR[rent.freq]) / 52 : rent.value);
+    if (rent) out.weekly_rent = cents(rent.freq ? (rent.value * PER_YEAR[rent.freq]) / PER_YEAR.weekly : rent.value);
     const io = interestOnlyYears(ctx);
     if (io !== undefined) out.interest_only_years = io;
     if (isNew) out.is_new_build = true;
