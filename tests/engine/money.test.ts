@@ -71,7 +71,8 @@ describe('cents', () => {
         expect(Number.isFinite(c)).toBe(true);
         expect(Object.is(c, -0)).toBe(false);
         expect(cents(c)).toBe(c);
-        if (Number.isFinite(d) && Math.abs(d) < 2 ** 46) expect(Math.abs(c - d)).toBeLessThanOrEqual(0.005 + Math.abs(d) * 2 ** -52);
+        if (Number.isFinite(d) && Math.abs(d) < 2 ** 46)
+          expect(Math.abs(c - d)).toBeLessThanOrEqual(0.005 + Math.abs(d) * 2 ** -52);
       }),
       { numRuns: 2000 },
     );

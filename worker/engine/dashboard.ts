@@ -116,7 +116,9 @@ function totals(income: number, expenses: number): { income: number; expenses: n
  * The normalised monthly income, expenses (positive) and net of active items (forecast-model.md section 2:
  * weekly x 52/12, fortnightly x 26/12, quarterly / 3, yearly / 12). Counted items only.
  */
-export function normalisedMonthlyTotals(items: ReadonlyArray<Pick<DashboardItem, 'amount' | 'frequency' | 'is_active'>>): {
+export function normalisedMonthlyTotals(
+  items: ReadonlyArray<Pick<DashboardItem, 'amount' | 'frequency' | 'is_active'>>,
+): {
   income: number;
   expenses: number;
   net: number;
@@ -133,7 +135,9 @@ export function normalisedMonthlyTotals(items: ReadonlyArray<Pick<DashboardItem,
 }
 
 /** The Recurring Items page summary: Monthly Income, Monthly Expenses (positive) and Net Cash Flow. */
-export function recurringSummary(ledger: Pick<DashboardLedger, 'recurring_items' | 'scenarios' | 'events'>): RecurringSummary {
+export function recurringSummary(
+  ledger: Pick<DashboardLedger, 'recurring_items' | 'scenarios' | 'events'>,
+): RecurringSummary {
   const t = normalisedMonthlyTotals(countedEntities(ledger.recurring_items, ledger.scenarios, ledger.events));
   return { monthly_income: t.income, monthly_expenses: t.expenses, net_cash_flow: t.net };
 }
@@ -145,7 +149,7 @@ export function previousMonth(today: IsoDate): IsoMonth {
 
 /**
  * The `months` whole calendar months before the month containing `today` (the dashboard's "last month" is
- * months = 1, the spec's default). `months` is taken as a whole number of at least 1.
+ * months = 1, the API's default, docs/product.md section 7). `months` is taken as a whole number of at least 1.
  */
 export function lastMonths(today: IsoDate, months = 1): MonthRange {
   const n = Number.isFinite(months) ? Math.max(1, Math.floor(months)) : 1;
@@ -207,7 +211,11 @@ class PeriodTally {
 }
 
 /** Positive amounts by category, largest first (then by name), with each one's percentage of the total. */
-function byCategory(amounts: ReadonlyMap<string, number>, total: number, categories: DashboardLedger['categories']): CategoryAmount[] {
+function byCategory(
+  amounts: ReadonlyMap<string, number>,
+  total: number,
+  categories: DashboardLedger['categories'],
+): CategoryAmount[] {
   const names = new Map(categories.map((c) => [c.id, c.name]));
   return [...amounts]
     .map(([category_id, amount]) => ({
@@ -230,7 +238,10 @@ export function cashFlowData(items: ReadonlyArray<DashboardItem>, period: IsoMon
 }
 
 /** cashFlowData as {income, expenses, net}, for callers that want the short names. */
-export function actualMonthTotals(items: ReadonlyArray<DashboardItem>, period: IsoMonth | MonthRange): { income: number; expenses: number; net: number } {
+export function actualMonthTotals(
+  items: ReadonlyArray<DashboardItem>,
+  period: IsoMonth | MonthRange,
+): { income: number; expenses: number; net: number } {
   const c = cashFlowData(items, period);
   return { income: c.total_income, expenses: c.total_expenses, net: c.net_cash_flow };
 }
@@ -264,7 +275,12 @@ export function incomeByCategory(
  * The Dashboard data, computed a slice of `sliceSize` recurring items at a time: the generator pauses (yields)
  * between slices so a caller on a UI thread can let the page breathe, and returns exactly dashboardData().
  */
-export function* dashboardDataInSlices(ledger: DashboardLedger, today: IsoDate, sliceSize: number, months = 1): Generator<void, DashboardData, void> {
+export function* dashboardDataInSlices(
+  ledger: DashboardLedger,
+  today: IsoDate,
+  sliceSize: number,
+  months = 1,
+): Generator<void, DashboardData, void> {
   const real = realEventIds(ledger.scenarios, ledger.events);
   const tally = new PeriodTally(lastMonths(today, months));
   const items = ledger.recurring_items;

@@ -71,8 +71,18 @@ export function wholeDollars(dollars: number): number {
   return rounded === 0 ? 0 : rounded;
 }
 
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** Whole dollars in en-AU / AUD: $1,234 and -$1,234 (never -$0), after wholeDollars. */
 export function formatDollars(dollars: number): string {

@@ -1,4 +1,4 @@
-// The dashboard (spec section 2 Dashboard): net worth, last month's cash flow and spending by category, live
+// The dashboard (docs/product.md section 2, Dashboard): net worth, last month's cash flow and spending by category, live
 // from the user's local database: the data layer reads the ledger, the engine's dashboardData computes the
 // figures (hypothetical scenario entities never count). Amounts show no decimals.
 import { useLiveQuery } from 'dexie-react-hooks';

@@ -17,7 +17,11 @@ export class DashboardCancelled extends Error {
 }
 
 /** dashboardData(ledger, today), computed in slices; `cancelled()` stops early when newer data has arrived. */
-export async function computeDashboard(ledger: Ledger, today: string, cancelled: () => boolean = () => false): Promise<DashboardData> {
+export async function computeDashboard(
+  ledger: Ledger,
+  today: string,
+  cancelled: () => boolean = () => false,
+): Promise<DashboardData> {
   const steps = dashboardDataInSlices(ledger, today, SLICE_SIZE);
   for (;;) {
     const step = steps.next();

@@ -5,7 +5,7 @@ import { cents, formatDollars, formatDollarsAndCents, wholeDollars } from '../..
 const plain2 = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
 const percent1 = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 1 });
 
-/** Whole dollars, as dashboards and summaries show them (spec: no decimals): $1,234 / -$1,234, never -$0. */
+/** Whole dollars, as dashboards and summaries show them (docs/product.md section 9: no decimals): $1,234 / -$1,234, never -$0. */
 export function formatMoney(value: number): string {
   return formatDollars(value);
 }
@@ -26,7 +26,7 @@ export function displayedSign(value: number): number {
   return Math.sign(wholeDollars(value));
 }
 
-/** A parameter value with 2 decimals (spec: parameter display uses 2 decimals), rounded as cents are. */
+/** A parameter value with 2 decimals (docs/product.md section 9: 2 decimals), rounded as cents are. */
 export function formatDecimal2(value: number): string {
   return plain2.format(cents(value));
 }
@@ -46,7 +46,7 @@ export function formatAxisMoney(value: number): string {
 }
 
 /**
- * The amount field's rule (spec section 5, Account): keep digits and dots only, one dot, and show
+ * The amount field's rule (docs/product.md section 5, Account): keep digits and dots only, one dot, and show
  * thousands separators in the integer part. Returns the display text; parseAmountInput gives the number.
  */
 export function formatAmountInput(raw: string): string {

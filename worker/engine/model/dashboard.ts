@@ -1,4 +1,4 @@
-// Dashboard data pieces (product-spec section 3): net worth, cash flow, spending and income by category, and
+// Dashboard data pieces (docs/product.md section 3): net worth, cash flow, spending and income by category, and
 // the Recurring Items summary. Figures are dollars rounded to cents (docs/money.md).
 import { z } from 'zod';
 
