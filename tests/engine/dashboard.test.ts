@@ -2,7 +2,6 @@
 // the sliced computation giving exactly the whole one.
 import { describe, expect, it } from 'vitest';
 import {
-  actualMonthTotals,
   cashFlowData,
   countedEntities,
   countedLedger,
@@ -40,7 +39,7 @@ describe('dashboard helpers', () => {
   it('a month counts real occurrences: 5 Fridays in January 2027', () => {
     const items = [item('pay', 100, 'weekly', 'salary'), item('rent', -400, 'monthly', 'housing'), item('food', -50, 'weekly', 'food'), item('off', -999, 'monthly', 'x', { is_active: false })];
     expect(cashFlowData(items, '2027-01')).toEqual({ total_income: 500, total_expenses: 650, net_cash_flow: -150 });
-    expect(actualMonthTotals(items, '2027-02')).toEqual({ income: 400, expenses: 600, net: -200 });
+    expect(cashFlowData(items, '2027-02')).toEqual({ total_income: 400, total_expenses: 600, net_cash_flow: -200 });
     const spend = spendingByCategory(items, [{ id: 'housing', name: 'Housing' }, { id: 'food', name: 'Food' }], '2027-01');
     expect(spend.categories).toEqual([
       { category_id: 'housing', category_name: 'Housing', amount: 400, percentage: 61.54 },

@@ -237,15 +237,6 @@ export function cashFlowData(items: ReadonlyArray<DashboardItem>, period: IsoMon
   return tally.cashFlow();
 }
 
-/** cashFlowData as {income, expenses, net}, for callers that want the short names. */
-export function actualMonthTotals(
-  items: ReadonlyArray<DashboardItem>,
-  period: IsoMonth | MonthRange,
-): { income: number; expenses: number; net: number } {
-  const c = cashFlowData(items, period);
-  return { income: c.total_income, expenses: c.total_expenses, net: c.net_cash_flow };
-}
-
 /**
  * Spending (expenses, positive) by category in a period, largest first; percentages of the period's total
  * expenses, to 2 decimals; an unknown category id is 'Uncategorised'. Counted items only.
