@@ -4,23 +4,9 @@
 import { GB as chronoEnGB, type ParsedResult } from 'chrono-node/en';
 import type { IsoDate } from '../primitives';
 import { addDays, addMonths, isIsoDate } from '../au/dates';
-import { PERIODS_PER_YEAR } from '../money';
+import type { AmountToken, AuState, DateToken, DaysPerWeekToken, DurationToken, DurationUnit, Extraction, Freq, PercentToken, Span, Token } from './tokens';
 
-export type Freq = 'daily' | 'weekly' | 'fortnightly' | 'monthly' | 'quarterly' | 'yearly';
-
-/** Periods per year of every frequency a prompt may name: the recurring frequencies' plus daily. */
-export const PER_YEAR: Readonly<Record<Freq, number>> = { daily: 365, ...PERIODS_PER_YEAR };
-
-export type Span = { start: number; end: number };
-export type AmountToken = Span & { kind: 'amount'; value: number; freq: Freq | null };
-export type PercentToken = Span & { kind: 'percent'; value: number };
-export type DurationUnit = 'day' | 'week' | 'month' | 'year';
-export type DurationToken = Span & { kind: 'duration'; value: number; unit: DurationUnit };
-export type DateToken = Span & { kind: 'date'; date: IsoDate; exact_day: boolean; role: 'start' | 'end' };
-export type DaysPerWeekToken = Span & { kind: 'days_per_week'; value: number };
-export type Token = AmountToken | PercentToken | DurationToken | DateToken | DaysPerWeekToken;
-
-export type AuState = 'NSW' | 'VIC' | 'QLD' | 'WA' | 'SA' | 'TAS' | 'ACT' | 'NT';
+export { PER_YEAR, type Freq, type Span, type AmountToken, type PercentToken, type DurationUnit, type DurationToken, type DateToken, type DaysPerWeekToken, type Token, type AuState, type Extraction } from './tokens';
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
@@ -307,17 +293,6 @@ export function extractState(original: string, lower: string): AuState | null {
   found.sort((a, b) => a.index - b.index);
   return found[0]?.state ?? null;
 }
-
-export type Extraction = {
-  text: string;
-  tokens: Token[];
-  amounts: AmountToken[];
-  percents: PercentToken[];
-  durations: DurationToken[];
-  dates: DateToken[];
-  days_per_week: DaysPerWeekToken[];
-  state: AuState | null;
-};
 
 /**
  * Every value in the prompt, in one pass with masking: special dates, amounts, percentages, days a week,

@@ -4,8 +4,11 @@ import type { IsoDate, IsoMonth } from '../primitives';
 import type { Template, TemplateParameter } from '../model/template';
 import { getTemplate } from '../templates/catalogue';
 import { cents, formatDollarsShortest } from '../money';
+import { findTemplateDefinition } from '../templates/registry';
 import { extractAll, type DateToken } from './extract';
-import { MAPPERS, buildMapContext, matchTemplates, orderMatches } from './rules';
+import { buildPromptContext } from './reading';
+import { matchTemplates, orderMatches } from './rules';
+
 
 /** The AI prompt maximum (product-spec section 9). */
 export const SMART_CREATE_MAX_LENGTH = 500;
@@ -126,16 +129,16 @@ function identify(prompt: string, today: IsoDate): IdentifyResult {
   const firstStart = ex.dates.find((d) => d.role === 'start') ?? null;
   const entries: Entry[] = [];
   for (const match of matches) {
-    const template = getTemplate(match.template_id);
-    const mapper = MAPPERS[match.template_id];
-    if (!template || !mapper) continue;
+    const template = findTemplateDefinition(match.template_id);
+    const reading = template?.smart_create;
+    if (!template || !reading) continue;
     const i = byPosition.indexOf(match);
     const segment =
       i < 0
         ? { start: 0, end: ex.text.length }
         : { start: i === 0 ? 0 : boundary(ex.text, byPosition[i - 1].index, byPosition[i].index), end: i === byPosition.length - 1 ? ex.text.length : boundary(ex.text, byPosition[i].index, byPosition[i + 1].index) };
-    const ctx = buildMapContext(ex, segment, today, firstStart);
-    const parameters = sanitiseParameters(template, mapper(ctx));
+    const ctx = buildPromptContext(ex, segment, today, firstStart);
+    const parameters = sanitiseParameters(template, reading.read(ctx));
     const date = ex.dates.find((d) => d.role === 'start' && d.start >= segment.start && d.start < segment.end) ?? firstStart;
     entries.push({ template_id: match.template_id, parameters, trigger_month: (ctx.event_date ?? today).slice(0, 7), date, text: ctx.text });
   }
@@ -153,88 +156,13 @@ function identify(prompt: string, today: IsoDate): IdentifyResult {
 const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const MONTH_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** $750k, $1.2m, $500, $85k: short money for names. */
-export function shortMoney(n: number): string {
-  const abs = Math.abs(n);
-  if (abs >= 1e6) return `$${trim(n / 1e6)}m`;
-  if (abs >= 1e4 || (abs >= 1e3 && n % 100 === 0)) return `$${trim(n / 1e3)}k`;
-  return `$${trim(n)}`;
-}
-
-function trim(n: number): string {
-  return String(cents(n));
-}
-
 function monthLabel(month: IsoMonth): string {
   return `${MONTH_SHORT[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 }
 
-const FREQ_WORD: Readonly<Record<string, string>> = { weekly: 'week', fortnightly: 'fortnight', monthly: 'month' };
-
-function per(amount: unknown, freq: unknown, dflt = 'monthly'): string {
-  return `${shortMoney(Number(amount))}/${FREQ_WORD[String(freq ?? dflt)] ?? 'month'}`;
-}
-
-const PROPERTY_WORDS = ['apartment', 'townhouse', 'house', 'unit', 'home', 'flat', 'place', 'property'];
-
-function propertyWord(text: string, fallback: string): string {
-  return PROPERTY_WORDS.find((w) => new RegExp(`\\b${w}\\b`).test(text)) ?? fallback;
-}
-
 function titleOf(entry: Entry): string {
-  const text = entry.text;
-  const p = entry.parameters;
-  const has = (k: string) => p[k] !== undefined;
-  const money = (k: string) => shortMoney(Number(p[k]));
-  switch (entry.template_id) {
-    case 'buy_first_home':
-      return has('purchase_price') ? `Buy ${money('purchase_price')} ${propertyWord(text, 'home')}` : `Buy ${p.is_first_home ? 'first ' : ''}${propertyWord(text, 'home')}`;
-    case 'investment_property':
-      return has('purchase_price') ? `Buy ${money('purchase_price')} investment property` : 'Buy investment property';
-    case 'negative_gearing':
-      return has('purchase_price') ? `Negatively geared ${money('purchase_price')} property` : 'Negatively geared property';
-    case 'interest_only_mortgage':
-      return has('interest_only_years') ? `Interest-only for ${p.interest_only_years} years` : 'Switch to interest-only';
-    case 'extra_mortgage_repayments':
-      return has('extra_payment_amount') ? `Extra ${per(p.extra_payment_amount, p.extra_payment_frequency)} on mortgage` : 'Extra mortgage repayments';
-    case 'sell_property':
-      return has('expected_sale_price') ? `Sell property for ${money('expected_sale_price')}` : 'Sell property';
-    case 'job_income_change':
-      return has('gross_annual_salary') ? `New salary ${money('gross_annual_salary')}` : 'Pay change';
-    case 'parental_leave':
-      return has('leave_weeks') ? `Parental leave, ${p.leave_weeks} weeks` : 'Parental leave';
-    case 'retirement':
-      return has('annual_drawdown') ? `Retire on ${money('annual_drawdown')} a year` : 'Retire';
-    case 'debt_payoff':
-      if (p.payoff_strategy === 'lump_sum') return has('lump_sum_amount') ? `Pay off debt with ${money('lump_sum_amount')}` : 'Pay off debt with a lump sum';
-      return has('extra_payment_amount') ? `Pay off debt, ${per(p.extra_payment_amount, 'monthly')} extra` : 'Pay off debt faster';
-    case 'car_loan':
-      return has('car_price') ? `Buy ${money('car_price')} ${p.car_name ?? 'car'} on finance` : `Buy ${p.car_name ?? 'car'} on finance`;
-    case 'help_debt':
-      return has('help_balance') ? `HELP debt of ${money('help_balance')}` : 'HELP debt';
-    case 'asset_purchase': {
-      const what = String(p.asset_name ?? 'shares');
-      if (has('purchase_amount') && Number(p.purchase_amount) > 0) return `Invest ${money('purchase_amount')} in ${what}`;
-      return has('regular_contribution') ? `Invest ${per(p.regular_contribution, p.contribution_frequency)} in ${what}` : `Invest in ${what}`;
-    }
-    case 'debt_recycling':
-      return has('recycle_amount') ? `Debt recycling ${per(p.recycle_amount, 'monthly')}` : 'Debt recycling';
-    case 'superannuation':
-      if (has('voluntary_contribution')) return `Super contributions ${per(p.voluntary_contribution, p.contribution_frequency)}`;
-      return has('super_balance') ? `Add ${money('super_balance')} to super` : 'Super contributions';
-    case 'salary_sacrifice':
-      return has('sacrifice_amount') ? `Salary sacrifice ${per(p.sacrifice_amount, p.sacrifice_frequency)}` : 'Salary sacrifice';
-    case 'inheritance':
-      return has('amount') ? `Inheritance of ${money('amount')}` : 'Inheritance';
-    case 'major_purchase': {
-      const what = String(p.purchase_name ?? 'Major purchase');
-      return has('purchase_amount') ? `${what} ${money('purchase_amount')}` : what;
-    }
-    case 'new_child':
-      return 'Have a baby';
-    default:
-      return getTemplate(entry.template_id)?.name ?? entry.template_id;
-  }
+  const template = findTemplateDefinition(entry.template_id);
+  return template?.smart_create?.title(entry.parameters, entry.text) ?? template?.name ?? entry.template_id;
 }
 
 function scenarioName(entries: Entry[]): string {

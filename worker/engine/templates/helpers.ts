@@ -1,5 +1,5 @@
 // Shared pieces for template compilers: tolerant parameter readers (never NaN, never throw), primitive
-// keys, account references and the small loan/property building blocks several templates reuse.
+// keys, account references, the small loan/property building blocks and cross-field rules several templates reuse.
 import {
   PRIMARY_CASH,
   type AccountRef,
@@ -15,6 +15,7 @@ import {
 } from '../primitives';
 import { addDays, isIsoDate } from '../au/dates';
 import { cents, PERIODS_PER_YEAR } from '../money';
+import type { ParameterError } from './define';
 
 /** What a compiler may read: the contract's context plus an optional category resolver (see materialise.ts). */
 export type TemplateContext = CompileContext & {
@@ -198,4 +199,12 @@ export function superAccount(ctx: CompileContext, params: Params, name = 'super_
   const baseline = ctx.baseline_event_ids;
   if (baseline) return supers.find((a) => a.scenario_event_id && baseline.includes(a.scenario_event_id))?.id;
   return supers[0]?.id;
+}
+
+/** Interest-only years are at most the loan term. */
+export function interestOnlyWithinTerm(v: Params): ParameterError[] {
+  if (v.interest_only_years != null && v.loan_term_years != null && num(v, 'interest_only_years') > num(v, 'loan_term_years')) {
+    return [{ field: 'interest_only_years', message: 'Interest-only years cannot be more than the loan term' }];
+  }
+  return [];
 }

@@ -1,10 +1,14 @@
 // The property purchase shared by buy_first_home, investment_property and negative_gearing: a property
-// account, a mortgage, deposit and drawdown transfers, duty, LMI, grants and running costs as primitives.
+// account, a mortgage, deposit and drawdown transfers, duty, LMI, grants and running costs as primitives,
+// the deposit rule, and the Smart Create reading of a purchase.
 import { PRIMARY_CASH, type AccountRef, type IsoDate, type Primitive, type PrimitiveFlow, type TaxTag } from '../primitives';
 import { addMonths } from '../au/dates';
 import { cents } from '../money';
 import { firstHomeOwnerGrant, homeGuaranteeEligible, isAuState, lmiPremium, transferDuty, type AuState, type Region } from '../au/property';
 import { clamp, dayBefore, flow, key, num, optNum, recurring, once, transfer, triggerDate, type Params, type TemplateContext } from './helpers';
+import type { ParameterError, ValidateOptions } from './define';
+import { PER_YEAR, type AmountToken } from '../smart-create/tokens';
+import { DEPOSIT_RE, before, after, interestOnlyYears, largest, loanTermYears, near, percentRole, pickRate, type PromptContext } from '../smart-create/reading';
 
 export type PurchaseOptions = {
   label: string;
@@ -168,4 +172,55 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
   }
 
   return { primitives: out, price, loan, duty, lmi, grant, homeGuarantee, propertyKey, loanKey, ongoingStart };
+}
+
+/** The deposit (equity in a baseline) is at most the price. */
+export function depositWithinPrice(v: Readonly<Record<string, unknown>>, opts: ValidateOptions): ParameterError[] {
+  if (num(v, 'deposit_amount') > num(v, 'purchase_price')) {
+    return [{ field: 'deposit_amount', message: opts.is_baseline ? 'Equity cannot be more than the value' : 'Deposit cannot be more than the purchase price' }];
+  }
+  return [];
+}
+
+/** Smart Create: a purchase's price, deposit (an amount or a percentage of the price), state, loan and growth. */
+export function readPropertyPurchase(ctx: PromptContext, investment: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const deposits = ctx.amounts.filter((a) => !a.freq && near(ctx, a, DEPOSIT_RE, 2, 2));
+  const rents = ctx.amounts.filter((a) => a.freq && /\brent|\blease|\bincome\b|\bout\s+(?:at|for)$/.test(`${before(ctx, a, 4)} ${after(ctx, a, 2)}`));
+  const others = ctx.amounts.filter((a) => !deposits.includes(a) && !rents.includes(a) && !a.freq);
+  const price = largest(others);
+  if (price) out.purchase_price = price.value;
+  const deposit = deposits[0];
+  if (deposit) out.deposit_amount = deposit.value;
+  else {
+    const pct = ctx.percents.find((p) => percentRole(ctx, p) === 'deposit');
+    if (pct && price) out.deposit_amount = cents((price.value * pct.value) / 100);
+  }
+  if (ctx.ex.state) out.state = ctx.ex.state;
+  const rate = pickRate(ctx);
+  if (rate !== undefined) out.loan_interest_rate = rate;
+  // 'for 30 years' beside a purchase is the loan's term.
+  const term = loanTermYears(ctx) ?? (() => {
+    const d = ctx.durations.find((t) => t.unit === 'year' && t.value >= 10 && /\bfor$/.test(before(ctx, t, 1)));
+    return d?.value;
+  })();
+  if (term !== undefined) out.loan_term_years = term;
+  const growth = ctx.percents.find((p) => percentRole(ctx, p) === 'return');
+  if (growth) out.property_growth_rate = growth.value;
+  const isNew = /\bnew[\s-]*build\b|\bnewly[\s-]*built\b|\boff[\s-]*the[\s-]*plan\b|\bbrand[\s-]*new\b|\bnew\s+(?:home|house|apartment)\s+build/.test(ctx.text);
+  if (investment) {
+    const rent = rents[0] ?? (ctx.amounts.find((a) => a.freq === 'weekly') as AmountToken | undefined);
+    if (rent) out.weekly_rent = cents(rent.freq ? (rent.value * PER_YEAR[rent.freq]) / PER_YEAR.weekly : rent.value);
+    const io = interestOnlyYears(ctx);
+    if (io !== undefined) out.interest_only_years = io;
+    if (isNew) out.is_new_build = true;
+    const mgmt = ctx.percents.find((p) => percentRole(ctx, p) === 'management');
+    if (mgmt) out.management_fee_percent = mgmt.value;
+  } else {
+    if (/\bfirst[\s-]+(?:home|house|apartment|unit|property|place|flat|townhouse)|\bfhb\b|\bhome\s+guarantee\b/.test(ctx.text)) out.is_first_home = true;
+    else if (/\b(?:next|second|bigger|forever|family)\s+(?:home|house)\b|\bupgrade\b/.test(ctx.text)) out.is_first_home = false;
+    if (isNew) out.is_new_home = true;
+    if (/\bhome\s+guarantee\b|\b5%\s+deposit\s+scheme\b/.test(ctx.text)) out.use_home_guarantee = true;
+  }
+  return out;
 }

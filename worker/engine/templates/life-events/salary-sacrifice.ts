@@ -1,0 +1,75 @@
+// salary_sacrifice: part of the gross salary paid into super instead (tagged salary_sacrifice: less taxable
+// income, 15% contributions tax in the fund). Opens a super account if the user has none.
+import { PRIMARY_CASH, type Primitive } from '../../primitives';
+import { per, perPeriod, period, withClauseFreq } from '../../smart-create/reading';
+import { defineTemplate } from '../define';
+import { bool, flow, frequency, key, num, optDate, recurring, superAccount, taxpayer, triggerDate } from '../helpers';
+import { END_DATE, FREQ_OPTIONS, IS_PERMANENT, TAXPAYER, account, decimal, money, select } from '../parameter-builders';
+
+export const salarySacrifice = defineTemplate({
+  template_id: 'salary_sacrifice',
+  name: 'Salary Sacrifice to Super',
+  description: 'Sacrifice part of your pre-tax salary into super: less income tax, 15% contributions tax in the fund.',
+  icon: '🪙',
+  supports_baseline: true,
+  baseline_name: 'Salary Sacrifice',
+  baseline_description: 'A salary sacrifice arrangement you already have.',
+  group: { name: 'Investments & Assets', position: 4 },
+  parameters: [
+    decimal('sacrifice_amount', 'Amount sacrificed (before tax)', 500, { ...money, required: true, help_text: 'Keep total concessional contributions within the cap ($30,000 in 2025-26, $32,500 from 2026-27).' }),
+    select('sacrifice_frequency', 'How often', FREQ_OPTIONS, 'monthly'),
+    account('super_account_id', 'Super account', { help_text: 'Defaults to your first super account.' }),
+    TAXPAYER,
+    IS_PERMANENT,
+    END_DATE,
+  ],
+
+  compile(p, ctx) {
+    const start = triggerDate(ctx);
+    const end = bool(p, 'is_permanent', true) ? null : optDate(p, 'end_date');
+    if (end !== null && end < start) return [];
+    const out: Primitive[] = [];
+    let target = superAccount(ctx, p);
+    if (!target) {
+      target = key(ctx, 'super');
+      out.push({
+        kind: 'account',
+        key: target,
+        name: 'Super fund',
+        account_type: 'superannuation',
+        is_asset: true,
+        opening_balance: 0,
+        ...(ctx.is_baseline ? {} : { opens: ctx.trigger_month }),
+      });
+    }
+    out.push(
+      ...flow(ctx, 'sacrifice', {
+        name: 'Salary sacrifice to super',
+        account: PRIMARY_CASH,
+        amount: -Math.max(0, num(p, 'sacrifice_amount', 0)),
+        schedule: recurring(frequency(p, 'sacrifice_frequency'), start, end),
+        tax: { kind: 'salary_sacrifice', taxpayer: taxpayer(p), super_account: target },
+        category: 'Superannuation',
+      }),
+    );
+    return out;
+  },
+
+  smart_create: {
+    cues: [{ weight: 10, re: /\bsalary[\s-]*sacrific/ }],
+    // The sacrificed amount is the super contribution, not a separate plan or an investment.
+    supersedes: [{ template: 'superannuation' }, { template: 'asset_purchase' }],
+    read(ctx) {
+      const out: Record<string, unknown> = {};
+      const a = ctx.amounts.map((x) => withClauseFreq(ctx, x))[0];
+      if (a) {
+        const p = perPeriod(a);
+        out.sacrifice_amount = p.amount;
+        if (p.freq) out.sacrifice_frequency = p.freq;
+      }
+      period(ctx, out);
+      return out;
+    },
+    title: (p) => (p.sacrifice_amount !== undefined ? `Salary sacrifice ${per(p.sacrifice_amount, p.sacrifice_frequency)}` : 'Salary sacrifice'),
+  },
+});

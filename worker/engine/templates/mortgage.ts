@@ -1,0 +1,69 @@
+// What existing_mortgage and interest_only_mortgage share: a repayment schedule on the user's debt account
+// or on a new mortgage account, and the end of the recurring repayment item it replaces.
+import { PRIMARY_CASH, type AccountRef, type Primitive } from '../primitives';
+import { dayBefore, findItem, key, num, once, transfer, triggerDate, type Params, type TemplateContext } from './helpers';
+import type { ParameterError } from './define';
+import { isEmptyValue } from './parameters';
+
+export type MortgageOptions = {
+  /** The user's debt account the repayments apply to; undefined: a new mortgage account of `amount`. */
+  existing: AccountRef | undefined;
+  amount: number;
+  /** The new account's name. */
+  name: string;
+  /** True: the new loan is drawn into cash at the event (opens then); false: it is owed already, at as_of. */
+  drawn: boolean;
+  annual_rate: number;
+  term_months: number;
+  interest_only_months?: number;
+  fixed_repayment?: number | null;
+  repayment_from: AccountRef;
+  /** Share of the interest that is deductible (investment use), for the taxpayer. */
+  deductible_share: number;
+  taxpayer: string;
+};
+
+/** The loan from the event's month, its account when new, and the end of `repayment_item`; [] with nothing owed. */
+export function compileMortgage(p: Params, ctx: TemplateContext, o: MortgageOptions): Primitive[] {
+  const out: Primitive[] = [];
+  let account = o.existing;
+  if (!account) {
+    const amount = Math.max(0, o.amount);
+    if (amount <= 0) return [];
+    account = key(ctx, 'loan');
+    out.push({
+      kind: 'account',
+      key: account,
+      name: o.name,
+      account_type: 'mortgage',
+      is_asset: false,
+      opening_balance: o.drawn ? 0 : amount,
+      ...(o.drawn ? { opens: ctx.trigger_month } : {}),
+      annual_rate: o.annual_rate,
+    });
+    if (o.drawn) out.push(...transfer(ctx, 'drawdown', { name: 'Loan drawdown', from: account, to: PRIMARY_CASH, amount, schedule: once(triggerDate(ctx)) }));
+  }
+  out.push({
+    kind: 'loan',
+    key: key(ctx, 'repayments'),
+    account,
+    annual_rate: o.annual_rate,
+    start: ctx.trigger_month,
+    term_months: o.term_months,
+    ...(o.interest_only_months !== undefined ? { interest_only_months: o.interest_only_months } : {}),
+    repayment_from: o.repayment_from,
+    ...(o.fixed_repayment != null && o.fixed_repayment > 0 ? { fixed_repayment: o.fixed_repayment } : {}),
+    ...(o.deductible_share > 0 ? { deductible_share: o.deductible_share, taxpayer: o.taxpayer } : {}),
+  });
+  // The loan's repayments replace the recurring item the user entered for them (else they count twice).
+  const replaced = findItem(ctx, p.repayment_item);
+  if (replaced) {
+    out.push({ kind: 'adjust_flow', key: key(ctx, 'stop_repayment'), target: replaced.id, from: triggerDate(ctx), end_date: dayBefore(triggerDate(ctx)) });
+  }
+  return out;
+}
+
+/** Without a picked mortgage, the amount must be given. */
+export function amountOrAccount(v: Params, message: string): ParameterError[] {
+  return isEmptyValue(v.debt_account_id) && !(num(v, 'loan_amount') > 0) ? [{ field: 'loan_amount', message }] : [];
+}
