@@ -36,7 +36,8 @@ export {
   type ScenarioForecast,
   type ScenarioSummaryFigures,
 } from './simulate/forecast';
-export { TEMPLATES, getTemplate, TEMPLATE_GROUPS, TEMPLATE_GROUP_NAMES, HIDDEN_TEMPLATE_IDS } from './templates/catalogue';
+export { TEMPLATES, getTemplate, TEMPLATE_GROUPS, TEMPLATE_GROUP_NAMES, HIDDEN_TEMPLATE_IDS, offeredInEventForm } from './templates/catalogue';
+export { isTemplateId, type TemplateId } from './templates/registry';
 export { compileEvent, validateTemplateParameters, type EventToCompile, type ParameterError } from './templates/compile';
 export { materialiseEvent, eventEntityId, type MaterialisedEvent, type CategoryHint } from './templates/materialise';
 export {

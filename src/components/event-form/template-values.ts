@@ -1,7 +1,7 @@
 // Template parameters in the forms: which templates a scenario may use, form values from defaults and back
 // to typed template_parameters, display text for the event cards, and the month helpers.
 import {
-  HIDDEN_TEMPLATE_IDS,
+  offeredInEventForm,
   TEMPLATES,
   type Template,
   type TemplateParameter,
@@ -57,12 +57,7 @@ export function isPercentSlider(p: TemplateParameter): boolean {
  * edited always keeps its own template in the list.
  */
 export function templatesForScenario(isBaseline: boolean, keepId?: string): Template[] {
-  return TEMPLATES.filter((t) => {
-    if (t.template_id === keepId) return true;
-    if (t.template_id === 'baseline') return false;
-    if (isBaseline) return t.supports_baseline;
-    return !HIDDEN_TEMPLATE_IDS.includes(t.template_id);
-  });
+  return TEMPLATES.filter((t) => t.template_id === keepId || offeredInEventForm(t.template_id, isBaseline));
 }
 
 /** The name a new event gets when left empty: baseline_name in baseline scenarios, else the template name. */

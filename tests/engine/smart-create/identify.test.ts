@@ -114,3 +114,24 @@ describe('identifyTemplatesFromPrompt', () => {
     expect(identifyTemplatesFromPrompt('take parental leave in 6 months', { today: '2030-05-02' }).templates[0].trigger_month).toBe('2030-11');
   });
 });
+
+describe('supersession order (templates absorb each other in registry order)', () => {
+  const ids = (prompt: string) => identifyTemplatesFromPrompt(prompt, { today: '2026-11-21' }).templates.map((t) => t.template_id);
+
+  it('retirement absorbs super before super could absorb the shares', () => {
+    expect(ids('retire in 2040, voluntary super contributions $200 a fortnight and invest $10k in ETFs')).toEqual(['retirement', 'asset_purchase']);
+  });
+
+  it('a lump sum beside a HELP debt does not turn extra mortgage repayments into a debt payoff', () => {
+    expect(ids('my HECS debt of $30k, pay off my credit card with a lump sum and extra mortgage repayments of $500 a month')).toEqual(['help_debt', 'extra_mortgage_repayments']);
+  });
+
+  it('an investment property sold absorbs the purchase words first', () => {
+    expect(ids('sell my investment property and buy a $750k house')).toEqual(['sell_property']);
+  });
+
+  it('salary sacrifice absorbs super and shares', () => {
+    expect(ids('salary sacrifice $500 a month and invest $10k in ETFs')).toEqual(['salary_sacrifice']);
+  });
+});
+

@@ -1,7 +1,8 @@
 // Template catalogue, compilers, validation and materialisation: every template's defaults validate and
 // compile to well-formed primitives, and each template models what docs/templates.md says.
 import { describe, expect, it } from 'vitest';
-import { TEMPLATES, TEMPLATE_GROUPS, HIDDEN_TEMPLATE_IDS, getTemplate } from '../../../worker/engine/templates/catalogue';
+import { TEMPLATES, TEMPLATE_GROUPS, HIDDEN_TEMPLATE_IDS, getTemplate, offeredInEventForm } from '../../../worker/engine/templates/catalogue';
+import { TEMPLATE_DEFINITIONS, isTemplateId, type TemplateId } from '../../../worker/engine/templates/registry';
 import { compileEvent, validateTemplateParameters, type EventToCompile } from '../../../worker/engine/templates/compile';
 import { withDefaults, isParameterVisible } from '../../../worker/engine/templates/parameters';
 import { materialiseEvent, eventEntityId } from '../../../worker/engine/templates/materialise';
@@ -46,6 +47,46 @@ function allNumbers(value: unknown, out: number[] = []): number[] {
   else if (value && typeof value === 'object') Object.values(value).forEach((v) => allNumbers(v, out));
   return out;
 }
+
+describe('registry', () => {
+  it('serves each definition as its catalogue entry, in registry order', () => {
+    expect(TEMPLATES.map((t) => t.template_id)).toEqual(TEMPLATE_DEFINITIONS.map((d) => d.template_id));
+    for (const d of TEMPLATE_DEFINITIONS) {
+      const { group: _g, in_event_form: _f, compile: _c, validate: _v, smart_create: _s, ...entry } = d;
+      expect(getTemplate(d.template_id)).toEqual(entry);
+    }
+  });
+
+  it('types every template id (TemplateId) and knows unknown ones', () => {
+    const ids: TemplateId[] = ['buy_first_home', 'existing_mortgage', 'baseline'];
+    for (const id of ids) expect(isTemplateId(id)).toBe(true);
+    expect(isTemplateId('nope')).toBe(false);
+  });
+
+  it('gives chooser templates distinct positions in their group', () => {
+    for (const g of TEMPLATE_GROUPS) {
+      const positions = TEMPLATE_DEFINITIONS.filter((d) => d.group?.name === g.name).map((d) => d.group!.position);
+      expect(new Set(positions).size, g.name).toBe(positions.length);
+    }
+  });
+
+  it('supersedes only registered templates other than itself', () => {
+    for (const d of TEMPLATE_DEFINITIONS) {
+      for (const rule of d.smart_create?.supersedes ?? []) {
+        expect(isTemplateId(rule.template), `${d.template_id} -> ${rule.template}`).toBe(true);
+        expect(rule.template).not.toBe(d.template_id);
+      }
+    }
+  });
+
+  it('offers the event form the chooser templates, baseline scenarios the supports_baseline ones, never the baseline marker', () => {
+    for (const t of TEMPLATES) {
+      expect(offeredInEventForm(t.template_id, false), t.template_id).toBe(!HIDDEN_TEMPLATE_IDS.includes(t.template_id));
+      expect(offeredInEventForm(t.template_id, true), t.template_id).toBe(t.template_id !== 'baseline' && t.supports_baseline);
+    }
+    expect(offeredInEventForm('nope', true)).toBe(false);
+  });
+});
 
 describe('catalogue', () => {
   it('has every required template, at least 13, in the spec shape, with unique ids', () => {

@@ -7,7 +7,7 @@ import type { Template } from '../model/template';
 import { AU_DEFAULTS } from '../au/defaults';
 import { personalTax } from '../au/tax';
 import { annualEquivalent, cents, formatDollars, PERIODS_PER_YEAR } from '../money';
-import { getTemplate } from '../templates/catalogue';
+import { templateDefinition, type TemplateId } from '../templates/registry';
 
 type AccountIn = Pick<Account, 'id' | 'name' | 'account_type' | 'current_balance' | 'is_asset'> & {
   annual_rate?: number | null;
@@ -26,7 +26,7 @@ export type BaselineAssistantInput = {
 };
 
 export type BaselineProposal = {
-  template_id: string;
+  template_id: TemplateId;
   name: string;
   /** The baseline event's month: the current month (baseline events describe the present). */
   trigger_month: IsoMonth;
@@ -43,6 +43,8 @@ export type BaselineProposal = {
   supersedes: string[];
 };
 
+/** The template's baseline event name ('My Home', 'Current Job', ...). */
+const baselineName = (id: TemplateId): string => templateDefinition(id).baseline_name ?? templateDefinition(id).name;
 
 function annualAmount(item: ItemIn): number {
   return Math.abs(annualEquivalent(item.amount, item.frequency));
@@ -135,9 +137,9 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
   const used = new Set<string>();
   const proposals: BaselineProposal[] = [];
 
-  const propose = (template_id: string, name: string, raw: Record<string, unknown>, reason: string, source_ids: string[], supersedes: string[]) => {
-    const template = getTemplate(template_id);
-    if (!template || !template.supports_baseline) return;
+  const propose = (template_id: TemplateId, name: string, raw: Record<string, unknown>, reason: string, source_ids: string[], supersedes: string[]) => {
+    const template = templateDefinition(template_id);
+    if (!template.supports_baseline) return;
     for (const id of source_ids) used.add(id);
     proposals.push({ template_id, name, trigger_month: month, template_parameters: baselineParameters(template, raw), reason, source_ids, supersedes });
   };
@@ -196,7 +198,7 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
       `${property.name} (${formatDollars(value)}) earns ${formatDollars(weekly)} a week in rent (${rent.name})` +
       (facts ? `; ${facts.text}.` : ' and has no linked loan, so it is treated as owned outright.') +
       ' Check the state and the running costs (defaults are used; remove any of them you also entered as recurring items).';
-    propose('investment_property', getTemplate('investment_property')?.baseline_name ?? 'My Investment Property', raw, reason, ids, ids);
+    propose('investment_property', baselineName('investment_property'), raw, reason, ids, ids);
   }
 
   // The home and its mortgage.
@@ -216,7 +218,7 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
       const raw: Record<string, unknown> = { purchase_price: value, deposit_amount: equity, loan_interest_rate: facts.rate };
       if (facts.years !== null) raw.loan_term_years = facts.years;
       const reason = `${home.name} is worth ${formatDollars(value)}; ${facts.text}.${facts.owed > value ? ' It owes more than it is worth, so the loan is shown at the value.' : ''} Check the state and the running costs.`;
-      propose('buy_first_home', getTemplate('buy_first_home')?.baseline_name ?? 'My Home', raw, reason, [home.id, ...ids], [home.id, ...ids]);
+      propose('buy_first_home', baselineName('buy_first_home'), raw, reason, [home.id, ...ids], [home.id, ...ids]);
     } else {
       // No property to put it against: the mortgage on its own. The event repays the existing account (kept)
       // and stops the repayment item through its own picker, so nothing is superseded.
@@ -228,7 +230,7 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
         if (repayment.account_id !== mortgage.id && accounts.some((a) => a.id === repayment.account_id && a.is_asset)) raw.repayment_account_id = repayment.account_id;
       }
       const reason = `${facts.text}. No property account was found to pair it with, so the mortgage is forecast on its own.`;
-      propose('existing_mortgage', `My Mortgage: ${mortgage.name}`, raw, reason, ids, []);
+      propose('existing_mortgage', `${baselineName('existing_mortgage')}: ${mortgage.name}`, raw, reason, ids, []);
     }
   }
 
@@ -250,7 +252,7 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
       ? `${item.name} pays ${formatDollars(annual)} a year before tax.`
       : `${item.name} pays ${formatDollars(annual)} a year after tax, about ${formatDollars(salary)} gross (before tax, LITO and Medicare levy for this financial year); the event replaces the item and the forecast works out the tax and super itself.`;
     used.add(item.id);
-    const base = getTemplate('job_income_change')?.baseline_name ?? 'Current Job';
+    const base = baselineName('job_income_change');
     propose('job_income_change', salaries.length > 1 ? `${base}: ${item.name}` : base, raw, reason, [item.id], []);
   });
 
@@ -272,7 +274,7 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
       extra = ` plus ${contribution.name} as after-tax contributions`;
     }
     used.add(account.id);
-    const base = getTemplate('superannuation')?.baseline_name ?? 'My Super';
+    const base = baselineName('superannuation');
     propose('superannuation', supers.length > 1 ? `${base}: ${account.name}` : base, raw, `${account.name} holds ${formatDollars(account.current_balance)}${extra}.`, ids, ids);
   }
 
@@ -281,7 +283,7 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
     const raw: Record<string, unknown> = { asset_name: account.name, purchase_amount: Math.max(0, account.current_balance) };
     if (account.annual_rate != null && Number.isFinite(account.annual_rate)) raw.expected_return = account.annual_rate;
     used.add(account.id);
-    propose('asset_purchase', `${getTemplate('asset_purchase')?.baseline_name ?? 'My Investments'}: ${account.name}`, raw, `${account.name} is worth ${formatDollars(account.current_balance)}.`, [account.id], [account.id]);
+    propose('asset_purchase', `${baselineName('asset_purchase')}: ${account.name}`, raw, `${account.name} is worth ${formatDollars(account.current_balance)}.`, [account.id], [account.id]);
   }
 
   // A HELP (HECS) debt, repaid through tax from the salary found above.
@@ -293,7 +295,7 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
     used.add(account.id);
     if (repayment) used.add(repayment.id);
     const reason = `${account.name} owes ${formatDollars(Math.abs(account.current_balance))}; it is repaid through tax${grossForHelp !== null ? ` on your ${formatDollars(grossForHelp)} salary` : ' (enter your repayment income)'}.`;
-    propose('help_debt', getTemplate('help_debt')?.baseline_name ?? 'My HELP Debt', raw, reason, ids, ids);
+    propose('help_debt', baselineName('help_debt'), raw, reason, ids, ids);
   }
 
   return proposals;

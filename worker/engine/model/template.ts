@@ -1,5 +1,5 @@
 // Template and Template parameter entities (product-spec section 3), with their baseline overrides.
-// The catalogue itself lives in worker/engine/templates/catalogue.ts.
+// Each template is declared in worker/engine/templates/life-events/ (see docs/templates.md).
 import { z } from 'zod';
 
 export const TEMPLATE_PARAMETER_TYPES = ['recurring_item', 'select', 'date', 'boolean', 'decimal', 'integer', 'text'] as const;
