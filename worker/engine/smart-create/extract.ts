@@ -6,8 +6,6 @@ import type { IsoDate } from '../primitives';
 import { addDays, addMonths, isIsoDate } from '../au/dates';
 import type { AmountToken, AuState, DateToken, DaysPerWeekToken, DurationToken, DurationUnit, Extraction, Freq, PercentToken, Span, Token } from './tokens';
 
-export { PER_YEAR, type Freq, type Span, type AmountToken, type PercentToken, type DurationUnit, type DurationToken, type DateToken, type DaysPerWeekToken, type Token, type AuState, type Extraction } from './tokens';
-
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   eleven: 11, twelve: 12, fifteen: 15, eighteen: 18, twenty: 20, 'twenty-five': 25, thirty: 30, forty: 40, half: 0.5,

@@ -5,10 +5,10 @@ import type { Template, TemplateParameter } from '../model/template';
 import { getTemplate } from '../templates/catalogue';
 import { cents, formatDollarsShortest } from '../money';
 import { findTemplateDefinition } from '../templates/registry';
-import { extractAll, type DateToken } from './extract';
+import { extractAll } from './extract';
+import type { DateToken } from './tokens';
 import { buildPromptContext } from './reading';
 import { matchTemplates, orderMatches } from './rules';
-
 
 /** The AI prompt maximum (product-spec section 9). */
 export const SMART_CREATE_MAX_LENGTH = 500;
