@@ -7,6 +7,7 @@ import { isIsoDate, isIsoMonth } from '../au/dates';
 import { effectiveLabel, isEmptyValue, isParameterVisible, resolveParameters, withDefaults } from './parameters';
 import type { TemplateContext } from './helpers';
 import type { ParameterError, ValidateOptions } from './define';
+import { getTemplate } from './catalogue';
 import { findTemplateDefinition } from './registry';
 
 export type { ParameterError, ValidateOptions } from './define';
@@ -55,12 +56,14 @@ function finite<T>(value: T): T {
  * Throws EngineInputError (naming the field) for an unknown template or a malformed trigger month.
  */
 export function compileEvent(event: EventToCompile, ctx: CompileContext | TemplateContext): Primitive[] {
-  const template = findTemplateDefinition(event.template_id);
-  if (!template) throw new EngineInputError([{ path: '$.template_id', message: `unknown template "${event.template_id}"` }]);
+  // The catalogue entry (all of one shape) for the parameter walk; the definition for its compiler.
+  const template = getTemplate(event.template_id);
+  const definition = findTemplateDefinition(event.template_id);
+  if (!template || !definition) throw new EngineInputError([{ path: '$.template_id', message: `unknown template "${event.template_id}"` }]);
   if (!isIsoMonth(event.trigger_month)) throw new EngineInputError([{ path: '$.trigger_month', message: 'must be a month written YYYY-MM' }]);
   const eventCtx: TemplateContext = { ...ctx, event_id: event.id, event_name: event.name, trigger_month: event.trigger_month };
   const values = resolveParameters(template, event.template_parameters ?? {}, { is_baseline: ctx.is_baseline });
-  return finite(template.compile(values, eventCtx));
+  return finite(definition.compile(values, eventCtx));
 }
 
 function isNumeric(v: unknown): boolean {
