@@ -130,6 +130,12 @@ describe('supersession order (templates absorb each other in registry order)', (
     expect(ids('sell my investment property and buy a $750k house')).toEqual(['sell_property']);
   });
 
+  it('orders templates whose cues start at the same word by template id', () => {
+    const r = identifyTemplatesFromPrompt('pay rise to $110k and pay off my credit card', { today: '2026-11-21' });
+    expect(r.templates.map((t) => t.template_id)).toEqual(['debt_payoff', 'job_income_change']);
+    expect(r.templates[1].parameters).toEqual({ gross_annual_salary: 110000 });
+  });
+
   it('salary sacrifice absorbs super and shares', () => {
     expect(ids('salary sacrifice $500 a month and invest $10k in ETFs')).toEqual(['salary_sacrifice']);
   });

@@ -3,12 +3,18 @@
 import type { MatchView, TemplateMatch } from '../templates/define';
 import { TEMPLATE_DEFINITIONS } from '../templates/registry';
 
+/**
+ * The order cues are tried in, which is the order of two matches whose cues start at the same character:
+ * by template id, so it does not depend on where a template sits in the catalogue.
+ */
+const BY_ID = [...TEMPLATE_DEFINITIONS].sort((a, b) => (a.template_id < b.template_id ? -1 : 1));
+
 export type { TemplateMatch } from '../templates/define';
 
 /**
  * The templates a prompt describes, with the strongest cue's weight and position: every template's `re` cues,
- * then its `find` cues; then each template, in registry order, absorbs the ones it supersedes; then a
- * template whose best cue is weak and that asks for it is dropped beside any other.
+ * then its `find` cues (templates in id order); then each template, in registry order, absorbs the ones it
+ * supersedes; then a template whose best cue is weak and that asks for it is dropped beside any other.
  */
 export function matchTemplates(prompt: string): TemplateMatch[] {
   // '$1.3m' must not end a phrase at its decimal point (same length, so positions hold).
@@ -18,7 +24,7 @@ export function matchTemplates(prompt: string): TemplateMatch[] {
     const prev = best.get(template_id);
     if (!prev || weight > prev.weight || (weight === prev.weight && index < prev.index)) best.set(template_id, { template_id, weight, index });
   };
-  for (const d of TEMPLATE_DEFINITIONS) {
+  for (const d of BY_ID) {
     for (const cue of d.smart_create?.cues ?? []) {
       if (!('re' in cue)) continue;
       const r = cue.re.exec(text);
@@ -26,7 +32,7 @@ export function matchTemplates(prompt: string): TemplateMatch[] {
     }
   }
   const matchedByRe = new Set(best.keys());
-  for (const d of TEMPLATE_DEFINITIONS) {
+  for (const d of BY_ID) {
     for (const cue of d.smart_create?.cues ?? []) {
       if (!('find' in cue)) continue;
       const index = cue.find(text, (id) => matchedByRe.has(id));
