@@ -19,7 +19,16 @@ export * from './primitives';
 export * from './calendar';
 export * from './money';
 export * from './dashboard';
-export { simulate, pmt, type SimulationSpec, type SimulationResult, type PrimitiveGroup, type SimAccountInput } from './simulate/simulate';
+export {
+  createSimulator,
+  simulate,
+  pmt,
+  type Simulator,
+  type SimulationSpec,
+  type SimulationResult,
+  type PrimitiveGroup,
+  type SimAccountInput,
+} from './simulate/simulate';
 export {
   BASE_SCENARIO_ID,
   MAX_YEARS,

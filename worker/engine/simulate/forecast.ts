@@ -10,7 +10,7 @@ import type { ScenarioEvent, ScenarioWithChildren } from '../model/scenario';
 import { EngineInputError, fieldErrors, parseOrThrow } from '../model/issues';
 import { cents } from '../money';
 import type { CompileContext, Primitive, PrimitiveFlow } from '../primitives';
-import { buildBaseFlowCache, simulate, type BaseFlowCache, type PrimitiveGroup, type SimAccountInput } from './simulate';
+import { buildBaseFlowCache, createSimulator, type BaseFlowCache, type PrimitiveGroup, type SimAccountInput, type Simulator } from './simulate';
 
 /** A template compiler for a whole event (the templates module's compileEvent). */
 export type EventCompiler = ((event: ScenarioEvent, ctx: CompileContext) => Primitive[]) & {
@@ -129,6 +129,8 @@ export type PreparedProfile = {
   baseAccounts: SimAccountInput[];
   /** Base item expansions by as_of and years, shared by every scenario forecast from this profile. */
   caches: Map<string, BaseFlowCache>;
+  /** Runs this profile's forecasts unless a caller passes its own (its buffers are reused from one to the next). */
+  simulator: Simulator;
   compiled: WeakMap<ScenarioEvent, Primitive[]>;
   ctxBase?: ContextBase;
   /** ctxBase plus the accounts the baseline's events declare that the profile does not hold materialised. */
@@ -191,7 +193,7 @@ export function prepareProfile(input: unknown, compile: EventCompiler | null): P
       current_balance: a.current_balance,
       annual_rate: a.annual_rate ?? null,
     }));
-  return { profile, baseline, compile, baseItems, baseAccounts, caches: new Map(), compiled: new WeakMap() };
+  return { profile, baseline, compile, baseItems, baseAccounts, caches: new Map(), simulator: createSimulator(), compiled: new WeakMap() };
 }
 
 function baseCache(prepared: PreparedProfile, options: ForecastOptions): BaseFlowCache {
@@ -300,11 +302,13 @@ function modificationPrimitives(scenario: ScenarioWithChildren, asOf: string): {
 /**
  * Forecast one scenario of a prepared profile. scenarioId null or 'base' (with no such scenario) forecasts the
  * base; the baseline scenario's forecast is the base alone. Throws EngineInputError for an unknown id.
+ * `simulator` defaults to the prepared profile's own.
  */
 export function forecastPrepared(
   prepared: PreparedProfile,
   scenarioId: string | null,
   options: ForecastOptions,
+  simulator: Simulator = prepared.simulator,
 ): ScenarioForecast {
   const { profile, baseline } = prepared;
   const index = scenarioId === null ? -1 : profile.scenarios.findIndex((s) => s.id === scenarioId);
@@ -329,7 +333,7 @@ export function forecastPrepared(
   });
   for (const a of accounts) balances.delete(a.id);
   for (const id of balances.keys()) warnings.push(`modify_account: account "${id}" is not a base account; ignored`);
-  const result = simulate({
+  const result = simulator.run({
     as_of: options.as_of,
     years: options.years,
     assumptions: resolveAssumptions(profile.assumptions),

@@ -4,38 +4,40 @@ import { daysInMonth, dateToDayNumber, dayNumber, monthIndexOf, monthStartDay } 
 import { FREQUENCY_STEP } from '../calendar';
 import type { IsoDate, Schedule } from '../primitives';
 
-/** The forecast's months: step k (1..S) is month m0 + k; step 1 also takes month 0 after as_of. */
+/** The forecast's months: step k (1..months) is month asOfMonth + k; step 1 also takes month 0 after as_of. */
 export type StepGrid = {
-  m0: number;
-  S: number;
+  /** Month index (calendar.ts) of the month containing as_of. */
+  asOfMonth: number;
+  /** Months forecast: the last step. */
+  months: number;
   asOfDay: number;
-  /** Day number of the first day of month m0 + j, for j = 0..S+1. */
-  mStart: Int32Array;
+  /** Day number of the first day of month asOfMonth + j, for j = 0..months+1. */
+  monthStart: Int32Array;
   /** Last day counted in step k (stepEnd[0] = as_of). */
   stepEnd: Int32Array;
   lastDay: number;
 };
 
 export function makeGrid(asOf: IsoDate, months: number): StepGrid {
-  const m0 = monthIndexOf(asOf);
-  const mStart = new Int32Array(months + 2);
-  for (let j = 0; j < months + 2; j++) mStart[j] = monthStartDay(m0 + j);
+  const asOfMonth = monthIndexOf(asOf);
+  const monthStart = new Int32Array(months + 2);
+  for (let j = 0; j < months + 2; j++) monthStart[j] = monthStartDay(asOfMonth + j);
   const stepEnd = new Int32Array(months + 1);
   const asOfDay = dateToDayNumber(asOf);
   stepEnd[0] = asOfDay;
-  for (let k = 1; k <= months; k++) stepEnd[k] = mStart[k + 1] - 1;
-  return { m0, S: months, asOfDay, mStart, stepEnd, lastDay: mStart[months + 1] - 1 };
+  for (let k = 1; k <= months; k++) stepEnd[k] = monthStart[k + 1] - 1;
+  return { asOfMonth, months, asOfDay, monthStart, stepEnd, lastDay: monthStart[months + 1] - 1 };
 }
 
 /** Room for every occurrence of any schedule over the grid (weekly is the densest). */
 export function bufferSize(grid: StepGrid): number {
-  return Math.ceil(((grid.S + 2) * 31) / 7) + 8;
+  return Math.ceil(((grid.months + 2) * 31) / 7) + 8;
 }
 
 /** Step of a once-dated item: month 0 (any day) lands in step 1; earlier months are the past; -1 if outside. */
 export function onceStep(grid: StepGrid, date: IsoDate): number {
-  const s = monthIndexOf(date) - grid.m0;
-  if (s < 0 || s > grid.S) return -1;
+  const s = monthIndexOf(date) - grid.asOfMonth;
+  if (s < 0 || s > grid.months) return -1;
   return s === 0 ? 1 : s;
 }
 
@@ -76,12 +78,12 @@ export function scheduleOccurrences(grid: StepGrid, schedule: Schedule, steps: I
   }
   const p = rule.months;
   const startIdx = sy * 12 + sm - 1;
-  const mStart = grid.mStart;
-  for (let n = grid.m0 > startIdx ? Math.ceil((grid.m0 - startIdx) / p) : 0; ; n++) {
-    const rel = startIdx + n * p - grid.m0;
-    if (rel > grid.S) break;
-    const dim = mStart[rel + 1] - mStart[rel];
-    const day = mStart[rel] + (sd < dim ? sd : dim) - 1;
+  const monthStart = grid.monthStart;
+  for (let n = grid.asOfMonth > startIdx ? Math.ceil((grid.asOfMonth - startIdx) / p) : 0; ; n++) {
+    const rel = startIdx + n * p - grid.asOfMonth;
+    if (rel > grid.months) break;
+    const dim = monthStart[rel + 1] - monthStart[rel];
+    const day = monthStart[rel] + (sd < dim ? sd : dim) - 1;
     if (day > last) break;
     if (day >= first) {
       steps[count] = rel === 0 ? 1 : rel;
@@ -99,8 +101,8 @@ export function anniversaryDay(sy: number, sm: number, sd: number, n: number): n
 
 /**
  * Occurrence counts per step of a weekly or fortnightly schedule, by arithmetic rather than by visiting each
- * date: calls visit(step, count) for every step with at least one occurrence. Returns false for other
- * frequencies (use scheduleOccurrences).
+ * date: writes (stepsOut[j], counts[j]) for every step with at least one occurrence and returns how many.
+ * Returns -1 for other frequencies (use scheduleOccurrences).
  */
 export function dayStepCounts(
   grid: StepGrid,
@@ -121,7 +123,7 @@ export function dayStepCounts(
   // Occurrences at startDay + j p: the count in [lo, hi] is floor((hi - s) / p) - floor((lo - 1 - s) / p) for lo > s.
   let k = 1;
   while (stepEnd[k] < first) k++;
-  for (; k <= grid.S; k++) {
+  for (; k <= grid.months; k++) {
     const lo = Math.max(first, stepEnd[k - 1] + 1);
     const hi = Math.min(last, stepEnd[k]);
     if (lo > hi) break;

@@ -1,0 +1,243 @@
+// The compile step: turns a simulation spec (accounts and primitives) into the plan the month loop runs,
+// expanding every schedule once into per-step tables. Accounts, flows, transfers and loans each have their
+// own module; this one collects the primitives and builds the tables in a fixed order (warnings follow it).
+import { isIsoDate } from '../au/dates';
+import { pplSuperRate } from '../au/ppl';
+import type { Primitive, PrimitiveAdjustFlow, PrimitiveFlow, PrimitiveTaxAdjustment } from '../primitives';
+import { buildAccountTable, collectAccounts } from './accounts';
+import {
+  SUPER_NONE,
+  SUPER_PPL,
+  SUPER_SALARY,
+  SUPER_SALARY_SACRIFICE,
+  bookFlow,
+  finite,
+  makeTime,
+  type BaseFlowCache,
+  type FlowBook,
+  type FlowTax,
+} from './flows';
+import { buildLoanTable, type ScopedLoan } from './loans';
+import { bufferSize, scheduleOccurrences } from './occurrences';
+import { KIND_DEBT, type Plan } from './plan';
+import type { ScratchArena } from './scratch';
+import { horizonYears, type SimulationSpec } from './spec';
+import { buildTransferTable, type ScopedTransfer } from './transfers';
+
+type ScopedFlow = { flow: PrimitiveFlow; scope: string | null };
+type ScopedAdjustment = { adjustment: PrimitiveAdjustFlow; scope: string | null };
+
+/** The spec's primitives by kind, each with the scope (event id, null for the base) it came from. */
+type CollectedPrimitives = {
+  flows: ScopedFlow[];
+  adjustments: ScopedAdjustment[];
+  transfers: ScopedTransfer[];
+  loans: ScopedLoan[];
+  taxAdjustments: PrimitiveTaxAdjustment[];
+};
+
+function collectPrimitives(spec: SimulationSpec, baseItems: ReadonlyArray<PrimitiveFlow>): CollectedPrimitives {
+  const collected: CollectedPrimitives = { flows: [], adjustments: [], transfers: [], loans: [], taxAdjustments: [] };
+  const collect = (primitives: ReadonlyArray<Primitive>, scope: string | null) => {
+    for (const p of primitives) {
+      if (p.kind === 'flow') collected.flows.push({ flow: p, scope });
+      else if (p.kind === 'adjust_flow') collected.adjustments.push({ adjustment: p, scope });
+      else if (p.kind === 'transfer') collected.transfers.push({ transfer: p, scope });
+      else if (p.kind === 'loan') collected.loans.push({ loan: p, scope });
+      else if (p.kind === 'tax_adjustment') collected.taxAdjustments.push(p);
+    }
+  };
+  for (const flow of baseItems) collected.flows.push({ flow, scope: null });
+  collect(spec.base, null);
+  for (const g of spec.groups) collect(g.primitives, g.scope);
+  return collected;
+}
+
+/**
+ * Each flow's adjustments, sorted by date, by the flow's index. An adjustment targets a flow key (its own
+ * scope first, then base ids, then a materialised item's event flow); one with no target is a warning.
+ */
+function matchAdjustments(spec: SimulationSpec, flows: ReadonlyArray<ScopedFlow>, adjustments: ReadonlyArray<ScopedAdjustment>, warnings: string[]) {
+  const flowKeyIndex = new Map<string, number>();
+  if (adjustments.length > 0) {
+    const targets = new Set(adjustments.map((a) => a.adjustment.target));
+    flows.forEach((f, i) => {
+      if (!targets.has(f.flow.key)) return;
+      const k = `${f.scope ?? ''}\u0000${f.flow.key}`;
+      if (!flowKeyIndex.has(k)) flowKeyIndex.set(k, i);
+    });
+  }
+  const linkedItem = new Map<string, { id: string; scope: string; name: string }>();
+  for (const l of spec.linked_items ?? []) linkedItem.set(l.id, l);
+  const adjustmentsOf = new Map<number, PrimitiveAdjustFlow[]>();
+  for (const { adjustment: adj, scope } of adjustments) {
+    let target = scope !== null ? flowKeyIndex.get(`${scope}\u0000${adj.target}`) : undefined;
+    if (target === undefined) target = flowKeyIndex.get(`\u0000${adj.target}`);
+    if (target === undefined) {
+      const l = linkedItem.get(adj.target);
+      if (l && spec.entity_id) {
+        const entityId = spec.entity_id;
+        target = flows.findIndex((f) => f.scope === l.scope && entityId(l.scope, f.flow.key) === l.id);
+        if (target < 0) target = undefined;
+      }
+      if (l && target === undefined) target = flows.findIndex((f) => f.scope === l.scope && f.flow.name === l.name);
+      if (target !== undefined && target < 0) target = undefined;
+    }
+    if (target === undefined) {
+      warnings.push(`adjust_flow ${adj.key}: recurring item "${adj.target}" not found; ignored`);
+      continue;
+    }
+    const list = adjustmentsOf.get(target) ?? [];
+    list.push(adj);
+    adjustmentsOf.set(target, list);
+  }
+  for (const list of adjustmentsOf.values()) list.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  return adjustmentsOf;
+}
+
+/** Compiles a spec into a plan whose per-run tables come from `scratch` (valid until its next reset). */
+export function compilePlan(spec: SimulationSpec, scratch: ScratchArena): { plan: Plan; warnings: string[] } {
+  const warnings: string[] = [];
+  const years = horizonYears(spec.years);
+  const months = years * 12;
+  const stepCount = months + 1;
+  const cache = spec.base_cache;
+  const timeFits = !!cache && cache.as_of === spec.as_of && cache.years === years;
+  const time = timeFits && cache ? cache.time : makeTime(spec.as_of, months);
+  const { grid, stepDates, superGuaranteeRate } = time;
+  const asOfMonth = grid.asOfMonth;
+
+  const accounts = collectAccounts(spec, asOfMonth, months, warnings);
+  const { rows, resolve } = accounts;
+  const baseItems = spec.base_items ?? [];
+  const { flows, adjustments, transfers, loans, taxAdjustments } = collectPrimitives(spec, baseItems);
+  const adjustmentsOf = matchAdjustments(spec, flows, adjustments, warnings);
+
+  const accountStride = rows.length + 1; // room for a synthetic primary cash account created while resolving
+  const accountDelta = scratch.float64(accountStride * stepCount);
+  const flowIncome = scratch.float64(stepCount);
+  const flowExpense = scratch.float64(stepCount);
+  const taxpayerIndex = new Map<string, number>();
+  const taxableIncome: Float64Array[] = [];
+  const taxpayerOf = (name: string): number => {
+    let i = taxpayerIndex.get(name);
+    if (i === undefined) {
+      i = taxableIncome.length;
+      taxpayerIndex.set(name, i);
+      taxableIncome.push(scratch.float64(stepCount));
+    }
+    return i;
+  };
+
+  for (const o of accounts.openingFlows) {
+    accountDelta[o.step * accountStride + o.row] += o.value;
+    if (o.value >= 0) flowIncome[o.step] += o.value;
+    else flowExpense[o.step] -= o.value;
+  }
+
+  // ---- flows: every occurrence on its real date, into per-step totals ----
+  const { steps: occurrenceSteps, days: occurrenceDays } = scratch.occurrenceBuffers(bufferSize(grid));
+  const book: FlowBook = {
+    grid,
+    accountStride,
+    accountDelta,
+    income: flowIncome,
+    expense: flowExpense,
+    occurrenceSteps,
+    occurrenceDays,
+    superGuaranteeRate,
+  };
+  const sharedBase =
+    cache && timeFits && baseCacheFits(cache, spec, baseItems.length, accounts.baseCount, accounts.baseRow, accounts.primaryCashSoFar())
+      ? cache
+      : null;
+  if (sharedBase) {
+    for (let k = 0; k < stepCount; k++) {
+      flowIncome[k] += sharedBase.income[k];
+      flowExpense[k] += sharedBase.expense[k];
+    }
+  }
+  for (let fi = 0; fi < flows.length; fi++) {
+    const { flow, scope } = flows[fi];
+    const adjusted = adjustmentsOf.get(fi);
+    if (sharedBase && fi < baseItems.length && sharedBase.isCached[fi]) {
+      if (!adjusted) continue;
+      bookFlow(book, flow, sharedBase.itemAccount[fi], undefined, null, -1); // take the cached booking back out
+    }
+    const row = resolve(flow.account, scope, `flow ${flow.key}`);
+    const tax = flow.tax;
+    let flowTax: FlowTax = null;
+    if (tax) {
+      let superRow = -1;
+      let superKind = SUPER_NONE;
+      if ((tax.kind === 'salary' || tax.kind === 'ppl' || tax.kind === 'salary_sacrifice') && tax.super_account) {
+        superRow = resolve(tax.super_account, scope, `flow ${flow.key} super`);
+        superKind = tax.kind === 'salary' ? SUPER_SALARY : tax.kind === 'ppl' ? SUPER_PPL : SUPER_SALARY_SACRIFICE;
+      }
+      // Super on PPL depends on the child's birth date (from 1 July 2025), not on when each payment falls.
+      const pplRate = tax.kind === 'ppl' && tax.birth_date && isIsoDate(tax.birth_date) ? pplSuperRate(tax.birth_date) : NaN;
+      flowTax = { taxable: taxableIncome[taxpayerOf(tax.taxpayer)], superRow, superKind, pplRate };
+    }
+    bookFlow(book, flow, row, adjusted, flowTax, 1);
+  }
+
+  // ---- tax adjustments: taxable income only, no money moves ----
+  for (const t of taxAdjustments) {
+    const amount = finite(t.amount);
+    if (amount === 0) continue;
+    const taxable = taxableIncome[taxpayerOf(t.taxpayer)];
+    const count = scheduleOccurrences(grid, t.schedule, occurrenceSteps, occurrenceDays);
+    for (let o = 0; o < count; o++) taxable[occurrenceSteps[o]] += amount;
+  }
+
+  const transferTable = buildTransferTable(transfers, grid, resolve, scratch);
+  const { loans: loanTable, rateSwitches, loanOfAccount } = buildLoanTable(loans, accountStride, asOfMonth, resolve, taxpayerOf);
+
+  // Tax is charged to the primary cash account, created now if nothing has needed it yet.
+  const primaryCash = taxableIncome.length > 0 ? accounts.primaryCash() : -1;
+  const accountTable = buildAccountTable(rows, loanOfAccount, loanTable.monthlyRate, scratch);
+  // Loans that took over before the first step set the rate from the start.
+  for (let j = 0; j < rateSwitches.count; j++) {
+    const account = rateSwitches.account[j];
+    if (rateSwitches.step[j] <= 1 && accountTable.kind[account] === KIND_DEBT) accountTable.monthlyRate[account] = rateSwitches.monthlyRate[j];
+  }
+  return {
+    plan: {
+      months,
+      asOfMonth,
+      stepDates,
+      accounts: accountTable,
+      accountStride,
+      accountDelta,
+      // The cached base bookings are applied in the month loop (step-major, base accounts first).
+      baseAccountDelta: sharedBase ? sharedBase.accountDelta : null,
+      baseAccountCount: sharedBase ? sharedBase.accountIds.length : 0,
+      flowIncome,
+      flowExpense,
+      taxableIncome,
+      primaryCash,
+      transfers: transferTable,
+      loans: loanTable,
+      rateSwitches,
+    },
+    warnings,
+  };
+}
+
+/** The shared base expansion applies when it was built for these base items, accounts and primary cash. */
+function baseCacheFits(
+  cache: BaseFlowCache,
+  spec: SimulationSpec,
+  baseItemCount: number,
+  baseCount: number,
+  baseRow: (id: string) => number | undefined,
+  primaryCash: number,
+): boolean {
+  return (
+    cache.isCached.length === baseItemCount &&
+    cache.accountIds.length === baseCount &&
+    spec.accounts.length === baseCount &&
+    cache.accountIds.every((id, i) => baseRow(id) === i) &&
+    (cache.primaryCash < 0 || cache.primaryCash === primaryCash)
+  );
+}

@@ -1,0 +1,219 @@
+// Compile step, flows: every occurrence of a flow primitive booked on its real date into per-step account
+// deltas, income, expenses and taxable income (with super contributions), plus the base recurring items'
+// expansion that every scenario of a compare shares (forecast-model.md sections 2-3).
+import { CONTRIBUTIONS_TAX_RATE, superGuaranteeRate } from '../au/super';
+import { dateToDayNumber, lastDayOfMonthIndex } from '../calendar';
+import { primaryCashIndex } from '../primary-cash';
+import { PRIMARY_CASH, type IsoDate, type PrimitiveAdjustFlow, type PrimitiveFlow } from '../primitives';
+import { anniversaryDay, bufferSize, dayStepCounts, makeGrid, scheduleOccurrences, type StepGrid } from './occurrences';
+import { horizonYears, type SimAccountInput } from './spec';
+
+/** The forecast's calendar: step grid, snapshot dates and the Super Guarantee rate of each month. */
+export type TimeTables = { grid: StepGrid; stepDates: IsoDate[]; superGuaranteeRate: Float64Array };
+
+export function makeTime(asOf: IsoDate, months: number): TimeTables {
+  const grid = makeGrid(asOf, months);
+  const stepDates: IsoDate[] = new Array(months + 1);
+  stepDates[0] = asOf;
+  const sgRate = new Float64Array(months + 1);
+  for (let k = 1; k <= months; k++) {
+    stepDates[k] = lastDayOfMonthIndex(grid.asOfMonth + k);
+    sgRate[k] = superGuaranteeRate(stepDates[k]);
+  }
+  return { grid, stepDates, superGuaranteeRate: sgRate };
+}
+
+export function finite(n: number): number {
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** Where a flow's occurrences are booked: per-account per-step deltas plus per-step income and expenses. */
+export type FlowBook = {
+  grid: StepGrid;
+  /** Step-major: the delta of account `row` in step k is accountDelta[k * accountStride + row]. */
+  accountStride: number;
+  accountDelta: Float64Array;
+  income: Float64Array;
+  expense: Float64Array;
+  /** Schedule expansion buffers (occurrences.ts): overwritten by every booking. */
+  occurrenceSteps: Int32Array;
+  occurrenceDays: Int32Array;
+  superGuaranteeRate: Float64Array;
+};
+
+export const SUPER_NONE = 0;
+export const SUPER_SALARY = 1;
+export const SUPER_PPL = 2;
+export const SUPER_SALARY_SACRIFICE = 3;
+
+/** How a taxed flow is taxed: whose taxable income it adds to and where its super contributions go. */
+export type FlowTax = {
+  taxable: Float64Array;
+  /** The super account's row, or -1 when the flow carries no super. */
+  superRow: number;
+  /** SUPER_SALARY (SG on top), SUPER_PPL (SG-rate super on Paid Parental Leave), SUPER_SALARY_SACRIFICE. */
+  superKind: number;
+  /** A PPL flow's super rate fixed by the child's birth date (NaN: by payment date, the old tag). */
+  pplRate: number;
+} | null;
+
+const PPL_SUPER_FROM = dateToDayNumber('2025-07-01');
+
+/**
+ * Books every occurrence of a flow (sign -1 takes a booking back out). Adjustments give a new amount from
+ * a date or an earlier end; indexation steps once a year on the schedule's anniversary.
+ */
+export function bookFlow(
+  book: FlowBook,
+  flow: PrimitiveFlow,
+  row: number,
+  adjustments: ReadonlyArray<PrimitiveAdjustFlow> | undefined,
+  tax: FlowTax,
+  sign: number,
+): void {
+  const { accountStride, accountDelta, income, expense, occurrenceSteps, occurrenceDays, superGuaranteeRate: sgRate } = book;
+  if (adjustments === undefined && tax === null && !flow.indexation_rate) {
+    // A plain weekly or fortnightly flow: occurrences per month by arithmetic (occurrenceDays holds the counts).
+    const n = dayStepCounts(book.grid, flow.schedule, occurrenceDays, occurrenceSteps);
+    if (n >= 0) {
+      const raw = finite(flow.amount);
+      if (raw === 0) return;
+      const toIncome = raw > 0;
+      for (let o = 0; o < n; o++) {
+        const k = occurrenceSteps[o];
+        const v = sign * raw * occurrenceDays[o];
+        accountDelta[k * accountStride + row] += v;
+        if (toIncome) income[k] += v;
+        else expense[k] -= v;
+      }
+      return;
+    }
+  }
+  const count = scheduleOccurrences(book.grid, flow.schedule, occurrenceSteps, occurrenceDays);
+  if (count === 0) return;
+  let endDay = Infinity;
+  const adjustedFrom: number[] = [];
+  const adjustedAmount: number[] = [];
+  for (const a of adjustments ?? []) {
+    if (a.end_date) endDay = Math.min(endDay, dateToDayNumber(a.end_date));
+    if (a.amount !== undefined) {
+      adjustedFrom.push(dateToDayNumber(a.from));
+      adjustedAmount.push(finite(a.amount));
+    }
+  }
+  const indexFactor = 1 + finite(flow.indexation_rate ?? 0) / 100;
+  const indexed = indexFactor !== 1 && indexFactor > 0;
+  const startDate = flow.schedule.type === 'once' ? flow.schedule.date : flow.schedule.start_date;
+  const startYear = Number(startDate.slice(0, 4));
+  const startMonth = Number(startDate.slice(5, 7));
+  const startDay = Number(startDate.slice(8, 10));
+  let years = 0;
+  let nextAnniversary = indexed ? anniversaryDay(startYear, startMonth, startDay, 1) : Infinity;
+  let factor = 1;
+  const baseAmount = finite(flow.amount);
+  const adjustmentCount = adjustedFrom.length;
+  for (let o = 0; o < count; o++) {
+    const day = occurrenceDays[o];
+    if (day > endDay) break;
+    const k = occurrenceSteps[o];
+    let amt = baseAmount;
+    for (let j = 0; j < adjustmentCount; j++) if (day >= adjustedFrom[j]) amt = adjustedAmount[j];
+    if (indexed) {
+      while (day >= nextAnniversary) {
+        years++;
+        factor *= indexFactor;
+        nextAnniversary = anniversaryDay(startYear, startMonth, startDay, years + 1);
+      }
+      amt *= factor;
+      if (!Number.isFinite(amt)) amt = 0;
+    }
+    if (amt === 0) continue;
+    accountDelta[k * accountStride + row] += sign * amt;
+    if (amt > 0) income[k] += sign * amt;
+    else expense[k] -= sign * amt;
+    if (tax === null) continue;
+    tax.taxable[k] += sign * amt;
+    if (tax.superRow < 0) continue;
+    let toSuper: number;
+    if (tax.superKind === SUPER_SALARY) toSuper = amt * sgRate[k];
+    else if (tax.superKind === SUPER_PPL) {
+      toSuper = Number.isNaN(tax.pplRate) ? (day >= PPL_SUPER_FROM ? amt * sgRate[k] : 0) : amt * tax.pplRate;
+    } else toSuper = -amt; // salary sacrifice: the (negative) flow's amount goes to super
+    if (toSuper === 0) continue;
+    const net = sign * toSuper * (1 - CONTRIBUTIONS_TAX_RATE);
+    accountDelta[k * accountStride + tax.superRow] += net;
+    if (toSuper > 0) income[k] += net;
+    else expense[k] -= net;
+  }
+}
+
+/**
+ * The base recurring items expanded once for every scenario of a compare: an item is cached when its account
+ * is a base account (or the primary cash account, when the base has one); the others are booked per scenario.
+ */
+export type BaseFlowCache = {
+  as_of: IsoDate;
+  years: number;
+  time: TimeTables;
+  accountIds: string[];
+  /** The base's primary cash row (-1: none), which `@cash` items were booked to. */
+  primaryCash: number;
+  /** Per base item: 1 when its booking is in the cache. */
+  isCached: Uint8Array;
+  /** Per base item: the account row it was booked to (-1: not cached). */
+  itemAccount: Int32Array;
+  /** Step-major per-account deltas, accountIds.length wide. */
+  accountDelta: Float64Array;
+  income: Float64Array;
+  expense: Float64Array;
+};
+
+export function buildBaseFlowCache(
+  asOf: IsoDate,
+  yearsIn: number,
+  accounts: ReadonlyArray<SimAccountInput>,
+  items: ReadonlyArray<PrimitiveFlow>,
+): BaseFlowCache {
+  const years = horizonYears(yearsIn);
+  const time = makeTime(asOf, years * 12);
+  const grid = time.grid;
+  const stepCount = grid.months + 1;
+  const index = new Map<string, number>();
+  accounts.forEach((a, i) => {
+    if (!index.has(a.id)) index.set(a.id, i);
+  });
+  const primary = primaryCashIndex(accounts);
+  const occurrenceSteps = new Int32Array(bufferSize(grid));
+  const book: FlowBook = {
+    grid,
+    accountStride: accounts.length,
+    accountDelta: new Float64Array(accounts.length * stepCount),
+    income: new Float64Array(stepCount),
+    expense: new Float64Array(stepCount),
+    occurrenceSteps,
+    occurrenceDays: new Int32Array(occurrenceSteps.length),
+    superGuaranteeRate: new Float64Array(stepCount),
+  };
+  const isCached = new Uint8Array(items.length);
+  const itemAccount = new Int32Array(items.length).fill(-1);
+  items.forEach((item, i) => {
+    const row = item.account === PRIMARY_CASH ? primary : (index.get(item.account) ?? -1);
+    if (row < 0 || item.tax) return;
+    // Duplicate ids resolve to the first account in the simulator too.
+    itemAccount[i] = row;
+    isCached[i] = 1;
+    bookFlow(book, item, row, undefined, null, 1);
+  });
+  return {
+    as_of: asOf,
+    years,
+    time,
+    accountIds: accounts.map((a) => a.id),
+    primaryCash: primary,
+    isCached,
+    itemAccount,
+    accountDelta: book.accountDelta,
+    income: book.income,
+    expense: book.expense,
+  };
+}

@@ -1,0 +1,109 @@
+// Compile step, loans: the loan table (rates, terms, interest-only months, deductible interest) and the
+// rate switches when a later loan takes over an account's debt; PMT, the level repayment.
+import { addDays, isIsoDate } from '../au/dates';
+import { monthIndexOf } from '../calendar';
+import type { PrimitiveLoan } from '../primitives';
+import { finite } from './flows';
+import type { LoanTable, RateSwitches } from './plan';
+
+/** PMT(r, n, p): the level repayment that clears p in n months at monthly rate r. */
+export function pmt(rate: number, months: number, principal: number): number {
+  const n = Math.max(1, Math.round(months));
+  if (principal <= 0) return 0;
+  if (Math.abs(rate) < 1e-12) return principal / n;
+  return (principal * rate) / (1 - Math.pow(1 + rate, -n));
+}
+
+const NEVER = 0x7fffffff;
+
+export type ScopedLoan = { loan: PrimitiveLoan; scope: string | null };
+
+export type CompiledLoans = {
+  loans: LoanTable;
+  rateSwitches: RateSwitches;
+  /** Per account row: the first loan on it (-1: none); that loan's rate is the debt's from the start. */
+  loanOfAccount: Int32Array;
+};
+
+/**
+ * Resolves each loan's accounts (in order: the debt, then where repayments come from) and taxpayer.
+ * A later loan on an account that already has one (a scenario's interest_only_mortgage on the baseline's
+ * existing_mortgage, say) takes over from its start month: the earlier one stops repaying (and deducting)
+ * then, and the account's interest rate switches to the later loan's.
+ */
+export function buildLoanTable(
+  scoped: ReadonlyArray<ScopedLoan>,
+  accountRows: number,
+  asOfMonth: number,
+  resolve: (ref: string, scope: string | null, what: string) => number,
+  taxpayerOf: (name: string) => number,
+): CompiledLoans {
+  const count = scoped.length;
+  const account = new Int32Array(count);
+  const repaymentFrom = new Int32Array(count);
+  const monthlyRate = new Float64Array(count);
+  const startMonth = new Int32Array(count);
+  const termMonths = new Int32Array(count);
+  const interestOnlyMonths = new Int32Array(count);
+  const fixedRepayment = new Float64Array(count);
+  const repayment = new Float64Array(count).fill(NaN);
+  const taxpayer = new Int32Array(count).fill(-1);
+  const deductibleShare = new Float64Array(count);
+  // The first month index whose interest is no longer deductible (deductible_until), else never.
+  const deductibleEndMonth = new Int32Array(count).fill(NEVER);
+  const deductibleFromMonth = new Int32Array(count).fill(-NEVER);
+  const endMonth = new Int32Array(count).fill(NEVER);
+  const loanOfAccount = new Int32Array(accountRows).fill(-1);
+  const switches: Array<{ step: number; account: number; loan: number }> = [];
+  scoped.forEach(({ loan: l, scope }, li) => {
+    const acc = resolve(l.account, scope, `loan ${l.key}`);
+    account[li] = acc;
+    repaymentFrom[li] = resolve(l.repayment_from, scope, `loan ${l.key}`);
+    monthlyRate[li] = Math.max(0, finite(l.annual_rate)) / 1200;
+    startMonth[li] = monthIndexOf(l.start);
+    termMonths[li] = Math.max(1, Math.round(finite(l.term_months)));
+    interestOnlyMonths[li] = Math.max(0, Math.round(finite(l.interest_only_months ?? 0)));
+    fixedRepayment[li] = l.fixed_repayment !== undefined && l.fixed_repayment > 0 ? finite(l.fixed_repayment) : NaN;
+    if (l.deductible_share && l.deductible_share > 0 && l.taxpayer) {
+      deductibleShare[li] = Math.min(1, finite(l.deductible_share));
+      taxpayer[li] = taxpayerOf(l.taxpayer);
+      if (l.deductible_until && isIsoDate(l.deductible_until)) deductibleEndMonth[li] = monthIndexOf(addDays(l.deductible_until, 1));
+    }
+    if (loanOfAccount[acc] < 0) loanOfAccount[acc] = li;
+    else {
+      for (let earlier = 0; earlier < li; earlier++) {
+        if (account[earlier] !== acc || endMonth[earlier] <= startMonth[li]) continue;
+        endMonth[earlier] = startMonth[li];
+        deductibleEndMonth[earlier] = Math.min(deductibleEndMonth[earlier], startMonth[li]);
+      }
+      deductibleFromMonth[li] = startMonth[li];
+      switches.push({ step: startMonth[li] - asOfMonth, account: acc, loan: li });
+    }
+  });
+  switches.sort((a, b) => a.step - b.step);
+  return {
+    loans: {
+      count,
+      account,
+      repaymentFrom,
+      monthlyRate,
+      startMonth,
+      termMonths,
+      interestOnlyMonths,
+      fixedRepayment,
+      repayment,
+      taxpayer,
+      deductibleShare,
+      deductibleFromMonth,
+      deductibleEndMonth,
+      endMonth,
+    },
+    rateSwitches: {
+      count: switches.length,
+      step: Int32Array.from(switches, (s) => s.step),
+      account: Int32Array.from(switches, (s) => s.account),
+      monthlyRate: Float64Array.from(switches, (s) => monthlyRate[s.loan]),
+    },
+    loanOfAccount,
+  };
+}
