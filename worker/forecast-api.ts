@@ -3,6 +3,7 @@
 import {
   compare,
   compareView,
+  createSimulator,
   EngineInputError,
   forecast,
   toComparisonResult,
@@ -42,22 +43,25 @@ const WARM_UP_PROFILE = {
   scenarios: [],
 };
 
+/** The worker's simulator: its scratch buffers are reused by every call (runs are synchronous, one at a time). */
+const simulator = createSimulator();
+
 export const forecastApi = {
   /** One scenario (or the base, scenario_id null), every month. */
   forecast(profile: unknown, options: ForecastOptions & { scenario_id?: string | null }): EngineResult<ScenarioForecast> {
-    return run(() => forecast(profile, options));
+    return run(() => forecast(profile, options, simulator));
   },
   /** Several scenarios over the same months, with summaries; every month. */
   compare(profile: unknown, options: CompareOptions): EngineResult<Comparison> {
-    return run(() => compare(profile, options));
+    return run(() => compare(profile, options, simulator));
   },
   /** The POST /scenarios/compare response shape (decimal strings), optionally chart-sampled. */
   compareApi(profile: unknown, options: CompareOptions & { sampled?: boolean }): EngineResult<ComparisonResult> {
-    return run(() => toComparisonResult(compare(profile, options), options.sampled ?? false));
+    return run(() => toComparisonResult(compare(profile, options, simulator), options.sampled ?? false));
   },
   /** The compare screen's view: chart points sampled, summaries and cash shortfall from every month, today's dollars. */
   compareView(input: CompareViewInput): EngineResult<CompareView> {
-    return run(() => compareView(input));
+    return run(() => compareView(input, simulator));
   },
   /**
    * Loads and exercises the engine so the user's first comparison runs warm: on the user's own data when given
@@ -65,7 +69,7 @@ export const forecastApi = {
    */
   warmUp(asOf: string, profile?: unknown): EngineResult<true> {
     return run(() => {
-      compareView({ backup: profile ?? WARM_UP_PROFILE, as_of: asOf, years: profile ? 2 : 30, scenario_ids: [] });
+      compareView({ backup: profile ?? WARM_UP_PROFILE, as_of: asOf, years: profile ? 2 : 30, scenario_ids: [] }, simulator);
       return true as const;
     });
   },

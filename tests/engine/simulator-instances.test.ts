@@ -34,8 +34,8 @@ function householdProfile(): ProfileInput {
     template_parameters: withDefaults(getTemplate(templateId) as Template, { ...PICKS[templateId], ...params }, { is_baseline: false }),
   });
   return {
-    accounts: BASE_ACCOUNTS,
-    recurring_items: BASE_ITEMS,
+    accounts: [...BASE_ACCOUNTS],
+    recurring_items: [...BASE_ITEMS],
     scenarios: [
       { id: 'home', name: 'Extra repayments', is_baseline: false, events: [event('home', 'e1', 'extra_mortgage_repayments', '2027-02')], modifications: [] },
       {
@@ -176,10 +176,15 @@ describe('simulator instances', () => {
     const heavyAlone = compareAll(heavy, 30);
     const householdAlone = compareAll(household, 12);
     const familyAlone = forecast(household, { as_of: AS_OF, years: 12, scenario_id: 'family' });
+    // A caller's own simulator (as the worker keeps one) shared by both profiles.
+    const kept = createSimulator();
     for (let round = 0; round < 2; round++) {
       expect(compareAll(household, 12)).toEqual(householdAlone);
       expect(forecast(household, { as_of: AS_OF, years: 12, scenario_id: 'family' })).toEqual(familyAlone);
       expect(compareAll(heavy, 30)).toEqual(heavyAlone);
+      expect(compare(household, { as_of: AS_OF, years: 12, scenario_ids: [] }, kept)).toEqual(householdAlone);
+      expect(compare(heavy, { as_of: AS_OF, years: 30, scenario_ids: [] }, kept)).toEqual(heavyAlone);
+      expect(forecast(household, { as_of: AS_OF, years: 12, scenario_id: 'family' }, kept)).toEqual(familyAlone);
     }
     expect(familyAlone.warnings).toEqual([]);
     expect(householdAlone.scenarios.find((s) => s.scenario_id === 'family')).toEqual(familyAlone);

@@ -5,6 +5,7 @@ import { resolveAssumptions, type AssumptionsInput } from './model/assumptions';
 import type { Snapshot } from './model/comparison';
 import { cents } from './money';
 import type { EventCompiler, ScenarioForecast } from './simulate/forecast';
+import type { Simulator } from './simulate/simulate';
 
 /** The card figures. In today's dollars `inflation` is the erosion of money held, so the three parts still add up. */
 export type SummaryFigures = {
@@ -155,7 +156,12 @@ export function toCompareView(comparison: Comparison, assumptions: AssumptionsIn
 }
 
 /** Compares the input's scenarios and shapes the result; throws EngineInputError on bad input. */
-export function compareViewWith(input: CompareViewInput, compile: EventCompiler | null): CompareView {
-  const { comparison, prepared } = compareWithProfile(input.backup, { as_of: input.as_of, years: input.years, scenario_ids: input.scenario_ids }, compile);
+export function compareViewWith(input: CompareViewInput, compile: EventCompiler | null, simulator?: Simulator): CompareView {
+  const { comparison, prepared } = compareWithProfile(
+    input.backup,
+    { as_of: input.as_of, years: input.years, scenario_ids: input.scenario_ids },
+    compile,
+    simulator,
+  );
   return toCompareView(comparison, prepared.profile.assumptions);
 }

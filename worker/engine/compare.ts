@@ -13,6 +13,7 @@ import {
   type PreparedProfile,
   type ScenarioForecast,
 } from './simulate/forecast';
+import type { Simulator } from './simulate/simulate';
 
 /** Months between chart points: 1 up to 5 years, 3 up to 15 years, otherwise 6 (spec section 9). */
 export function samplingStep(years: number): number {
@@ -44,8 +45,8 @@ export type Comparison = { as_of: string; years: number; scenarios: ScenarioFore
  * Forecast each scenario id (or 'base') over the same months. An empty id list forecasts every scenario,
  * or the base when the profile has none. Throws EngineInputError on bad input or an unknown id.
  */
-export function compareScenarios(profileInput: unknown, options: CompareOptions, compile: EventCompiler | null): Comparison {
-  return compareWithProfile(profileInput, options, compile).comparison;
+export function compareScenarios(profileInput: unknown, options: CompareOptions, compile: EventCompiler | null, simulator?: Simulator): Comparison {
+  return compareWithProfile(profileInput, options, compile, simulator).comparison;
 }
 
 /** compareScenarios plus the validated profile (the compare view reads its assumptions). */
@@ -53,9 +54,10 @@ export function compareWithProfile(
   profileInput: unknown,
   options: CompareOptions,
   compile: EventCompiler | null,
+  simulator?: Simulator,
 ): { comparison: Comparison; prepared: PreparedProfile } {
   const opts = parseOrThrow(ForecastOptionsSchema, { as_of: options.as_of, years: options.years }, '$options');
-  const prepared = prepareProfile(profileInput, compile);
+  const prepared = prepareProfile(profileInput, compile, simulator);
   let ids = [...options.scenario_ids];
   if (ids.length === 0) ids = prepared.profile.scenarios.map((s) => s.id);
   if (ids.length === 0) ids = [BASE_SCENARIO_ID];

@@ -4,6 +4,7 @@ import { compareScenarios, type CompareOptions, type Comparison } from './compar
 import { compareViewWith, type CompareView, type CompareViewInput } from './compare-view';
 import { defaultEventCompiler } from './simulate/default-compiler';
 import { forecastScenario, type ForecastOptions, type ScenarioForecast } from './simulate/forecast';
+import type { Simulator } from './simulate/simulate';
 
 export * from './model/common';
 export * from './model/account';
@@ -99,17 +100,18 @@ export {
 /**
  * Forecast one scenario of a profile (the backup file's shape; version optional). scenario_id null or absent:
  * the base. Throws EngineInputError, whose `errors` name each bad field as a JSON path, on bad input.
+ * Each entry point takes an optional simulator (createSimulator) whose buffers it reuses; a new one otherwise.
  */
-export function forecast(profile: unknown, options: ForecastOptions & { scenario_id?: string | null }): ScenarioForecast {
-  return forecastScenario(profile, options.scenario_id ?? null, { as_of: options.as_of, years: options.years }, defaultEventCompiler);
+export function forecast(profile: unknown, options: ForecastOptions & { scenario_id?: string | null }, simulator?: Simulator): ScenarioForecast {
+  return forecastScenario(profile, options.scenario_id ?? null, { as_of: options.as_of, years: options.years }, defaultEventCompiler, simulator);
 }
 
 /** Forecast several scenarios over the same months (no ids: every scenario, or the base). */
-export function compare(profile: unknown, options: CompareOptions): Comparison {
-  return compareScenarios(profile, options, defaultEventCompiler);
+export function compare(profile: unknown, options: CompareOptions, simulator?: Simulator): Comparison {
+  return compareScenarios(profile, options, defaultEventCompiler, simulator);
 }
 
 /** The compare screen's view: sampled chart points, summaries, first cash shortfall, today's dollars. */
-export function compareView(input: CompareViewInput): CompareView {
-  return compareViewWith(input, defaultEventCompiler);
+export function compareView(input: CompareViewInput, simulator?: Simulator): CompareView {
+  return compareViewWith(input, defaultEventCompiler, simulator);
 }

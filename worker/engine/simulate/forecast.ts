@@ -167,7 +167,8 @@ function scenarioContext(prepared: PreparedProfile, ctxBase: ContextBase, baseli
   return extra.length === 0 ? ctxBase : { ...ctxBase, accounts: [...ctxBase.accounts, ...extra] };
 }
 
-export function prepareProfile(input: unknown, compile: EventCompiler | null): PreparedProfile {
+/** `simulator`: the one its forecasts run on by default (a new one unless the caller keeps one across profiles). */
+export function prepareProfile(input: unknown, compile: EventCompiler | null, simulator: Simulator = createSimulator()): PreparedProfile {
   const profile = parseOrThrow(ProfileSchema, input);
   const baseline = profile.scenarios.find((s) => s.is_baseline) ?? null;
   const baseItems: PrimitiveFlow[] = [];
@@ -193,7 +194,7 @@ export function prepareProfile(input: unknown, compile: EventCompiler | null): P
       current_balance: a.current_balance,
       annual_rate: a.annual_rate ?? null,
     }));
-  return { profile, baseline, compile, baseItems, baseAccounts, caches: new Map(), simulator: createSimulator(), compiled: new WeakMap() };
+  return { profile, baseline, compile, baseItems, baseAccounts, caches: new Map(), simulator, compiled: new WeakMap() };
 }
 
 function baseCache(prepared: PreparedProfile, options: ForecastOptions): BaseFlowCache {
@@ -368,7 +369,8 @@ export function forecastScenario(
   scenarioId: string | null,
   options: ForecastOptions,
   compile: EventCompiler | null,
+  simulator?: Simulator,
 ): ScenarioForecast {
   const opts = parseOrThrow(ForecastOptionsSchema, options, '$options');
-  return forecastPrepared(prepareProfile(profileInput, compile), scenarioId, opts);
+  return forecastPrepared(prepareProfile(profileInput, compile, simulator), scenarioId, opts);
 }
