@@ -1,6 +1,6 @@
 // Compile step, flows: every occurrence of a flow primitive booked on its real date into per-step account
 // deltas, income, expenses and taxable income (with super contributions), plus the base recurring items'
-// expansion that every scenario of a compare shares (forecast-model.md sections 2-3).
+// expansion that every scenario of a compare shares (docs/forecast-model.md sections 2-3).
 import { CONTRIBUTIONS_TAX_RATE, superGuaranteeRate } from '../au/super';
 import { dateToDayNumber, lastDayOfMonthIndex } from '../calendar';
 import { primaryCashIndex } from '../primary-cash';

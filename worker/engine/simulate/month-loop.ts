@@ -1,4 +1,4 @@
-// The month loop (forecast-model.md sections 4-5): one tight pass per month over the compiled plan's typed
+// The month loop (docs/forecast-model.md sections 4-5): one tight pass per month over the compiled plan's typed
 // arrays, writing each snapshot figure into a column. No allocation per month; every table is read through
 // a local so the optimiser can keep it in a register.
 import { personalTax } from '../au/tax';

@@ -3,7 +3,7 @@
 import type { AccountType } from '../model/common';
 import type { IsoDate } from '../primitives';
 
-/** How an account earns or costs money each month (forecast-model.md section 5). */
+/** How an account earns or costs money each month (docs/forecast-model.md section 5). */
 export const KIND_CASH = 0; // checking/savings asset: interest r/12 on a positive balance, in cash_flow
 export const KIND_GROWTH = 1; // property/investment/super asset: (1+r)^(1/12) on a positive value, in capital_growth
 export const KIND_LENT = 2; // an asset of a debt type (money lent): interest r/12 in cash_flow
@@ -45,7 +45,7 @@ export type TransferTable = {
   anyInStep: Uint8Array;
 };
 
-/** Loans (forecast-model.md section 5): repayments, interest-only periods, deductible interest. */
+/** Loans (docs/forecast-model.md section 5): repayments, interest-only periods, deductible interest. */
 export type LoanTable = {
   count: number;
   /** The debt account's row. */

@@ -1,4 +1,4 @@
-// The simulator: primitives in, monthly snapshots out (forecast-model.md sections 2-5). A run compiles the
+// The simulator: primitives in, monthly snapshots out (docs/forecast-model.md sections 2-5). A run compiles the
 // spec into flat per-step tables (compile.ts), runs the month loop over them (month-loop.ts) and turns the
 // columns it wrote into snapshots (snapshots.ts). It knows only primitives; composition of base, events and
 // modifications lives in forecast.ts.
