@@ -25,24 +25,43 @@ const AS_OF = '2026-11-21';
 
 /** A mid-sized profile unlike the heavy one: a mortgage, salary tax and super, template events. */
 function householdProfile(): ProfileInput {
-  const event = (scenario: string, id: string, templateId: string, trigger: string, params: Record<string, unknown> = {}) => ({
+  const event = (
+    scenario: string,
+    id: string,
+    templateId: string,
+    trigger: string,
+    params: Record<string, unknown> = {},
+  ) => ({
     id,
     scenario_id: scenario,
     name: templateId,
     trigger_month: trigger,
     template_id: templateId,
-    template_parameters: withDefaults(getTemplate(templateId) as Template, { ...PICKS[templateId], ...params }, { is_baseline: false }),
+    template_parameters: withDefaults(
+      getTemplate(templateId) as Template,
+      { ...PICKS[templateId], ...params },
+      { is_baseline: false },
+    ),
   });
   return {
     accounts: [...BASE_ACCOUNTS],
     recurring_items: [...BASE_ITEMS],
     scenarios: [
-      { id: 'home', name: 'Extra repayments', is_baseline: false, events: [event('home', 'e1', 'extra_mortgage_repayments', '2027-02')], modifications: [] },
+      {
+        id: 'home',
+        name: 'Extra repayments',
+        is_baseline: false,
+        events: [event('home', 'e1', 'extra_mortgage_repayments', '2027-02')],
+        modifications: [],
+      },
       {
         id: 'family',
         name: 'Family',
         is_baseline: false,
-        events: [event('family', 'e2', 'parental_leave', '2028-05'), event('family', 'e3', 'job_income_change', '2029-01', { gross_annual_salary: 140_000 })],
+        events: [
+          event('family', 'e2', 'parental_leave', '2028-05'),
+          event('family', 'e3', 'job_income_change', '2029-01', { gross_annual_salary: 140_000 }),
+        ],
         modifications: [],
       },
     ],
@@ -51,14 +70,34 @@ function householdProfile(): ProfileInput {
 
 const ZERO_RATES = {
   ...DEFAULT_ASSUMPTIONS,
-  account_type_rates: Object.fromEntries(Object.keys(DEFAULT_ASSUMPTIONS.account_type_rates).map((k) => [k, 0])) as typeof DEFAULT_ASSUMPTIONS.account_type_rates,
+  account_type_rates: Object.fromEntries(
+    Object.keys(DEFAULT_ASSUMPTIONS.account_type_rates).map((k) => [k, 0]),
+  ) as typeof DEFAULT_ASSUMPTIONS.account_type_rates,
 };
 
 /** A raw spec with a loan, a taxed salary with super, a transfer and an account opened later. */
 function loanSpec(years: number): SimulationSpec {
   const primitives: Primitive[] = [
-    { kind: 'account', key: 'offset', name: 'Offset', account_type: 'savings', is_asset: true, opening_balance: 5_000, opens: '2027-06' },
-    { kind: 'loan', key: 'l', account: 'mort', annual_rate: 6, start: '2026-12', term_months: 300, repayment_from: '@cash', deductible_share: 0.5, taxpayer: 'me' },
+    {
+      kind: 'account',
+      key: 'offset',
+      name: 'Offset',
+      account_type: 'savings',
+      is_asset: true,
+      opening_balance: 5_000,
+      opens: '2027-06',
+    },
+    {
+      kind: 'loan',
+      key: 'l',
+      account: 'mort',
+      annual_rate: 6,
+      start: '2026-12',
+      term_months: 300,
+      repayment_from: '@cash',
+      deductible_share: 0.5,
+      taxpayer: 'me',
+    },
     {
       kind: 'flow',
       key: 'pay',
@@ -68,7 +107,15 @@ function loanSpec(years: number): SimulationSpec {
       schedule: { type: 'recurring', frequency: 'fortnightly', start_date: '2026-01-02', end_date: null },
       tax: { kind: 'salary', taxpayer: 'me', super_account: 'super' },
     },
-    { kind: 'transfer', key: 't', name: 'Save', from: '@cash', to: 'offset', amount: 500, schedule: { type: 'recurring', frequency: 'monthly', start_date: '2027-07-01', end_date: null } },
+    {
+      kind: 'transfer',
+      key: 't',
+      name: 'Save',
+      from: '@cash',
+      to: 'offset',
+      amount: 500,
+      schedule: { type: 'recurring', frequency: 'monthly', start_date: '2027-07-01', end_date: null },
+    },
   ];
   return {
     as_of: AS_OF,
@@ -96,7 +143,14 @@ function plainSpec(): SimulationSpec {
       {
         scope: 'ev',
         primitives: [
-          { kind: 'flow', key: 'f', name: 'Wage', account: 'chk', amount: 900, schedule: { type: 'recurring', frequency: 'weekly', start_date: '2025-01-06', end_date: null } },
+          {
+            kind: 'flow',
+            key: 'f',
+            name: 'Wage',
+            account: 'chk',
+            amount: 900,
+            schedule: { type: 'recurring', frequency: 'weekly', start_date: '2025-01-06', end_date: null },
+          },
         ],
       },
     ],
@@ -159,12 +213,19 @@ describe('simulator instances', () => {
     for (const simulatorFor of [(p: typeof heavyPrepared) => p.simulator, () => shared]) {
       for (let i = 0; i < Math.max(heavyIds.length, householdIds.length); i++) {
         if (i < heavyIds.length) {
-          expect(forecastPrepared(heavyPrepared, heavyIds[i], { as_of: AS_OF, years: 30 }, simulatorFor(heavyPrepared))).toEqual(heavyAlone.scenarios[i]);
+          expect(
+            forecastPrepared(heavyPrepared, heavyIds[i], { as_of: AS_OF, years: 30 }, simulatorFor(heavyPrepared)),
+          ).toEqual(heavyAlone.scenarios[i]);
         }
         if (i < householdIds.length) {
-          expect(forecastPrepared(householdPrepared, householdIds[i], { as_of: AS_OF, years: 12 }, simulatorFor(householdPrepared))).toEqual(
-            householdAlone.scenarios[i],
-          );
+          expect(
+            forecastPrepared(
+              householdPrepared,
+              householdIds[i],
+              { as_of: AS_OF, years: 12 },
+              simulatorFor(householdPrepared),
+            ),
+          ).toEqual(householdAlone.scenarios[i]);
         }
       }
     }

@@ -6,7 +6,16 @@ import { monthIndexOf } from '../calendar';
 import { primaryCashIndex } from '../primary-cash';
 import { PRIMARY_CASH, type PrimitiveAccount } from '../primitives';
 import { finite } from './flows';
-import { CASH_TYPES, DEBT_TYPES, GROWTH_TYPES, KIND_CASH, KIND_DEBT, KIND_GROWTH, KIND_LENT, type AccountTable } from './plan';
+import {
+  CASH_TYPES,
+  DEBT_TYPES,
+  GROWTH_TYPES,
+  KIND_CASH,
+  KIND_DEBT,
+  KIND_GROWTH,
+  KIND_LENT,
+  type AccountTable,
+} from './plan';
 import type { ScratchArena } from './scratch';
 import type { SimulationSpec } from './spec';
 
@@ -56,7 +65,12 @@ function monthlyRateOf(kind: number, annualPercent: number): number {
 }
 
 /** Base accounts (duplicate ids: the first wins), then each event's declared accounts open by the horizon. */
-export function collectAccounts(spec: SimulationSpec, asOfMonth: number, months: number, warnings: string[]): AccountDirectory {
+export function collectAccounts(
+  spec: SimulationSpec,
+  asOfMonth: number,
+  months: number,
+  warnings: string[],
+): AccountDirectory {
   const rates = spec.assumptions.account_type_rates;
   const rows: AccountRow[] = [];
   const globalIndex = new Map<string, number>();
@@ -102,14 +116,17 @@ export function collectAccounts(spec: SimulationSpec, asOfMonth: number, months:
   // Primary cash: first base checking, else first base savings, else the same among event accounts, else synthetic.
   let primary = primaryCashIndex(rows.slice(0, globalIndex.size));
   if (primary < 0) {
-    const fromEvents = primaryCashIndex(rows.slice(globalIndex.size).map((r) => (r.opensStep === 0 ? r : { ...r, is_asset: false })));
+    const fromEvents = primaryCashIndex(
+      rows.slice(globalIndex.size).map((r) => (r.opensStep === 0 ? r : { ...r, is_asset: false })),
+    );
     if (fromEvents >= 0) primary = globalIndex.size + fromEvents;
   }
   const linkedAccount = new Map<string, number>();
   // Materialised ids resolve to their event's account even when the profile does not hold the entity itself
   // (a compile context may offer a baseline event's account as a default: see forecast.ts scenarioContext).
   if (spec.entity_id) {
-    for (const [scope, local] of scopeIndex) for (const [key, idx] of local) linkedAccount.set(spec.entity_id(scope, key), idx);
+    for (const [scope, local] of scopeIndex)
+      for (const [key, idx] of local) linkedAccount.set(spec.entity_id(scope, key), idx);
   }
   for (const l of spec.linked_accounts ?? []) {
     if (linkedAccount.has(l.id)) continue;
@@ -117,13 +134,22 @@ export function collectAccounts(spec: SimulationSpec, asOfMonth: number, months:
     if (!local) continue;
     let found = -1;
     for (const idx of local.values()) if (rows[idx].name === l.name) found = found < 0 ? idx : found;
-    if (found < 0) for (const idx of local.values()) if (rows[idx].account_type === l.account_type) found = found < 0 ? idx : found;
+    if (found < 0)
+      for (const idx of local.values()) if (rows[idx].account_type === l.account_type) found = found < 0 ? idx : found;
     if (found >= 0) linkedAccount.set(l.id, found);
   }
   const primaryCash = (): number => {
     if (primary >= 0) return primary;
     primary = rows.length;
-    rows.push({ key: PRIMARY_CASH, name: 'Cash', account_type: 'checking', is_asset: true, value: 0, rate: rates.checking, opensStep: 0 });
+    rows.push({
+      key: PRIMARY_CASH,
+      name: 'Cash',
+      account_type: 'checking',
+      is_asset: true,
+      value: 0,
+      rate: rates.checking,
+      opensStep: 0,
+    });
     return primary;
   };
   const resolve = (ref: string, scope: string | null, what: string): number => {
@@ -158,7 +184,12 @@ export function collectAccounts(spec: SimulationSpec, asOfMonth: number, months:
  * The per-account arrays the month loop reads and updates. A debt with a loan takes the loan's rate
  * (loanOfAccount: the first loan on each row, -1 for none).
  */
-export function buildAccountTable(rows: ReadonlyArray<AccountRow>, loanOfAccount: Int32Array, loanMonthlyRate: Float64Array, scratch: ScratchArena): AccountTable {
+export function buildAccountTable(
+  rows: ReadonlyArray<AccountRow>,
+  loanOfAccount: Int32Array,
+  loanMonthlyRate: Float64Array,
+  scratch: ScratchArena,
+): AccountTable {
   const count = rows.length;
   const balance = scratch.float64(count);
   const kind = scratch.uint8(count);

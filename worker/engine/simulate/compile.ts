@@ -57,7 +57,12 @@ function collectPrimitives(spec: SimulationSpec, baseItems: ReadonlyArray<Primit
  * Each flow's adjustments, sorted by date, by the flow's index. An adjustment targets a flow key (its own
  * scope first, then base ids, then a materialised item's event flow); one with no target is a warning.
  */
-function matchAdjustments(spec: SimulationSpec, flows: ReadonlyArray<ScopedFlow>, adjustments: ReadonlyArray<ScopedAdjustment>, warnings: string[]) {
+function matchAdjustments(
+  spec: SimulationSpec,
+  flows: ReadonlyArray<ScopedFlow>,
+  adjustments: ReadonlyArray<ScopedAdjustment>,
+  warnings: string[],
+) {
   const flowKeyIndex = new Map<string, number>();
   if (adjustments.length > 0) {
     const targets = new Set(adjustments.map((a) => a.adjustment.target));
@@ -148,7 +153,9 @@ export function compilePlan(spec: SimulationSpec, scratch: ScratchArena): { plan
     superGuaranteeRate,
   };
   const sharedBase =
-    cache && timeFits && baseCacheFits(cache, spec, baseItems.length, accounts.baseCount, accounts.baseRow, accounts.primaryCashSoFar())
+    cache &&
+    timeFits &&
+    baseCacheFits(cache, spec, baseItems.length, accounts.baseCount, accounts.baseRow, accounts.primaryCashSoFar())
       ? cache
       : null;
   if (sharedBase) {
@@ -175,7 +182,8 @@ export function compilePlan(spec: SimulationSpec, scratch: ScratchArena): { plan
         superKind = tax.kind === 'salary' ? SUPER_SALARY : tax.kind === 'ppl' ? SUPER_PPL : SUPER_SALARY_SACRIFICE;
       }
       // Super on PPL depends on the child's birth date (from 1 July 2025), not on when each payment falls.
-      const pplRate = tax.kind === 'ppl' && tax.birth_date && isIsoDate(tax.birth_date) ? pplSuperRate(tax.birth_date) : NaN;
+      const pplRate =
+        tax.kind === 'ppl' && tax.birth_date && isIsoDate(tax.birth_date) ? pplSuperRate(tax.birth_date) : NaN;
       flowTax = { taxable: taxableIncome[taxpayerOf(tax.taxpayer)], superRow, superKind, pplRate };
     }
     bookFlow(book, flow, row, adjusted, flowTax, 1);
@@ -191,7 +199,11 @@ export function compilePlan(spec: SimulationSpec, scratch: ScratchArena): { plan
   }
 
   const transferTable = buildTransferTable(transfers, grid, resolve, scratch);
-  const { loans: loanTable, rateSwitches, loanOfAccount } = buildLoanTable(loans, accountStride, asOfMonth, resolve, taxpayerOf);
+  const {
+    loans: loanTable,
+    rateSwitches,
+    loanOfAccount,
+  } = buildLoanTable(loans, accountStride, asOfMonth, resolve, taxpayerOf);
 
   // Tax is charged to the primary cash account, created now if nothing has needed it yet.
   const primaryCash = taxableIncome.length > 0 ? accounts.primaryCash() : -1;
@@ -199,7 +211,8 @@ export function compilePlan(spec: SimulationSpec, scratch: ScratchArena): { plan
   // Loans that took over before the first step set the rate from the start.
   for (let j = 0; j < rateSwitches.count; j++) {
     const account = rateSwitches.account[j];
-    if (rateSwitches.step[j] <= 1 && accountTable.kind[account] === KIND_DEBT) accountTable.monthlyRate[account] = rateSwitches.monthlyRate[j];
+    if (rateSwitches.step[j] <= 1 && accountTable.kind[account] === KIND_DEBT)
+      accountTable.monthlyRate[account] = rateSwitches.monthlyRate[j];
   }
   return {
     plan: {

@@ -71,7 +71,15 @@ export function bookFlow(
   tax: FlowTax,
   sign: number,
 ): void {
-  const { accountStride, accountDelta, income, expense, occurrenceSteps, occurrenceDays, superGuaranteeRate: sgRate } = book;
+  const {
+    accountStride,
+    accountDelta,
+    income,
+    expense,
+    occurrenceSteps,
+    occurrenceDays,
+    superGuaranteeRate: sgRate,
+  } = book;
   if (adjustments === undefined && tax === null && !flow.indexation_rate) {
     // A plain weekly or fortnightly flow: occurrences per month by arithmetic (occurrenceDays holds the counts).
     const n = dayStepCounts(book.grid, flow.schedule, occurrenceDays, occurrenceSteps);

@@ -67,7 +67,8 @@ export function buildLoanTable(
     if (l.deductible_share && l.deductible_share > 0 && l.taxpayer) {
       deductibleShare[li] = Math.min(1, finite(l.deductible_share));
       taxpayer[li] = taxpayerOf(l.taxpayer);
-      if (l.deductible_until && isIsoDate(l.deductible_until)) deductibleEndMonth[li] = monthIndexOf(addDays(l.deductible_until, 1));
+      if (l.deductible_until && isIsoDate(l.deductible_until))
+        deductibleEndMonth[li] = monthIndexOf(addDays(l.deductible_until, 1));
     }
     if (loanOfAccount[acc] < 0) loanOfAccount[acc] = li;
     else {

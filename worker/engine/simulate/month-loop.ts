@@ -13,7 +13,14 @@ const LIABILITIES = 1;
 const LIQUID = 2;
 
 /** Moves `amount` into account i, keeping the running totals (assets, liabilities, liquid) current. */
-function move(balance: Float64Array, isAsset: Uint8Array, isLiquid: Uint8Array, totals: Float64Array, i: number, amount: number): void {
+function move(
+  balance: Float64Array,
+  isAsset: Uint8Array,
+  isLiquid: Uint8Array,
+  totals: Float64Array,
+  i: number,
+  amount: number,
+): void {
   balance[i] += amount;
   if (isAsset[i]) {
     totals[ASSETS] += amount;
@@ -44,12 +51,38 @@ function openingTotals(plan: Plan, columns: Columns): void {
  * transfers; scheduled loan repayments. Updates the plan's balances and loan repayments in place.
  */
 export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): void {
-  const { months, asOfMonth, stepDates, accountStride, accountDelta, flowIncome, flowExpense, taxableIncome, primaryCash } = plan;
+  const {
+    months,
+    asOfMonth,
+    stepDates,
+    accountStride,
+    accountDelta,
+    flowIncome,
+    flowExpense,
+    taxableIncome,
+    primaryCash,
+  } = plan;
   const baseAccountCount = plan.baseAccountCount;
   const baseAccountDelta = plan.baseAccountDelta ?? new Float64Array(0);
-  const { count: accountCount, balance, kind, monthlyRate, isAsset, isLiquid, capsTransfersOut, interestThisMonth, repaidThisMonth } =
-    plan.accounts;
-  const { count: transferCount, from: transferFrom, to: transferTo, amount: transferAmount, moveAll, anyInStep: anyTransfer } = plan.transfers;
+  const {
+    count: accountCount,
+    balance,
+    kind,
+    monthlyRate,
+    isAsset,
+    isLiquid,
+    capsTransfersOut,
+    interestThisMonth,
+    repaidThisMonth,
+  } = plan.accounts;
+  const {
+    count: transferCount,
+    from: transferFrom,
+    to: transferTo,
+    amount: transferAmount,
+    moveAll,
+    anyInStep: anyTransfer,
+  } = plan.transfers;
   const {
     count: loanCount,
     account: loanAccount,
@@ -67,8 +100,17 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     endMonth: loanEnd,
   } = plan.loans;
   const { count: switchCount, step: switchStep, account: switchAccount, monthlyRate: switchRate } = plan.rateSwitches;
-  const { cashFlow, capitalGrowth, income: incomeColumn, expenses: expenseColumn, tax: taxColumn, totalAssets, totalLiabilities, liquidCash, netWorth } =
-    columns;
+  const {
+    cashFlow,
+    capitalGrowth,
+    income: incomeColumn,
+    expenses: expenseColumn,
+    tax: taxColumn,
+    totalAssets,
+    totalLiabilities,
+    liquidCash,
+    netWorth,
+  } = columns;
 
   // Per taxpayer, within the current financial year: taxable income so far, tax charged so far, and the last
   // annualised income with its tax (a steady income annualises to the same figure month after month).
@@ -87,7 +129,8 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
   while (nextSwitch < switchCount && switchStep[nextSwitch] <= 1) nextSwitch++;
   for (let step = 1; step <= months; step++) {
     while (nextSwitch < switchCount && switchStep[nextSwitch] === step) {
-      if (kind[switchAccount[nextSwitch]] === KIND_DEBT) monthlyRate[switchAccount[nextSwitch]] = switchRate[nextSwitch];
+      if (kind[switchAccount[nextSwitch]] === KIND_DEBT)
+        monthlyRate[switchAccount[nextSwitch]] = switchRate[nextSwitch];
       nextSwitch++;
     }
     let growth = 0;

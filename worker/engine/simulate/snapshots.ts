@@ -34,7 +34,8 @@ export function allocateColumns(stepCount: number, scratch: ScratchArena): Colum
 }
 
 export function toSnapshots(columns: Columns, stepDates: ReadonlyArray<IsoDate>): Snapshot[] {
-  const { netWorth, cashFlow, capitalGrowth, totalAssets, totalLiabilities, liquidCash, income, expenses, tax } = columns;
+  const { netWorth, cashFlow, capitalGrowth, totalAssets, totalLiabilities, liquidCash, income, expenses, tax } =
+    columns;
   const stepCount = stepDates.length;
   const snapshots: Snapshot[] = new Array(stepCount);
   for (let k = 0; k < stepCount; k++) {
