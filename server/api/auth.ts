@@ -22,13 +22,18 @@ class HttpFetcher implements Fetcher {
   }
 }
 
+/** Allowed clock skew when checking exp and nbf. */
+export const CLOCK_TOLERANCE_SECONDS = 5;
+
 function toUser(claims: JwtPayload): AuthUser {
+  // Every row is keyed by sub: a token without one is no identity.
+  if (typeof claims.sub !== 'string' || claims.sub === '') throw new Error('The token has no subject');
   return { sub: String(claims.sub), email: typeof claims.email === 'string' ? claims.email : '', claims };
 }
 
 export function createTokenVerifier(auth: AuthConfig): TokenVerifier {
   if (auth.kind === 'cognito') {
-    const verifier = CognitoJwtVerifier.create({ userPoolId: auth.userPoolId, tokenUse: 'id', clientId: auth.clientId });
+    const verifier = CognitoJwtVerifier.create({ userPoolId: auth.userPoolId, tokenUse: 'id', clientId: auth.clientId, graceSeconds: CLOCK_TOLERANCE_SECONDS });
     return { verify: async (token) => toUser(await verifier.verify(token)) };
   }
   const verifier = JwtRsaVerifier.create(
@@ -36,6 +41,7 @@ export function createTokenVerifier(auth: AuthConfig): TokenVerifier {
       issuer: auth.issuer,
       jwksUri: auth.jwksUri,
       audience: auth.clientId,
+      graceSeconds: CLOCK_TOLERANCE_SECONDS,
       customJwtCheck: ({ payload }) => {
         if (payload.token_use !== 'id') throw new Error('Expected an ID token');
       },

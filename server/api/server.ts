@@ -3,15 +3,15 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '../db/client.ts';
-import { createApiApp } from './app.ts';
+import { createApp } from './app.ts';
 import { createTokenVerifier } from './auth.ts';
 import type { ApiConfig } from './config.ts';
 
 export type RunningApi = { url: string; port: number; close: () => Promise<void> };
 
-export async function startApiServer(config: ApiConfig): Promise<RunningApi> {
+export async function startApiServer(config: ApiConfig, options: { clock?: () => Date } = {}): Promise<RunningApi> {
   const database = await openDatabase(config.database);
-  const app = createApiApp({ db: database.db, verifier: createTokenVerifier(config.auth), webOrigins: config.webOrigins });
+  const app = createApp({ db: database.db, verifier: createTokenVerifier(config.auth), config, clock: options.clock });
   let server: ReturnType<typeof serve>;
   const port = await new Promise<number>((resolve, reject) => {
     server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => resolve(info.port));

@@ -1,6 +1,7 @@
 // Drizzle schema for the product API's database (PGlite by default, PostgreSQL when DATABASE_URL is set).
 // Change it, then run `npx drizzle-kit generate --config server/db/drizzle.config.ts` to add a migration.
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Account, AssumptionsInput, Category, Modification, RecurringItem, Scenario, ScenarioEvent } from '../../worker/engine/index';
 
 // One row per identity-service user the API has seen; `id` is the token's `sub`, so rows survive email changes.
 export const users = pgTable('users', {
@@ -10,10 +11,122 @@ export const users = pgTable('users', {
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// Small key/value facts about the database itself (e.g. when it was created).
+// Small key/value facts about the database itself (e.g. the tombstone purge horizon).
 export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
 
+/**
+ * The server's change sequence: one counter across every entity table. Each write takes the next value
+ * while holding its user's write lock, so one user's changes are numbered in commit order (the sync cursor).
+ */
+export const changeSeq = pgSequence('change_seq');
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+// Every entity table: owner, id (made on the device), change sequence, tombstone flag, and the entity itself
+// as the engine's schema defines it (validated on every write). Ids are unique per owner.
+function entityColumns<T>() {
+  return {
+    userSub: text('user_sub').notNull(),
+    id: text('id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    body: jsonb('body').$type<T>().notNull(),
+    ...timestamps,
+  };
+}
+
+export const accounts = pgTable(
+  'accounts',
+  { ...entityColumns<Account>(), scenarioEventId: text('scenario_event_id') },
+  (t) => [primaryKey({ columns: [t.userSub, t.id] }), index('accounts_seq').on(t.userSub, t.seq), index('accounts_event').on(t.userSub, t.scenarioEventId)],
+);
+
+export const categories = pgTable('categories', entityColumns<Category>(), (t) => [
+  primaryKey({ columns: [t.userSub, t.id] }),
+  index('categories_seq').on(t.userSub, t.seq),
+]);
+
+export const recurringItems = pgTable(
+  'recurring_items',
+  { ...entityColumns<RecurringItem>(), scenarioEventId: text('scenario_event_id') },
+  (t) => [
+    primaryKey({ columns: [t.userSub, t.id] }),
+    index('recurring_items_seq').on(t.userSub, t.seq),
+    index('recurring_items_event').on(t.userSub, t.scenarioEventId),
+  ],
+);
+
+export const scenarios = pgTable('scenarios', entityColumns<Scenario>(), (t) => [
+  primaryKey({ columns: [t.userSub, t.id] }),
+  index('scenarios_seq').on(t.userSub, t.seq),
+]);
+
+export const events = pgTable(
+  'events',
+  { ...entityColumns<ScenarioEvent>(), scenarioId: text('scenario_id').notNull() },
+  (t) => [primaryKey({ columns: [t.userSub, t.id] }), index('events_seq').on(t.userSub, t.seq), index('events_scenario').on(t.userSub, t.scenarioId)],
+);
+
+export const modifications = pgTable(
+  'modifications',
+  // position keeps creation order (modifications apply in order) across clones and syncs.
+  { ...entityColumns<Modification>(), scenarioId: text('scenario_id').notNull(), position: bigint('position', { mode: 'number' }).notNull() },
+  (t) => [
+    primaryKey({ columns: [t.userSub, t.id] }),
+    index('modifications_seq').on(t.userSub, t.seq),
+    index('modifications_scenario').on(t.userSub, t.scenarioId),
+  ],
+);
+
+/** The user's assumptions record (one row, id 'assumptions'), synced like an entity. */
+export const assumptions = pgTable('assumptions', entityColumns<AssumptionsInput>(), (t) => [
+  primaryKey({ columns: [t.userSub, t.id] }),
+  index('assumptions_seq').on(t.userSub, t.seq),
+]);
+
+/** The last mutation id applied per device (sync push), written in the same transaction as the mutation. */
+export const syncClients = pgTable(
+  'sync_clients',
+  {
+    userSub: text('user_sub').notNull(),
+    clientId: text('client_id').notNull(),
+    lastMutationId: bigint('last_mutation_id', { mode: 'number' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.userSub, t.clientId] })],
+);
+
+/** Each pushed mutation's result, so a replayed batch answers exactly as the first time. */
+export const syncResults = pgTable(
+  'sync_results',
+  {
+    userSub: text('user_sub').notNull(),
+    clientId: text('client_id').notNull(),
+    mutationId: bigint('mutation_id', { mode: 'number' }).notNull(),
+    status: integer('status').notNull(),
+    result: jsonb('result').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.userSub, t.clientId, t.mutationId] })],
+);
+
 export type UserRow = typeof users.$inferSelect;
+
+/** The synced entity tables by their sync name (the app's local table names). */
+export const ENTITY_TABLES = {
+  accounts,
+  categories,
+  recurring_items: recurringItems,
+  scenarios,
+  events,
+  modifications,
+  assumptions,
+} as const;
+export type EntityName = keyof typeof ENTITY_TABLES;
+export const ENTITY_NAMES = Object.keys(ENTITY_TABLES) as EntityName[];

@@ -56,7 +56,7 @@ describe('API with the local identity service', () => {
 
     const me = await fetch(`${api.url}/me`, { headers: { Authorization: `Bearer ${tokens.IdToken}` } });
     expect(me.status).toBe(200);
-    expect(((await me.json()) as { data: { email: string } }).data.email).toBe(email);
+    expect(((await me.json()) as { email: string }).email).toBe(email);
 
     const withAccess = await fetch(`${api.url}/me`, { headers: { Authorization: `Bearer ${tokens.AccessToken}` } });
     expect(withAccess.status).toBe(401);

@@ -84,10 +84,10 @@ describe('API server', () => {
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
   });
 
-  it('accepts a valid ID token and answers in the data property', async () => {
+  it('accepts a valid ID token and answers with the record itself (no envelope)', async () => {
     const response = await get('/me', { Authorization: `Bearer ${mintToken(idClaims())}` });
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ id: 'user-123', email: 'ada@example.com' });
+    expect(response.body).toMatchObject({ id: 'user-123', email: 'ada@example.com' });
   });
 
   it.each([
@@ -164,12 +164,12 @@ describe('API configuration', () => {
       expect(config.database.pgliteDir).toBe(path.join(dataDir, 'api'));
       const token = mintToken(idClaims({ sub: 'persisted-user' }));
       const first = await startApiServer(config);
-      const created = (await (await fetch(`${first.url}/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { created_at: string } };
+      const created = (await (await fetch(`${first.url}/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { created_at: string };
       await first.close();
       const second = await startApiServer(config);
-      const again = (await (await fetch(`${second.url}/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { created_at: string } };
+      const again = (await (await fetch(`${second.url}/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { created_at: string };
       await second.close();
-      expect(again.data.created_at).toBe(created.data.created_at);
+      expect(again.created_at).toBe(created.created_at);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

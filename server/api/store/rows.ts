@@ -1,0 +1,96 @@
+// Generic reads and writes of the entity tables: every write takes the next change sequence value and keeps
+// deleted rows as tombstones; every write transaction first takes its user's lock so one user's sequence
+// numbers follow commit order (what makes the sync cursor safe).
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ENTITY_TABLES, categories, type EntityName } from '../../db/schema.ts';
+
+/** Who writes and when: the token's sub and the request's clock (ISO). */
+export type WriteContext = { sub: string; at: string };
+
+// The tables share their common columns; typing them as one keeps the generic code simple.
+type CommonTable = typeof categories;
+const table = (entity: EntityName) => ENTITY_TABLES[entity] as unknown as CommonTable;
+
+export type StoredRow<T> = { id: string; body: T; deleted: boolean; seq: number; extra: Record<string, unknown> };
+
+/** Runs fn in one transaction holding the user's write lock. */
+export function withUserTx<T>(db: Database, sub: string, fn: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${sub}))`);
+    return fn(tx as unknown as Database);
+  });
+}
+
+export async function nextSeq(tx: Database): Promise<number> {
+  return Number((await selectRows<{ v: string | number }>(tx, sql`select nextval('change_seq') as v`))[0].v);
+}
+
+/** db.execute's rows for both drivers (PGlite answers {rows}, postgres-js an array). */
+export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+function toStored<T>(row: Record<string, unknown>): StoredRow<T> {
+  const { id, body, deleted, seq, userSub: _u, createdAt: _c, updatedAt: _up, ...extra } = row;
+  return { id: id as string, body: body as T, deleted: deleted as boolean, seq: Number(seq), extra };
+}
+
+/** The row, live or tombstone, or undefined when the user never had it. */
+export async function getAny<T>(db: Database, entity: EntityName, sub: string, id: string): Promise<StoredRow<T> | undefined> {
+  const t = table(entity);
+  const [row] = await db.select().from(t).where(and(eq(t.userSub, sub), eq(t.id, id))).limit(1);
+  return row ? toStored<T>(row as Record<string, unknown>) : undefined;
+}
+
+/** The live entity or undefined (another user's ids and tombstones look the same: absent). */
+export async function getLive<T>(db: Database, entity: EntityName, sub: string, id: string): Promise<T | undefined> {
+  const row = await getAny<T>(db, entity, sub, id);
+  return row && !row.deleted ? row.body : undefined;
+}
+
+/** Live entities of the user, optionally filtered on an extra column (scenario_id, scenario_event_id). */
+export async function listLive<T>(
+  db: Database,
+  entity: EntityName,
+  sub: string,
+  filter?: { column: 'scenarioId' | 'scenarioEventId'; value: string },
+): Promise<T[]> {
+  const t = table(entity);
+  const conditions = [eq(t.userSub, sub), eq(t.deleted, false)];
+  if (filter) conditions.push(eq((ENTITY_TABLES[entity] as unknown as Record<string, typeof t.id>)[filter.column], filter.value));
+  const order = entity === 'modifications' ? asc(ENTITY_TABLES.modifications.position) : asc(t.seq);
+  const rows = await db.select({ body: t.body }).from(t).where(and(...conditions)).orderBy(order);
+  return rows.map((r) => r.body as T);
+}
+
+/** Inserts or replaces the entity (clearing a tombstone) with the next change sequence value. */
+export async function putEntity<T extends { id: string }>(
+  tx: Database,
+  entity: EntityName,
+  ctx: WriteContext,
+  body: T,
+  extra: Record<string, unknown> = {},
+): Promise<T> {
+  const t = table(entity);
+  const now = new Date(ctx.at);
+  const values = { userSub: ctx.sub, id: body.id, seq: sql`nextval('change_seq')`, deleted: false, body, createdAt: now, updatedAt: now, ...extra };
+  const { createdAt: _c, userSub: _u, id: _i, ...set } = values;
+  await tx
+    .insert(t)
+    .values(values as unknown as typeof t.$inferInsert)
+    .onConflictDoUpdate({ target: [t.userSub, t.id], set: set as unknown as Partial<typeof t.$inferInsert> });
+  return body;
+}
+
+/** Marks a live row deleted (a tombstone with a new sequence value); false when there was nothing live. */
+export async function tombstone(tx: Database, entity: EntityName, ctx: WriteContext, id: string): Promise<boolean> {
+  const t = table(entity);
+  const done = await tx
+    .update(t)
+    .set({ deleted: true, seq: sql`nextval('change_seq')`, updatedAt: new Date(ctx.at) } as unknown as Partial<typeof t.$inferInsert>)
+    .where(and(eq(t.userSub, ctx.sub), eq(t.id, id), eq(t.deleted, false)))
+    .returning({ id: t.id });
+  return done.length > 0;
+}

@@ -1,0 +1,222 @@
+// The sync protocol (docs/api.md "Sync"): push applies a device's mutations in order through the same
+// services as the REST routes, recording the device's last mutation id and each result in the mutation's own
+// transaction; pull returns the user's changes and tombstones after a cursor, ordered by the change sequence.
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { AssumptionsInputSchema, type Account, type RecurringItem } from '../../../worker/engine/index';
+import type { Database } from '../../db/client.ts';
+import { ENTITY_NAMES, meta, syncClients, syncResults, type EntityName } from '../../db/schema.ts';
+import { ApiError, invalid, parseInput, type ValidationIssue } from '../errors.ts';
+import { MAX_ID_LENGTH } from '../inputs.ts';
+import * as ledger from './ledger.ts';
+import { getAny, putEntity, selectRows, tombstone, withUserTx, type WriteContext } from './rows.ts';
+import * as scenarios from './scenarios.ts';
+
+export const MAX_BATCH = 1000;
+export const MAX_PULL = 10_000;
+export const DEFAULT_PULL = 1000;
+
+const ClientIdSchema = z.string({ error: 'must be a string' }).min(1, 'is required').max(MAX_ID_LENGTH);
+const MutationSchema = z.object({
+  client_id: ClientIdSchema.optional(),
+  mutation_id: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(Number.MAX_SAFE_INTEGER),
+  entity: z.string({ error: 'must be a string' }),
+  op: z.enum(['create', 'update', 'delete']),
+  id: ClientIdSchema,
+  payload: z.unknown().optional(),
+});
+export const PushInputSchema = z.object({
+  client_id: ClientIdSchema,
+  mutations: z.array(MutationSchema).max(MAX_BATCH, `at most ${MAX_BATCH} mutations a batch`),
+});
+export type Mutation = z.infer<typeof MutationSchema>;
+
+export type MutationResult = {
+  mutation_id: number;
+  client_id: string;
+  status: 'applied' | 'rejected';
+  /** Rejected: the HTTP status the same write would get over REST (404, 409, 422). */
+  code?: number;
+  detail?: string | ValidationIssue[];
+  /** Applied without a change: the server derives it (an event's entities) or it was already so (delete). */
+  note?: 'derived' | 'already_deleted';
+  /** This mutation id was applied before; the stored result is returned and nothing changes. */
+  replayed?: boolean;
+};
+
+const payloadOf = (m: Mutation): Record<string, unknown> => ledger.requireObject(m.payload ?? {});
+const withId = (m: Mutation) => ({ ...payloadOf(m), id: m.id });
+
+/** Accounts and recurring items an event created come from the event: the server regenerates them itself. */
+async function isDerived(tx: Database, entity: 'accounts' | 'recurring_items', sub: string, m: Mutation): Promise<boolean> {
+  if (m.op !== 'delete' && typeof m.payload === 'object' && m.payload !== null && (m.payload as { scenario_event_id?: unknown }).scenario_event_id) return true;
+  const stored = await getAny<Account | RecurringItem>(tx, entity, sub, m.id);
+  return !!stored?.body.scenario_event_id;
+}
+
+type Outcome = Pick<MutationResult, 'note'> | void;
+
+/** Applies one mutation with the REST routes' services; throws ApiError to reject it. */
+async function applyMutation(tx: Database, ctx: WriteContext, m: Mutation): Promise<Outcome> {
+  const entity = m.entity as EntityName;
+  if (!ENTITY_NAMES.includes(entity)) throw invalid(['body', 'entity'], `unknown entity "${m.entity}" (one of ${ENTITY_NAMES.join(', ')})`);
+  const stored = await getAny<Record<string, unknown>>(tx, entity, ctx.sub, m.id);
+  const live = !!stored && !stored.deleted;
+  if (m.op === 'delete' && !live) return { note: 'already_deleted' };
+  if (m.op === 'update' && stored?.deleted) throw new ApiError(404, `This ${entity.replace(/s$/, '').replace('_', ' ')} was deleted.`);
+
+  switch (entity) {
+    case 'accounts':
+    case 'recurring_items': {
+      if (await isDerived(tx, entity, ctx.sub, m)) return { note: 'derived' };
+      const svc =
+        entity === 'accounts'
+          ? { create: ledger.createAccount, update: ledger.updateAccount, remove: ledger.deleteAccount }
+          : { create: ledger.createRecurringItem, update: ledger.updateRecurringItem, remove: ledger.deleteRecurringItem };
+      if (m.op === 'delete') return svc.remove(tx, ctx, m.id);
+      await (live ? svc.update(tx, ctx, m.id, payloadOf(m)) : svc.create(tx, ctx, withId(m), 'sync'));
+      return;
+    }
+    case 'categories':
+      if (m.op === 'delete') return ledger.deleteCategory(tx, ctx, m.id);
+      await (live ? ledger.updateCategory(tx, ctx, m.id, payloadOf(m)) : ledger.createCategory(tx, ctx, withId(m), 'sync'));
+      return;
+    case 'scenarios':
+      if (m.op === 'delete') return scenarios.deleteScenario(tx, ctx, m.id);
+      await (live ? scenarios.updateScenario(tx, ctx, m.id, payloadOf(m)) : scenarios.createScenario(tx, ctx, withId(m), 'sync'));
+      return;
+    case 'events': {
+      if (m.op === 'delete') return scenarios.deleteEvent(tx, ctx, null, m.id);
+      const scenarioId = live ? (stored.body.scenario_id as string) : payloadOf(m).scenario_id;
+      if (typeof scenarioId !== 'string' || scenarioId === '') throw invalid(['body', 'scenario_id'], 'is required');
+      await scenarios.saveEvent(tx, ctx, scenarioId, withId(m), live ? m.id : undefined, 'sync');
+      return;
+    }
+    case 'modifications': {
+      if (m.op === 'delete') return scenarios.deleteModification(tx, ctx, null, m.id);
+      const scenarioId = live ? (stored.body.scenario_id as string) : payloadOf(m).scenario_id;
+      if (typeof scenarioId !== 'string' || scenarioId === '') throw invalid(['body', 'scenario_id'], 'is required');
+      const { created_at: _c, ...payload } = payloadOf(m);
+      await scenarios.createModification(tx, ctx, scenarioId, payload, 'sync', m.id);
+      return;
+    }
+    case 'assumptions': {
+      if (m.id !== scenarios.ASSUMPTIONS_ID) throw invalid(['body', 'id'], `must be "${scenarios.ASSUMPTIONS_ID}"`);
+      if (m.op === 'delete') {
+        await tombstone(tx, 'assumptions', ctx, m.id);
+        return;
+      }
+      const { id: _id, ...fields } = payloadOf(m);
+      const body = parseInput(AssumptionsInputSchema, { ...fields, updated_at: ctx.at });
+      await putEntity(tx, 'assumptions', ctx, { ...body, id: m.id });
+      return;
+    }
+  }
+}
+
+/** Applies a batch in order; each mutation in its own transaction with the device's last id and its result. */
+export async function push(db: Database, sub: string, body: unknown, now: () => string): Promise<{ client_id: string; results: MutationResult[] }> {
+  const batch = parseInput(PushInputSchema, ledger.requireObject(body));
+  const results: MutationResult[] = [];
+  for (const m of batch.mutations) {
+    const clientId = m.client_id ?? batch.client_id;
+    const result = await withUserTx(db, sub, async (tx) => {
+      const [client] = await tx
+        .select({ last: syncClients.lastMutationId })
+        .from(syncClients)
+        .where(and(eq(syncClients.userSub, sub), eq(syncClients.clientId, clientId)));
+      if (client && m.mutation_id <= client.last) {
+        const [earlier] = await tx
+          .select({ result: syncResults.result })
+          .from(syncResults)
+          .where(and(eq(syncResults.userSub, sub), eq(syncResults.clientId, clientId), eq(syncResults.mutationId, m.mutation_id)));
+        const base: MutationResult = earlier ? (earlier.result as MutationResult) : { mutation_id: m.mutation_id, client_id: clientId, status: 'applied' };
+        return { ...base, replayed: true };
+      }
+      const ctx: WriteContext = { sub, at: now() };
+      let outcome: MutationResult;
+      try {
+        // A savepoint: a rejected mutation's partial writes roll back, its bookkeeping below still commits.
+        const done = await tx.transaction(async (sp) => applyMutation(sp as unknown as Database, ctx, m));
+        outcome = { mutation_id: m.mutation_id, client_id: clientId, status: 'applied', ...(done ?? {}) };
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        outcome = { mutation_id: m.mutation_id, client_id: clientId, status: 'rejected', code: err.status, detail: err.detail };
+      }
+      await tx
+        .insert(syncClients)
+        .values({ userSub: sub, clientId, lastMutationId: m.mutation_id })
+        .onConflictDoUpdate({ target: [syncClients.userSub, syncClients.clientId], set: { lastMutationId: m.mutation_id, updatedAt: new Date() } });
+      await tx
+        .insert(syncResults)
+        .values({ userSub: sub, clientId, mutationId: m.mutation_id, status: outcome.code ?? 200, result: outcome })
+        .onConflictDoNothing();
+      return outcome;
+    });
+    results.push(result);
+  }
+  return { client_id: batch.client_id, results };
+}
+
+export type Change = {
+  entity: EntityName;
+  id: string;
+  seq: number;
+  op: 'upsert' | 'delete';
+  /** upsert: the record as GET returns it; delete: the tombstone {id, deleted_at}. */
+  payload: unknown;
+};
+
+/** Tombstones at or below this sequence value may have been purged: older cursors must refetch. */
+export const PURGE_HORIZON_KEY = 'tombstone_purge_seq';
+
+const PullQuerySchema = z.object({
+  since: z
+    .string()
+    .regex(/^\d{1,16}$/, 'must be a cursor from an earlier pull (a whole number), or 0')
+    .default('0')
+    .transform(Number),
+  limit: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(MAX_PULL, `must be at most ${MAX_PULL}`).default(DEFAULT_PULL),
+});
+
+export class MustRefetchError extends Error {}
+
+/** The user's changes after `since`, oldest first, at most `limit`, with the next cursor and whether more wait. */
+export async function pull(db: Database, sub: string, query: Record<string, string | undefined>): Promise<{ changes: Change[]; cursor: number; more: boolean }> {
+  const { since, limit } = parseInput(PullQuerySchema, query, ['query']);
+  const [state] = await selectRows<{ last: string | number; called: boolean }>(db, sql`select last_value as last, is_called as called from change_seq`);
+  const high = state.called ? Number(state.last) : 0;
+  const [horizon] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, PURGE_HORIZON_KEY));
+  if (since > high) throw new MustRefetchError('The cursor is ahead of this server (its data was restored or reset).');
+  if (horizon && since > 0 && since < Number(horizon.value)) throw new MustRefetchError('The cursor is older than the kept deletions.');
+
+  const parts = ENTITY_NAMES.map(
+    (entity) =>
+      sql`select ${entity}::text as entity, id, seq, deleted, body, updated_at from ${sql.identifier(entity)} where user_sub = ${sub} and seq > ${since}`,
+  );
+  const rows = await selectRows<{ entity: EntityName; id: string; seq: string | number; deleted: boolean; body: unknown; updated_at: string | Date }>(
+    db,
+    sql`select * from (${sql.join(parts, sql` union all `)}) changes order by seq limit ${limit + 1}`,
+  );
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const changes = page.map((r): Change => {
+    const seq = Number(r.seq);
+    const at = r.updated_at instanceof Date ? r.updated_at.toISOString() : new Date(r.updated_at).toISOString();
+    return r.deleted
+      ? { entity: r.entity, id: r.id, seq, op: 'delete', payload: { id: r.id, deleted_at: at } }
+      : { entity: r.entity, id: r.id, seq, op: 'upsert', payload: typeof r.body === 'string' ? JSON.parse(r.body) : r.body };
+  });
+  return { changes, cursor: changes.length > 0 ? changes[changes.length - 1].seq : since, more };
+}
+
+/** Drops tombstones at or below `seq` and records the horizon (pulls from older cursors must refetch). */
+export async function purgeTombstones(db: Database, seq: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const entity of ENTITY_NAMES) await tx.execute(sql`delete from ${sql.identifier(entity)} where deleted and seq <= ${seq}`);
+    await tx
+      .insert(meta)
+      .values({ key: PURGE_HORIZON_KEY, value: String(seq) })
+      .onConflictDoUpdate({ target: meta.key, set: { value: String(seq) } });
+  });
+}
