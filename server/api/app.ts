@@ -32,6 +32,25 @@ export type AppOptions = {
 type Env = { Variables: AuthVariables };
 type Ctx = Context<Env>;
 
+/** Most of an oversize body the server reads before answering 413; beyond it the connection is simply closed. */
+const DRAIN_CAP_BYTES = 16 * MAX_BODY_BYTES;
+
+async function drain(body: ReadableStream<Uint8Array> | null, cap: number): Promise<void> {
+  if (!body) return;
+  const reader = body.getReader();
+  let read = 0;
+  try {
+    while (read <= cap) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing to answer.
+  }
+}
+
 /** The request's JSON body; malformed JSON is 400, an empty body is undefined. */
 async function readJson(c: Ctx): Promise<unknown> {
   const text = await c.req.text();
@@ -61,10 +80,17 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
       maxAge: 600,
     }),
   );
-  app.use(
-    '*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ detail: `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB` }, 413) }),
-  );
+  const tooLarge = (c: Context) => c.json({ detail: `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB` }, 413);
+  app.use('*', async (c, next) => {
+    // A declared oversize body is read and dropped (up to a cap) before answering, so the client, still
+    // sending, gets the 413 instead of a reset connection.
+    if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) {
+      await drain(c.req.raw.body, DRAIN_CAP_BYTES);
+      return tooLarge(c);
+    }
+    return next();
+  });
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
 
