@@ -15,7 +15,7 @@ import * as compute from './store/compute.ts';
 import * as ledger from './store/ledger.ts';
 import { withUserTx, type WriteContext } from './store/rows.ts';
 import * as scenarios from './store/scenarios.ts';
-import { MustRefetchError, pull, push } from './store/sync.ts';
+import { MustRefetchError, OutOfOrderError, pull, push } from './store/sync.ts';
 
 /** Largest request body accepted (413 above it). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -252,6 +252,7 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
   app.notFound((c) => c.json({ detail: 'Not found' }, 404));
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json({ detail: error.detail }, error.status);
+    if (error instanceof OutOfOrderError) return c.json({ detail: error.message, out_of_order: true, last_mutation_id: error.lastMutationId }, 409);
     if (error instanceof MustRefetchError) return c.json({ detail: error.message, must_refetch: true }, 409);
     if (error instanceof HTTPException) return c.json({ detail: error.message || 'Request failed' }, error.status);
     console.error('[api] unhandled error:', error);

@@ -27,6 +27,11 @@ const MutationSchema = z.object({
 });
 export const PushInputSchema = z.object({
   client_id: ClientIdSchema,
+  /**
+   * The highest mutation id of this client the server has acknowledged, as the client knows it (0: none).
+   * When the server has applied less, an earlier batch has not arrived: the batch is refused (409) untouched.
+   */
+  base_mutation_id: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   mutations: z.array(MutationSchema).max(MAX_BATCH, `at most ${MAX_BATCH} mutations a batch`),
 });
 export type Mutation = z.infer<typeof MutationSchema>;
@@ -114,9 +119,40 @@ async function applyMutation(tx: Database, ctx: WriteContext, m: Mutation): Prom
   }
 }
 
+/** A batch that arrived before an earlier one of the same client (409; nothing applied). */
+export class OutOfOrderError extends Error {
+  constructor(readonly lastMutationId: number) {
+    super(`An earlier batch of this client has not been applied yet: resend from mutation ${lastMutationId + 1}.`);
+  }
+}
+
+async function lastMutationId(db: Database, sub: string, clientId: string): Promise<number> {
+  const [client] = await db
+    .select({ last: syncClients.lastMutationId })
+    .from(syncClients)
+    .where(and(eq(syncClients.userSub, sub), eq(syncClients.clientId, clientId)));
+  return client?.last ?? 0;
+}
+
+export type PushResult = { client_id: string; last_mutation_id: number; results: MutationResult[] };
+
 /** Applies a batch in order; each mutation in its own transaction with the device's last id and its result. */
-export async function push(db: Database, sub: string, body: unknown, now: () => string): Promise<{ client_id: string; results: MutationResult[] }> {
+export async function push(db: Database, sub: string, body: unknown, now: () => string): Promise<PushResult> {
   const batch = parseInput(PushInputSchema, ledger.requireObject(body));
+  // Ids never fall within a batch (per client), else a later one would hide an earlier one as a replay.
+  const seen = new Map<string, number>();
+  batch.mutations.forEach((m, i) => {
+    const clientId = m.client_id ?? batch.client_id;
+    const previous = seen.get(clientId);
+    if (previous !== undefined && m.mutation_id < previous) {
+      throw invalid(['body', 'mutations', i, 'mutation_id'], 'must not be below the previous mutation id of its client in the batch');
+    }
+    seen.set(clientId, m.mutation_id);
+  });
+  if (batch.base_mutation_id !== undefined) {
+    const last = await lastMutationId(db, sub, batch.client_id);
+    if (batch.base_mutation_id > last) throw new OutOfOrderError(last);
+  }
   const results: MutationResult[] = [];
   for (const m of batch.mutations) {
     const clientId = m.client_id ?? batch.client_id;
@@ -155,7 +191,7 @@ export async function push(db: Database, sub: string, body: unknown, now: () => 
     });
     results.push(result);
   }
-  return { client_id: batch.client_id, results };
+  return { client_id: batch.client_id, last_mutation_id: await lastMutationId(db, sub, batch.client_id), results };
 }
 
 export type Change = {
