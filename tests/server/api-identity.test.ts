@@ -58,6 +58,13 @@ describe('API with the local identity service', () => {
     expect(me.status).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe(email);
 
+    // The product endpoints accept the same token.
+    const headers = { Authorization: `Bearer ${tokens.IdToken}`, 'Content-Type': 'application/json' };
+    const created = await fetch(`${api.url}/accounts`, { method: 'POST', headers, body: JSON.stringify({ name: 'Everyday', current_balance: 10 }) });
+    expect(created.status).toBe(201);
+    const listed = (await (await fetch(`${api.url}/accounts`, { headers })).json()) as Array<{ name: string }>;
+    expect(listed.map((a) => a.name)).toEqual(['Everyday']);
+
     const withAccess = await fetch(`${api.url}/me`, { headers: { Authorization: `Bearer ${tokens.AccessToken}` } });
     expect(withAccess.status).toBe(401);
   });
