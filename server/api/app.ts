@@ -55,11 +55,35 @@ async function drain(body: ReadableStream<Uint8Array> | null, cap: number): Prom
 async function readJson(c: Ctx): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new ApiError(400, 'Malformed JSON body');
   }
+  const nul = findNul(value, ['body']);
+  if (nul) throw new ApiError(422, [{ loc: nul, msg: 'must not contain NUL (\\u0000) characters', type: 'string_nul' }]);
+  return value;
+}
+
+/** Where a NUL character hides in a JSON value (PostgreSQL text and jsonb cannot store one), or null. */
+function findNul(value: unknown, loc: Array<string | number>): Array<string | number> | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? loc : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNul(value[i], [...loc, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes('\u0000')) return [...loc, k];
+      const found = findNul(v, [...loc, k]);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /** Builds the API. The Lambda entry and the Node server both call this. */

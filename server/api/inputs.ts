@@ -17,10 +17,11 @@ import {
 
 /** Longest id accepted from a client (UUIDs are 36). */
 export const MAX_ID_LENGTH = 200;
-const ClientIdSchema = IdSchema.max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`);
+/** An id a client may choose: 1 to MAX_ID_LENGTH characters, no NUL (PostgreSQL text cannot hold one). */
+export const ClientIdSchema = IdSchema.max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`).refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
 
 const NameSchema = z.string({ error: 'must be a string' }).trim().min(1, 'is required').max(500, 'must be at most 500 characters');
-const RequiredIdRef = z.string({ error: 'must be a string id' }).min(1, 'is required').max(MAX_ID_LENGTH);
+const RequiredIdRef = z.string({ error: 'must be a string id' }).min(1, 'is required').max(MAX_ID_LENGTH).refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
 const OptionalText = z
   .string()
   .max(2000)

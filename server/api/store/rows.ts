@@ -4,6 +4,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ENTITY_TABLES, categories, type EntityName } from '../../db/schema.ts';
+import { MAX_ID_LENGTH } from '../inputs.ts';
 
 /** Who writes and when: the token's sub and the request's clock (ISO). */
 export type WriteContext = { sub: string; at: string };
@@ -39,6 +40,8 @@ function toStored<T>(row: Record<string, unknown>): StoredRow<T> {
 
 /** The row, live or tombstone, or undefined when the user never had it. */
 export async function getAny<T>(db: Database, entity: EntityName, sub: string, id: string): Promise<StoredRow<T> | undefined> {
+  // Ids no client could have stored (PostgreSQL text cannot hold NUL): absent, without asking the database.
+  if (id.length > MAX_ID_LENGTH || id.includes('\u0000')) return undefined;
   const t = table(entity);
   const [row] = await db.select().from(t).where(and(eq(t.userSub, sub), eq(t.id, id))).limit(1);
   return row ? toStored<T>(row as Record<string, unknown>) : undefined;

@@ -7,7 +7,7 @@ import { AssumptionsInputSchema, type Account, type RecurringItem } from '../../
 import type { Database } from '../../db/client.ts';
 import { ENTITY_NAMES, meta, syncClients, syncResults, type EntityName } from '../../db/schema.ts';
 import { ApiError, invalid, parseInput, type ValidationIssue } from '../errors.ts';
-import { MAX_ID_LENGTH } from '../inputs.ts';
+import { ClientIdSchema } from '../inputs.ts';
 import * as ledger from './ledger.ts';
 import { getAny, putEntity, selectRows, tombstone, withUserTx, type WriteContext } from './rows.ts';
 import * as scenarios from './scenarios.ts';
@@ -16,7 +16,6 @@ export const MAX_BATCH = 1000;
 export const MAX_PULL = 10_000;
 export const DEFAULT_PULL = 1000;
 
-const ClientIdSchema = z.string({ error: 'must be a string' }).min(1, 'is required').max(MAX_ID_LENGTH);
 const MutationSchema = z.object({
   client_id: ClientIdSchema.optional(),
   mutation_id: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(Number.MAX_SAFE_INTEGER),
