@@ -2,7 +2,7 @@
 // missing and running as root), initdb into a temp dir, started on a free loopback port, removed on stop().
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,11 +38,25 @@ function freePort(): Promise<number> {
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
+const INSTALL_LOCK = path.join(tmpdir(), 'wyrd-postgres-install.lock');
+
+/** Installs postgresql once even when several test workers ask at the same time (apt holds one lock). */
 async function installPostgres(log: (s: string) => void): Promise<void> {
-  log('PostgreSQL is missing: installing Debian\'s postgresql (apt-get install -y postgresql)...');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await run('apt-get', ['update'], { env, maxBuffer: 64 * 1024 * 1024 }).catch(() => undefined);
-  await run('apt-get', ['install', '-y', 'postgresql'], { env, maxBuffer: 64 * 1024 * 1024 });
+  try {
+    await mkdir(INSTALL_LOCK);
+  } catch {
+    log('Another process is installing postgresql; waiting for it...');
+    for (let waited = 0; waited < 600 && existsSync(INSTALL_LOCK) && !findBinDir(); waited++) await new Promise((r) => setTimeout(r, 1000));
+    return;
+  }
+  try {
+    log('PostgreSQL is missing: installing Debian\'s postgresql (apt-get install -y postgresql)...');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    await run('apt-get', ['update'], { env, maxBuffer: 64 * 1024 * 1024 }).catch(() => undefined);
+    await run('apt-get', ['install', '-y', 'postgresql'], { env, maxBuffer: 64 * 1024 * 1024 });
+  } finally {
+    await rm(INSTALL_LOCK, { recursive: true, force: true });
+  }
 }
 
 /** Runs a command as the postgres user when we are root (PostgreSQL refuses to run as root), else as ourselves. */
