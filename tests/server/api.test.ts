@@ -157,7 +157,7 @@ describe('API configuration', () => {
     expect(() => loadApiConfig({ WYRD_API_PORT: 'eighty' })).toThrow(/WYRD_API_PORT must be a port number/);
   });
 
-  it('keeps PGlite data across restarts in WYRD_DATA_DIR', async () => {
+  it('keeps PGlite data (users and entities) across restarts in WYRD_DATA_DIR', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-api-'));
     try {
       const config: ApiConfig = { ...loadApiConfig({ WYRD_DATA_DIR: dataDir, WYRD_API_PORT: '0', WYRD_COGNITO_ENDPOINT: issuer.replace(`/${LOCAL_POOL_ID}`, '') }) };
@@ -165,11 +165,16 @@ describe('API configuration', () => {
       const token = mintToken(idClaims({ sub: 'persisted-user' }));
       const first = await startApiServer(config);
       const created = (await (await fetch(`${first.url}/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { created_at: string };
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const account = await fetch(`${first.url}/accounts`, { method: 'POST', headers, body: JSON.stringify({ name: 'Kept', current_balance: 42 }) });
+      expect(account.status).toBe(201);
       await first.close();
       const second = await startApiServer(config);
       const again = (await (await fetch(`${second.url}/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { created_at: string };
+      const accounts = (await (await fetch(`${second.url}/accounts`, { headers })).json()) as Array<{ name: string; current_balance: number }>;
       await second.close();
       expect(again.created_at).toBe(created.created_at);
+      expect(accounts.map((a) => [a.name, a.current_balance])).toEqual([['Kept', 42]]);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
