@@ -5,9 +5,14 @@ import { startApiServer } from './api/server.ts';
 async function main(): Promise<void> {
   const config = loadApiConfig();
   const api = await startApiServer(config);
-  console.log(`API (${config.mode} mode, ${config.database.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.database.pgliteDir}`}) on ${api.url}`);
+  console.log(
+    `API (${config.mode} mode, ${config.database.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.database.pgliteDir}`}) on ${api.url}`,
+  );
   const stop = () => {
-    api.close().then(() => process.exit(0), () => process.exit(1));
+    api.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

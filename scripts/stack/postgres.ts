@@ -31,7 +31,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -46,11 +48,12 @@ async function installPostgres(log: (s: string) => void): Promise<void> {
     await mkdir(INSTALL_LOCK);
   } catch {
     log('Another process is installing postgresql; waiting for it...');
-    for (let waited = 0; waited < 600 && existsSync(INSTALL_LOCK) && !findBinDir(); waited++) await new Promise((r) => setTimeout(r, 1000));
+    for (let waited = 0; waited < 600 && existsSync(INSTALL_LOCK) && !findBinDir(); waited++)
+      await new Promise((r) => setTimeout(r, 1000));
     return;
   }
   try {
-    log('PostgreSQL is missing: installing Debian\'s postgresql (apt-get install -y postgresql)...');
+    log("PostgreSQL is missing: installing Debian's postgresql (apt-get install -y postgresql)...");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     await run('apt-get', ['update'], { env, maxBuffer: 64 * 1024 * 1024 }).catch(() => undefined);
     await run('apt-get', ['install', '-y', 'postgresql'], { env, maxBuffer: 64 * 1024 * 1024 });
@@ -70,7 +73,9 @@ function asPostgres(bin: string, args: string[]): Promise<unknown> {
  * Starts a fresh cluster (trust auth, user wyrd) on a free port. Returns {skipped: command} when PostgreSQL is
  * not installed and cannot be installed here, so callers skip only the PostgreSQL cases and print why.
  */
-export async function startThrowawayPostgres(opts: { log?: (s: string) => void } = {}): Promise<ThrowawayPostgres | { skipped: string }> {
+export async function startThrowawayPostgres(
+  opts: { log?: (s: string) => void } = {},
+): Promise<ThrowawayPostgres | { skipped: string }> {
   const log = opts.log ?? (() => {});
   let bin = findBinDir();
   if (!bin && isRoot()) {

@@ -10,7 +10,14 @@ import { users } from '../db/schema.ts';
 import { requireAuth, type AuthVariables, type TokenVerifier } from './auth.ts';
 import type { ApiConfig } from './config.ts';
 import { ApiError, parseInput } from './errors.ts';
-import { CompareInputSchema, ForecastQuerySchema, MonthsQuerySchema, PromptInputSchema, TEMPLATE_SCENARIO_FIELDS, TemplateScenarioFieldsSchema } from './inputs.ts';
+import {
+  CompareInputSchema,
+  ForecastQuerySchema,
+  MonthsQuerySchema,
+  PromptInputSchema,
+  TEMPLATE_SCENARIO_FIELDS,
+  TemplateScenarioFieldsSchema,
+} from './inputs.ts';
 import * as compute from './store/compute.ts';
 import * as ledger from './store/ledger.ts';
 import { withUserTx, type WriteContext } from './store/rows.ts';
@@ -62,7 +69,8 @@ async function readJson(c: Ctx): Promise<unknown> {
     throw new ApiError(400, 'Malformed JSON body');
   }
   const nul = findNul(value, ['body']);
-  if (nul) throw new ApiError(422, [{ loc: nul, msg: 'must not contain NUL (\\u0000) characters', type: 'string_nul' }]);
+  if (nul)
+    throw new ApiError(422, [{ loc: nul, msg: 'must not contain NUL (\\u0000) characters', type: 'string_nul' }]);
   return value;
 }
 
@@ -104,7 +112,8 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
       maxAge: 600,
     }),
   );
-  const tooLarge = (c: Context) => c.json({ detail: `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB` }, 413);
+  const tooLarge = (c: Context) =>
+    c.json({ detail: `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB` }, 413);
   app.use('*', async (c, next) => {
     // A declared oversize body is read and dropped (up to a cap) before answering, so the client, still
     // sending, gets the 413 instead of a reset connection.
@@ -142,8 +151,22 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
     remove: (tx: Database, ctx: WriteContext, id: string) => Promise<void>;
   };
   const crud: Crud[] = [
-    { path: '/accounts', list: ledger.listAccounts, get: ledger.getAccount, create: ledger.createAccount, update: ledger.updateAccount, remove: ledger.deleteAccount },
-    { path: '/categories', list: ledger.listCategories, get: ledger.getCategory, create: ledger.createCategory, update: ledger.updateCategory, remove: ledger.deleteCategory },
+    {
+      path: '/accounts',
+      list: ledger.listAccounts,
+      get: ledger.getAccount,
+      create: ledger.createAccount,
+      update: ledger.updateAccount,
+      remove: ledger.deleteAccount,
+    },
+    {
+      path: '/categories',
+      list: ledger.listCategories,
+      get: ledger.getCategory,
+      create: ledger.createCategory,
+      update: ledger.updateCategory,
+      remove: ledger.deleteCategory,
+    },
     {
       path: '/recurring-items',
       list: ledger.listRecurringItems,
@@ -178,14 +201,27 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
   });
   app.post('/scenarios/compare', auth, async (c) => {
     const input = parseInput(CompareInputSchema, ledger.requireObject(await readJson(c)));
-    return c.json(await compute.compareFor(db, sub(c), input.scenario_ids, input.forecast_years, input.as_of ?? today(), input.sampled));
+    return c.json(
+      await compute.compareFor(
+        db,
+        sub(c),
+        input.scenario_ids,
+        input.forecast_years,
+        input.as_of ?? today(),
+        input.sampled,
+      ),
+    );
   });
   app.post('/scenarios/identify-templates-from-prompt', auth, async (c) => {
     const { prompt } = parseInput(PromptInputSchema, ledger.requireObject(await readJson(c)));
     return c.json(compute.identifyTemplates(prompt, today()));
   });
-  app.get('/scenarios/events/:eventId', auth, async (c) => c.json(await scenarios.getEvent(db, sub(c), c.req.param('eventId'))));
-  app.get('/scenarios/:id', auth, async (c) => c.json(await scenarios.getScenarioWithChildren(db, sub(c), c.req.param('id'))));
+  app.get('/scenarios/events/:eventId', auth, async (c) =>
+    c.json(await scenarios.getEvent(db, sub(c), c.req.param('eventId'))),
+  );
+  app.get('/scenarios/:id', auth, async (c) =>
+    c.json(await scenarios.getScenarioWithChildren(db, sub(c), c.req.param('id'))),
+  );
   app.put('/scenarios/:id', auth, async (c) => {
     const body = await readJson(c);
     return c.json(await write(c, (tx, ctx) => scenarios.updateScenario(tx, ctx, c.req.param('id'), body)));
@@ -198,20 +234,26 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
     const body = await readJson(c);
     return c.json(await write(c, (tx, ctx) => scenarios.cloneScenario(tx, ctx, c.req.param('id'), body)), 201);
   });
-  app.get('/scenarios/:id/events', auth, async (c) => c.json(await scenarios.listEvents(db, sub(c), c.req.param('id'))));
+  app.get('/scenarios/:id/events', auth, async (c) =>
+    c.json(await scenarios.listEvents(db, sub(c), c.req.param('id'))),
+  );
   app.post('/scenarios/:id/events', auth, async (c) => {
     const body = await readJson(c);
     return c.json(await write(c, (tx, ctx) => scenarios.saveEvent(tx, ctx, c.req.param('id'), body)), 201);
   });
   app.put('/scenarios/:id/events/:eventId', auth, async (c) => {
     const body = await readJson(c);
-    return c.json(await write(c, (tx, ctx) => scenarios.saveEvent(tx, ctx, c.req.param('id'), body, c.req.param('eventId'))));
+    return c.json(
+      await write(c, (tx, ctx) => scenarios.saveEvent(tx, ctx, c.req.param('id'), body, c.req.param('eventId'))),
+    );
   });
   app.delete('/scenarios/:id/events/:eventId', auth, async (c) => {
     await write(c, (tx, ctx) => scenarios.deleteEvent(tx, ctx, c.req.param('id'), c.req.param('eventId')));
     return c.body(null, 204);
   });
-  app.get('/scenarios/:id/modifications', auth, async (c) => c.json(await scenarios.listModifications(db, sub(c), c.req.param('id'))));
+  app.get('/scenarios/:id/modifications', auth, async (c) =>
+    c.json(await scenarios.listModifications(db, sub(c), c.req.param('id'))),
+  );
   app.post('/scenarios/:id/modifications', auth, async (c) => {
     const body = await readJson(c);
     return c.json(await write(c, (tx, ctx) => scenarios.createModification(tx, ctx, c.req.param('id'), body)), 201);
@@ -250,7 +292,9 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
     const body = await readJson(c);
     const values = ledger.requireObject(body ?? {});
     const fields = parseInput(TemplateScenarioFieldsSchema, values);
-    const parameters = Object.fromEntries(Object.entries(values).filter(([k]) => !(TEMPLATE_SCENARIO_FIELDS as readonly string[]).includes(k)));
+    const parameters = Object.fromEntries(
+      Object.entries(values).filter(([k]) => !(TEMPLATE_SCENARIO_FIELDS as readonly string[]).includes(k)),
+    );
     const created = await write(c, async (tx, ctx) => {
       const scenario = await scenarios.createScenario(tx, ctx, {
         name: fields.scenario_name ?? template.name,
@@ -270,13 +314,16 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
   app.get('/templates/:id', auth, (c) => c.json(compute.templateById(c.req.param('id'))));
 
   // ---- sync
-  app.post('/sync/push', auth, async (c) => c.json(await push(db, sub(c), await readJson(c), () => clock().toISOString())));
+  app.post('/sync/push', auth, async (c) =>
+    c.json(await push(db, sub(c), await readJson(c), () => clock().toISOString())),
+  );
   app.get('/sync/pull', auth, async (c) => c.json(await pull(db, sub(c), c.req.query())));
 
   app.notFound((c) => c.json({ detail: 'Not found' }, 404));
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json({ detail: error.detail }, error.status);
-    if (error instanceof OutOfOrderError) return c.json({ detail: error.message, out_of_order: true, last_mutation_id: error.lastMutationId }, 409);
+    if (error instanceof OutOfOrderError)
+      return c.json({ detail: error.message, out_of_order: true, last_mutation_id: error.lastMutationId }, 409);
     if (error instanceof MustRefetchError) return c.json({ detail: error.message, must_refetch: true }, 409);
     if (error instanceof HTTPException) return c.json({ detail: error.message || 'Request failed' }, error.status);
     console.error('[api] unhandled error:', error);

@@ -33,7 +33,12 @@ function toUser(claims: JwtPayload): AuthUser {
 
 export function createTokenVerifier(auth: AuthConfig): TokenVerifier {
   if (auth.kind === 'cognito') {
-    const verifier = CognitoJwtVerifier.create({ userPoolId: auth.userPoolId, tokenUse: 'id', clientId: auth.clientId, graceSeconds: CLOCK_TOLERANCE_SECONDS });
+    const verifier = CognitoJwtVerifier.create({
+      userPoolId: auth.userPoolId,
+      tokenUse: 'id',
+      clientId: auth.clientId,
+      graceSeconds: CLOCK_TOLERANCE_SECONDS,
+    });
     return { verify: async (token) => toUser(await verifier.verify(token)) };
   }
   const verifier = JwtRsaVerifier.create(
@@ -61,7 +66,9 @@ export function requireAuth(verifier: TokenVerifier) {
     try {
       user = await verifier.verify(match[1]);
     } catch {
-      return c.json({ detail: 'Invalid or expired token' }, 401, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+      return c.json({ detail: 'Invalid or expired token' }, 401, {
+        'WWW-Authenticate': 'Bearer error="invalid_token"',
+      });
     }
     c.set('user', user);
     await next();

@@ -52,7 +52,10 @@ export function resolveMode(env: Env): WyrdMode {
 }
 
 export function localIdentityUrl(env: Env): string {
-  return env.WYRD_COGNITO_ENDPOINT?.replace(/\/+$/, '') || `http://127.0.0.1:${readPort(env, 'WYRD_IDENTITY_PORT', DEFAULT_PORTS.identity)}`;
+  return (
+    env.WYRD_COGNITO_ENDPOINT?.replace(/\/+$/, '') ||
+    `http://127.0.0.1:${readPort(env, 'WYRD_IDENTITY_PORT', DEFAULT_PORTS.identity)}`
+  );
 }
 
 export function loadApiConfig(env: Env = process.env): ApiConfig {
@@ -62,7 +65,9 @@ export function loadApiConfig(env: Env = process.env): ApiConfig {
   let auth: AuthConfig;
   if (isLocalPool(userPoolId)) {
     if (mode !== 'local') {
-      throw new ConfigError('WYRD_MODE=production needs a real Cognito user pool: set WYRD_COGNITO_USER_POOL_ID and WYRD_COGNITO_CLIENT_ID.');
+      throw new ConfigError(
+        'WYRD_MODE=production needs a real Cognito user pool: set WYRD_COGNITO_USER_POOL_ID and WYRD_COGNITO_CLIENT_ID.',
+      );
     }
     const issuer = localIssuer(localIdentityUrl(env), userPoolId);
     auth = { kind: 'local', issuer, jwksUri: `${issuer}/.well-known/jwks.json`, clientId };
@@ -72,7 +77,9 @@ export function loadApiConfig(env: Env = process.env): ApiConfig {
 
   const webPort = readPort(env, 'WYRD_WEB_PORT', DEFAULT_PORTS.web);
   const webOrigins = env.WYRD_WEB_ORIGIN
-    ? env.WYRD_WEB_ORIGIN.split(',').map((origin) => origin.trim()).filter(Boolean)
+    ? env.WYRD_WEB_ORIGIN.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean)
     : [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`];
 
   const dataDir = path.resolve(env.WYRD_DATA_DIR || '.local');

@@ -33,16 +33,28 @@ function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
 }
 
 /** zod issues as 422 entries under `root` ('body', 'query'); a missing field reads 'is required'. */
-export function zodIssues(error: z.ZodError, input: unknown, root: Array<string | number> = ['body']): ValidationIssue[] {
+export function zodIssues(
+  error: z.ZodError,
+  input: unknown,
+  root: Array<string | number> = ['body'],
+): ValidationIssue[] {
   return error.issues.map((issue) => {
     const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
     const missing = issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined;
-    return { loc: [...root, ...path], msg: missing ? 'is required' : issue.message, type: missing ? 'missing' : issue.code };
+    return {
+      loc: [...root, ...path],
+      msg: missing ? 'is required' : issue.message,
+      type: missing ? 'missing' : issue.code,
+    };
   });
 }
 
 /** Parses with the schema or throws a 422 naming every bad field. */
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown, root: Array<string | number> = ['body']): z.infer<T> {
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  root: Array<string | number> = ['body'],
+): z.infer<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw new ApiError(422, zodIssues(result.error, value, root));
   return result.data;

@@ -14,7 +14,9 @@ export async function startApiServer(config: ApiConfig, options: { clock?: () =>
   const app = createApp({ db: database.db, verifier: createTokenVerifier(config.auth), config, clock: options.clock });
   let server: ReturnType<typeof serve>;
   const port = await new Promise<number>((resolve, reject) => {
-    server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => resolve(info.port));
+    server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) =>
+      resolve(info.port),
+    );
     server.once('error', reject);
   }).catch(async (error: unknown) => {
     await database.close();

@@ -1,7 +1,26 @@
 // Drizzle schema for the product API's database (PGlite by default, PostgreSQL when DATABASE_URL is set).
 // Change it, then run `npx drizzle-kit generate --config server/db/drizzle.config.ts` to add a migration.
-import { bigint, boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Account, AssumptionsInput, Category, Modification, RecurringItem, Scenario, ScenarioEvent } from '../../worker/engine/index';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type {
+  Account,
+  AssumptionsInput,
+  Category,
+  Modification,
+  RecurringItem,
+  Scenario,
+  ScenarioEvent,
+} from '../../worker/engine/index';
 
 // One row per identity-service user the API has seen; `id` is the token's `sub`, so rows survive email changes.
 export const users = pgTable('users', {
@@ -44,7 +63,11 @@ function entityColumns<T>() {
 export const accounts = pgTable(
   'accounts',
   { ...entityColumns<Account>(), scenarioEventId: text('scenario_event_id') },
-  (t) => [primaryKey({ columns: [t.userSub, t.id] }), index('accounts_seq').on(t.userSub, t.seq), index('accounts_event').on(t.userSub, t.scenarioEventId)],
+  (t) => [
+    primaryKey({ columns: [t.userSub, t.id] }),
+    index('accounts_seq').on(t.userSub, t.seq),
+    index('accounts_event').on(t.userSub, t.scenarioEventId),
+  ],
 );
 
 export const categories = pgTable('categories', entityColumns<Category>(), (t) => [
@@ -70,13 +93,21 @@ export const scenarios = pgTable('scenarios', entityColumns<Scenario>(), (t) => 
 export const events = pgTable(
   'events',
   { ...entityColumns<ScenarioEvent>(), scenarioId: text('scenario_id').notNull() },
-  (t) => [primaryKey({ columns: [t.userSub, t.id] }), index('events_seq').on(t.userSub, t.seq), index('events_scenario').on(t.userSub, t.scenarioId)],
+  (t) => [
+    primaryKey({ columns: [t.userSub, t.id] }),
+    index('events_seq').on(t.userSub, t.seq),
+    index('events_scenario').on(t.userSub, t.scenarioId),
+  ],
 );
 
 export const modifications = pgTable(
   'modifications',
   // position keeps creation order (modifications apply in order) across clones and syncs.
-  { ...entityColumns<Modification>(), scenarioId: text('scenario_id').notNull(), position: bigint('position', { mode: 'number' }).notNull() },
+  {
+    ...entityColumns<Modification>(),
+    scenarioId: text('scenario_id').notNull(),
+    position: bigint('position', { mode: 'number' }).notNull(),
+  },
   (t) => [
     primaryKey({ columns: [t.userSub, t.id] }),
     index('modifications_seq').on(t.userSub, t.seq),

@@ -7,7 +7,9 @@ import type { TokenVerifier } from '../../server/api/auth.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 
 // The token is the user's sub: identity is tested elsewhere, this file is about bodies.
-const verifier: TokenVerifier = { verify: async (token) => ({ sub: token, email: `${token}@example.com`, claims: {} }) };
+const verifier: TokenVerifier = {
+  verify: async (token) => ({ sub: token, email: `${token}@example.com`, claims: {} }),
+};
 
 let handle: DatabaseHandle;
 let app: ReturnType<typeof createApp>;
@@ -25,7 +27,8 @@ const ids: Record<string, string> = {};
 /** Everything the owner has, as pull and the lists see it. */
 async function ownerSnapshot() {
   const out: unknown[] = [(await call('owner', 'GET', '/sync/pull?since=0&limit=10000')).json()];
-  for (const p of ['/accounts', '/categories', '/recurring-items', '/scenarios']) out.push((await call('owner', 'GET', p)).json());
+  for (const p of ['/accounts', '/categories', '/recurring-items', '/scenarios'])
+    out.push((await call('owner', 'GET', p)).json());
   return out;
 }
 
@@ -40,7 +43,13 @@ beforeAll(async () => {
   for (const sub of ['owner', 'intruder']) {
     const cat = await post(sub, '/categories', { name: 'Salary', type: 'income' });
     const acc = await post(sub, '/accounts', { name: 'Everyday', current_balance: 1000 });
-    const item = await post(sub, '/recurring-items', { name: 'Pay', amount: 100, start_date: '2026-01-01', account_id: acc.id, category_id: cat.id });
+    const item = await post(sub, '/recurring-items', {
+      name: 'Pay',
+      amount: 100,
+      start_date: '2026-01-01',
+      account_id: acc.id,
+      category_id: cat.id,
+    });
     const sc = await post(sub, '/scenarios', { name: 'Plan' });
     const ev = await post(sub, `/scenarios/${sc.id}/events`, {
       name: 'Car',
@@ -48,8 +57,19 @@ beforeAll(async () => {
       template_id: 'car_loan',
       template_parameters: { car_name: 'Hatch', car_price: 20000, deposit_amount: 1000 },
     });
-    const mod = await post(sub, `/scenarios/${sc.id}/modifications`, { modification_type: 'modify_account', target_id: acc.id, modification_data: { balance: 5 } });
-    Object.assign(ids, { [`${sub}Cat`]: cat.id, [`${sub}Acc`]: acc.id, [`${sub}Item`]: item.id, [`${sub}Sc`]: sc.id, [`${sub}Ev`]: ev.id, [`${sub}Mod`]: mod.id });
+    const mod = await post(sub, `/scenarios/${sc.id}/modifications`, {
+      modification_type: 'modify_account',
+      target_id: acc.id,
+      modification_data: { balance: 5 },
+    });
+    Object.assign(ids, {
+      [`${sub}Cat`]: cat.id,
+      [`${sub}Acc`]: acc.id,
+      [`${sub}Item`]: item.id,
+      [`${sub}Sc`]: sc.id,
+      [`${sub}Ev`]: ev.id,
+      [`${sub}Mod`]: mod.id,
+    });
   }
 }, 120_000);
 
@@ -95,14 +115,60 @@ const ROUTES: Array<[string, string]> = [
 ];
 
 const FIELDS = [
-  'id', 'name', 'account_type', 'current_balance', 'institution', 'is_asset', 'annual_rate', 'scenario_event_id', 'type', 'amount', 'frequency',
-  'start_date', 'end_date', 'account_id', 'category_id', 'is_active', 'description', 'is_baseline', 'trigger_month', 'trigger_date', 'template_id',
-  'template_parameters', 'modification_type', 'target_id', 'modification_data', 'scenario_ids', 'forecast_years', 'as_of', 'sampled', 'prompt',
-  'scenario_id', 'car_price', 'deposit_amount', 'car_name', 'scenario_name', 'trigger_month', 'balance', 'date', '__proto__', 'constructor',
+  'id',
+  'name',
+  'account_type',
+  'current_balance',
+  'institution',
+  'is_asset',
+  'annual_rate',
+  'scenario_event_id',
+  'type',
+  'amount',
+  'frequency',
+  'start_date',
+  'end_date',
+  'account_id',
+  'category_id',
+  'is_active',
+  'description',
+  'is_baseline',
+  'trigger_month',
+  'trigger_date',
+  'template_id',
+  'template_parameters',
+  'modification_type',
+  'target_id',
+  'modification_data',
+  'scenario_ids',
+  'forecast_years',
+  'as_of',
+  'sampled',
+  'prompt',
+  'scenario_id',
+  'car_price',
+  'deposit_amount',
+  'car_name',
+  'scenario_name',
+  'trigger_month',
+  'balance',
+  'date',
+  '__proto__',
+  'constructor',
 ];
 
-const victimId = () => fc.constantFrom(...Object.entries(ids).filter(([k]) => k.startsWith('owner')).map(([, v]) => v));
-const ownId = () => fc.constantFrom(...Object.entries(ids).filter(([k]) => k.startsWith('intruder')).map(([, v]) => v));
+const victimId = () =>
+  fc.constantFrom(
+    ...Object.entries(ids)
+      .filter(([k]) => k.startsWith('owner'))
+      .map(([, v]) => v),
+  );
+const ownId = () =>
+  fc.constantFrom(
+    ...Object.entries(ids)
+      .filter(([k]) => k.startsWith('intruder'))
+      .map(([, v]) => v),
+  );
 
 function scalar(): fc.Arbitrary<unknown> {
   return fc.oneof(
@@ -112,20 +178,50 @@ function scalar(): fc.Arbitrary<unknown> {
     fc.constantFrom(1e308, -1e308, 1e13, 0, -0, 2027, 0.1),
     fc.boolean(),
     fc.constant(null),
-    fc.constantFrom('2027-02-29', '2027-03', '2027-13', '2026-11-23', 'car_loan', 'retirement', 'modify_account', 'add_recurring', 'checking', 'weekly', 'income', ''),
+    fc.constantFrom(
+      '2027-02-29',
+      '2027-03',
+      '2027-13',
+      '2026-11-23',
+      'car_loan',
+      'retirement',
+      'modify_account',
+      'add_recurring',
+      'checking',
+      'weekly',
+      'income',
+      '',
+    ),
     victimId(),
     ownId(),
   );
 }
 
 function value(): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 4, arbitrary: scalar() }, { weight: 1, arbitrary: fc.array(scalar(), { maxLength: 4 }) }, { weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), scalar(), { maxKeys: 5 }) });
+  return fc.oneof(
+    { weight: 4, arbitrary: scalar() },
+    { weight: 1, arbitrary: fc.array(scalar(), { maxLength: 4 }) },
+    { weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), scalar(), { maxKeys: 5 }) },
+  );
 }
 
 /** A valid body per route, from the intruder's own ids. */
 function validBodies(): Record<string, Record<string, unknown>> {
-  const item = { name: 'Pay', amount: 100, frequency: 'weekly', start_date: '2026-01-01', account_id: ids.intruderAcc, category_id: ids.intruderCat, is_active: true };
-  const event = { name: 'Car', trigger_month: '2027-01', template_id: 'car_loan', template_parameters: { car_name: 'Hatch', car_price: 20000, deposit_amount: 1000 } };
+  const item = {
+    name: 'Pay',
+    amount: 100,
+    frequency: 'weekly',
+    start_date: '2026-01-01',
+    account_id: ids.intruderAcc,
+    category_id: ids.intruderCat,
+    is_active: true,
+  };
+  const event = {
+    name: 'Car',
+    trigger_month: '2027-01',
+    template_id: 'car_loan',
+    template_parameters: { car_name: 'Hatch', car_price: 20000, deposit_amount: 1000 },
+  };
   const mod = { modification_type: 'modify_account', target_id: ids.intruderAcc, modification_data: { balance: 5 } };
   return {
     '/accounts': { name: 'A', account_type: 'savings', current_balance: 10, is_asset: true },
@@ -153,7 +249,17 @@ function arbitraries() {
   const mutation = fc.record(
     {
       mutation_id: fc.oneof(fc.integer({ min: -2, max: 50 }), fc.constant(1.5), fc.string({ maxLength: 3 })),
-      entity: fc.constantFrom('accounts', 'categories', 'recurring_items', 'scenarios', 'events', 'modifications', 'assumptions', 'users', ''),
+      entity: fc.constantFrom(
+        'accounts',
+        'categories',
+        'recurring_items',
+        'scenarios',
+        'events',
+        'modifications',
+        'assumptions',
+        'users',
+        '',
+      ),
       op: fc.constantFrom('create', 'update', 'delete', 'upsert'),
       id: fc.oneof(victimId(), ownId(), fc.string({ maxLength: 10 }), fc.constant('assumptions')),
       payload: fc.oneof(structured, value()),
@@ -166,8 +272,34 @@ function arbitraries() {
     { weight: 5, arbitrary: structured.map((b) => JSON.stringify(b)) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((b) => JSON.stringify(b)) },
     { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
-    { weight: 2, arbitrary: fc.record({ client_id: fc.oneof(fc.string({ maxLength: 6 }), scalar()), base_mutation_id: fc.option(fc.integer({ min: -1, max: 60 }), { nil: undefined }), mutations: fc.array(mutation, { maxLength: 6 }) }, { requiredKeys: ['client_id', 'mutations'] }).map((b) => JSON.stringify(b)) },
-    { weight: 1, arbitrary: fc.constantFrom('', '{', '[]', 'null', '"x"', '{"a":}', '\u0000', '[['.repeat(5000), '{"__proto__":{"admin":true}}', 'true') },
+    {
+      weight: 2,
+      arbitrary: fc
+        .record(
+          {
+            client_id: fc.oneof(fc.string({ maxLength: 6 }), scalar()),
+            base_mutation_id: fc.option(fc.integer({ min: -1, max: 60 }), { nil: undefined }),
+            mutations: fc.array(mutation, { maxLength: 6 }),
+          },
+          { requiredKeys: ['client_id', 'mutations'] },
+        )
+        .map((b) => JSON.stringify(b)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        '{',
+        '[]',
+        'null',
+        '"x"',
+        '{"a":}',
+        '\u0000',
+        '[['.repeat(5000),
+        '{"__proto__":{"admin":true}}',
+        'true',
+      ),
+    },
   );
 
   const pathPart = () =>
@@ -178,40 +310,67 @@ function arbitraries() {
       { weight: 1, arbitrary: fc.constantFrom('car_loan', 'events', '%00', '..', 'compare') },
     );
   // A valid body of the route with one or two fields replaced or dropped: reaches the services' deeper checks.
-  const nearValid = fc.array(fc.tuple(fc.constantFrom(...FIELDS), value(), fc.boolean()), { minLength: 1, maxLength: 2 });
-  const queryPart = fc.oneof(fc.constantFrom('', '1', '5', '0', '-1', '51', '1e3', 'abc', '2026-11-23', '99999999999999999999', '2.5', 'car_loan'), fc.string({ maxLength: 8 }).map(encodeURIComponent));
+  const nearValid = fc.array(fc.tuple(fc.constantFrom(...FIELDS), value(), fc.boolean()), {
+    minLength: 1,
+    maxLength: 2,
+  });
+  const queryPart = fc.oneof(
+    fc.constantFrom(
+      '',
+      '1',
+      '5',
+      '0',
+      '-1',
+      '51',
+      '1e3',
+      'abc',
+      '2026-11-23',
+      '99999999999999999999',
+      '2.5',
+      'car_loan',
+    ),
+    fc.string({ maxLength: 8 }).map(encodeURIComponent),
+  );
   return { body, pathPart, queryPart, nearValid };
 }
 
 describe('fuzzing every endpoint', () => {
-  it('never answers 500 to 2,500 random and malformed requests and never changes another user\'s data', async () => {
+  it("never answers 500 to 2,500 random and malformed requests and never changes another user's data", async () => {
     const { body, pathPart, queryPart, nearValid } = arbitraries();
     const valid = validBodies();
     const before = await ownerSnapshot();
     let sent = 0;
     const statuses = new Map<number, number>();
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ROUTES), pathPart(), pathPart(), queryPart, queryPart, fc.oneof(body, nearValid), async ([method, template], id, id2, q, q2, choice) => {
-        let payload: string;
-        if (typeof choice === 'string') payload = choice;
-        else {
-          const base: Record<string, unknown> = { ...(valid[template] ?? {}) };
-          for (const [field, v, drop] of choice) {
-            if (drop) delete base[field];
-            else base[field] = v;
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES),
+        pathPart(),
+        pathPart(),
+        queryPart,
+        queryPart,
+        fc.oneof(body, nearValid),
+        async ([method, template], id, id2, q, q2, choice) => {
+          let payload: string;
+          if (typeof choice === 'string') payload = choice;
+          else {
+            const base: Record<string, unknown> = { ...(valid[template] ?? {}) };
+            for (const [field, v, drop] of choice) {
+              if (drop) delete base[field];
+              else base[field] = v;
+            }
+            payload = JSON.stringify(base);
           }
-          payload = JSON.stringify(base);
-        }
-        const path = template.replace('{id}', id).replace('{id2}', id2).replace('{q}', q).replace('{q2}', q2);
-        const r = await call('intruder', method, path, method === 'GET' || method === 'DELETE' ? undefined : payload);
-        sent += 1;
-        statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
-        if (r.status >= 500) throw new Error(`${method} ${path} ${payload.slice(0, 300)} -> ${r.status} ${r.text}`);
-        if (r.status !== 204) {
-          const parsed = r.json() as { detail?: unknown };
-          if (r.status >= 400) expect(parsed.detail, `${method} ${path} -> ${r.text}`).toBeDefined();
-        }
-      }),
+          const path = template.replace('{id}', id).replace('{id2}', id2).replace('{q}', q).replace('{q2}', q2);
+          const r = await call('intruder', method, path, method === 'GET' || method === 'DELETE' ? undefined : payload);
+          sent += 1;
+          statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+          if (r.status >= 500) throw new Error(`${method} ${path} ${payload.slice(0, 300)} -> ${r.status} ${r.text}`);
+          if (r.status !== 204) {
+            const parsed = r.json() as { detail?: unknown };
+            if (r.status >= 400) expect(parsed.detail, `${method} ${path} -> ${r.text}`).toBeDefined();
+          }
+        },
+      ),
       { numRuns: 2500 },
     );
     expect(sent).toBe(2500);
@@ -219,6 +378,8 @@ describe('fuzzing every endpoint', () => {
     expect([...statuses.keys()].some((s) => s < 300)).toBe(true);
     expect([...statuses.keys()].some((s) => s === 422)).toBe(true);
     expect(await ownerSnapshot()).toEqual(before);
-    console.log(`fuzz: ${sent} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
+    console.log(
+      `fuzz: ${sent} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+    );
   }, 600_000);
 });

@@ -15,7 +15,10 @@ let api: RunningApi;
 async function cognito(operation: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const response = await fetch(identity.url, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}` },
+    headers: {
+      'Content-Type': 'application/x-amz-json-1.1',
+      'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
     body: JSON.stringify(body),
   });
   const json = (await response.json()) as Record<string, unknown>;
@@ -25,7 +28,13 @@ async function cognito(operation: string, body: Record<string, unknown>): Promis
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-api-identity-'));
-  identity = await startIdentityService({ port: 0, host: '127.0.0.1', dataDir: path.join(dataDir, 'identity'), fixedCode: '123456', log: false });
+  identity = await startIdentityService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: path.join(dataDir, 'identity'),
+    fixedCode: '123456',
+    log: false,
+  });
   const config = loadApiConfig({ WYRD_COGNITO_ENDPOINT: identity.url, WYRD_API_PORT: '0' });
   api = await startApiServer({ ...config, database: { pgliteDir: 'memory://' } });
 }, 60_000); // PGlite's first start can take a while on a loaded 2-core machine.
@@ -60,7 +69,11 @@ describe('API with the local identity service', () => {
 
     // The product endpoints accept the same token.
     const headers = { Authorization: `Bearer ${tokens.IdToken}`, 'Content-Type': 'application/json' };
-    const created = await fetch(`${api.url}/accounts`, { method: 'POST', headers, body: JSON.stringify({ name: 'Everyday', current_balance: 10 }) });
+    const created = await fetch(`${api.url}/accounts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Everyday', current_balance: 10 }),
+    });
     expect(created.status).toBe(201);
     const listed = (await (await fetch(`${api.url}/accounts`, { headers })).json()) as Array<{ name: string }>;
     expect(listed.map((a) => a.name)).toEqual(['Everyday']);

@@ -3,8 +3,23 @@
 // over REST and sync, leaving the owner's data untouched. Runs on PGlite and PostgreSQL.
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account, Category, Modification, RecurringItem, ScenarioEvent, ScenarioWithChildren } from '../../worker/engine/index';
-import { base64url, idClaims, mintToken, postgresAvailability, startTestApi, stopSharedPostgres, type TestApi } from './harness';
+import type {
+  Account,
+  Category,
+  Modification,
+  RecurringItem,
+  ScenarioEvent,
+  ScenarioWithChildren,
+} from '../../worker/engine/index';
+import {
+  base64url,
+  idClaims,
+  mintToken,
+  postgresAvailability,
+  startTestApi,
+  stopSharedPostgres,
+  type TestApi,
+} from './harness';
 
 const pgSkip = await postgresAvailability();
 afterAll(async () => {
@@ -70,7 +85,10 @@ describe.each(['pglite', 'postgres'] as const)('security on %s', (kind) => {
   describe.skipIf(skip)('identity', () => {
     it('refuses every product endpoint without a token with 401 {"detail"}', async () => {
       for (const [method, path] of ENDPOINTS) {
-        const r = await api.call(method, path, { token: null, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+        const r = await api.call(method, path, {
+          token: null,
+          body: method === 'GET' || method === 'DELETE' ? undefined : {},
+        });
         expect(r.status, `${method} ${path}`).toBe(401);
         expect(r.body).toEqual({ detail: 'Not authenticated' });
       }
@@ -105,7 +123,10 @@ describe.each(['pglite', 'postgres'] as const)('security on %s', (kind) => {
       };
       for (const [label, token] of Object.entries(bad)) {
         for (const [method, path] of ENDPOINTS) {
-          const r = await api.call(method, path, { token, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+          const r = await api.call(method, path, {
+            token,
+            body: method === 'GET' || method === 'DELETE' ? undefined : {},
+          });
           expect(r.status, `${label}: ${method} ${path}`).toBe(401);
           expect(r.body).toEqual({ detail: 'Invalid or expired token' });
         }
@@ -119,14 +140,21 @@ describe.each(['pglite', 'postgres'] as const)('security on %s', (kind) => {
   });
 
   describe.skipIf(skip)('isolation', () => {
-    it('treats another user\'s ids as absent everywhere and leaves the owner\'s data untouched', async () => {
+    it("treats another user's ids as absent everywhere and leaves the owner's data untouched", async () => {
       const owner = `owner-${kind}`;
       const intruder = `intruder-${kind}`;
-      const call = <T>(sub: string, method: string, path: string, body?: unknown) => api.call<T>(method, path, { sub, body });
+      const call = <T>(sub: string, method: string, path: string, body?: unknown) =>
+        api.call<T>(method, path, { sub, body });
       const cat = (await call<Category>(owner, 'POST', '/categories', { name: 'Salary', type: 'income' })).body;
       const acc = (await call<Account>(owner, 'POST', '/accounts', { name: 'Everyday', current_balance: 100 })).body;
       const item = (
-        await call<RecurringItem>(owner, 'POST', '/recurring-items', { name: 'Pay', amount: 10, start_date: '2026-01-01', account_id: acc.id, category_id: cat.id })
+        await call<RecurringItem>(owner, 'POST', '/recurring-items', {
+          name: 'Pay',
+          amount: 10,
+          start_date: '2026-01-01',
+          account_id: acc.id,
+          category_id: cat.id,
+        })
       ).body;
       const sc = (await call<ScenarioWithChildren>(owner, 'POST', '/scenarios', { name: 'Mine' })).body;
       const ev = (
@@ -137,8 +165,15 @@ describe.each(['pglite', 'postgres'] as const)('security on %s', (kind) => {
           template_parameters: { car_name: 'Hatch', car_price: 20000, deposit_amount: 1000 },
         })
       ).body;
-      const mod = (await call<Modification>(owner, 'POST', `/scenarios/${sc.id}/modifications`, { modification_type: 'modify_account', target_id: acc.id, modification_data: { balance: 1 } })).body;
-      const snapshot = async () => (await call<{ changes: unknown[] }>(owner, 'GET', '/sync/pull?since=0&limit=10000')).body.changes;
+      const mod = (
+        await call<Modification>(owner, 'POST', `/scenarios/${sc.id}/modifications`, {
+          modification_type: 'modify_account',
+          target_id: acc.id,
+          modification_data: { balance: 1 },
+        })
+      ).body;
+      const snapshot = async () =>
+        (await call<{ changes: unknown[] }>(owner, 'GET', '/sync/pull?since=0&limit=10000')).body.changes;
       const before = await snapshot();
       expect(before.length).toBeGreaterThan(6);
 
@@ -158,11 +193,23 @@ describe.each(['pglite', 'postgres'] as const)('security on %s', (kind) => {
         ['POST', `/scenarios/${sc.id}/clone`],
         ['GET', `/scenarios/${sc.id}/events`],
         ['GET', `/scenarios/events/${ev.id}`],
-        ['POST', `/scenarios/${sc.id}/events`, { name: 'x', trigger_month: '2027-01', template_id: 'car_loan', template_parameters: { car_price: 1000 } }],
-        ['PUT', `/scenarios/${sc.id}/events/${ev.id}`, { name: 'x', trigger_month: '2027-01', template_id: 'car_loan', template_parameters: {} }],
+        [
+          'POST',
+          `/scenarios/${sc.id}/events`,
+          { name: 'x', trigger_month: '2027-01', template_id: 'car_loan', template_parameters: { car_price: 1000 } },
+        ],
+        [
+          'PUT',
+          `/scenarios/${sc.id}/events/${ev.id}`,
+          { name: 'x', trigger_month: '2027-01', template_id: 'car_loan', template_parameters: {} },
+        ],
         ['DELETE', `/scenarios/${sc.id}/events/${ev.id}`],
         ['GET', `/scenarios/${sc.id}/modifications`],
-        ['POST', `/scenarios/${sc.id}/modifications`, { modification_type: 'modify_account', target_id: acc.id, modification_data: { balance: 1 } }],
+        [
+          'POST',
+          `/scenarios/${sc.id}/modifications`,
+          { modification_type: 'modify_account', target_id: acc.id, modification_data: { balance: 1 } },
+        ],
         ['DELETE', `/scenarios/${sc.id}/modifications/${mod.id}`],
         ['GET', `/scenarios/${sc.id}/forecast`],
         ['POST', '/scenarios/compare', { scenario_ids: [sc.id] }],
@@ -173,7 +220,8 @@ describe.each(['pglite', 'postgres'] as const)('security on %s', (kind) => {
         expect(typeof r.body.detail).toBe('string');
       }
       // The intruder's own lists are empty of the owner's rows.
-      for (const p of ['/accounts', '/categories', '/recurring-items', '/scenarios']) expect((await call<unknown[]>(intruder, 'GET', p)).body).toEqual([]);
+      for (const p of ['/accounts', '/categories', '/recurring-items', '/scenarios'])
+        expect((await call<unknown[]>(intruder, 'GET', p)).body).toEqual([]);
       expect((await call<{ changes: unknown[] }>(intruder, 'GET', '/sync/pull?since=0')).body.changes).toEqual([]);
 
       // Over sync: updates and deletes of the owner's ids touch only the intruder's own namespace.
@@ -182,9 +230,32 @@ describe.each(['pglite', 'postgres'] as const)('security on %s', (kind) => {
         mutations: [
           { mutation_id: 1, entity: 'accounts', op: 'delete', id: acc.id },
           { mutation_id: 2, entity: 'scenarios', op: 'delete', id: sc.id },
-          { mutation_id: 3, entity: 'events', op: 'update', id: ev.id, payload: { scenario_id: sc.id, name: 'x', trigger_month: '2027-01', template_id: 'car_loan' } },
-          { mutation_id: 4, entity: 'modifications', op: 'create', id: 'm', payload: { scenario_id: sc.id, modification_type: 'modify_account', target_id: acc.id, modification_data: { balance: 1 } } },
-          { mutation_id: 5, entity: 'accounts', op: 'update', id: acc.id, payload: { name: 'Hijack', current_balance: 1 } },
+          {
+            mutation_id: 3,
+            entity: 'events',
+            op: 'update',
+            id: ev.id,
+            payload: { scenario_id: sc.id, name: 'x', trigger_month: '2027-01', template_id: 'car_loan' },
+          },
+          {
+            mutation_id: 4,
+            entity: 'modifications',
+            op: 'create',
+            id: 'm',
+            payload: {
+              scenario_id: sc.id,
+              modification_type: 'modify_account',
+              target_id: acc.id,
+              modification_data: { balance: 1 },
+            },
+          },
+          {
+            mutation_id: 5,
+            entity: 'accounts',
+            op: 'update',
+            id: acc.id,
+            payload: { name: 'Hijack', current_balance: 1 },
+          },
         ],
       });
       expect(push.status).toBe(200);

@@ -20,8 +20,18 @@ afterAll(async () => {
 
 type Change = { entity: string; id: string; seq: number; op: 'upsert' | 'delete'; payload: Record<string, unknown> };
 type Pull = { changes: Change[]; cursor: number; more: boolean };
-type PushReply = { client_id: string; last_mutation_id: number; results: Array<{ mutation_id: number; status: string; code?: number; replayed?: boolean; note?: string }> };
-type Mutation = { mutation_id: number; entity: string; op: 'create' | 'update' | 'delete'; id: string; payload?: unknown };
+type PushReply = {
+  client_id: string;
+  last_mutation_id: number;
+  results: Array<{ mutation_id: number; status: string; code?: number; replayed?: boolean; note?: string }>;
+};
+type Mutation = {
+  mutation_id: number;
+  entity: string;
+  op: 'create' | 'update' | 'delete';
+  id: string;
+  payload?: unknown;
+};
 
 const FIXED = new Date('2026-11-23T10:00:00.000Z');
 
@@ -36,7 +46,11 @@ describe.each(['pglite', 'postgres'] as const)('sync protocol on %s', (kind) => 
     await api?.close();
   });
 
-  async function pullAll(sub: string, since = 0, limit = 1000): Promise<{ changes: Change[]; cursor: number; pages: number }> {
+  async function pullAll(
+    sub: string,
+    since = 0,
+    limit = 1000,
+  ): Promise<{ changes: Change[]; cursor: number; pages: number }> {
     const changes: Change[] = [];
     let cursor = since;
     let pages = 0;
@@ -63,7 +77,7 @@ describe.each(['pglite', 'postgres'] as const)('sync protocol on %s', (kind) => 
   const push = (sub: string, body: unknown) => api.call<PushReply>('POST', '/sync/push', { sub, body });
 
   describe.skipIf(skip)('push and pull', () => {
-    it('applies the app\'s own outbox as-is: the server ends with the same rows, event entities with the same ids', async () => {
+    it("applies the app's own outbox as-is: the server ends with the same rows, event entities with the same ids", async () => {
       const sub = `outbox-${kind}`;
       const local = new WyrdDb(`sync-${crypto.randomUUID()}`);
       await local.open();
@@ -73,20 +87,49 @@ describe.each(['pglite', 'postgres'] as const)('sync protocol on %s', (kind) => 
         await updateAccount(local, cash.id, { current_balance: 12000 });
         const categories = await local.categories.toArray();
         const salary = categories.find((c) => c.name === 'Salary') ?? categories[0];
-        const pay = await createRecurringItem(local, { name: 'Pay', amount: 5000, start_date: '2026-01-15', account_id: cash.id, category_id: salary.id, frequency: 'monthly' });
-        const gone = await createRecurringItem(local, { name: 'Gone', amount: -5, start_date: '2026-01-15', account_id: cash.id, category_id: salary.id, frequency: 'monthly' });
+        const pay = await createRecurringItem(local, {
+          name: 'Pay',
+          amount: 5000,
+          start_date: '2026-01-15',
+          account_id: cash.id,
+          category_id: salary.id,
+          frequency: 'monthly',
+        });
+        const gone = await createRecurringItem(local, {
+          name: 'Gone',
+          amount: -5,
+          start_date: '2026-01-15',
+          account_id: cash.id,
+          category_id: salary.id,
+          frequency: 'monthly',
+        });
         await deleteRecurringItem(local, gone.id);
         const scenario = await createScenario(local, { name: 'Buy a car' });
         await saveEvent(local, scenario, {
           name: 'New car',
           trigger_month: '2027-03',
           template_id: 'car_loan',
-          template_parameters: { car_name: 'Hatch', car_price: 30000, deposit_amount: 5000, running_costs_annual: 2400 },
+          template_parameters: {
+            car_name: 'Hatch',
+            car_price: 30000,
+            deposit_amount: 5000,
+            running_costs_annual: 2400,
+          },
         });
-        await createModification(local, scenario.id, { modification_type: 'modify_recurring', target_id: pay.id, modification_data: { amount: 5500 } });
+        await createModification(local, scenario.id, {
+          modification_type: 'modify_recurring',
+          target_id: pay.id,
+          modification_data: { amount: 5500 },
+        });
 
         const outbox = await pendingOutbox(local);
-        const mutations = outbox.map((r) => ({ mutation_id: r.seq, entity: r.entity, op: r.op, id: r.entity_id, payload: r.payload }));
+        const mutations = outbox.map((r) => ({
+          mutation_id: r.seq,
+          entity: r.entity,
+          op: r.op,
+          id: r.entity_id,
+          payload: r.payload,
+        }));
         const reply = await push(sub, { client_id: 'device-1', mutations });
         expect(reply.status).toBe(200);
         expect(reply.body.results.filter((r) => r.status !== 'applied')).toEqual([]);
@@ -97,13 +140,23 @@ describe.each(['pglite', 'postgres'] as const)('sync protocol on %s', (kind) => 
           return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== null));
         };
         const byId = (list: object[]) => [...list].map(strip).sort((a, b) => String(a.id).localeCompare(String(b.id)));
-        expect(byId((await api.call<object[]>('GET', '/accounts', { sub })).body)).toEqual(byId(await local.accounts.toArray()));
-        expect(byId((await api.call<object[]>('GET', '/recurring-items', { sub })).body)).toEqual(byId(await local.recurring_items.toArray()));
-        expect(byId((await api.call<object[]>('GET', '/categories', { sub })).body)).toEqual(byId(await local.categories.toArray()));
-        const serverScenario = (await api.call<{ events: object[]; modifications: object[] }>('GET', `/scenarios/${scenario.id}`, { sub })).body;
+        expect(byId((await api.call<object[]>('GET', '/accounts', { sub })).body)).toEqual(
+          byId(await local.accounts.toArray()),
+        );
+        expect(byId((await api.call<object[]>('GET', '/recurring-items', { sub })).body)).toEqual(
+          byId(await local.recurring_items.toArray()),
+        );
+        expect(byId((await api.call<object[]>('GET', '/categories', { sub })).body)).toEqual(
+          byId(await local.categories.toArray()),
+        );
+        const serverScenario = (
+          await api.call<{ events: object[]; modifications: object[] }>('GET', `/scenarios/${scenario.id}`, { sub })
+        ).body;
         expect(byId(serverScenario.events)).toEqual(byId(await local.events.toArray()));
         expect(byId(serverScenario.modifications)).toEqual(byId(await local.modifications.toArray()));
-        expect(strip({ ...serverScenario, events: undefined, modifications: undefined })).toEqual(strip((await local.scenarios.get(scenario.id))!));
+        expect(strip({ ...serverScenario, events: undefined, modifications: undefined })).toEqual(
+          strip((await local.scenarios.get(scenario.id))!),
+        );
         // The event's entities were derived on the server, never written twice.
         const derived = reply.body.results.filter((r) => r.note === 'derived');
         expect(derived.length).toBeGreaterThan(0);
@@ -117,31 +170,126 @@ describe.each(['pglite', 'postgres'] as const)('sync protocol on %s', (kind) => 
     function script(): Mutation[] {
       const m: Array<Omit<Mutation, 'mutation_id'>> = [
         { entity: 'categories', op: 'create', id: 'cat-in', payload: { id: 'cat-in', name: 'Salary', type: 'income' } },
-        { entity: 'categories', op: 'create', id: 'cat-out', payload: { id: 'cat-out', name: 'Transport', type: 'expense' } },
-        { entity: 'accounts', op: 'create', id: 'acc-1', payload: { id: 'acc-1', name: 'Everyday', account_type: 'checking', current_balance: 1000, is_asset: true } },
-        { entity: 'accounts', op: 'create', id: 'acc-bad', payload: { id: 'acc-bad', name: 'Bad', current_balance: 'lots' } },
+        {
+          entity: 'categories',
+          op: 'create',
+          id: 'cat-out',
+          payload: { id: 'cat-out', name: 'Transport', type: 'expense' },
+        },
+        {
+          entity: 'accounts',
+          op: 'create',
+          id: 'acc-1',
+          payload: { id: 'acc-1', name: 'Everyday', account_type: 'checking', current_balance: 1000, is_asset: true },
+        },
+        {
+          entity: 'accounts',
+          op: 'create',
+          id: 'acc-bad',
+          payload: { id: 'acc-bad', name: 'Bad', current_balance: 'lots' },
+        },
         { entity: 'accounts', op: 'update', id: 'acc-1', payload: { current_balance: 2000 } },
-        { entity: 'recurring_items', op: 'create', id: 'ri-1', payload: { id: 'ri-1', name: 'Pay', amount: 4000, frequency: 'monthly', start_date: '2026-01-01', account_id: 'acc-1', category_id: 'cat-in', is_active: true } },
-        { entity: 'recurring_items', op: 'create', id: 'ri-2', payload: { id: 'ri-2', name: 'Bus', amount: -40, frequency: 'weekly', start_date: '2026-01-01', account_id: 'acc-1', category_id: 'cat-out', is_active: true } },
+        {
+          entity: 'recurring_items',
+          op: 'create',
+          id: 'ri-1',
+          payload: {
+            id: 'ri-1',
+            name: 'Pay',
+            amount: 4000,
+            frequency: 'monthly',
+            start_date: '2026-01-01',
+            account_id: 'acc-1',
+            category_id: 'cat-in',
+            is_active: true,
+          },
+        },
+        {
+          entity: 'recurring_items',
+          op: 'create',
+          id: 'ri-2',
+          payload: {
+            id: 'ri-2',
+            name: 'Bus',
+            amount: -40,
+            frequency: 'weekly',
+            start_date: '2026-01-01',
+            account_id: 'acc-1',
+            category_id: 'cat-out',
+            is_active: true,
+          },
+        },
         { entity: 'recurring_items', op: 'delete', id: 'ri-2', payload: { id: 'ri-2', deleted_at: 'x' } },
         { entity: 'recurring_items', op: 'update', id: 'ri-2', payload: { amount: -50 } },
-        { entity: 'scenarios', op: 'create', id: 'sc-1', payload: { id: 'sc-1', name: 'Car', description: '', is_baseline: false, created_at: '2026-11-01T00:00:00.000Z' } },
+        {
+          entity: 'scenarios',
+          op: 'create',
+          id: 'sc-1',
+          payload: {
+            id: 'sc-1',
+            name: 'Car',
+            description: '',
+            is_baseline: false,
+            created_at: '2026-11-01T00:00:00.000Z',
+          },
+        },
         {
           entity: 'events',
           op: 'create',
           id: 'ev-1',
-          payload: { id: 'ev-1', scenario_id: 'sc-1', name: 'Car', trigger_month: '2027-03', template_id: 'car_loan', template_parameters: { car_name: 'Hatch', car_price: 30000, deposit_amount: 5000 } },
+          payload: {
+            id: 'ev-1',
+            scenario_id: 'sc-1',
+            name: 'Car',
+            trigger_month: '2027-03',
+            template_id: 'car_loan',
+            template_parameters: { car_name: 'Hatch', car_price: 30000, deposit_amount: 5000 },
+          },
         },
-        { entity: 'events', op: 'create', id: 'ev-bad', payload: { id: 'ev-bad', scenario_id: 'nope', name: 'X', trigger_month: '2027-03', template_id: 'car_loan' } },
-        { entity: 'modifications', op: 'create', id: 'mod-1', payload: { id: 'mod-1', scenario_id: 'sc-1', modification_type: 'modify_recurring', target_id: 'ri-1', modification_data: { amount: 4500 } } },
-        { entity: 'modifications', op: 'create', id: 'mod-2', payload: { id: 'mod-2', scenario_id: 'sc-1', modification_type: 'modify_account', target_id: 'acc-1', modification_data: { balance: 5 } } },
+        {
+          entity: 'events',
+          op: 'create',
+          id: 'ev-bad',
+          payload: { id: 'ev-bad', scenario_id: 'nope', name: 'X', trigger_month: '2027-03', template_id: 'car_loan' },
+        },
+        {
+          entity: 'modifications',
+          op: 'create',
+          id: 'mod-1',
+          payload: {
+            id: 'mod-1',
+            scenario_id: 'sc-1',
+            modification_type: 'modify_recurring',
+            target_id: 'ri-1',
+            modification_data: { amount: 4500 },
+          },
+        },
+        {
+          entity: 'modifications',
+          op: 'create',
+          id: 'mod-2',
+          payload: {
+            id: 'mod-2',
+            scenario_id: 'sc-1',
+            modification_type: 'modify_account',
+            target_id: 'acc-1',
+            modification_data: { balance: 5 },
+          },
+        },
         { entity: 'modifications', op: 'delete', id: 'mod-2' },
         { entity: 'scenarios', op: 'update', id: 'sc-1', payload: { name: 'Car plan' } },
         {
           entity: 'events',
           op: 'update',
           id: 'ev-1',
-          payload: { id: 'ev-1', scenario_id: 'sc-1', name: 'Car', trigger_month: '2027-04', template_id: 'car_loan', template_parameters: { car_name: 'Hatch', car_price: 25000, deposit_amount: 5000 } },
+          payload: {
+            id: 'ev-1',
+            scenario_id: 'sc-1',
+            name: 'Car',
+            trigger_month: '2027-04',
+            template_id: 'car_loan',
+            template_parameters: { car_name: 'Hatch', car_price: 25000, deposit_amount: 5000 },
+          },
         },
         { entity: 'assumptions', op: 'update', id: 'assumptions', payload: { inflation: 3 } },
         { entity: 'accounts', op: 'delete', id: 'acc-1' },
@@ -178,7 +326,9 @@ describe.each(['pglite', 'postgres'] as const)('sync protocol on %s', (kind) => 
       for (const b of batches) {
         const first = await push('dup', { client_id: 'd', mutations: b });
         const again = await push('dup', { client_id: 'd', mutations: b });
-        expect(again.body.results.map((r) => ({ ...r, replayed: undefined }))).toEqual(first.body.results.map((r) => ({ ...r, replayed: undefined })));
+        expect(again.body.results.map((r) => ({ ...r, replayed: undefined }))).toEqual(
+          first.body.results.map((r) => ({ ...r, replayed: undefined })),
+        );
         expect(again.body.results.every((r) => r.replayed)).toBe(true);
       }
       const seqBefore = (await pullAll('dup')).cursor;
@@ -207,14 +357,31 @@ describe.each(['pglite', 'postgres'] as const)('sync protocol on %s', (kind) => 
       expect((await pullAll('falling')).changes).toEqual([]);
 
       // The change records are the same as the reference's (same entities, ops and payloads, in order).
-      expect((await pullAll('dup')).changes.map(({ seq: _s, ...c }) => c).filter((c) => c.entity !== 'x')).toEqual(expectedPull);
+      expect((await pullAll('dup')).changes.map(({ seq: _s, ...c }) => c).filter((c) => c.entity !== 'x')).toEqual(
+        expectedPull,
+      );
     });
 
     it('pulls every change and tombstone in sequence order, in pages, and REST and sync writes produce the same records', async () => {
       const sub = `pull-${kind}`;
-      const rest = await api.call<{ id: string }>('POST', '/categories', { sub, body: { name: 'Rest', type: 'income' } });
-      await push(sub, { client_id: 'p', mutations: [{ mutation_id: 1, entity: 'categories', op: 'create', id: 'synced', payload: { name: 'Synced', type: 'income' } }] });
-      for (let i = 0; i < 25; i++) await api.call('POST', '/accounts', { sub, body: { id: `a-${i}`, name: `A${i}`, current_balance: i } });
+      const rest = await api.call<{ id: string }>('POST', '/categories', {
+        sub,
+        body: { name: 'Rest', type: 'income' },
+      });
+      await push(sub, {
+        client_id: 'p',
+        mutations: [
+          {
+            mutation_id: 1,
+            entity: 'categories',
+            op: 'create',
+            id: 'synced',
+            payload: { name: 'Synced', type: 'income' },
+          },
+        ],
+      });
+      for (let i = 0; i < 25; i++)
+        await api.call('POST', '/accounts', { sub, body: { id: `a-${i}`, name: `A${i}`, current_balance: i } });
       await api.call('DELETE', '/accounts/a-3', { sub });
       await push(sub, { client_id: 'p', mutations: [{ mutation_id: 2, entity: 'accounts', op: 'delete', id: 'a-4' }] });
 
@@ -227,14 +394,21 @@ describe.each(['pglite', 'postgres'] as const)('sync protocol on %s', (kind) => 
       const latest = new Map(changes.map((c) => [`${c.entity}:${c.id}`, c]));
       expect(latest.get(`categories:${rest.body.id}`)?.payload).toMatchObject({ name: 'Rest', type: 'income' });
       expect(latest.get('categories:synced')?.payload).toMatchObject({ id: 'synced', name: 'Synced', type: 'income' });
-      expect(latest.get('accounts:a-3')).toMatchObject({ op: 'delete', payload: { id: 'a-3', deleted_at: FIXED.toISOString() } });
+      expect(latest.get('accounts:a-3')).toMatchObject({
+        op: 'delete',
+        payload: { id: 'a-3', deleted_at: FIXED.toISOString() },
+      });
       expect(latest.get('accounts:a-4')).toMatchObject({ op: 'delete', payload: { id: 'a-4' } });
       // Only this user's rows.
       expect(changes.every((c) => !String(c.id).startsWith('cat-'))).toBe(true);
 
       // From the last cursor nothing is new; a cursor ahead of the server or a bad one is refused.
       const { cursor } = await pullAll(sub);
-      expect((await api.call<Pull>('GET', `/sync/pull?since=${cursor}`, { sub })).body).toEqual({ changes: [], cursor, more: false });
+      expect((await api.call<Pull>('GET', `/sync/pull?since=${cursor}`, { sub })).body).toEqual({
+        changes: [],
+        cursor,
+        more: false,
+      });
       const ahead = await api.call('GET', `/sync/pull?since=${cursor + 1_000_000}`, { sub });
       expect(ahead.status).toBe(409);
       expect(ahead.body).toMatchObject({ must_refetch: true });
@@ -258,7 +432,10 @@ describe('tombstone retention', () => {
         await tombstone(tx, 'categories', ctx, 'a');
       });
       const before = await pull(handle.db, 'u', {});
-      expect(before.changes.map((c) => [c.id, c.op])).toEqual([['b', 'upsert'], ['a', 'delete']]);
+      expect(before.changes.map((c) => [c.id, c.op])).toEqual([
+        ['b', 'upsert'],
+        ['a', 'delete'],
+      ]);
       await purgeTombstones(handle.db, before.cursor);
       await expect(pull(handle.db, 'u', { since: '1' })).rejects.toBeInstanceOf(MustRefetchError);
       expect((await pull(handle.db, 'u', { since: '0' })).changes.map((c) => c.id)).toEqual(['b']);

@@ -44,7 +44,11 @@ function idClaims(overrides: Record<string, unknown> = {}): Record<string, unkno
 
 async function get(pathname: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${api.url}${pathname}`, { headers });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 beforeAll(async () => {
@@ -111,7 +115,11 @@ describe('API server', () => {
     const preflight = (origin: string) =>
       fetch(`${api.url}/me`, {
         method: 'OPTIONS',
-        headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
       });
     const allowed = await preflight('http://127.0.0.1:4999');
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4999');
@@ -145,7 +153,10 @@ describe('API configuration', () => {
   });
 
   it('uses Cognito (never the local issuer) for a real pool, and production by default', () => {
-    const config = loadApiConfig({ WYRD_COGNITO_USER_POOL_ID: 'ap-southeast-2_AbCdEf123', WYRD_COGNITO_CLIENT_ID: 'abc123' });
+    const config = loadApiConfig({
+      WYRD_COGNITO_USER_POOL_ID: 'ap-southeast-2_AbCdEf123',
+      WYRD_COGNITO_CLIENT_ID: 'abc123',
+    });
     expect(config.mode).toBe('production');
     expect(config.auth).toEqual({ kind: 'cognito', userPoolId: 'ap-southeast-2_AbCdEf123', clientId: 'abc123' });
     expect(() => createTokenVerifier(config.auth)).not.toThrow();
@@ -160,18 +171,35 @@ describe('API configuration', () => {
   it('keeps PGlite data (users and entities) across restarts in WYRD_DATA_DIR', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-api-'));
     try {
-      const config: ApiConfig = { ...loadApiConfig({ WYRD_DATA_DIR: dataDir, WYRD_API_PORT: '0', WYRD_COGNITO_ENDPOINT: issuer.replace(`/${LOCAL_POOL_ID}`, '') }) };
+      const config: ApiConfig = {
+        ...loadApiConfig({
+          WYRD_DATA_DIR: dataDir,
+          WYRD_API_PORT: '0',
+          WYRD_COGNITO_ENDPOINT: issuer.replace(`/${LOCAL_POOL_ID}`, ''),
+        }),
+      };
       expect(config.database.pgliteDir).toBe(path.join(dataDir, 'api'));
       const token = mintToken(idClaims({ sub: 'persisted-user' }));
       const first = await startApiServer(config);
-      const created = (await (await fetch(`${first.url}/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { created_at: string };
+      const created = (await (
+        await fetch(`${first.url}/me`, { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as { created_at: string };
       const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-      const account = await fetch(`${first.url}/accounts`, { method: 'POST', headers, body: JSON.stringify({ name: 'Kept', current_balance: 42 }) });
+      const account = await fetch(`${first.url}/accounts`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Kept', current_balance: 42 }),
+      });
       expect(account.status).toBe(201);
       await first.close();
       const second = await startApiServer(config);
-      const again = (await (await fetch(`${second.url}/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { created_at: string };
-      const accounts = (await (await fetch(`${second.url}/accounts`, { headers })).json()) as Array<{ name: string; current_balance: number }>;
+      const again = (await (
+        await fetch(`${second.url}/me`, { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as { created_at: string };
+      const accounts = (await (await fetch(`${second.url}/accounts`, { headers })).json()) as Array<{
+        name: string;
+        current_balance: number;
+      }>;
       await second.close();
       expect(again.created_at).toBe(created.created_at);
       expect(accounts.map((a) => [a.name, a.current_balance])).toEqual([['Kept', 42]]);

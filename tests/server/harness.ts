@@ -14,7 +14,11 @@ export function base64url(value: string | Buffer): string {
   return Buffer.from(value).toString('base64url');
 }
 
-export function mintToken(claims: Record<string, unknown>, key: KeyObject = privateKey, header: Record<string, unknown> = {}): string {
+export function mintToken(
+  claims: Record<string, unknown>,
+  key: KeyObject = privateKey,
+  header: Record<string, unknown> = {},
+): string {
   const head = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: KID, ...header }));
   const payload = base64url(JSON.stringify(claims));
   const signature = sign('sha256', Buffer.from(`${head}.${payload}`), key);
@@ -26,19 +30,33 @@ export type Jwks = { issuer: string; identityUrl: string; close: () => Promise<v
 export async function startJwks(): Promise<Jwks> {
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' };
   const server: Server = createServer((req, res) => {
-    if (req.url === `/${LOCAL_POOL_ID}/.well-known/jwks.json`) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+    if (req.url === `/${LOCAL_POOL_ID}/.well-known/jwks.json`)
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no JWKS server address');
   const identityUrl = `http://127.0.0.1:${address.port}`;
-  return { identityUrl, issuer: `${identityUrl}/${LOCAL_POOL_ID}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    identityUrl,
+    issuer: `${identityUrl}/${LOCAL_POOL_ID}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 export function idClaims(issuer: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const now = Math.floor(Date.now() / 1000);
-  return { sub: 'user-123', email: 'ada@example.com', token_use: 'id', aud: LOCAL_CLIENT_ID, iss: issuer, iat: now, exp: now + 3600, ...overrides };
+  return {
+    sub: 'user-123',
+    email: 'ada@example.com',
+    token_use: 'id',
+    aud: LOCAL_CLIENT_ID,
+    iss: issuer,
+    iat: now,
+    exp: now + 3600,
+    ...overrides,
+  };
 }
 
 export type Reply<T = unknown> = { status: number; body: T; headers: Headers };
@@ -50,7 +68,11 @@ export type TestApi = {
   /** A valid ID token for the user `sub`. */
   token: (sub: string) => string;
   /** A JSON request as `sub` (or with `token`, or none with token: null). */
-  call: <T = unknown>(method: string, path: string, opts?: { sub?: string; token?: string | null; body?: unknown; raw?: string }) => Promise<Reply<T>>;
+  call: <T = unknown>(
+    method: string,
+    path: string,
+    opts?: { sub?: string; token?: string | null; body?: unknown; raw?: string },
+  ) => Promise<Reply<T>>;
   close: () => Promise<void>;
 };
 
@@ -86,7 +108,10 @@ export async function startTestApi(kind: 'pglite' | 'postgres', clock?: () => Da
     databaseUrl = await freshDatabase(cluster.url);
   }
   const config = loadApiConfig({ WYRD_COGNITO_ENDPOINT: jwks.identityUrl, WYRD_API_PORT: '0', WYRD_WEB_PORT: '4999' });
-  const api: RunningApi = await startApiServer({ ...config, database: { databaseUrl, pgliteDir: 'memory://' } }, clock ? { clock } : undefined);
+  const api: RunningApi = await startApiServer(
+    { ...config, database: { databaseUrl, pgliteDir: 'memory://' } },
+    clock ? { clock } : undefined,
+  );
   const token = (sub: string) => mintToken(idClaims(jwks.issuer, { sub, email: `${sub}@example.com` }));
   return {
     url: api.url,

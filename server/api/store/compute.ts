@@ -4,12 +4,13 @@ import {
   EngineInputError,
   HIDDEN_TEMPLATE_IDS,
   TEMPLATES,
-  addMonths,
   cashFlowData,
   compare,
-  countedEntities,
+  countedLedger,
   getTemplate,
   identifyTemplatesFromPrompt,
+  incomeByCategory,
+  lastMonths,
   netWorthData,
   spendingByCategory,
   toComparisonResult,
@@ -19,6 +20,7 @@ import {
   type BackupFile,
   type CashFlowData,
   type Category,
+  type IncomeByCategory,
   type RecurringItem,
   type SpendingByCategory,
 } from '../../../worker/engine/index';
@@ -70,7 +72,14 @@ export async function forecastScenarioFor(db: Database, sub: string, id: string,
 }
 
 /** POST /scenarios/compare: exactly the CLI's output for the same data, as_of and years. */
-export async function compareFor(db: Database, sub: string, ids: string[], years: number, asOf: string, sampled: boolean) {
+export async function compareFor(
+  db: Database,
+  sub: string,
+  ids: string[],
+  years: number,
+  asOf: string,
+  sampled: boolean,
+) {
   const profile = await loadProfile(db, sub);
   const known = new Set(profile.scenarios.map((s) => s.id));
   const missing = ids.find((id) => !known.has(id));
@@ -79,59 +88,39 @@ export async function compareFor(db: Database, sub: string, ids: string[], years
   return toComparisonResult(comparison, sampled);
 }
 
-/** The calendar months a dashboard window covers: the `months` whole months before the one containing today. */
-function windowMonths(today: string, months: number): string[] {
-  const current = today.slice(0, 7);
-  return Array.from({ length: months }, (_, i) => addMonths(current, -(months - i)));
-}
-
-async function countedLedger(db: Database, sub: string) {
-  const [accounts, items, categories, scenarios] = await Promise.all([
+/** The user's tables as the engine's dashboard functions read them, with only the entities that count. */
+async function countedUserLedger(db: Database, sub: string) {
+  const [accounts, recurring_items, categories, scenarios] = await Promise.all([
     listLive<Account>(db, 'accounts', sub),
     listLive<RecurringItem>(db, 'recurring_items', sub),
     listLive<Category>(db, 'categories', sub),
     listScenariosWithChildren(db, sub),
   ]);
-  return { accounts: countedEntities(accounts, scenarios), items: countedEntities(items, scenarios), categories };
+  return countedLedger({ accounts, recurring_items, categories, scenarios });
 }
 
 export async function netWorthFor(db: Database, sub: string) {
-  return netWorthData((await countedLedger(db, sub)).accounts);
+  return netWorthData((await countedUserLedger(db, sub)).accounts);
 }
 
-const cents = (n: number) => {
-  const r = Math.round(n * 100) / 100;
-  return Number.isFinite(r) && r !== 0 ? r : 0;
-};
-
+/** Cash flow of the `months` whole calendar months before today's month (1: last month). */
 export async function cashFlowFor(db: Database, sub: string, today: string, months: number): Promise<CashFlowData> {
-  const { items } = await countedLedger(db, sub);
-  const totals = windowMonths(today, months).map((m) => cashFlowData(items, m));
-  const income = totals.reduce((s, t) => s + t.total_income, 0);
-  const expenses = totals.reduce((s, t) => s + t.total_expenses, 0);
-  return { total_income: cents(income), total_expenses: cents(expenses), net_cash_flow: cents(income - expenses) };
+  return cashFlowData((await countedUserLedger(db, sub)).recurring_items, lastMonths(today, months));
 }
 
-/** Expenses (or, with `income`, income) by category over the window, largest first, percentages of the total. */
-export async function byCategoryFor(db: Database, sub: string, today: string, months: number, income: boolean): Promise<SpendingByCategory> {
-  const ledger = await countedLedger(db, sub);
-  // Income by category is spending by category of the sign-flipped items.
-  const items = income ? ledger.items.map((r) => ({ ...r, amount: -r.amount })) : ledger.items;
-  const monthsList = windowMonths(today, months);
-  if (monthsList.length === 1) return spendingByCategory(items, ledger.categories, monthsList[0]);
-  const sums = new Map<string, { category_id: string; category_name: string; amount: number }>();
-  for (const m of monthsList) {
-    for (const c of spendingByCategory(items, ledger.categories, m).categories) {
-      const prev = sums.get(c.category_id);
-      sums.set(c.category_id, { ...c, amount: (prev?.amount ?? 0) + c.amount });
-    }
-  }
-  const total = [...sums.values()].reduce((s, c) => s + c.amount, 0);
-  return {
-    categories: [...sums.values()]
-      .map((c) => ({ ...c, amount: cents(c.amount), percentage: total > 0 ? Math.round((c.amount / total) * 10000) / 100 : 0 }))
-      .sort((a, b) => b.amount - a.amount || a.category_name.localeCompare(b.category_name)),
-  };
+/** Expenses (or, with `income`, income) by category over the same window, largest first. */
+export async function byCategoryFor(
+  db: Database,
+  sub: string,
+  today: string,
+  months: number,
+  income: boolean,
+): Promise<SpendingByCategory | IncomeByCategory> {
+  const ledger = await countedUserLedger(db, sub);
+  const period = lastMonths(today, months);
+  return income
+    ? incomeByCategory(ledger.recurring_items, ledger.categories, period)
+    : spendingByCategory(ledger.recurring_items, ledger.categories, period);
 }
 
 /** GET /templates/: the chooser's catalogue (templates the builder uses internally are left out). */

@@ -1,7 +1,14 @@
 // Accounts, categories and recurring items: validated with the engine's schemas, written with their change
 // records; entities a scenario event created are edited and deleted through their event (409 here).
 import { randomUUID } from 'node:crypto';
-import { AccountSchema, CategorySchema, RecurringItemSchema, type Account, type Category, type RecurringItem } from '../../../worker/engine/index';
+import {
+  AccountSchema,
+  CategorySchema,
+  RecurringItemSchema,
+  type Account,
+  type Category,
+  type RecurringItem,
+} from '../../../worker/engine/index';
 import type { Database } from '../../db/client.ts';
 import { ApiError, conflict, notFound, parseInput } from '../errors.ts';
 import { AccountInputSchema, CategoryInputSchema, RecurringItemInputSchema } from '../inputs.ts';
@@ -32,10 +39,17 @@ export function requireObject(value: unknown): Record<string, unknown> {
 }
 
 /** The id for a new record: the client's (offline-made) one, refusing one already used or deleted. */
-async function newRecordId(db: Database, entity: 'accounts' | 'categories' | 'recurring_items', sub: string, id: string | undefined, label: string): Promise<string> {
+async function newRecordId(
+  db: Database,
+  entity: 'accounts' | 'categories' | 'recurring_items',
+  sub: string,
+  id: string | undefined,
+  label: string,
+): Promise<string> {
   if (!id) return randomUUID();
   const existing = await getAny(db, entity, sub, id);
-  if (existing) throw conflict(existing.deleted ? `This ${label} was deleted.` : `A ${label} with this id already exists.`);
+  if (existing)
+    throw conflict(existing.deleted ? `This ${label} was deleted.` : `A ${label} with this id already exists.`);
   return id;
 }
 
@@ -44,7 +58,13 @@ async function newRecordId(db: Database, entity: 'accounts' | 'categories' | 're
 function accountBody(id: string, input: unknown, at: string): Account {
   const parsed = parseInput(AccountInputSchema, requireObject(input));
   const { id: _id, ...fields } = parsed;
-  return parseInput(AccountSchema, { ...fields, id, scenario_event_id: null, updated_at: at, ...(fields.annual_rate == null ? { annual_rate: undefined } : {}) });
+  return parseInput(AccountSchema, {
+    ...fields,
+    id,
+    scenario_event_id: null,
+    updated_at: at,
+    ...(fields.annual_rate == null ? { annual_rate: undefined } : {}),
+  });
 }
 
 export const listAccounts = (db: Database, sub: string) => listLive<Account>(db, 'accounts', sub);
@@ -55,9 +75,15 @@ export async function getAccount(db: Database, sub: string, id: string): Promise
   return row;
 }
 
-export async function createAccount(tx: Database, ctx: WriteContext, input: unknown, mode: CreateMode = 'rest'): Promise<Account> {
+export async function createAccount(
+  tx: Database,
+  ctx: WriteContext,
+  input: unknown,
+  mode: CreateMode = 'rest',
+): Promise<Account> {
   const requested = parseInput(AccountInputSchema, requireObject(input)).id;
-  if (mode === 'sync' && requested && (await getLive(tx, 'accounts', ctx.sub, requested))) return updateAccount(tx, ctx, requested, input);
+  if (mode === 'sync' && requested && (await getLive(tx, 'accounts', ctx.sub, requested)))
+    return updateAccount(tx, ctx, requested, input);
   const id = await newRecordId(tx, 'accounts', ctx.sub, requested, 'account');
   return putEntity(tx, 'accounts', ctx, accountBody(id, input, ctx.at), { scenarioEventId: null });
 }
@@ -66,13 +92,21 @@ export async function updateAccount(tx: Database, ctx: WriteContext, id: string,
   const existing = await getAccount(tx, ctx.sub, id);
   if (existing.scenario_event_id) throw conflict(LINK_MESSAGES.account.edit);
   const { id: _id, updated_at: _u, scenario_event_id: _s, ...current } = existing;
-  return putEntity(tx, 'accounts', ctx, accountBody(id, { ...current, ...requireObject(input), id: undefined }, ctx.at), { scenarioEventId: null });
+  return putEntity(
+    tx,
+    'accounts',
+    ctx,
+    accountBody(id, { ...current, ...requireObject(input), id: undefined }, ctx.at),
+    { scenarioEventId: null },
+  );
 }
 
 export async function deleteAccount(tx: Database, ctx: WriteContext, id: string): Promise<void> {
   const existing = await getAccount(tx, ctx.sub, id);
   if (existing.scenario_event_id) throw conflict(LINK_MESSAGES.account.delete);
-  const inUse = (await listLive<RecurringItem>(tx, 'recurring_items', ctx.sub)).filter((r) => r.account_id === id).length;
+  const inUse = (await listLive<RecurringItem>(tx, 'recurring_items', ctx.sub)).filter(
+    (r) => r.account_id === id,
+  ).length;
   if (inUse > 0) {
     throw conflict(
       `This account is used by ${inUse} recurring ${inUse === 1 ? 'item' : 'items'}. Move ${inUse === 1 ? 'it' : 'them'} to another account or delete ${inUse === 1 ? 'it' : 'them'} first.`,
@@ -96,22 +130,38 @@ export async function getCategory(db: Database, sub: string, id: string): Promis
   return row;
 }
 
-export async function createCategory(tx: Database, ctx: WriteContext, input: unknown, mode: CreateMode = 'rest'): Promise<Category> {
+export async function createCategory(
+  tx: Database,
+  ctx: WriteContext,
+  input: unknown,
+  mode: CreateMode = 'rest',
+): Promise<Category> {
   const requested = parseInput(CategoryInputSchema, requireObject(input)).id;
-  if (mode === 'sync' && requested && (await getLive(tx, 'categories', ctx.sub, requested))) return updateCategory(tx, ctx, requested, input);
+  if (mode === 'sync' && requested && (await getLive(tx, 'categories', ctx.sub, requested)))
+    return updateCategory(tx, ctx, requested, input);
   const id = await newRecordId(tx, 'categories', ctx.sub, requested, 'category');
   return putEntity(tx, 'categories', ctx, categoryBody(id, input, ctx.at));
 }
 
 export async function updateCategory(tx: Database, ctx: WriteContext, id: string, input: unknown): Promise<Category> {
   const { id: _id, updated_at: _u, ...current } = await getCategory(tx, ctx.sub, id);
-  return putEntity(tx, 'categories', ctx, categoryBody(id, { ...current, ...requireObject(input), id: undefined }, ctx.at));
+  return putEntity(
+    tx,
+    'categories',
+    ctx,
+    categoryBody(id, { ...current, ...requireObject(input), id: undefined }, ctx.at),
+  );
 }
 
 export async function deleteCategory(tx: Database, ctx: WriteContext, id: string): Promise<void> {
   const existing = await getCategory(tx, ctx.sub, id);
-  const used = (await listLive<RecurringItem>(tx, 'recurring_items', ctx.sub)).filter((r) => r.category_id === id).length;
-  if (used > 0) throw conflict(`Cannot delete "${existing.name}": ${used} recurring item${used === 1 ? ' uses' : 's use'} it. Move them to another category first.`);
+  const used = (await listLive<RecurringItem>(tx, 'recurring_items', ctx.sub)).filter(
+    (r) => r.category_id === id,
+  ).length;
+  if (used > 0)
+    throw conflict(
+      `Cannot delete "${existing.name}": ${used} recurring item${used === 1 ? ' uses' : 's use'} it. Move them to another category first.`,
+    );
   await tombstone(tx, 'categories', ctx, id);
 }
 
@@ -130,18 +180,35 @@ export async function getRecurringItem(db: Database, sub: string, id: string): P
   return row;
 }
 
-export async function createRecurringItem(tx: Database, ctx: WriteContext, input: unknown, mode: CreateMode = 'rest'): Promise<RecurringItem> {
+export async function createRecurringItem(
+  tx: Database,
+  ctx: WriteContext,
+  input: unknown,
+  mode: CreateMode = 'rest',
+): Promise<RecurringItem> {
   const requested = parseInput(RecurringItemInputSchema, requireObject(input)).id;
-  if (mode === 'sync' && requested && (await getLive(tx, 'recurring_items', ctx.sub, requested))) return updateRecurringItem(tx, ctx, requested, input);
+  if (mode === 'sync' && requested && (await getLive(tx, 'recurring_items', ctx.sub, requested)))
+    return updateRecurringItem(tx, ctx, requested, input);
   const id = await newRecordId(tx, 'recurring_items', ctx.sub, requested, 'recurring item');
   return putEntity(tx, 'recurring_items', ctx, itemBody(id, input, ctx.at), { scenarioEventId: null });
 }
 
-export async function updateRecurringItem(tx: Database, ctx: WriteContext, id: string, input: unknown): Promise<RecurringItem> {
+export async function updateRecurringItem(
+  tx: Database,
+  ctx: WriteContext,
+  id: string,
+  input: unknown,
+): Promise<RecurringItem> {
   const existing = await getRecurringItem(tx, ctx.sub, id);
   if (existing.scenario_event_id) throw conflict(LINK_MESSAGES.recurring_item.edit);
   const { id: _id, updated_at: _u, scenario_event_id: _s, ...current } = existing;
-  return putEntity(tx, 'recurring_items', ctx, itemBody(id, { ...current, ...requireObject(input), id: undefined }, ctx.at), { scenarioEventId: null });
+  return putEntity(
+    tx,
+    'recurring_items',
+    ctx,
+    itemBody(id, { ...current, ...requireObject(input), id: undefined }, ctx.at),
+    { scenarioEventId: null },
+  );
 }
 
 export async function deleteRecurringItem(tx: Database, ctx: WriteContext, id: string): Promise<void> {

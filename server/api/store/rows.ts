@@ -39,11 +39,20 @@ function toStored<T>(row: Record<string, unknown>): StoredRow<T> {
 }
 
 /** The row, live or tombstone, or undefined when the user never had it. */
-export async function getAny<T>(db: Database, entity: EntityName, sub: string, id: string): Promise<StoredRow<T> | undefined> {
+export async function getAny<T>(
+  db: Database,
+  entity: EntityName,
+  sub: string,
+  id: string,
+): Promise<StoredRow<T> | undefined> {
   // Ids no client could have stored (PostgreSQL text cannot hold NUL): absent, without asking the database.
   if (id.length > MAX_ID_LENGTH || id.includes('\u0000')) return undefined;
   const t = table(entity);
-  const [row] = await db.select().from(t).where(and(eq(t.userSub, sub), eq(t.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.userSub, sub), eq(t.id, id)))
+    .limit(1);
   return row ? toStored<T>(row as Record<string, unknown>) : undefined;
 }
 
@@ -62,9 +71,14 @@ export async function listLive<T>(
 ): Promise<T[]> {
   const t = table(entity);
   const conditions = [eq(t.userSub, sub), eq(t.deleted, false)];
-  if (filter) conditions.push(eq((ENTITY_TABLES[entity] as unknown as Record<string, typeof t.id>)[filter.column], filter.value));
+  if (filter)
+    conditions.push(eq((ENTITY_TABLES[entity] as unknown as Record<string, typeof t.id>)[filter.column], filter.value));
   const order = entity === 'modifications' ? asc(ENTITY_TABLES.modifications.position) : asc(t.seq);
-  const rows = await db.select({ body: t.body }).from(t).where(and(...conditions)).orderBy(order);
+  const rows = await db
+    .select({ body: t.body })
+    .from(t)
+    .where(and(...conditions))
+    .orderBy(order);
   return rows.map((r) => r.body as T);
 }
 
@@ -78,7 +92,16 @@ export async function putEntity<T extends { id: string }>(
 ): Promise<T> {
   const t = table(entity);
   const now = new Date(ctx.at);
-  const values = { userSub: ctx.sub, id: body.id, seq: sql`nextval('change_seq')`, deleted: false, body, createdAt: now, updatedAt: now, ...extra };
+  const values = {
+    userSub: ctx.sub,
+    id: body.id,
+    seq: sql`nextval('change_seq')`,
+    deleted: false,
+    body,
+    createdAt: now,
+    updatedAt: now,
+    ...extra,
+  };
   const { createdAt: _c, userSub: _u, id: _i, ...set } = values;
   await tx
     .insert(t)
@@ -92,7 +115,9 @@ export async function tombstone(tx: Database, entity: EntityName, ctx: WriteCont
   const t = table(entity);
   const done = await tx
     .update(t)
-    .set({ deleted: true, seq: sql`nextval('change_seq')`, updatedAt: new Date(ctx.at) } as unknown as Partial<typeof t.$inferInsert>)
+    .set({ deleted: true, seq: sql`nextval('change_seq')`, updatedAt: new Date(ctx.at) } as unknown as Partial<
+      typeof t.$inferInsert
+    >)
     .where(and(eq(t.userSub, ctx.sub), eq(t.id, id), eq(t.deleted, false)))
     .returning({ id: t.id });
   return done.length > 0;

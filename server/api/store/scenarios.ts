@@ -68,14 +68,23 @@ export async function listScenariosWithChildren(db: Database, sub: string): Prom
   }));
 }
 
-export async function createScenario(tx: Database, ctx: WriteContext, input: unknown, mode: CreateMode = 'rest'): Promise<ScenarioWithChildren> {
+export async function createScenario(
+  tx: Database,
+  ctx: WriteContext,
+  input: unknown,
+  mode: CreateMode = 'rest',
+): Promise<ScenarioWithChildren> {
   const parsed = parseInput(ScenarioInputSchema, requireObject(input));
   if (parsed.id) {
     const existing = await getAny<Scenario>(tx, 'scenarios', ctx.sub, parsed.id);
     if (existing && !existing.deleted && mode === 'sync') return updateScenario(tx, ctx, parsed.id, input);
-    if (existing) throw conflict(existing.deleted ? 'This scenario was deleted.' : 'A scenario with this id already exists.');
+    if (existing)
+      throw conflict(existing.deleted ? 'This scenario was deleted.' : 'A scenario with this id already exists.');
   }
-  const created = typeof (input as Record<string, unknown>).created_at === 'string' && mode === 'sync' ? String((input as Record<string, unknown>).created_at) : ctx.at;
+  const created =
+    typeof (input as Record<string, unknown>).created_at === 'string' && mode === 'sync'
+      ? String((input as Record<string, unknown>).created_at)
+      : ctx.at;
   const body = parseInput(ScenarioSchema, {
     id: parsed.id ?? randomUUID(),
     name: parsed.name,
@@ -88,7 +97,12 @@ export async function createScenario(tx: Database, ctx: WriteContext, input: unk
   return { ...body, events: [], modifications: [] };
 }
 
-export async function updateScenario(tx: Database, ctx: WriteContext, id: string, input: unknown): Promise<ScenarioWithChildren> {
+export async function updateScenario(
+  tx: Database,
+  ctx: WriteContext,
+  id: string,
+  input: unknown,
+): Promise<ScenarioWithChildren> {
   const existing = await getScenario(tx, ctx.sub, id);
   const patch = parseInput(ScenarioUpdateSchema, requireObject(input));
   const body = parseInput(ScenarioSchema, {
@@ -101,7 +115,8 @@ export async function updateScenario(tx: Database, ctx: WriteContext, id: string
   await putEntity(tx, 'scenarios', ctx, body);
   // The baseline flag decides what the events' entities compile against: regenerate them.
   if (body.is_baseline !== existing.is_baseline) {
-    for (const e of await listLive<ScenarioEvent>(tx, 'events', ctx.sub, { column: 'scenarioId', value: id })) await materialise(tx, ctx, body, e);
+    for (const e of await listLive<ScenarioEvent>(tx, 'events', ctx.sub, { column: 'scenarioId', value: id }))
+      await materialise(tx, ctx, body, e);
   }
   return withChildren(tx, ctx.sub, body);
 }
@@ -113,12 +128,18 @@ export async function deleteScenario(tx: Database, ctx: WriteContext, id: string
     await removeEventEntities(tx, ctx, e.id);
     await tombstone(tx, 'events', ctx, e.id);
   }
-  for (const m of await listLive<Modification>(tx, 'modifications', ctx.sub, { column: 'scenarioId', value: id })) await tombstone(tx, 'modifications', ctx, m.id);
+  for (const m of await listLive<Modification>(tx, 'modifications', ctx.sub, { column: 'scenarioId', value: id }))
+    await tombstone(tx, 'modifications', ctx, m.id);
   await tombstone(tx, 'scenarios', ctx, id);
 }
 
 /** Copies the scenario with its events (re-materialised under the new event ids) and modifications. */
-export async function cloneScenario(tx: Database, ctx: WriteContext, id: string, input: unknown): Promise<ScenarioWithChildren> {
+export async function cloneScenario(
+  tx: Database,
+  ctx: WriteContext,
+  id: string,
+  input: unknown,
+): Promise<ScenarioWithChildren> {
   const source = await getScenarioWithChildren(tx, ctx.sub, id);
   const options = parseInput(CloneInputSchema, input === undefined ? {} : requireObject(input));
   const copy = await createScenario(tx, ctx, {
@@ -157,13 +178,23 @@ async function storedAssumptions(db: Database, sub: string): Promise<Assumptions
 
 /** Removes an event's materialised accounts and recurring items. */
 async function removeEventEntities(tx: Database, ctx: WriteContext, eventId: string): Promise<void> {
-  for (const r of await listLive<RecurringItem>(tx, 'recurring_items', ctx.sub, { column: 'scenarioEventId', value: eventId })) await tombstone(tx, 'recurring_items', ctx, r.id);
-  for (const a of await listLive<Account>(tx, 'accounts', ctx.sub, { column: 'scenarioEventId', value: eventId })) await tombstone(tx, 'accounts', ctx, a.id);
+  for (const r of await listLive<RecurringItem>(tx, 'recurring_items', ctx.sub, {
+    column: 'scenarioEventId',
+    value: eventId,
+  }))
+    await tombstone(tx, 'recurring_items', ctx, r.id);
+  for (const a of await listLive<Account>(tx, 'accounts', ctx.sub, { column: 'scenarioEventId', value: eventId }))
+    await tombstone(tx, 'accounts', ctx, a.id);
 }
 
 /** Same record apart from updated_at: an unchanged regeneration writes nothing. */
 function sameRecord(a: object, b: object): boolean {
-  const strip = (o: object) => JSON.stringify(Object.entries(o).filter(([k, v]) => k !== 'updated_at' && v !== undefined).sort(([x], [y]) => (x < y ? -1 : 1)));
+  const strip = (o: object) =>
+    JSON.stringify(
+      Object.entries(o)
+        .filter(([k, v]) => k !== 'updated_at' && v !== undefined)
+        .sort(([x], [y]) => (x < y ? -1 : 1)),
+    );
   return strip(a) === strip(b);
 }
 
@@ -203,18 +234,26 @@ async function materialise(tx: Database, ctx: WriteContext, scenario: Scenario, 
     trigger_month: event.trigger_month,
   });
   if (paramErrors.length > 0) {
-    throw new ApiError(422, paramErrors.map((e) => ({ loc: ['body', 'template_parameters', e.field], msg: e.message, type: 'value_error' })));
+    throw new ApiError(
+      422,
+      paramErrors.map((e) => ({ loc: ['body', 'template_parameters', e.field], msg: e.message, type: 'value_error' })),
+    );
   }
   let result: ReturnType<typeof materialiseEvent>;
   try {
     result = materialiseEvent(event, compileCtx);
   } catch (err) {
-    if (err instanceof EngineInputError) throw new ApiError(422, engineIssues(err.errors, ['body', 'template_parameters']));
+    if (err instanceof EngineInputError)
+      throw new ApiError(422, engineIssues(err.errors, ['body', 'template_parameters']));
     throw err;
   }
-  const check = <T>(schema: { safeParse: (v: unknown) => { success: boolean; data?: T; error?: unknown } }, value: unknown): T => {
+  const check = <T>(
+    schema: { safeParse: (v: unknown) => { success: boolean; data?: T; error?: unknown } },
+    value: unknown,
+  ): T => {
     const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new ApiError(422, zodIssues(parsed.error as never, value, ['body', 'template_parameters']));
+    if (!parsed.success)
+      throw new ApiError(422, zodIssues(parsed.error as never, value, ['body', 'template_parameters']));
     return parsed.data as T;
   };
   const accounts = result.accounts.map((a) => check<Account>(AccountSchema, { ...a, updated_at: ctx.at }));
@@ -245,16 +284,26 @@ async function materialise(tx: Database, ctx: WriteContext, scenario: Scenario, 
  * Creates (no existing id) or edits an event of the scenario and regenerates its entities. The template of an
  * existing event cannot change; an event cannot move to another scenario.
  */
-export async function saveEvent(tx: Database, ctx: WriteContext, scenarioId: string, input: unknown, eventId?: string, mode: CreateMode = 'rest'): Promise<ScenarioEvent> {
+export async function saveEvent(
+  tx: Database,
+  ctx: WriteContext,
+  scenarioId: string,
+  input: unknown,
+  eventId?: string,
+  mode: CreateMode = 'rest',
+): Promise<ScenarioEvent> {
   const scenario = await getScenario(tx, ctx.sub, scenarioId);
   const parsed = parseInput(EventInputSchema, requireObject(input));
   const id = eventId ?? parsed.id ?? randomUUID();
   const stored = await getAny<ScenarioEvent>(tx, 'events', ctx.sub, id);
   if (eventId && (!stored || stored.deleted || stored.body.scenario_id !== scenarioId)) throw notFound('Event');
-  if (!eventId && stored && (mode === 'rest' || stored.deleted)) throw conflict(stored.deleted ? 'This event was deleted.' : 'An event with this id already exists.');
+  if (!eventId && stored && (mode === 'rest' || stored.deleted))
+    throw conflict(stored.deleted ? 'This event was deleted.' : 'An event with this id already exists.');
   const existing = stored && !stored.deleted ? stored.body : undefined;
-  if (existing && existing.scenario_id !== scenarioId) throw invalid(['body', 'scenario_id'], 'an event cannot move to another scenario');
-  if (existing && existing.template_id !== parsed.template_id) throw invalid(['body', 'template_id'], 'cannot change when editing an event');
+  if (existing && existing.scenario_id !== scenarioId)
+    throw invalid(['body', 'scenario_id'], 'an event cannot move to another scenario');
+  if (existing && existing.template_id !== parsed.template_id)
+    throw invalid(['body', 'template_id'], 'cannot change when editing an event');
   const event = parseInput(ScenarioEventSchema, {
     id,
     scenario_id: scenarioId,
@@ -269,7 +318,12 @@ export async function saveEvent(tx: Database, ctx: WriteContext, scenarioId: str
   return putEntity(tx, 'events', ctx, event, { scenarioId });
 }
 
-export async function deleteEvent(tx: Database, ctx: WriteContext, scenarioId: string | null, eventId: string): Promise<void> {
+export async function deleteEvent(
+  tx: Database,
+  ctx: WriteContext,
+  scenarioId: string | null,
+  eventId: string,
+): Promise<void> {
   const event = await getLive<ScenarioEvent>(tx, 'events', ctx.sub, eventId);
   if (!event || (scenarioId !== null && event.scenario_id !== scenarioId)) throw notFound('Event');
   await removeEventEntities(tx, ctx, eventId);
@@ -284,22 +338,46 @@ export async function listModifications(db: Database, sub: string, scenarioId: s
 }
 
 /** Creates (or, for a synced create of a known id, replaces) a modification; modifications keep creation order. */
-export async function createModification(tx: Database, ctx: WriteContext, scenarioId: string, input: unknown, mode: CreateMode = 'rest', modId?: string): Promise<Modification> {
+export async function createModification(
+  tx: Database,
+  ctx: WriteContext,
+  scenarioId: string,
+  input: unknown,
+  mode: CreateMode = 'rest',
+  modId?: string,
+): Promise<Modification> {
   await getScenario(tx, ctx.sub, scenarioId);
   const raw = requireObject(input);
   const requested = modId ?? raw.id;
-  if (requested !== undefined && (typeof requested !== 'string' || requested === '' || requested.length > 200)) throw invalid(['body', 'id'], 'must be a string id of 1 to 200 characters');
+  if (requested !== undefined && (typeof requested !== 'string' || requested === '' || requested.length > 200))
+    throw invalid(['body', 'id'], 'must be a string id of 1 to 200 characters');
   const id = (requested as string | undefined) ?? randomUUID();
   const stored = await getAny<Modification>(tx, 'modifications', ctx.sub, id);
-  if (stored && (mode === 'rest' || stored.deleted)) throw conflict(stored.deleted ? 'This modification was deleted.' : 'A modification with this id already exists.');
-  if (stored && stored.body.scenario_id !== scenarioId) throw invalid(['body', 'scenario_id'], 'a modification cannot move to another scenario');
+  if (stored && (mode === 'rest' || stored.deleted))
+    throw conflict(stored.deleted ? 'This modification was deleted.' : 'A modification with this id already exists.');
+  if (stored && stored.body.scenario_id !== scenarioId)
+    throw invalid(['body', 'scenario_id'], 'a modification cannot move to another scenario');
   const createdAt = (stored?.body as { created_at?: string } | undefined)?.created_at ?? ctx.at;
-  const body = parseInput(ModificationSchema, { target_id: null, ...raw, id, scenario_id: scenarioId, updated_at: ctx.at });
+  const body = parseInput(ModificationSchema, {
+    target_id: null,
+    ...raw,
+    id,
+    scenario_id: scenarioId,
+    updated_at: ctx.at,
+  });
   const position = (stored?.extra.position as number | undefined) ?? (await nextSeq(tx));
-  return putEntity(tx, 'modifications', ctx, { ...body, created_at: createdAt } as unknown as Modification, { scenarioId, position });
+  return putEntity(tx, 'modifications', ctx, { ...body, created_at: createdAt } as unknown as Modification, {
+    scenarioId,
+    position,
+  });
 }
 
-export async function deleteModification(tx: Database, ctx: WriteContext, scenarioId: string | null, modId: string): Promise<void> {
+export async function deleteModification(
+  tx: Database,
+  ctx: WriteContext,
+  scenarioId: string | null,
+  modId: string,
+): Promise<void> {
   const mod = await getLive<Modification>(tx, 'modifications', ctx.sub, modId);
   if (!mod || (scenarioId !== null && mod.scenario_id !== scenarioId)) throw notFound('Modification');
   await tombstone(tx, 'modifications', ctx, modId);

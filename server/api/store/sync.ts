@@ -18,7 +18,11 @@ export const DEFAULT_PULL = 1000;
 
 const MutationSchema = z.object({
   client_id: ClientIdSchema.optional(),
-  mutation_id: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(Number.MAX_SAFE_INTEGER),
+  mutation_id: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(Number.MAX_SAFE_INTEGER),
   entity: z.string({ error: 'must be a string' }),
   op: z.enum(['create', 'update', 'delete']),
   id: ClientIdSchema,
@@ -30,7 +34,12 @@ export const PushInputSchema = z.object({
    * The highest mutation id of this client the server has acknowledged, as the client knows it (0: none).
    * When the server has applied less, an earlier batch has not arrived: the batch is refused (409) untouched.
    */
-  base_mutation_id: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  base_mutation_id: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional(),
   mutations: z.array(MutationSchema).max(MAX_BATCH, `at most ${MAX_BATCH} mutations a batch`),
 });
 export type Mutation = z.infer<typeof MutationSchema>;
@@ -52,8 +61,19 @@ const payloadOf = (m: Mutation): Record<string, unknown> => ledger.requireObject
 const withId = (m: Mutation) => ({ ...payloadOf(m), id: m.id });
 
 /** Accounts and recurring items an event created come from the event: the server regenerates them itself. */
-async function isDerived(tx: Database, entity: 'accounts' | 'recurring_items', sub: string, m: Mutation): Promise<boolean> {
-  if (m.op !== 'delete' && typeof m.payload === 'object' && m.payload !== null && (m.payload as { scenario_event_id?: unknown }).scenario_event_id) return true;
+async function isDerived(
+  tx: Database,
+  entity: 'accounts' | 'recurring_items',
+  sub: string,
+  m: Mutation,
+): Promise<boolean> {
+  if (
+    m.op !== 'delete' &&
+    typeof m.payload === 'object' &&
+    m.payload !== null &&
+    (m.payload as { scenario_event_id?: unknown }).scenario_event_id
+  )
+    return true;
   const stored = await getAny<Account | RecurringItem>(tx, entity, sub, m.id);
   return !!stored?.body.scenario_event_id;
 }
@@ -63,11 +83,13 @@ type Outcome = Pick<MutationResult, 'note'> | void;
 /** Applies one mutation with the REST routes' services; throws ApiError to reject it. */
 async function applyMutation(tx: Database, ctx: WriteContext, m: Mutation): Promise<Outcome> {
   const entity = m.entity as EntityName;
-  if (!ENTITY_NAMES.includes(entity)) throw invalid(['body', 'entity'], `unknown entity "${m.entity}" (one of ${ENTITY_NAMES.join(', ')})`);
+  if (!ENTITY_NAMES.includes(entity))
+    throw invalid(['body', 'entity'], `unknown entity "${m.entity}" (one of ${ENTITY_NAMES.join(', ')})`);
   const stored = await getAny<Record<string, unknown>>(tx, entity, ctx.sub, m.id);
   const live = !!stored && !stored.deleted;
   if (m.op === 'delete' && !live) return { note: 'already_deleted' };
-  if (m.op === 'update' && stored?.deleted) throw new ApiError(404, `This ${entity.replace(/s$/, '').replace('_', ' ')} was deleted.`);
+  if (m.op === 'update' && stored?.deleted)
+    throw new ApiError(404, `This ${entity.replace(/s$/, '').replace('_', ' ')} was deleted.`);
 
   switch (entity) {
     case 'accounts':
@@ -76,18 +98,26 @@ async function applyMutation(tx: Database, ctx: WriteContext, m: Mutation): Prom
       const svc =
         entity === 'accounts'
           ? { create: ledger.createAccount, update: ledger.updateAccount, remove: ledger.deleteAccount }
-          : { create: ledger.createRecurringItem, update: ledger.updateRecurringItem, remove: ledger.deleteRecurringItem };
+          : {
+              create: ledger.createRecurringItem,
+              update: ledger.updateRecurringItem,
+              remove: ledger.deleteRecurringItem,
+            };
       if (m.op === 'delete') return svc.remove(tx, ctx, m.id);
       await (live ? svc.update(tx, ctx, m.id, payloadOf(m)) : svc.create(tx, ctx, withId(m), 'sync'));
       return;
     }
     case 'categories':
       if (m.op === 'delete') return ledger.deleteCategory(tx, ctx, m.id);
-      await (live ? ledger.updateCategory(tx, ctx, m.id, payloadOf(m)) : ledger.createCategory(tx, ctx, withId(m), 'sync'));
+      await (live
+        ? ledger.updateCategory(tx, ctx, m.id, payloadOf(m))
+        : ledger.createCategory(tx, ctx, withId(m), 'sync'));
       return;
     case 'scenarios':
       if (m.op === 'delete') return scenarios.deleteScenario(tx, ctx, m.id);
-      await (live ? scenarios.updateScenario(tx, ctx, m.id, payloadOf(m)) : scenarios.createScenario(tx, ctx, withId(m), 'sync'));
+      await (live
+        ? scenarios.updateScenario(tx, ctx, m.id, payloadOf(m))
+        : scenarios.createScenario(tx, ctx, withId(m), 'sync'));
       return;
     case 'events': {
       if (m.op === 'delete') return scenarios.deleteEvent(tx, ctx, null, m.id);
@@ -144,7 +174,10 @@ export async function push(db: Database, sub: string, body: unknown, now: () => 
     const clientId = m.client_id ?? batch.client_id;
     const previous = seen.get(clientId);
     if (previous !== undefined && m.mutation_id < previous) {
-      throw invalid(['body', 'mutations', i, 'mutation_id'], 'must not be below the previous mutation id of its client in the batch');
+      throw invalid(
+        ['body', 'mutations', i, 'mutation_id'],
+        'must not be below the previous mutation id of its client in the batch',
+      );
     }
     seen.set(clientId, m.mutation_id);
   });
@@ -164,8 +197,16 @@ export async function push(db: Database, sub: string, body: unknown, now: () => 
         const [earlier] = await tx
           .select({ result: syncResults.result })
           .from(syncResults)
-          .where(and(eq(syncResults.userSub, sub), eq(syncResults.clientId, clientId), eq(syncResults.mutationId, m.mutation_id)));
-        const base: MutationResult = earlier ? (earlier.result as MutationResult) : { mutation_id: m.mutation_id, client_id: clientId, status: 'applied' };
+          .where(
+            and(
+              eq(syncResults.userSub, sub),
+              eq(syncResults.clientId, clientId),
+              eq(syncResults.mutationId, m.mutation_id),
+            ),
+          );
+        const base: MutationResult = earlier
+          ? (earlier.result as MutationResult)
+          : { mutation_id: m.mutation_id, client_id: clientId, status: 'applied' };
         return { ...base, replayed: true };
       }
       const ctx: WriteContext = { sub, at: now() };
@@ -176,12 +217,21 @@ export async function push(db: Database, sub: string, body: unknown, now: () => 
         outcome = { mutation_id: m.mutation_id, client_id: clientId, status: 'applied', ...(done ?? {}) };
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
-        outcome = { mutation_id: m.mutation_id, client_id: clientId, status: 'rejected', code: err.status, detail: err.detail };
+        outcome = {
+          mutation_id: m.mutation_id,
+          client_id: clientId,
+          status: 'rejected',
+          code: err.status,
+          detail: err.detail,
+        };
       }
       await tx
         .insert(syncClients)
         .values({ userSub: sub, clientId, lastMutationId: m.mutation_id })
-        .onConflictDoUpdate({ target: [syncClients.userSub, syncClients.clientId], set: { lastMutationId: m.mutation_id, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [syncClients.userSub, syncClients.clientId],
+          set: { lastMutationId: m.mutation_id, updatedAt: new Date() },
+        });
       await tx
         .insert(syncResults)
         .values({ userSub: sub, clientId, mutationId: m.mutation_id, status: outcome.code ?? 200, result: outcome })
@@ -211,28 +261,45 @@ const PullQuerySchema = z.object({
     .regex(/^\d{1,16}$/, 'must be a cursor from an earlier pull (a whole number), or 0')
     .default('0')
     .transform(Number),
-  limit: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(MAX_PULL, `must be at most ${MAX_PULL}`).default(DEFAULT_PULL),
+  limit: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_PULL, `must be at most ${MAX_PULL}`)
+    .default(DEFAULT_PULL),
 });
 
 export class MustRefetchError extends Error {}
 
 /** The user's changes after `since`, oldest first, at most `limit`, with the next cursor and whether more wait. */
-export async function pull(db: Database, sub: string, query: Record<string, string | undefined>): Promise<{ changes: Change[]; cursor: number; more: boolean }> {
+export async function pull(
+  db: Database,
+  sub: string,
+  query: Record<string, string | undefined>,
+): Promise<{ changes: Change[]; cursor: number; more: boolean }> {
   const { since, limit } = parseInput(PullQuerySchema, query, ['query']);
-  const [state] = await selectRows<{ last: string | number; called: boolean }>(db, sql`select last_value as last, is_called as called from change_seq`);
+  const [state] = await selectRows<{ last: string | number; called: boolean }>(
+    db,
+    sql`select last_value as last, is_called as called from change_seq`,
+  );
   const high = state.called ? Number(state.last) : 0;
   const [horizon] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, PURGE_HORIZON_KEY));
   if (since > high) throw new MustRefetchError('The cursor is ahead of this server (its data was restored or reset).');
-  if (horizon && since > 0 && since < Number(horizon.value)) throw new MustRefetchError('The cursor is older than the kept deletions.');
+  if (horizon && since > 0 && since < Number(horizon.value))
+    throw new MustRefetchError('The cursor is older than the kept deletions.');
 
   const parts = ENTITY_NAMES.map(
     (entity) =>
       sql`select ${entity}::text as entity, id, seq, deleted, body, updated_at from ${sql.identifier(entity)} where user_sub = ${sub} and seq > ${since}`,
   );
-  const rows = await selectRows<{ entity: EntityName; id: string; seq: string | number; deleted: boolean; body: unknown; updated_at: string | Date }>(
-    db,
-    sql`select * from (${sql.join(parts, sql` union all `)}) changes order by seq limit ${limit + 1}`,
-  );
+  const rows = await selectRows<{
+    entity: EntityName;
+    id: string;
+    seq: string | number;
+    deleted: boolean;
+    body: unknown;
+    updated_at: string | Date;
+  }>(db, sql`select * from (${sql.join(parts, sql` union all `)}) changes order by seq limit ${limit + 1}`);
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   const changes = page.map((r): Change => {
@@ -240,7 +307,13 @@ export async function pull(db: Database, sub: string, query: Record<string, stri
     const at = r.updated_at instanceof Date ? r.updated_at.toISOString() : new Date(r.updated_at).toISOString();
     return r.deleted
       ? { entity: r.entity, id: r.id, seq, op: 'delete', payload: { id: r.id, deleted_at: at } }
-      : { entity: r.entity, id: r.id, seq, op: 'upsert', payload: typeof r.body === 'string' ? JSON.parse(r.body) : r.body };
+      : {
+          entity: r.entity,
+          id: r.id,
+          seq,
+          op: 'upsert',
+          payload: typeof r.body === 'string' ? JSON.parse(r.body) : r.body,
+        };
   });
   return { changes, cursor: changes.length > 0 ? changes[changes.length - 1].seq : since, more };
 }
@@ -248,7 +321,8 @@ export async function pull(db: Database, sub: string, query: Record<string, stri
 /** Drops tombstones at or below `seq` and records the horizon (pulls from older cursors must refetch). */
 export async function purgeTombstones(db: Database, seq: number): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const entity of ENTITY_NAMES) await tx.execute(sql`delete from ${sql.identifier(entity)} where deleted and seq <= ${seq}`);
+    for (const entity of ENTITY_NAMES)
+      await tx.execute(sql`delete from ${sql.identifier(entity)} where deleted and seq <= ${seq}`);
     await tx
       .insert(meta)
       .values({ key: PURGE_HORIZON_KEY, value: String(seq) })
