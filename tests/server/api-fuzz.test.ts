@@ -307,7 +307,7 @@ function arbitraries() {
       { weight: 2, arbitrary: victimId() },
       { weight: 4, arbitrary: ownId() },
       { weight: 1, arbitrary: fc.string({ maxLength: 12 }).map((s) => encodeURIComponent(s) || 'x') },
-      { weight: 1, arbitrary: fc.constantFrom('car_loan', 'events', '%00', '..', 'compare') },
+      { weight: 1, arbitrary: fc.constantFrom('car_loan', 'events', '%00', '..', 'compare', '%E0%A4%A', '%ZZ', '%') },
     );
   // A valid body of the route with one or two fields replaced or dropped: reaches the services' deeper checks.
   const nearValid = fc.array(fc.tuple(fc.constantFrom(...FIELDS), value(), fc.boolean()), {
