@@ -11,7 +11,14 @@ import { saveEvent } from '../../src/data/repositories/events';
 import { createModification } from '../../src/data/repositories/modifications';
 import { createRecurringItem, deleteRecurringItem } from '../../src/data/repositories/recurring-items';
 import { createScenario } from '../../src/data/repositories/scenarios';
-import { postgresAvailability, startTestApi, stopSharedPostgres, type TestApi } from './harness';
+import {
+  freshDatabase,
+  postgresAvailability,
+  sharedPostgres,
+  startTestApi,
+  stopSharedPostgres,
+  type TestApi,
+} from './harness';
 
 const pgSkip = await postgresAvailability();
 afterAll(async () => {
@@ -362,6 +369,44 @@ describe.each(['pglite', 'postgres'] as const)('sync protocol on %s', (kind) => 
       );
     });
 
+    it('never skips a change when a device pulls while the same user writes concurrently (cursor = commit order)', async () => {
+      const sub = `race-${kind}`;
+      const seen = new Set<string>();
+      let cursor = 0;
+      let writing = true;
+      const puller = (async () => {
+        while (writing) {
+          const r = await api.call<Pull>('GET', `/sync/pull?since=${cursor}&limit=7`, { sub });
+          for (const c of r.body.changes) seen.add(c.id);
+          cursor = r.body.cursor;
+        }
+      })();
+      const writes = Array.from({ length: 60 }, (_, i) =>
+        i % 3 === 2
+          ? api.call('POST', '/sync/push', {
+              sub,
+              body: {
+                client_id: `race-${i}`,
+                mutations: [
+                  {
+                    mutation_id: 1,
+                    entity: 'categories',
+                    op: 'create',
+                    id: `c-${i}`,
+                    payload: { name: `C${i}`, type: 'income' },
+                  },
+                ],
+              },
+            })
+          : api.call('POST', '/accounts', { sub, body: { id: `a-${i}`, name: `A${i}`, current_balance: i } }),
+      );
+      await Promise.all(writes);
+      writing = false;
+      await puller;
+      for (const c of (await pullAll(sub, cursor)).changes) seen.add(c.id);
+      expect(seen.size).toBe(60);
+    });
+
     it('pulls every change and tombstone in sequence order, in pages, and REST and sync writes produce the same records', async () => {
       const sub = `pull-${kind}`;
       const rest = await api.call<{ id: string }>('POST', '/categories', {
@@ -415,6 +460,46 @@ describe.each(['pglite', 'postgres'] as const)('sync protocol on %s', (kind) => 
       expect((await api.call('GET', '/sync/pull?since=yesterday', { sub })).status).toBe(422);
       expect((await api.call('GET', '/sync/pull?limit=0', { sub })).status).toBe(422);
     });
+  });
+});
+
+describe.skipIf(pgSkip !== null)('write lock on PostgreSQL', () => {
+  it("numbers one user's concurrent writes in commit order, so a pull between them never skips one", async () => {
+    const { openDatabase } = await import('../../server/db/client.ts');
+    const { pull } = await import('../../server/api/store/sync.ts');
+    const { putEntity, withUserTx } = await import('../../server/api/store/rows.ts');
+    const cluster = await sharedPostgres();
+    if (!('url' in cluster)) return;
+    const handle = await openDatabase({ databaseUrl: await freshDatabase(cluster.url), pgliteDir: 'memory://' });
+    let release = () => {};
+    try {
+      const ctx = { sub: 'u', at: FIXED.toISOString() };
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let firstWritten!: () => void;
+      const written = new Promise<void>((resolve) => (firstWritten = resolve));
+      // The first transaction takes its sequence value, then stays open; the second starts meanwhile.
+      const first = withUserTx(handle.db, 'u', async (tx) => {
+        await putEntity(tx, 'categories', ctx, { id: 'first', name: 'First', type: 'income' });
+        firstWritten();
+        await held;
+      });
+      await written;
+      const second = withUserTx(handle.db, 'u', (tx) =>
+        putEntity(tx, 'categories', ctx, { id: 'second', name: 'Second', type: 'income' }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Without the lock the second would have committed with the higher number, and this pull's cursor would
+      // have stepped over the first for good.
+      const between = await pull(handle.db, 'u', {});
+      expect(between.changes).toEqual([]);
+      release();
+      await Promise.all([first, second]);
+      const after = await pull(handle.db, 'u', { since: String(between.cursor) });
+      expect(after.changes.map((c) => c.id)).toEqual(['first', 'second']);
+    } finally {
+      release();
+      await handle.close();
+    }
   });
 });
 

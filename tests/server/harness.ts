@@ -90,7 +90,8 @@ export async function stopSharedPostgres(): Promise<void> {
   if (cluster && 'stop' in cluster) await cluster.stop();
 }
 
-async function freshDatabase(clusterUrl: string): Promise<string> {
+/** A new empty database in the cluster; returns its URL. */
+export async function freshDatabase(clusterUrl: string): Promise<string> {
   const name = `wyrd_${randomUUID().replace(/-/g, '')}`;
   const admin = postgres(clusterUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
