@@ -67,12 +67,25 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [amplifyOnlyInAdapter] }] },
   },
   {
-    // Features never import another feature; shared pieces live in components/data/lib.
-    files: ['src/features/**/*.{ts,tsx}'],
+    // Features never import another feature; shared pieces live in components/data/lib. A file at the top of a
+    // feature folder may not reach a sibling folder (another feature).
+    files: ['src/features/*/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [amplifyOnlyInAdapter, echartsOnlyInAdapter,
           { group: ['../*/**', '!../../**', '../../features/**', '**/features/**'], message: 'Features do not import each other.' },
+          { group: ['**/routes/**'], message: 'Imports flow routes -> features, never back.' }],
+      }],
+    },
+  },
+  {
+    // Sub-folders of one feature (e.g. scenarios/list, scenarios/detail) may import each other ('../x/...'),
+    // but not another feature ('../../x/...').
+    files: ['src/features/*/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [amplifyOnlyInAdapter, echartsOnlyInAdapter,
+          { group: ['../../*/**', '!../../../**', '**/features/**'], message: 'Features do not import each other.' },
           { group: ['**/routes/**'], message: 'Imports flow routes -> features, never back.' }],
       }],
     },

@@ -94,7 +94,7 @@ const recurringItemsRoute = createRoute({
 const scenariosRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'scenarios',
-  component: lazyRouteComponent(() => import('../features/scenarios/ScenariosPage'), 'ScenariosPage'),
+  component: lazyRouteComponent(() => import('../features/scenarios/list/ScenariosPage'), 'ScenariosPage'),
 });
 const compareRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -105,7 +105,7 @@ const compareRoute = createRoute({
 const templatesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'scenarios/templates',
-  component: lazyRouteComponent(() => import('../features/templates/TemplatesPage'), 'TemplatesPage'),
+  component: lazyRouteComponent(() => import('../features/scenarios/templates/TemplatesPage'), 'TemplatesPage'),
 });
 const templateFormRoute = createRoute({
   getParentRoute: () => appRoute,

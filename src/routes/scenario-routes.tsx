@@ -1,10 +1,10 @@
 // Route-level wrappers that read path and search params and hand them to the scenario feature pages,
 // so those pages stay unaware of the router's route ids.
 import { getRouteApi } from '@tanstack/react-router';
-import { BuilderPage } from '../features/scenario-builder/BuilderPage';
-import { ComparePage } from '../features/scenario-compare/ComparePage';
-import { ScenarioDetailPage } from '../features/scenarios/ScenarioDetailPage';
-import { TemplateFormPage } from '../features/templates/TemplateFormPage';
+import { BuilderPage } from '../features/scenarios/builder/BuilderPage';
+import { ComparePage } from '../features/scenarios/compare/ComparePage';
+import { ScenarioDetailPage } from '../features/scenarios/detail/ScenarioDetailPage';
+import { TemplateFormPage } from '../features/scenarios/templates/TemplateFormPage';
 
 const compareApi = getRouteApi('/_app/scenarios/compare');
 const templateApi = getRouteApi('/_app/scenarios/template/$templateId');

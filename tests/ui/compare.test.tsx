@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importBackup } from '../../src/data/backup';
 import { closeUserDb, openUserDb } from '../../src/data/db';
 import { UserDbProvider } from '../../src/data/db-context';
-import { ComparePage } from '../../src/features/scenario-compare/ComparePage';
+import { ComparePage } from '../../src/features/scenarios/compare/ComparePage';
 import { inProcessCompareRunner, setCompareRunner, type CompareRequest, type CompareRunner } from '../../src/lib/forecast/compare-runner';
 import { compareView } from '../../worker/engine/index';
 import { COMPARE_AS_OF, compareBackup } from './compare-fixture';

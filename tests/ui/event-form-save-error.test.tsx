@@ -6,7 +6,7 @@ import {
   errorDetail,
   formatErrorDetail,
   saveErrorMessage,
-} from '../../src/components/event-form/save-error';
+} from '../../src/features/scenarios/event-form/save-error';
 import { DataValidationError, RecordNotFoundError } from '../../src/data/repositories/errors';
 
 describe('formatErrorDetail', () => {

@@ -13,7 +13,7 @@ import {
   templatesForScenario,
   toTemplateParameters,
   yearOptions,
-} from '../../src/components/event-form/template-values';
+} from '../../src/features/scenarios/event-form/template-values';
 
 const t = (id: string) => getTemplate(id)!;
 

@@ -12,8 +12,8 @@ vi.mock('../../src/lib/config/app-config', async (original) => ({
   ...(await original<typeof import('../../src/lib/config/app-config')>()),
   loadAppConfig: async () => TEST_CONFIG,
 }));
-vi.mock('../../src/features/templates/template-catalogue', async (original) => {
-  const real = await original<typeof import('../../src/features/templates/template-catalogue')>();
+vi.mock('../../src/features/scenarios/templates/template-catalogue', async (original) => {
+  const real = await original<typeof import('../../src/features/scenarios/templates/template-catalogue')>();
   return {
     ...real,
     loadTemplateGroups: () => {

@@ -1,7 +1,7 @@
 // The accounts and recurring items an event's pickers offer and its validation sees: the user's own, plus
 // those other events of the same scenario created, never the event's own materialised ones.
-import type { WyrdDb } from '../../data/db';
-import type { AccountRow, CategoryRow, RecurringItemRow } from '../../data/entities';
+import type { WyrdDb } from '../../../data/db';
+import type { AccountRow, CategoryRow, RecurringItemRow } from '../../../data/entities';
 
 export type PickerData = {
   /** What the pickers list. */

@@ -1,9 +1,9 @@
 // The compare screen's three charts, each 400 px high. They mount one after another (each once the previous one
 // has drawn) so no single main-thread task has to initialise and draw all three.
 import { useMemo, useState } from 'react';
-import { Chart } from '../../components/charts/LazyChart';
-import { capitalGrowthOption, cashFlowOption, netWorthOption, type ChartInput, type ChartOption } from '../../components/charts/chart-options';
-import type { CompareView, SeriesPair } from '../../../worker/engine/index';
+import { Chart } from '../../../components/charts/LazyChart';
+import { capitalGrowthOption, cashFlowOption, netWorthOption, type ChartInput, type ChartOption } from '../../../components/charts/chart-options';
+import type { CompareView, SeriesPair } from '../../../../worker/engine/index';
 
 export const CHART_HEIGHT = 400;
 

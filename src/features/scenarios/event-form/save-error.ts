@@ -1,6 +1,6 @@
 // Turns a save failure into the text the event and template forms show (product-spec section 8): the
 // server-style detail (array of validation errors, a string, anything else as JSON), else the fallback.
-import { DataValidationError, RecordNotFoundError } from '../../data/repositories/errors';
+import { DataValidationError, RecordNotFoundError } from '../../../data/repositories/errors';
 
 export const EVENT_SAVE_FALLBACK = 'Failed to save event. Please check your inputs and try again.';
 export const TEMPLATE_CREATE_FALLBACK = 'Failed to create scenario. Please check your inputs and try again.';

@@ -1,6 +1,6 @@
 // The chooser's catalogue access and the Smart Create hand-off between the chooser and the template form
 // (router history state), kept in one module so tests can replace the loader.
-import { HIDDEN_TEMPLATE_IDS, TEMPLATE_GROUPS, getTemplate, type Template } from '../../../worker/engine/index';
+import { HIDDEN_TEMPLATE_IDS, TEMPLATE_GROUPS, getTemplate, type Template } from '../../../../worker/engine/index';
 
 export type TemplateGroup = { name: string; templates: Template[] };
 

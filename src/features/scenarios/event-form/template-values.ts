@@ -5,10 +5,10 @@ import {
   TEMPLATES,
   type Template,
   type TemplateParameter,
-} from '../../../worker/engine/index';
-import { effectiveDefault, effectiveLabel, isParameterVisible } from '../../../worker/engine/templates/parameters';
-import { formatDecimal2 } from '../../lib/format/money';
-import type { AccountRow, RecurringItemRow } from '../../data/entities';
+} from '../../../../worker/engine/index';
+import { effectiveDefault, effectiveLabel, isParameterVisible } from '../../../../worker/engine/templates/parameters';
+import { formatDecimal2 } from '../../../lib/format/money';
+import type { AccountRow, RecurringItemRow } from '../../../data/entities';
 
 /** Form state: strings for number inputs while typing, booleans for checkboxes. */
 export type FormValues = Record<string, string | boolean>;

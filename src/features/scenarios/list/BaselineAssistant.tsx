@@ -1,16 +1,16 @@
 // The baseline assistant (issue 5 item 8): with accounts and recurring items but no baseline scenario, it
 // proposes current-situation events the engine recognised, for the user to review and accept.
 import { useState } from 'react';
-import { getTemplate } from '../../../worker/engine/index';
-import { proposeBaselineEvents, type BaselineProposal } from '../../../worker/engine/baseline-assistant/propose';
-import { FormMessage } from '../../components/form/FormField';
-import type { WyrdDb } from '../../data/db';
-import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioRow } from '../../data/entities';
-import { deleteAccount } from '../../data/repositories/accounts';
-import { materialiseTables, saveEvent } from '../../data/repositories/events';
-import { deleteRecurringItem } from '../../data/repositories/recurring-items';
-import { createScenario } from '../../data/repositories/scenarios';
-import { localToday } from '../../lib/dates/local-today';
+import { getTemplate } from '../../../../worker/engine/index';
+import { proposeBaselineEvents, type BaselineProposal } from '../../../../worker/engine/baseline-assistant/propose';
+import { FormMessage } from '../../../components/form/FormField';
+import type { WyrdDb } from '../../../data/db';
+import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioRow } from '../../../data/entities';
+import { deleteAccount } from '../../../data/repositories/accounts';
+import { materialiseTables, saveEvent } from '../../../data/repositories/events';
+import { deleteRecurringItem } from '../../../data/repositories/recurring-items';
+import { createScenario } from '../../../data/repositories/scenarios';
+import { localToday } from '../../../lib/dates/local-today';
 
 export const BASELINE_SCENARIO_NAME = 'My Current Situation';
 export const BASELINE_SCENARIO_DESCRIPTION = 'My finances as they are today';

@@ -1,14 +1,14 @@
 // Scenario comparison (spec section 2 Scenario compare): pick scenarios and a period, run the engine in the
 // forecast worker on the user's local data, then one summary card per scenario and the three charts.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { PageFrame } from '../../components/layout/PageFrame';
-import { preloadCharts } from '../../components/charts/LazyChart';
-import { useDb } from '../../data/db-context';
-import { exportBackup } from '../../data/backup';
-import type { ScenarioRow } from '../../data/entities';
-import { listScenarios } from '../../data/repositories/scenarios';
-import { getCompareRunner, prewarmCompare, todayIso } from '../../lib/forecast/compare-runner';
-import type { CompareView } from '../../../worker/engine/index';
+import { PageFrame } from '../../../components/layout/PageFrame';
+import { preloadCharts } from '../../../components/charts/LazyChart';
+import { useDb } from '../../../data/db-context';
+import { exportBackup } from '../../../data/backup';
+import type { ScenarioRow } from '../../../data/entities';
+import { listScenarios } from '../../../data/repositories/scenarios';
+import { getCompareRunner, prewarmCompare, todayIso } from '../../../lib/forecast/compare-runner';
+import type { CompareView } from '../../../../worker/engine/index';
 import { CompareCharts } from './CompareCharts';
 import { SummaryCard } from './SummaryCard';
 import './compare.css';

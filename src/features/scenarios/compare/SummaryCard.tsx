@@ -1,8 +1,8 @@
 // One scenario's summary card on the compare screen: current and projected net worth, the total change and
 // its breakdown (which add up, the engine's identity), and a warning when liquid cash goes below zero.
-import { seriesColour } from '../../components/charts/chart-options';
-import { displayedSign, formatMoney, formatSignedMoney } from '../../lib/format/money';
-import { toDecimalString, type CashShortfall, type ScenarioView } from '../../../worker/engine/index';
+import { seriesColour } from '../../../components/charts/chart-options';
+import { displayedSign, formatMoney, formatSignedMoney } from '../../../lib/format/money';
+import { toDecimalString, type CashShortfall, type ScenarioView } from '../../../../worker/engine/index';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

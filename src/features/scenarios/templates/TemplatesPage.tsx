@@ -2,8 +2,8 @@
 // form, and Smart Create with AI.
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { FormMessage } from '../../components/form/FormField';
-import { PageFrame } from '../../components/layout/PageFrame';
+import { FormMessage } from '../../../components/form/FormField';
+import { PageFrame } from '../../../components/layout/PageFrame';
 import { SmartCreateModal } from './SmartCreateModal';
 import { loadTemplateGroups, type TemplateGroup } from './template-catalogue';
 import './templates.css';

@@ -1,14 +1,14 @@
 // A scenario's modifications (product-spec sections 2 Scenario builder, 4 Modification modal, 5 Builder):
 // the list, delete, and the modal offering the four types with their fields and messages.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useDb } from '../../data/db-context';
-import type { AccountRow, CategoryRow, ModificationRow, RecurringItemRow } from '../../data/entities';
-import { SAVE_SCENARIO_FIRST, createModification, deleteModification, listModifications } from '../../data/repositories/modifications';
-import { formatMoneyCents } from '../../lib/format/money';
-import { FormMessage } from '../form/FormField';
-import { Modal } from '../modal/Modal';
-import { useToast } from '../toast/ToastProvider';
-import './event-form.css';
+import { useDb } from '../../../data/db-context';
+import type { AccountRow, CategoryRow, ModificationRow, RecurringItemRow } from '../../../data/entities';
+import { SAVE_SCENARIO_FIRST, createModification, deleteModification, listModifications } from '../../../data/repositories/modifications';
+import { formatMoneyCents } from '../../../lib/format/money';
+import { FormMessage } from '../../../components/form/FormField';
+import { Modal } from '../../../components/modal/Modal';
+import { useToast } from '../../../components/toast/ToastProvider';
+import '../event-form/event-form.css';
 
 type ModType = ModificationRow['modification_type'];
 

@@ -1,9 +1,9 @@
 // The template-driven parameter fields (product-spec section 4, Event form): one input per visible
 // parameter, chosen by type, with baseline labels and help text and each field's error message.
 import { useId } from 'react';
-import type { Template, TemplateParameter } from '../../../worker/engine/index';
-import { effectiveLabel } from '../../../worker/engine/templates/parameters';
-import type { AccountRow, RecurringItemRow } from '../../data/entities';
+import type { Template, TemplateParameter } from '../../../../worker/engine/index';
+import { effectiveLabel } from '../../../../worker/engine/templates/parameters';
+import type { AccountRow, RecurringItemRow } from '../../../data/entities';
 import { isAccountParameter, isPercentSlider, toTemplateParameters, visibleParameters, type FormValues } from './template-values';
 import './event-form.css';
 

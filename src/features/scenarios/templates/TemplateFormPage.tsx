@@ -2,19 +2,19 @@
 // scenario's name and description; 'Create Scenario' makes a non-baseline scenario with that one event.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { HIDDEN_TEMPLATE_IDS, getTemplate, validateTemplateParameters, type Template } from '../../../worker/engine/index';
-import { splitFieldErrors } from '../../components/event-form/EventForm';
-import { MonthYearPicker } from '../../components/event-form/MonthYearPicker';
-import { ParameterFields } from '../../components/event-form/ParameterFields';
-import { loadPickerData, type PickerData } from '../../components/event-form/picker-data';
-import { TEMPLATE_CREATE_FALLBACK, saveErrorMessage } from '../../components/event-form/save-error';
-import { currentMonth, initialFormValues, toTemplateParameters, type FormValues } from '../../components/event-form/template-values';
-import { FormMessage } from '../../components/form/FormField';
-import { PageFrame } from '../../components/layout/PageFrame';
-import { useToast } from '../../components/toast/ToastProvider';
-import { useDb } from '../../data/db-context';
-import { materialiseTables, saveEvent } from '../../data/repositories/events';
-import { createScenario } from '../../data/repositories/scenarios';
+import { HIDDEN_TEMPLATE_IDS, getTemplate, validateTemplateParameters, type Template } from '../../../../worker/engine/index';
+import { splitFieldErrors } from '../event-form/EventForm';
+import { MonthYearPicker } from '../event-form/MonthYearPicker';
+import { ParameterFields } from '../event-form/ParameterFields';
+import { loadPickerData, type PickerData } from '../event-form/picker-data';
+import { TEMPLATE_CREATE_FALLBACK, saveErrorMessage } from '../event-form/save-error';
+import { currentMonth, initialFormValues, toTemplateParameters, type FormValues } from '../event-form/template-values';
+import { FormMessage } from '../../../components/form/FormField';
+import { PageFrame } from '../../../components/layout/PageFrame';
+import { useToast } from '../../../components/toast/ToastProvider';
+import { useDb } from '../../../data/db-context';
+import { materialiseTables, saveEvent } from '../../../data/repositories/events';
+import { createScenario } from '../../../data/repositories/scenarios';
 import { readHandoff } from './template-catalogue';
 import './templates.css';
 

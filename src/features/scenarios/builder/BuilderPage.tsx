@@ -3,13 +3,13 @@
 // scenario detail screen, which carries the Modifications list.
 import { useId, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ModificationsSection } from '../../components/event-form/ModificationsSection';
-import { FormMessage } from '../../components/form/FormField';
-import { ScenarioFields } from '../../components/form/ScenarioFields';
-import { useCreateScenarioForm } from '../../components/form/use-create-scenario-form';
-import { PageFrame } from '../../components/layout/PageFrame';
-import { useToast } from '../../components/toast/ToastProvider';
-import { useDb } from '../../data/db-context';
+import { ModificationsSection } from './ModificationsSection';
+import { FormMessage } from '../../../components/form/FormField';
+import { ScenarioFields } from '../../../components/form/ScenarioFields';
+import { useCreateScenarioForm } from '../../../components/form/use-create-scenario-form';
+import { PageFrame } from '../../../components/layout/PageFrame';
+import { useToast } from '../../../components/toast/ToastProvider';
+import { useDb } from '../../../data/db-context';
 import './builder.css';
 
 export const STARTER_TEMPLATES: ReadonlyArray<{ name: string; description: string; icon: string }> = [

@@ -1,12 +1,12 @@
 // The event form modal (product-spec sections 2, 4, 5 and 8, Event form): template, name, month and year,
 // the template's parameters with validation; saving materialises the event's accounts and items.
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { getTemplate, validateTemplateParameters, type Template } from '../../../worker/engine/index';
-import { useDb } from '../../data/db-context';
-import type { ScenarioEventRow, ScenarioRow } from '../../data/entities';
-import { saveEvent } from '../../data/repositories/events';
-import { FormMessage } from '../form/FormField';
-import { Modal } from '../modal/Modal';
+import { getTemplate, validateTemplateParameters, type Template } from '../../../../worker/engine/index';
+import { useDb } from '../../../data/db-context';
+import type { ScenarioEventRow, ScenarioRow } from '../../../data/entities';
+import { saveEvent } from '../../../data/repositories/events';
+import { FormMessage } from '../../../components/form/FormField';
+import { Modal } from '../../../components/modal/Modal';
 import { MonthYearPicker } from './MonthYearPicker';
 import { ParameterFields } from './ParameterFields';
 import { loadPickerData, type PickerData } from './picker-data';

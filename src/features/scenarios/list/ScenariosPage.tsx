@@ -2,19 +2,19 @@
 // modal, Compare, a link to the template chooser and the baseline assistant.
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { FormMessage } from '../../components/form/FormField';
-import { ScenarioFields } from '../../components/form/ScenarioFields';
-import { useCreateScenarioForm } from '../../components/form/use-create-scenario-form';
-import { PageFrame } from '../../components/layout/PageFrame';
-import { Modal } from '../../components/modal/Modal';
-import { useToast } from '../../components/toast/ToastProvider';
-import type { WyrdDb } from '../../data/db';
-import { useDb } from '../../data/db-context';
-import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioRow } from '../../data/entities';
-import { deleteScenario, listScenarios } from '../../data/repositories/scenarios';
-import { DataValidationError } from '../../data/repositories/errors';
+import { FormMessage } from '../../../components/form/FormField';
+import { ScenarioFields } from '../../../components/form/ScenarioFields';
+import { useCreateScenarioForm } from '../../../components/form/use-create-scenario-form';
+import { PageFrame } from '../../../components/layout/PageFrame';
+import { Modal } from '../../../components/modal/Modal';
+import { useToast } from '../../../components/toast/ToastProvider';
+import type { WyrdDb } from '../../../data/db';
+import { useDb } from '../../../data/db-context';
+import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioRow } from '../../../data/entities';
+import { deleteScenario, listScenarios } from '../../../data/repositories/scenarios';
+import { DataValidationError } from '../../../data/repositories/errors';
 import { BaselineAssistant } from './BaselineAssistant';
-import './scenarios.css';
+import '../scenarios.css';
 
 type Data = { scenarios: ScenarioRow[]; counts: Map<string, number>; accounts: AccountRow[]; items: RecurringItemRow[]; categories: CategoryRow[] };
 

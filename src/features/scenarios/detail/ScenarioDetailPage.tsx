@@ -3,19 +3,19 @@
 // (?editEvent={eventId} opens that event), and the scenario's modifications.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
-import { getTemplate } from '../../../worker/engine/index';
-import { EventForm } from '../../components/event-form/EventForm';
-import { ModificationsSection } from '../../components/event-form/ModificationsSection';
-import { describeParameters, monthLabel, prettifyTemplateId } from '../../components/event-form/template-values';
-import { FormMessage } from '../../components/form/FormField';
-import { ScenarioFields } from '../../components/form/ScenarioFields';
-import { PageFrame } from '../../components/layout/PageFrame';
-import { useToast } from '../../components/toast/ToastProvider';
-import { useDb } from '../../data/db-context';
-import type { AccountRow, RecurringItemRow, ScenarioEventRow } from '../../data/entities';
-import { deleteEvent } from '../../data/repositories/events';
-import { getScenarioWithChildren, updateScenario, type ScenarioWithChildrenRows } from '../../data/repositories/scenarios';
-import './scenarios.css';
+import { getTemplate } from '../../../../worker/engine/index';
+import { EventForm } from '../event-form/EventForm';
+import { ModificationsSection } from '../builder/ModificationsSection';
+import { describeParameters, monthLabel, prettifyTemplateId } from '../event-form/template-values';
+import { FormMessage } from '../../../components/form/FormField';
+import { ScenarioFields } from '../../../components/form/ScenarioFields';
+import { PageFrame } from '../../../components/layout/PageFrame';
+import { useToast } from '../../../components/toast/ToastProvider';
+import { useDb } from '../../../data/db-context';
+import type { AccountRow, RecurringItemRow, ScenarioEventRow } from '../../../data/entities';
+import { deleteEvent } from '../../../data/repositories/events';
+import { getScenarioWithChildren, updateScenario, type ScenarioWithChildrenRows } from '../../../data/repositories/scenarios';
+import '../scenarios.css';
 
 type Load =
   | { state: 'loading' }

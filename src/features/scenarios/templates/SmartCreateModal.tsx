@@ -2,11 +2,11 @@
 // deterministic parser; success opens the first matched template's form with everything filled in.
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, type HistoryState } from '@tanstack/react-router';
-import { identifyTemplatesFromPrompt, SMART_CREATE_MAX_LENGTH } from '../../../worker/engine/smart-create/identify';
-import { FormMessage } from '../../components/form/FormField';
-import { Modal } from '../../components/modal/Modal';
+import { identifyTemplatesFromPrompt, SMART_CREATE_MAX_LENGTH } from '../../../../worker/engine/smart-create/identify';
+import { FormMessage } from '../../../components/form/FormField';
+import { Modal } from '../../../components/modal/Modal';
 import { SMART_CREATE_STATE_KEY, type SmartCreateHandoff } from './template-catalogue';
-import { localToday } from '../../lib/dates/local-today';
+import { localToday } from '../../../lib/dates/local-today';
 
 export const SMART_CREATE_EXAMPLES = [
   'Buy a $750k apartment in March 2028 with a 10% deposit',
