@@ -9,6 +9,7 @@ import {
   type AssumptionsInput,
   type BackupFile,
   type FieldError,
+  type Modification,
 } from '../../worker/engine/index';
 import type { WyrdDb } from './db';
 import { DEFAULT_CATEGORIES_FLAG } from './default-categories';
@@ -30,16 +31,11 @@ export type ImportCounts = {
 
 export type ImportResult = { ok: true; counts: ImportCounts } | { ok: false; errors: FieldError[] };
 
-/** Modifications are applied in order, so rows keep the order they were created (or imported) in. */
-type OrderedModification = ModificationRow & { created_at?: IsoTimestamp };
-
-/** Accounts may carry the engine's optional per-account rate override. */
-
 function byId<T extends { id: string }>(a: T, b: T): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-function modificationOrder(a: OrderedModification, b: OrderedModification): number {
+function modificationOrder(a: ModificationRow, b: ModificationRow): number {
   const ka = a.created_at ?? a.updated_at;
   const kb = b.created_at ?? b.updated_at;
   return ka < kb ? -1 : ka > kb ? 1 : byId(a, b);
@@ -63,7 +59,7 @@ export async function exportBackup(db: WyrdDb, assumptions?: AssumptionsInput | 
       db.categories.toArray(),
       db.scenarios.toArray(),
       db.events.toArray(),
-      db.modifications.toArray() as Promise<OrderedModification[]>,
+      db.modifications.toArray(),
       db.meta.get(ASSUMPTIONS_KEY),
     ]);
     const chosen = assumptions === undefined ? ((stored?.value as AssumptionsInput | undefined) ?? null) : assumptions;
@@ -105,7 +101,7 @@ export async function exportBackup(db: WyrdDb, assumptions?: AssumptionsInput | 
         modifications: modifications
           .filter((m) => m.scenario_id === s.id)
           .sort(modificationOrder)
-          .map((m) => ({ id: m.id, modification_type: m.modification_type, target_id: m.target_id, modification_data: m.modification_data }) as BackupFile['scenarios'][number]['modifications'][number]),
+          .map(({ scenario_id: _scenario, created_at: _created, updated_at: _updated, ...fields }) => fields),
       })),
     };
   });
@@ -195,7 +191,7 @@ type Rows = {
   recurring_items: RecurringItemRow[];
   scenarios: ScenarioRow[];
   events: ScenarioEventRow[];
-  modifications: OrderedModification[];
+  modifications: ModificationRow[];
 };
 
 /** An account's backup fields (spec section 3 plus annual_rate when set): the same shape on export and import. */
@@ -210,6 +206,12 @@ function accountFields(a: Pick<AccountRow, 'id' | 'name' | 'account_type' | 'cur
     scenario_event_id: a.scenario_event_id ?? null,
     ...(a.annual_rate != null ? { annual_rate: a.annual_rate } : {}),
   };
+}
+
+/** A file's modification as a row: its scenario, order and stamp set; an add's absent target stored as null. */
+function storedModification(m: Modification, scenarioId: string, createdAt: IsoTimestamp, at: IsoTimestamp): ModificationRow {
+  const row = { ...m, scenario_id: scenarioId, created_at: createdAt, updated_at: at };
+  return row.modification_type === 'add_recurring' || row.modification_type === 'add_one_time' ? { ...row, target_id: row.target_id ?? null } : row;
 }
 
 function toRows(file: BackupFile, at: IsoTimestamp): Rows {
@@ -242,15 +244,7 @@ function toRows(file: BackupFile, at: IsoTimestamp): Rows {
       })),
     ),
     modifications: file.scenarios.flatMap((s) =>
-      s.modifications.map((m) => ({
-        id: m.id,
-        scenario_id: s.id,
-        modification_type: m.modification_type,
-        target_id: m.target_id ?? null,
-        modification_data: m.modification_data as Record<string, unknown>,
-        created_at: nextCreatedAt(),
-        updated_at: at,
-      })),
+      s.modifications.map((m) => storedModification(m, s.id, nextCreatedAt(), at)),
     ),
   };
 }

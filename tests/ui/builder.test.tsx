@@ -136,7 +136,7 @@ describe('scenario builder: edit and modifications', () => {
     await user().click(within(again).getByRole('button', { name: 'Add Modification' }));
     await screen.findByText('Add recurring: Side gig');
     const mods = await db.modifications.where('scenario_id').equals(id).toArray();
-    expect(mods.find((m) => m.modification_data.name === 'Side gig')?.modification_data.amount).toBe(500);
+    expect(mods.find((m) => m.modification_type === 'add_recurring' && m.modification_data.name === 'Side gig')).toMatchObject({ modification_data: { amount: 500 } });
   });
 
   it('modifies a recurring item (sign follows the item) and an account balance, with their messages', async () => {

@@ -1,37 +1,24 @@
 // Account repository: validated writes with their outbox rows in one transaction; accounts a scenario event
 // created are refused here (they are edited and deleted through their event).
-import { AccountSchema, type AccountType } from '../../../worker/engine/index';
+import { AccountInputSchema, type AccountInput } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import type { AccountRow } from '../entities';
 import { newId } from '../ids';
 import { DataConflictError, RecordNotFoundError, ScenarioEventLinkError } from './errors';
 import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validate, type WriteOptions } from './write';
 
-/** What the Add/Edit Account form supplies. Defaults (spec): account_type checking, is_asset true. */
-export type AccountInput = {
-  name: string;
-  account_type?: AccountType;
-  current_balance: number;
-  institution?: string | null;
-  is_asset?: boolean;
-  /** The engine's optional per-account rate override (kept from imports; not on the form). */
-  annual_rate?: number | null;
-};
-
+/** The engine's input schema supplies the defaults (account_type checking, is_asset true). */
 function toRow(id: string, input: AccountInput, updatedAt: string): AccountRow {
   const institution = typeof input.institution === 'string' ? input.institution.trim() : null;
-  const row = validate('account', AccountSchema, {
-    id,
+  const fields = validate('account', AccountInputSchema, {
     name: typeof input.name === 'string' ? input.name.trim() : input.name,
-    account_type: input.account_type ?? 'checking',
+    account_type: input.account_type,
     current_balance: input.current_balance,
     institution: institution === '' ? null : institution,
-    is_asset: input.is_asset ?? true,
-    scenario_event_id: null,
+    is_asset: input.is_asset,
     ...(input.annual_rate != null ? { annual_rate: input.annual_rate } : {}),
-    updated_at: updatedAt,
   }, requireText({ name: input.name }));
-  return row as AccountRow;
+  return { id, ...fields, scenario_event_id: null, updated_at: updatedAt };
 }
 
 /** The scenario an event belongs to (for the link error's redirect), or null if the event is gone. */

@@ -1,12 +1,10 @@
 // Category repository: users add and rename their own categories; names are unique per type (ignoring case).
-import { CategorySchema, type CategoryType } from '../../../worker/engine/index';
+import { CategorySchema, type CategoryInput, type CategoryType } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import type { CategoryRow } from '../entities';
 import { newId } from '../ids';
 import { DataConflictError, DataValidationError, RecordNotFoundError } from './errors';
-import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validate, type WriteOptions } from './write';
-
-export type CategoryInput = { name: string; type: CategoryType };
+import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validateRow, type WriteOptions } from './write';
 
 const TYPE_WORD: Record<CategoryType, string> = { income: 'an income', expense: 'an expense' };
 
@@ -15,12 +13,11 @@ export function normaliseCategoryName(name: string): string {
 }
 
 function toRow(id: string, input: CategoryInput, updatedAt: string): CategoryRow {
-  return validate('category', CategorySchema, {
+  return validateRow('category', CategorySchema, {
     id,
     name: typeof input.name === 'string' ? normaliseCategoryName(input.name) : input.name,
     type: input.type,
-    updated_at: updatedAt,
-  }, requireText({ name: input.name })) as CategoryRow;
+  }, updatedAt, requireText({ name: input.name }));
 }
 
 async function checkUnique(db: WyrdDb, row: CategoryRow): Promise<void> {

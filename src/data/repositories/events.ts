@@ -13,24 +13,17 @@ import {
   validateTemplateParameters,
   type AssumptionsInput,
   type CompileContext,
+  type ScenarioEventInput,
 } from '../../../worker/engine/index';
 import { materialiseEvent, type CategoryHint } from '../../../worker/engine/templates/materialise';
 import type { WyrdDb } from '../db';
 import type { AccountRow, CategoryRow, IsoTimestamp, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../entities';
 import { newId } from '../ids';
 import { DataValidationError, RecordNotFoundError, type DataFieldError } from './errors';
-import { deleteWithOutbox, putWithOutbox, requireText, sameRecord, timestamp, validate, type WriteOptions } from './write';
+import { deleteWithOutbox, putWithOutbox, requireText, sameRecord, timestamp, validateRow, type WriteOptions } from './write';
 
-export type EventInput = {
-  /** Absent: a new event. */
-  id?: string;
-  name: string;
-  trigger_month: string;
-  /** Defaults to the first day of trigger_month. */
-  trigger_date?: string | null;
-  template_id: string;
-  template_parameters?: Record<string, unknown>;
-};
+/** The engine's event input (trigger_date defaults to the first day of trigger_month); no id: a new event. */
+export type EventInput = ScenarioEventInput & { id?: string };
 
 /** Write options plus the assumptions the compiler reads (default: the stored ones, else the engine's). */
 export type EventWriteContext = WriteOptions & { assumptions?: AssumptionsInput | null };
@@ -72,7 +65,7 @@ export function categoryResolver(categories: ReadonlyArray<CategoryRow>): (hint:
 function eventRow(scenarioId: string, input: EventInput, id: string, at: IsoTimestamp): ScenarioEventRow {
   const month = input.trigger_month;
   const triggerDate = input.trigger_date || (typeof month === 'string' ? `${month}-01` : month);
-  const row = validate('event', ScenarioEventSchema, {
+  return validateRow('event', ScenarioEventSchema, {
     id,
     scenario_id: scenarioId,
     name: typeof input.name === 'string' ? input.name.trim() : input.name,
@@ -80,9 +73,7 @@ function eventRow(scenarioId: string, input: EventInput, id: string, at: IsoTime
     trigger_date: triggerDate,
     template_id: input.template_id,
     template_parameters: input.template_parameters ?? {},
-    updated_at: at,
-  }, requireText({ name: input.name, template_id: input.template_id }));
-  return row as ScenarioEventRow;
+  }, at, requireText({ name: input.name, template_id: input.template_id }));
 }
 
 async function storedAssumptions(db: WyrdDb): Promise<AssumptionsInput | null> {
@@ -146,10 +137,10 @@ async function materialise(
     throw err;
   }
 
-  const accounts = result.accounts.map((a) => validate('account', AccountSchema, { ...a, updated_at: at }) as AccountRow);
-  const items = result.recurring_items.map((r) => {
-    const row = validate('recurring item', RecurringItemSchema, { ...r, updated_at: at });
-    return { ...row, end_date: row.end_date ?? null } as RecurringItemRow;
+  const accounts: AccountRow[] = result.accounts.map((a) => validateRow('account', AccountSchema, a, at));
+  const items: RecurringItemRow[] = result.recurring_items.map((r) => {
+    const row = validateRow('recurring item', RecurringItemSchema, r, at);
+    return { ...row, end_date: row.end_date ?? null };
   });
 
   const oldAccounts = new Map(allAccounts.filter(own).map((a) => [a.id, a]));

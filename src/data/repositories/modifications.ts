@@ -1,53 +1,63 @@
 // Scenario modifications (add_recurring, modify_recurring, add_one_time, modify_account): validated with the
 // engine's discriminated schema and written with their outbox rows; the scenario must be saved first.
-import { ModificationSchema, type Modification } from '../../../worker/engine/index';
+import {
+  ModificationSchema,
+  type AddOneTimeData,
+  type AddRecurringData,
+  type ModificationInput,
+  type ModificationType,
+  type ModifyAccountData,
+  type ModifyRecurringData,
+} from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import type { ModificationRow } from '../entities';
 import { newId } from '../ids';
 import { DataValidationError, RecordNotFoundError, type DataFieldError } from './errors';
-import { deleteWithOutbox, putWithOutbox, timestamp, validate, type WriteOptions } from './write';
+import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validateRow, type WriteOptions } from './write';
 
 /** Spec message for a modification saved before its scenario exists. */
 export const SAVE_SCENARIO_FIRST = 'Please save the scenario first before adding modifications';
 
-export type ModificationInput = {
-  modification_type: ModificationRow['modification_type'];
+/**
+ * A write before the schema has checked it (a new modification, or a stored one with a patch over it): any
+ * type's data fields, each optional. ModificationSchema decides what is valid.
+ */
+type ModificationDraft = {
+  modification_type: ModificationType;
   target_id?: string | null;
-  modification_data: Record<string, unknown>;
+  modification_data?: Partial<AddRecurringData & AddOneTimeData & ModifyRecurringData & ModifyAccountData>;
 };
 
-function rules(input: ModificationInput): DataFieldError[] {
-  const errors: DataFieldError[] = [];
-  const data = input.modification_data ?? {};
-  const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
-  if (input.modification_type === 'add_recurring') {
-    for (const f of ['name', 'start_date', 'account_id', 'category_id']) if (blank(data[f])) errors.push({ field: `modification_data.${f}`, message: 'is required' });
+/** The data-layer rules the schema leaves open: required text fields, by type. */
+function rules(draft: ModificationDraft): DataFieldError[] {
+  const d = draft.modification_data ?? {};
+  const inData = (fields: Record<string, unknown>) => requireText(fields).map((e) => ({ ...e, field: `modification_data.${e.field}` }));
+  switch (draft.modification_type) {
+    case 'add_recurring':
+      return inData({ name: d.name, start_date: d.start_date, account_id: d.account_id, category_id: d.category_id });
+    case 'add_one_time':
+      return inData({ date: d.date, account_id: d.account_id, category_id: d.category_id });
+    case 'modify_recurring':
+    case 'modify_account':
+      return requireText({ target_id: draft.target_id });
+    default:
+      return [];
   }
-  if (input.modification_type === 'add_one_time') {
-    for (const f of ['date', 'account_id', 'category_id']) if (blank(data[f])) errors.push({ field: `modification_data.${f}`, message: 'is required' });
-  }
-  if ((input.modification_type === 'modify_recurring' || input.modification_type === 'modify_account') && blank(input.target_id)) {
-    errors.push({ field: 'target_id', message: 'is required' });
-  }
-  return errors;
 }
 
-/** Modifications apply in order: rows carry created_at (not in ModificationRow yet) so export keeps that order. */
-type OrderedModificationRow = ModificationRow & { created_at?: string };
-
-function toRow(id: string, scenarioId: string, input: ModificationInput, at: string, createdAt: string): ModificationRow {
-  const data = { ...(input.modification_data ?? {}) };
-  if (input.modification_type === 'add_recurring' && data.end_date === '') data.end_date = null;
-  const parsed: Modification = validate('modification', ModificationSchema, {
+/** Modifications apply in order: rows carry created_at so lists and export keep that order. */
+function toRow(id: string, scenarioId: string, draft: ModificationDraft, at: string, createdAt: string): ModificationRow {
+  const data = { ...(draft.modification_data ?? {}) };
+  // The form's blank end date means no end.
+  if (draft.modification_type === 'add_recurring' && data.end_date === '') data.end_date = null;
+  const parsed = validateRow('modification', ModificationSchema, {
     id,
     scenario_id: scenarioId,
-    modification_type: input.modification_type,
-    target_id: input.target_id ?? null,
+    modification_type: draft.modification_type,
+    target_id: draft.target_id ?? null,
     modification_data: data,
-    updated_at: at,
-  }, rules(input));
-  const row: OrderedModificationRow = { ...(parsed as ModificationRow), scenario_id: scenarioId, target_id: parsed.target_id ?? null, created_at: createdAt };
-  return row;
+  }, at, rules(draft));
+  return { ...parsed, scenario_id: scenarioId, created_at: createdAt };
 }
 
 export function listModifications(db: WyrdDb, scenarioId?: string): Promise<ModificationRow[]> {
@@ -68,7 +78,7 @@ export async function createModification(db: WyrdDb, scenarioId: string | null |
 export async function updateModification(db: WyrdDb, id: string, patch: Partial<ModificationInput>, opts?: WriteOptions): Promise<ModificationRow> {
   const at = timestamp(opts);
   return db.transaction('rw', [db.modifications, db.outbox], async () => {
-    const existing: OrderedModificationRow | undefined = await db.modifications.get(id);
+    const existing = await db.modifications.get(id);
     if (!existing) throw new RecordNotFoundError('modification', id);
     const row = toRow(id, existing.scenario_id, { ...existing, ...patch }, at, existing.created_at ?? existing.updated_at);
     await putWithOutbox(db, db.modifications, 'modifications', row, 'update', at);

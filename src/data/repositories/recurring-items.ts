@@ -1,6 +1,6 @@
 // Recurring item repository: signed amounts (positive income, negative expense), validated writes with their
 // outbox rows in one transaction; items a scenario event created are refused here.
-import { RecurringItemSchema, type Frequency } from '../../../worker/engine/index';
+import { RecurringItemInputSchema, type RecurringItemInput } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import type { RecurringItemRow } from '../entities';
 import { newId } from '../ids';
@@ -22,42 +22,29 @@ export function recurringItemType(amount: number): RecurringItemType {
 }
 
 /**
- * What the recurring item form supplies; amount already signed (see signedAmount). Defaults (spec):
- * frequency monthly, active. An empty end date is stored as null.
+ * What the recurring item form supplies (the engine's input: defaults frequency monthly, active; amount
+ * signed). When `type` is given the sign follows it (the form may pass the typed magnitude and the radio).
+ * An empty end date is stored as null.
  */
-export type RecurringItemInput = {
-  name: string;
-  /** Signed; when `type` is given the sign follows it (the form may pass the typed magnitude and the radio). */
-  amount: number;
-  type?: RecurringItemType;
-  frequency?: Frequency;
-  start_date: string;
-  end_date?: string | null;
-  account_id: string;
-  category_id: string;
-  is_active?: boolean;
-};
+export type RecurringItemWrite = RecurringItemInput & { type?: RecurringItemType };
 
-function toRow(id: string, input: RecurringItemInput, updatedAt: string): RecurringItemRow {
+function toRow(id: string, input: RecurringItemWrite, updatedAt: string): RecurringItemRow {
   const extra = requireText({ name: input.name, start_date: input.start_date, account_id: input.account_id, category_id: input.category_id });
   const endDate = typeof input.end_date === 'string' && input.end_date.trim() !== '' ? input.end_date : null;
   if (endDate && typeof input.start_date === 'string' && endDate < input.start_date) {
     extra.push({ field: 'end_date', message: 'must not be before the start date' });
   }
-  const row = validate('recurring item', RecurringItemSchema, {
-    id,
+  const fields = validate('recurring item', RecurringItemInputSchema, {
     name: typeof input.name === 'string' ? input.name.trim() : input.name,
     amount: input.type && typeof input.amount === 'number' ? signedAmount(input.amount, input.type) : input.amount,
-    frequency: input.frequency ?? 'monthly',
+    frequency: input.frequency,
     start_date: input.start_date,
     end_date: endDate,
     account_id: input.account_id,
     category_id: input.category_id,
-    is_active: input.is_active ?? true,
-    scenario_event_id: null,
-    updated_at: updatedAt,
+    is_active: input.is_active,
   }, extra);
-  return { ...row, end_date: row.end_date ?? null } as RecurringItemRow;
+  return { id, ...fields, scenario_event_id: null, updated_at: updatedAt };
 }
 
 /** The account and category must exist (checked inside the write's transaction). */
@@ -76,7 +63,7 @@ export function getRecurringItem(db: WyrdDb, id: string): Promise<RecurringItemR
   return db.recurring_items.get(id);
 }
 
-export async function createRecurringItem(db: WyrdDb, input: RecurringItemInput, opts?: WriteOptions): Promise<RecurringItemRow> {
+export async function createRecurringItem(db: WyrdDb, input: RecurringItemWrite, opts?: WriteOptions): Promise<RecurringItemRow> {
   const at = timestamp(opts);
   const row = toRow(newId(), input, at);
   await db.transaction('rw', [db.recurring_items, db.outbox, db.accounts, db.categories], async () => {
@@ -86,7 +73,7 @@ export async function createRecurringItem(db: WyrdDb, input: RecurringItemInput,
   return row;
 }
 
-export async function updateRecurringItem(db: WyrdDb, id: string, patch: Partial<RecurringItemInput>, opts?: WriteOptions): Promise<RecurringItemRow> {
+export async function updateRecurringItem(db: WyrdDb, id: string, patch: Partial<RecurringItemWrite>, opts?: WriteOptions): Promise<RecurringItemRow> {
   const at = timestamp(opts);
   return db.transaction('rw', [db.recurring_items, db.outbox, db.accounts, db.categories, db.events], async () => {
     const existing = await db.recurring_items.get(id);

@@ -1,6 +1,6 @@
 // Scenario repository: name required and trimmed (spec message); deleting a scenario removes its events,
 // their materialised entities and its modifications in one transaction.
-import { ScenarioSchema } from '../../../worker/engine/index';
+import { ScenarioInputSchema, type ScenarioInput } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import type { ModificationRow, ScenarioEventRow, ScenarioRow } from '../entities';
 import { newId } from '../ids';
@@ -10,22 +10,18 @@ import { deleteWithOutbox, putWithOutbox, timestamp, validate, type WriteOptions
 
 export const SCENARIO_NAME_REQUIRED = 'Please enter a scenario name';
 
-export type ScenarioInput = { name: string; description?: string | null; is_baseline?: boolean };
-
 export type ScenarioWithChildrenRows = ScenarioRow & { events: ScenarioEventRow[]; modifications: ModificationRow[] };
 
 function toRow(id: string, input: ScenarioInput, createdAt: string, updatedAt: string): ScenarioRow {
   const name = typeof input.name === 'string' ? input.name.trim() : input.name;
   const extra = typeof name === 'string' && name !== '' ? [] : [{ field: 'name', message: SCENARIO_NAME_REQUIRED }];
-  const row = validate('scenario', ScenarioSchema, {
-    id,
+  // The engine's input schema supplies the default (not baseline); a missing description is stored as ''.
+  const fields = validate('scenario', ScenarioInputSchema, {
     name,
     description: typeof input.description === 'string' ? input.description.trim() : '',
-    is_baseline: input.is_baseline ?? false,
-    created_at: createdAt,
-    updated_at: updatedAt,
+    is_baseline: input.is_baseline,
   }, extra);
-  return { ...row, description: row.description ?? '' } as ScenarioRow;
+  return { id, ...fields, created_at: createdAt, updated_at: updatedAt };
 }
 
 export function listScenarios(db: WyrdDb): Promise<ScenarioRow[]> {

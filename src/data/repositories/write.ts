@@ -3,7 +3,7 @@
 import type { Table } from 'dexie';
 import type { z } from 'zod';
 import type { WyrdDb } from '../db';
-import type { IsoTimestamp } from '../entities';
+import type { IsoTimestamp, LocalRow } from '../entities';
 import { appendOutbox, type DeletePayload, type OutboxEntity } from '../outbox';
 import { DataValidationError, type DataFieldError, type EntityLabel } from './errors';
 
@@ -44,12 +44,23 @@ export function zodFieldErrors(error: z.ZodError, input?: unknown): DataFieldErr
 }
 
 /** Parses with the shared schema plus any data-layer rules, or throws one DataValidationError listing every field. */
-export function validate<T extends z.ZodType>(entity: EntityLabel, schema: T, value: unknown, extra: DataFieldError[] = []): z.infer<T> {
+export function validate<O>(entity: EntityLabel, schema: z.ZodType<O>, value: unknown, extra: DataFieldError[] = []): O {
   const result = schema.safeParse(value);
   const errors = result.success ? [] : zodFieldErrors(result.error, value);
   const all = [...extra, ...errors.filter((e) => !extra.some((x) => x.field === e.field))];
-  if (all.length > 0) throw new DataValidationError(entity, all);
-  return result.data as z.infer<T>;
+  if (!result.success || all.length > 0) throw new DataValidationError(entity, all);
+  return result.data;
+}
+
+/** validate() for a row about to be stored: the parsed entity stamped with the write's time. */
+export function validateRow<O extends object>(
+  entity: EntityLabel,
+  schema: z.ZodType<O>,
+  value: unknown,
+  at: IsoTimestamp,
+  extra: DataFieldError[] = [],
+): LocalRow<O> {
+  return { ...validate(entity, schema, value, extra), updated_at: at };
 }
 
 /** 'is required' for a blank string field, for the data-layer rules zod's engine schemas leave open. */

@@ -17,6 +17,16 @@ export const AccountSchema = z.object({
 });
 export type Account = z.infer<typeof AccountSchema>;
 
+/**
+ * What a client sends to create or update an account: the id, sync stamp and event link are set for it.
+ * Defaults: account_type checking, is_asset true.
+ */
+export const AccountInputSchema = AccountSchema.omit({ id: true, updated_at: true, scenario_event_id: true }).extend({
+  account_type: AccountTypeSchema.default('checking'),
+  is_asset: z.boolean().default(true),
+});
+export type AccountInput = z.input<typeof AccountInputSchema>;
+
 export const CategoryTypeSchema = z.enum(['income', 'expense']);
 export type CategoryType = z.infer<typeof CategoryTypeSchema>;
 
@@ -27,3 +37,7 @@ export const CategorySchema = z.object({
   updated_at: UpdatedAtSchema,
 });
 export type Category = z.infer<typeof CategorySchema>;
+
+/** What a client sends to create a category (a rename sends only the name). */
+export const CategoryInputSchema = CategorySchema.pick({ name: true, type: true });
+export type CategoryInput = z.infer<typeof CategoryInputSchema>;

@@ -15,6 +15,15 @@ export const ScenarioEventSchema = z.object({
 });
 export type ScenarioEvent = z.infer<typeof ScenarioEventSchema>;
 
+/**
+ * What a client sends to create or edit an event: the scenario, id and sync stamp are set for it;
+ * trigger_date defaults to the first day of trigger_month and template_parameters to none.
+ */
+export const ScenarioEventInputSchema = ScenarioEventSchema.omit({ id: true, scenario_id: true, updated_at: true }).extend({
+  template_parameters: ScenarioEventSchema.shape.template_parameters.optional(),
+});
+export type ScenarioEventInput = z.input<typeof ScenarioEventInputSchema>;
+
 export const AddRecurringDataSchema = z.object({
   name: z.string(),
   amount: AmountSchema,
@@ -47,34 +56,51 @@ const modificationBase = {
   updated_at: UpdatedAtSchema,
 };
 
+export const AddRecurringModificationSchema = z.object({
+  ...modificationBase,
+  modification_type: z.literal('add_recurring'),
+  target_id: z.string().nullable().optional(),
+  modification_data: AddRecurringDataSchema,
+});
+export const ModifyRecurringModificationSchema = z.object({
+  ...modificationBase,
+  modification_type: z.literal('modify_recurring'),
+  target_id: IdSchema,
+  modification_data: ModifyRecurringDataSchema,
+});
+export const AddOneTimeModificationSchema = z.object({
+  ...modificationBase,
+  modification_type: z.literal('add_one_time'),
+  target_id: z.string().nullable().optional(),
+  modification_data: AddOneTimeDataSchema,
+});
+export const ModifyAccountModificationSchema = z.object({
+  ...modificationBase,
+  modification_type: z.literal('modify_account'),
+  target_id: IdSchema,
+  modification_data: ModifyAccountDataSchema,
+});
+
 export const ModificationSchema = z.discriminatedUnion('modification_type', [
-  z.object({
-    ...modificationBase,
-    modification_type: z.literal('add_recurring'),
-    target_id: z.string().nullable().optional(),
-    modification_data: AddRecurringDataSchema,
-  }),
-  z.object({
-    ...modificationBase,
-    modification_type: z.literal('modify_recurring'),
-    target_id: IdSchema,
-    modification_data: ModifyRecurringDataSchema,
-  }),
-  z.object({
-    ...modificationBase,
-    modification_type: z.literal('add_one_time'),
-    target_id: z.string().nullable().optional(),
-    modification_data: AddOneTimeDataSchema,
-  }),
-  z.object({
-    ...modificationBase,
-    modification_type: z.literal('modify_account'),
-    target_id: IdSchema,
-    modification_data: ModifyAccountDataSchema,
-  }),
+  AddRecurringModificationSchema,
+  ModifyRecurringModificationSchema,
+  AddOneTimeModificationSchema,
+  ModifyAccountModificationSchema,
 ]);
 export type Modification = z.infer<typeof ModificationSchema>;
 export type ModificationType = Modification['modification_type'];
+/** One modification type's record, e.g. ModificationOf<'modify_account'>. */
+export type ModificationOf<T extends ModificationType> = Extract<Modification, { modification_type: T }>;
+
+/** What a client sends to create or replace a modification: the id, scenario and sync stamp are set for it. */
+const inputOmit = { id: true, scenario_id: true, updated_at: true } as const;
+export const ModificationInputSchema = z.discriminatedUnion('modification_type', [
+  AddRecurringModificationSchema.omit(inputOmit),
+  ModifyRecurringModificationSchema.omit(inputOmit),
+  AddOneTimeModificationSchema.omit(inputOmit),
+  ModifyAccountModificationSchema.omit(inputOmit),
+]);
+export type ModificationInput = z.input<typeof ModificationInputSchema>;
 
 export const ScenarioSchema = z.object({
   id: IdSchema,
@@ -85,6 +111,12 @@ export const ScenarioSchema = z.object({
   updated_at: UpdatedAtSchema,
 });
 export type Scenario = z.infer<typeof ScenarioSchema>;
+
+/** What a client sends to create or update a scenario; is_baseline defaults to false. */
+export const ScenarioInputSchema = ScenarioSchema.pick({ name: true, description: true }).extend({
+  is_baseline: z.boolean().default(false),
+});
+export type ScenarioInput = z.input<typeof ScenarioInputSchema>;
 
 /** A scenario with its events and modifications, as the API returns it and the backup file stores it. */
 export const ScenarioWithChildrenSchema = ScenarioSchema.extend({

@@ -1,18 +1,29 @@
 // A scenario's modifications (product-spec sections 2 Scenario builder, 4 Modification modal, 5 Builder):
 // the list, delete, and the modal offering the four types with their fields and messages.
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useDb } from '../../../data/db-context';
-import type { AccountRow, CategoryRow, ModificationRow, RecurringItemRow } from '../../../data/entities';
-import { SAVE_SCENARIO_FIRST, createModification, deleteModification, listModifications } from '../../../data/repositories/modifications';
-import { formatMoneyCents } from '../../../lib/format/money';
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import type {
+  AddOneTimeData,
+  AddRecurringData,
+  CategoryType,
+  Frequency,
+  ModificationInput,
+  ModificationType,
+  ModifyAccountData,
+} from '../../../../worker/engine/index';
+import { FREQUENCIES, FrequencySchema } from '../../../../worker/engine/index';
 import { FormMessage } from '../../../components/form/FormField';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/ToastProvider';
+import type { WyrdDb } from '../../../data/db';
+import { useDb } from '../../../data/db-context';
+import type { ModificationRow, RecurringItemRow } from '../../../data/entities';
+import { SAVE_SCENARIO_FIRST, createModification, deleteModification } from '../../../data/repositories/modifications';
+import { useLiveSnapshot } from '../../../data/use-live-snapshot';
+import { formatMoneyCents } from '../../../lib/format/money';
+import { buildModificationsData, readModificationsSnapshot, type Lookups } from './modifications-data';
 import '../event-form/event-form.css';
 
-type ModType = ModificationRow['modification_type'];
-
-export const MODIFICATION_TYPES: ReadonlyArray<{ type: ModType; label: string; hint: string }> = [
+export const MODIFICATION_TYPES: ReadonlyArray<{ type: ModificationType; label: string; hint: string }> = [
   { type: 'add_recurring', label: 'Add Recurring Item', hint: 'A new regular income or expense' },
   { type: 'modify_recurring', label: 'Modify Recurring Item', hint: 'Change the amount of an existing item' },
   { type: 'add_one_time', label: 'Add One-Time Transaction', hint: 'A single income or expense on a date' },
@@ -22,24 +33,12 @@ export const MODIFICATION_TYPES: ReadonlyArray<{ type: ModType; label: string; h
 const REQUIRED = 'Please fill in all required fields';
 const MODIFY_RECURRING_REQUIRED = 'Please select a recurring item and enter an amount';
 const MODIFY_ACCOUNT_REQUIRED = 'Please select an account and enter a balance';
-const FREQUENCIES = ['weekly', 'fortnightly', 'monthly', 'quarterly', 'yearly'] as const;
 
-type Lookups = { accounts: AccountRow[]; items: RecurringItemRow[]; categories: CategoryRow[] };
+/** The data fields of the four types, as the modal's inputs hold them (text). */
+type TextField = Exclude<keyof AddRecurringData | keyof AddOneTimeData | keyof ModifyAccountData, 'frequency'>;
 
-type Draft = {
-  name: string;
-  amount: string;
-  kind: 'income' | 'expense';
-  frequency: (typeof FREQUENCIES)[number];
-  start_date: string;
-  end_date: string;
-  date: string;
-  description: string;
-  account_id: string;
-  category_id: string;
-  target_id: string;
-  balance: string;
-};
+/** The modal's values: each data field as typed text, the frequency, the picked target and the Type radio. */
+type Draft = Record<TextField, string> & { frequency: Frequency; target_id: string; kind: CategoryType };
 
 const EMPTY: Draft = {
   name: '',
@@ -57,14 +56,14 @@ const EMPTY: Draft = {
 };
 
 const num = (s: string): number | null => (s.trim() === '' || !Number.isFinite(Number(s)) ? null : Number(s));
-const signed = (n: number, kind: 'income' | 'expense') => (kind === 'income' ? Math.abs(n) : -Math.abs(n));
+const signed = (n: number, kind: CategoryType) => (kind === 'income' ? Math.abs(n) : -Math.abs(n));
 
 /** The modification to store, or the spec's message when a required field is missing. */
 export function buildModification(
-  type: ModType,
+  type: ModificationType,
   d: Draft,
   items: ReadonlyArray<RecurringItemRow>,
-): { ok: true; value: { modification_type: ModType; target_id: string | null; modification_data: Record<string, unknown> } } | { ok: false; message: string } {
+): { ok: true; value: ModificationInput } | { ok: false; message: string } {
   const amount = num(d.amount);
   if (type === 'add_recurring') {
     if (!d.name.trim() || amount === null || !d.start_date || !d.account_id || !d.category_id) return { ok: false, message: REQUIRED };
@@ -107,51 +106,39 @@ export function buildModification(
 }
 
 function describe(m: ModificationRow, l: Lookups): { title: string; detail: string } {
-  const data = m.modification_data;
-  const money = (v: unknown) => (typeof v === 'number' ? formatMoneyCents(v) : String(v ?? ''));
   switch (m.modification_type) {
-    case 'add_recurring':
-      return { title: `Add recurring: ${String(data.name ?? '')}`, detail: `${money(data.amount)} ${String(data.frequency ?? '')} from ${String(data.start_date ?? '')}` };
+    case 'add_recurring': {
+      const data = m.modification_data;
+      return { title: `Add recurring: ${data.name}`, detail: `${formatMoneyCents(data.amount)} ${data.frequency} from ${data.start_date}` };
+    }
     case 'modify_recurring':
-      return { title: `Modify recurring: ${l.items.find((i) => i.id === m.target_id)?.name ?? 'Unknown item'}`, detail: `New amount ${money(data.amount)}` };
-    case 'add_one_time':
-      return { title: `One-time: ${String(data.description || 'Transaction')}`, detail: `${money(data.amount)} on ${String(data.date ?? '')}` };
-    default:
-      return { title: `Modify account: ${l.accounts.find((a) => a.id === m.target_id)?.name ?? 'Unknown account'}`, detail: `Balance ${money(data.balance)}` };
+      return {
+        title: `Modify recurring: ${l.items.find((i) => i.id === m.target_id)?.name ?? 'Unknown item'}`,
+        detail: `New amount ${formatMoneyCents(m.modification_data.amount)}`,
+      };
+    case 'add_one_time': {
+      const data = m.modification_data;
+      return { title: `One-time: ${data.description || 'Transaction'}`, detail: `${formatMoneyCents(data.amount)} on ${data.date}` };
+    }
+    case 'modify_account':
+      return {
+        title: `Modify account: ${l.accounts.find((a) => a.id === m.target_id)?.name ?? 'Unknown account'}`,
+        detail: `Balance ${formatMoneyCents(m.modification_data.balance)}`,
+      };
   }
 }
+
+const NO_DATA = { modifications: [], lookups: { accounts: [], items: [], categories: [] } };
 
 export function ModificationsSection({ scenarioId }: { scenarioId: string | null }) {
   const db = useDb();
   const showToast = useToast();
-  const [mods, setMods] = useState<ModificationRow[]>([]);
-  const [lookups, setLookups] = useState<Lookups>({ accounts: [], items: [], categories: [] });
+  const read = useCallback((d: WyrdDb) => readModificationsSnapshot(d, scenarioId), [scenarioId]);
+  const state = useLiveSnapshot(db, 0, read, buildModificationsData, 'Could not load modifications');
+  // Until the first read (or after a failed one, which is only logged) the section shows no modifications.
+  const { modifications: mods, lookups } = state.status === 'ready' ? state.data : NO_DATA;
   const [open, setOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    let live = true;
-    Promise.all([
-      scenarioId ? listModifications(db, scenarioId) : Promise.resolve([]),
-      db.accounts.toArray(),
-      db.recurring_items.toArray(),
-      db.categories.toArray(),
-    ])
-      .then(([m, accounts, items, categories]) => {
-        if (!live) return;
-        const base = <T extends { scenario_event_id?: string | null }>(r: T) => !r.scenario_event_id;
-        const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en-AU');
-        setMods([...m].sort((a, b) => (a.created_at ?? a.updated_at).localeCompare(b.created_at ?? b.updated_at)));
-        setLookups({ accounts: accounts.filter(base).sort(byName), items: items.filter(base).sort(byName), categories: [...categories].sort(byName) });
-      })
-      .catch((err: unknown) => console.error('Could not load modifications', err));
-    return () => {
-      live = false;
-    };
-  }, [db, scenarioId, version]);
 
   const openModal = () => {
     if (!scenarioId) {
@@ -166,7 +153,6 @@ export function ModificationsSection({ scenarioId }: { scenarioId: string | null
   const remove = async (id: string) => {
     try {
       await deleteModification(db, id);
-      reload();
     } catch (err) {
       // The spec: a failure deleting a modification is only logged.
       console.error('Could not delete the modification', err);
@@ -207,10 +193,7 @@ export function ModificationsSection({ scenarioId }: { scenarioId: string | null
           scenarioId={scenarioId}
           lookups={lookups}
           onClose={() => setOpen(false)}
-          onAdded={() => {
-            setOpen(false);
-            reload();
-          }}
+          onAdded={() => setOpen(false)}
         />
       )}
     </section>
@@ -221,7 +204,7 @@ function ModificationModal({ scenarioId, lookups, onClose, onAdded }: { scenario
   const db = useDb();
   const showToast = useToast();
   const id = useId();
-  const [type, setType] = useState<ModType | null>(null);
+  const [type, setType] = useState<ModificationType | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -297,7 +280,7 @@ function ModificationModal({ scenarioId, lookups, onClose, onAdded }: { scenario
       </select>
     </div>
   );
-  const input = (key: keyof Draft, label: string, inputType = 'text') => (
+  const input = (key: TextField, label: string, inputType = 'text') => (
     <div className="field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
       <input
@@ -305,7 +288,7 @@ function ModificationModal({ scenarioId, lookups, onClose, onAdded }: { scenario
         type={inputType}
         step={inputType === 'number' ? 'any' : undefined}
         value={draft[key]}
-        onChange={(e) => set(key, e.target.value as never)}
+        onChange={(e) => set(key, e.target.value)}
       />
     </div>
   );
@@ -350,7 +333,7 @@ function ModificationModal({ scenarioId, lookups, onClose, onAdded }: { scenario
               {input('amount', 'Amount *', 'number')}
               <div className="field">
                 <label htmlFor={`${id}-frequency`}>Frequency</label>
-                <select id={`${id}-frequency`} value={draft.frequency} onChange={(e) => set('frequency', e.target.value as Draft['frequency'])}>
+                <select id={`${id}-frequency`} value={draft.frequency} onChange={(e) => set('frequency', FrequencySchema.parse(e.target.value))}>
                   {FREQUENCIES.map((f) => (
                     <option key={f} value={f}>{f[0].toUpperCase() + f.slice(1)}</option>
                   ))}

@@ -167,14 +167,14 @@ function ScenarioHeader({ scenario, isBuilder, onSaved }: { scenario: ScenarioWi
   const ids = useId();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(scenario.name);
-  const [description, setDescription] = useState(scenario.description);
+  const [description, setDescription] = useState(scenario.description ?? '');
   const [isBaseline, setIsBaseline] = useState(scenario.is_baseline);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   const start = () => {
     setName(scenario.name);
-    setDescription(scenario.description);
+    setDescription(scenario.description ?? '');
     setIsBaseline(scenario.is_baseline);
     setError(null);
     setEditing(true);

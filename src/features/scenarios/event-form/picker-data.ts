@@ -1,5 +1,6 @@
 // The accounts and recurring items an event's pickers offer and its validation sees: the user's own, plus
 // those other events of the same scenario created, never the event's own materialised ones.
+import { toContextAccount, toContextRecurringItem, type CompileContext } from '../../../../worker/engine/index';
 import type { WyrdDb } from '../../../data/db';
 import type { AccountRow, CategoryRow, RecurringItemRow } from '../../../data/entities';
 
@@ -8,8 +9,8 @@ export type PickerData = {
   accounts: AccountRow[];
   items: RecurringItemRow[];
   /** What validation and the compiler see: everything but the event's own entities. */
-  allAccounts: AccountRow[];
-  allItems: RecurringItemRow[];
+  allAccounts: CompileContext['accounts'];
+  allItems: CompileContext['recurring_items'];
   categories: CategoryRow[];
 };
 
@@ -27,8 +28,8 @@ export async function loadPickerData(db: WyrdDb, scenarioId: string | null, even
   return {
     accounts: accounts.filter(offered).sort(byName),
     items: items.filter(offered).sort(byName),
-    allAccounts: accounts.filter(notOwn),
-    allItems: items.filter(notOwn),
+    allAccounts: accounts.filter(notOwn).map(toContextAccount),
+    allItems: items.filter(notOwn).map(toContextRecurringItem),
     categories,
   };
 }
