@@ -1,21 +1,13 @@
 // The baseline assistant (issue 5 item 8): with accounts and recurring items but no baseline scenario, it
 // proposes current-situation events the engine recognised, for the user to review and accept.
 import { useState } from 'react';
-import { getTemplate } from '../../../../worker/engine/index';
-import { proposeBaselineEvents, type BaselineProposal } from '../../../../worker/engine/baseline-assistant/propose';
+import { getTemplate, proposeBaselineEvents, type BaselineProposal } from '../../../../worker/engine/index';
 import { FormMessage } from '../../../components/form/FormField';
 import type { WyrdDb } from '../../../data/db';
 import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioRow } from '../../../data/entities';
-import { deleteAccount } from '../../../data/repositories/accounts';
-import { materialiseTables, saveEvent } from '../../../data/repositories/events';
-import { deleteRecurringItem } from '../../../data/repositories/recurring-items';
-import { createScenario } from '../../../data/repositories/scenarios';
+import { acceptBaseline } from '../../../data/repositories/baseline';
 import { localToday } from '../../../lib/dates/local-today';
 
-export const BASELINE_SCENARIO_NAME = 'My Current Situation';
-export const BASELINE_SCENARIO_DESCRIPTION = 'My finances as they are today';
-
-/** A local YYYY-MM-DD for the UI's clock (the engine takes today as an input). */
 /** What the assistant offers: the recogniser's proposals, else one Current Reality event. */
 export function baselineProposals(accounts: AccountRow[], items: RecurringItemRow[], categories: CategoryRow[], today: string): BaselineProposal[] {
   const proposals = proposeBaselineEvents({ accounts, recurring_items: items, categories, today });
@@ -31,28 +23,6 @@ export function baselineProposals(accounts: AccountRow[], items: RecurringItemRo
       supersedes: [],
     },
   ];
-}
-
-/**
- * Creates the baseline scenario with the accepted events (materialised as usual) and retires what those
- * events replace, all in one transaction: nothing is written unless everything is.
- */
-export async function acceptBaseline(db: WyrdDb, accepted: BaselineProposal[]): Promise<ScenarioRow> {
-  return db.transaction('rw', materialiseTables(db), async () => {
-    const scenario = await createScenario(db, { name: BASELINE_SCENARIO_NAME, description: BASELINE_SCENARIO_DESCRIPTION, is_baseline: true });
-    for (const p of accepted) {
-      await saveEvent(db, scenario, { name: p.name, trigger_month: p.trigger_month, template_id: p.template_id, template_parameters: p.template_parameters });
-    }
-    const retire = new Set(accepted.flatMap((p) => p.supersedes));
-    for (const id of retire) if (await db.recurring_items.get(id)) await deleteRecurringItem(db, id);
-    for (const id of retire) {
-      if (!(await db.accounts.get(id))) continue;
-      // An account some remaining item still uses stays, so no item is left pointing at nothing.
-      if ((await db.recurring_items.where('account_id').equals(id).count()) > 0) continue;
-      await deleteAccount(db, id);
-    }
-    return scenario;
-  });
 }
 
 export function BaselineAssistant({
