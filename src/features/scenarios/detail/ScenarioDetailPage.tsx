@@ -1,7 +1,7 @@
 // Scenario detail (spec section 2 Scenario detail), also shown at /scenarios/builder/{scenarioId} where it
 // is the builder's edit screen: header with inline edit, the events timeline with the event form
 // (?editEvent={eventId} opens that event), and the scenario's modifications.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { getTemplate } from '../../../../worker/engine/index';
 import { EventForm } from '../event-form/EventForm';
@@ -12,22 +12,15 @@ import { ScenarioFields } from '../../../components/form/ScenarioFields';
 import { PageFrame } from '../../../components/layout/PageFrame';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { useDb } from '../../../data/db-context';
+import type { WyrdDb } from '../../../data/db';
 import type { AccountRow, RecurringItemRow, ScenarioEventRow } from '../../../data/entities';
 import { deleteEvent } from '../../../data/repositories/events';
-import { getScenarioWithChildren, updateScenario, type ScenarioWithChildrenRows } from '../../../data/repositories/scenarios';
+import { updateScenario, type ScenarioWithChildrenRows } from '../../../data/repositories/scenarios';
+import { useLiveSnapshot } from '../../../data/use-live-snapshot';
+import { buildScenarioDetail, readScenarioDetail } from './scenario-detail-data';
 import '../scenarios.css';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; scenario: ScenarioWithChildrenRows; accounts: AccountRow[]; items: RecurringItemRow[] };
-
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; event: ScenarioEventRow };
-
-/** Sorted by trigger_date ascending (then name, so equal dates keep a stable order). */
-function sortEvents(events: ScenarioEventRow[]): ScenarioEventRow[] {
-  return [...events].sort((a, b) => (a.trigger_date || `${a.trigger_month}-01`).localeCompare(b.trigger_date || `${b.trigger_month}-01`) || a.name.localeCompare(b.name));
-}
 
 function createdLabel(iso: string): string {
   const d = new Date(iso);
@@ -40,45 +33,23 @@ export function ScenarioDetailPage({ scenarioId, editEvent }: { scenarioId: stri
   const showToast = useToast();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const isBuilder = pathname.startsWith('/scenarios/builder/');
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const read = useCallback((d: WyrdDb) => readScenarioDetail(d, scenarioId), [scenarioId]);
+  const state = useLiveSnapshot(db, 0, read, buildScenarioDetail, 'Could not load the scenario');
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
-  const handledEditEvent = useRef<string | null>(null);
+  const [handledEditEvent, setHandledEditEvent] = useState<string | null>(null);
 
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    let live = true;
-    Promise.all([getScenarioWithChildren(db, scenarioId), db.accounts.toArray(), db.recurring_items.toArray()])
-      .then(([scenario, accounts, items]) => {
-        if (!live) return;
-        if (!scenario) {
-          setLoad({ state: 'error', message: 'Scenario not found' });
-          return;
-        }
-        setLoad({ state: 'ready', scenario, accounts, items });
-        // ?editEvent={eventId} (from an account or item an event created) opens that event once loaded.
-        if (editEvent && handledEditEvent.current !== editEvent) {
-          handledEditEvent.current = editEvent;
-          const event = scenario.events.find((e) => e.id === editEvent);
-          if (event) setForm({ mode: 'edit', event });
-        }
-      })
-      .catch((err: unknown) => {
-        console.error('Could not load the scenario', err);
-        if (live) setLoad({ state: 'error', message: 'Failed to load scenario' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [db, scenarioId, editEvent, version]);
+  // ?editEvent={eventId} (from an account or item an event created) opens that event once, when loaded.
+  const loaded = state.status === 'ready' && state.data.found ? state.data : null;
+  if (loaded && editEvent && handledEditEvent !== editEvent) {
+    setHandledEditEvent(editEvent);
+    const event = loaded.scenario.events.find((e) => e.id === editEvent);
+    if (event) setForm({ mode: 'edit', event });
+  }
+  if (!editEvent && handledEditEvent !== null) setHandledEditEvent(null);
 
   const closeForm = () => {
     setForm({ mode: 'closed' });
-    if (editEvent) {
-      handledEditEvent.current = null;
-      router.history.replace(pathname);
-    }
+    if (editEvent) router.history.replace(pathname);
   };
 
   const back = (
@@ -87,16 +58,16 @@ export function ScenarioDetailPage({ scenarioId, editEvent }: { scenarioId: stri
     </Link>
   );
 
-  if (load.state !== 'ready') {
+  if (!loaded) {
+    const message = state.status === 'error' ? 'Failed to load scenario' : state.status === 'ready' ? 'Scenario not found' : null;
     return (
       <PageFrame title={isBuilder ? 'Edit Scenario' : 'Scenario'} testId="scenario-detail" actions={back}>
-        {load.state === 'loading' ? <p className="muted">Loading...</p> : <FormMessage type="error">{load.message}</FormMessage>}
+        {message ? <FormMessage type="error">{message}</FormMessage> : <p className="muted">Loading...</p>}
       </PageFrame>
     );
   }
 
-  const { scenario, accounts, items } = load;
-  const events = sortEvents(scenario.events);
+  const { scenario, events, accounts, items } = loaded;
 
   const removeEvent = async (event: ScenarioEventRow) => {
     if (!window.confirm(`Delete event "${event.name}"? This cannot be undone.`)) return;
@@ -107,12 +78,11 @@ export function ScenarioDetailPage({ scenarioId, editEvent }: { scenarioId: stri
       console.error('Could not delete the event', err);
       showToast('Failed to delete event', 'error');
     }
-    reload();
   };
 
   return (
     <PageFrame title={isBuilder ? 'Edit Scenario' : scenario.name} testId="scenario-detail" actions={back}>
-      <ScenarioHeader scenario={scenario} isBuilder={isBuilder} onSaved={reload} />
+      <ScenarioHeader scenario={scenario} isBuilder={isBuilder} />
 
       <section className="events-section" aria-labelledby="events-heading">
         <div className="section-header">
@@ -153,7 +123,6 @@ export function ScenarioDetailPage({ scenarioId, editEvent }: { scenarioId: stri
           onSaved={(mode) => {
             showToast(mode === 'create' ? 'Event created successfully' : 'Event updated successfully', 'success');
             closeForm();
-            reload();
           }}
         />
       )}
@@ -161,7 +130,7 @@ export function ScenarioDetailPage({ scenarioId, editEvent }: { scenarioId: stri
   );
 }
 
-function ScenarioHeader({ scenario, isBuilder, onSaved }: { scenario: ScenarioWithChildrenRows; isBuilder: boolean; onSaved: () => void }) {
+function ScenarioHeader({ scenario, isBuilder }: { scenario: ScenarioWithChildrenRows; isBuilder: boolean }) {
   const db = useDb();
   const showToast = useToast();
   const ids = useId();
@@ -191,7 +160,6 @@ function ScenarioHeader({ scenario, isBuilder, onSaved }: { scenario: ScenarioWi
       await updateScenario(db, scenario.id, { name: name.trim(), description, ...(isBuilder ? { is_baseline: isBaseline } : {}) });
       showToast(isBuilder ? 'Scenario updated successfully!' : 'Scenario updated successfully', 'success');
       setEditing(false);
-      onSaved();
     } catch (err) {
       console.error('Could not update the scenario', err);
       showToast(isBuilder ? 'Failed to save scenario' : 'Failed to update scenario', 'error');

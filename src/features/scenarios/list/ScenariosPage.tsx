@@ -1,6 +1,6 @@
 // The scenario list (spec section 2 Scenarios list): cards, bulk select and delete, the Create Scenario
 // modal, Compare, a link to the template chooser and the baseline assistant.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { FormMessage } from '../../../components/form/FormField';
 import { ScenarioFields } from '../../../components/form/ScenarioFields';
@@ -8,66 +8,31 @@ import { useCreateScenarioForm } from '../../../components/form/use-create-scena
 import { PageFrame } from '../../../components/layout/PageFrame';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/ToastProvider';
-import type { WyrdDb } from '../../../data/db';
 import { useDb } from '../../../data/db-context';
-import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioRow } from '../../../data/entities';
-import { deleteScenario, listScenarios } from '../../../data/repositories/scenarios';
+import { deleteScenario } from '../../../data/repositories/scenarios';
 import { DataValidationError } from '../../../data/repositories/errors';
+import { useLiveSnapshot } from '../../../data/use-live-snapshot';
 import { BaselineAssistant } from './BaselineAssistant';
+import { buildScenariosData, readScenariosSnapshot } from './scenarios-data';
 import '../scenarios.css';
-
-type Data = { scenarios: ScenarioRow[]; counts: Map<string, number>; accounts: AccountRow[]; items: RecurringItemRow[]; categories: CategoryRow[] };
 
 export const BULK_DELETE_BASELINE = 'Cannot delete baseline scenarios. Please unselect them first.';
 export const BULK_DELETE_NONE = 'No scenarios to delete.';
-
-async function fetchData(db: WyrdDb): Promise<Data> {
-  const [scenarios, events, accounts, items, categories] = await Promise.all([
-    listScenarios(db),
-    db.events.toArray(),
-    db.accounts.toArray(),
-    db.recurring_items.toArray(),
-    db.categories.toArray(),
-  ]);
-  const counts = new Map<string, number>();
-  for (const e of events) counts.set(e.scenario_id, (counts.get(e.scenario_id) ?? 0) + 1);
-  // Baseline first, then oldest first: the order scenarios were made in.
-  scenarios.sort((a, b) => Number(b.is_baseline) - Number(a.is_baseline) || a.created_at.localeCompare(b.created_at));
-  return { scenarios, counts, accounts, items, categories };
-}
 
 export function ScenariosPage() {
   const db = useDb();
   const navigate = useNavigate();
   const showToast = useToast();
-  const [data, setData] = useState<Data | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [selected, setSelected] = useState<string[]>([]);
+  const state = useLiveSnapshot(db, 0, readScenariosSnapshot, buildScenariosData, 'Could not load scenarios');
+  const data = state.status === 'ready' ? state.data : null;
+  const loadError = state.status === 'error' ? 'Failed to load scenarios' : null;
+  const [checked, setChecked] = useState<string[]>([]);
+  // A deleted scenario drops out of the selection.
+  const selected = data ? checked.filter((id) => data.scenarios.some((s) => s.id === id)) : checked;
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    let live = true;
-    fetchData(db)
-      .then((next) => {
-        if (!live) return;
-        setData(next);
-        setSelected((s) => s.filter((id) => next.scenarios.some((x) => x.id === id)));
-        setLoadError(null);
-      })
-      .catch((err: unknown) => {
-        console.error('Could not load scenarios', err);
-        if (live) setLoadError('Failed to load scenarios');
-      });
-    return () => {
-      live = false;
-    };
-  }, [db, version]);
-
-  const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
+  const toggle = (id: string, on: boolean) => setChecked((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
 
   const bulkDelete = async () => {
     if (!data) return;
@@ -88,7 +53,6 @@ export function ScenariosPage() {
       console.error('Some scenarios could not be deleted', results);
       showToast('Failed to delete some scenarios', 'error');
     }
-    reload();
   };
 
   const compare = () => {
@@ -96,9 +60,7 @@ export function ScenariosPage() {
   };
 
   const hasBaseline = data?.scenarios.some((s) => s.is_baseline) ?? true;
-  const ownAccounts = data?.accounts.filter((a) => !a.scenario_event_id) ?? [];
-  const ownItems = data?.items.filter((i) => !i.scenario_event_id) ?? [];
-  const offerBaseline = data && !hasBaseline && ownAccounts.length > 0 && ownItems.length > 0;
+  const offerBaseline = data && !hasBaseline && data.ownAccounts.length > 0 && data.ownItems.length > 0;
 
   return (
     <PageFrame
@@ -123,8 +85,8 @@ export function ScenariosPage() {
       {offerBaseline && (
         <BaselineAssistant
           db={db}
-          accounts={ownAccounts}
-          items={ownItems}
+          accounts={data.ownAccounts}
+          items={data.ownItems}
           categories={data.categories}
           onCreated={(scenario) => {
             showToast('Baseline scenario created successfully!', 'success');
@@ -135,10 +97,10 @@ export function ScenariosPage() {
       {data && (
         <>
           <div className="bulk-bar" role="group" aria-label="Selected scenarios">
-            <button type="button" className="button button-ghost" onClick={() => setSelected(data.scenarios.map((s) => s.id))} disabled={data.scenarios.length === 0}>
+            <button type="button" className="button button-ghost" onClick={() => setChecked(data.scenarios.map((s) => s.id))} disabled={data.scenarios.length === 0}>
               Select All
             </button>
-            <button type="button" className="button button-ghost" onClick={() => setSelected([])} disabled={selected.length === 0}>
+            <button type="button" className="button button-ghost" onClick={() => setChecked([])} disabled={selected.length === 0}>
               Clear
             </button>
             <button type="button" className="button button-ghost button-danger" onClick={() => void bulkDelete()} disabled={deleting}>
@@ -188,10 +150,7 @@ export function ScenariosPage() {
       {creating && (
         <CreateScenarioModal
           onClose={() => setCreating(false)}
-          onCreated={() => {
-            setCreating(false);
-            reload();
-          }}
+          onCreated={() => setCreating(false)}
         />
       )}
     </PageFrame>
