@@ -7,6 +7,12 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { action, createConfirmedUser, reloadOffline, signInToDashboard, signOut, signedInUser, useBrowser } from './harness.ts';
+import { AccountsPage, type NewAccount } from './page-models/accounts-page.ts';
+import { toast } from './page-models/app-page.ts';
+import { RecurringItemsPage, type NewRecurringItem } from './page-models/recurring-items-page.ts';
+
+const addAccount = (page: Page, a: NewAccount) => new AccountsPage(page).addAccount(a);
+const addRecurring = (page: Page, r: NewRecurringItem) => new RecurringItemsPage(page).addItem(r);
 
 /** The text of the summary figure whose heading is `label` (the value follows its heading). */
 async function stat(page: Page, label: string): Promise<string> {
@@ -20,39 +26,6 @@ async function expectStat(page: Page, label: string, value: string): Promise<voi
 /** A dashboard figure: the <dd> after the <dt> with this label. */
 async function dashFigure(page: Page, label: string): Promise<string> {
   return (await page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
-}
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByText(text, { exact: true }).first().waitFor();
-}
-
-async function addAccount(page: Page, a: { name: string; type?: string; institution?: string; balance: string; liability?: boolean }) {
-  // The empty state's button, or the header's once accounts exist (waiting for whichever the page shows).
-  await page.getByRole('button', { name: '+ Add Your First Account' }).or(page.getByRole('button', { name: '+ Add Account' })).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Add Account' });
-  await dialog.getByLabel('Account Name').fill(a.name);
-  if (a.type) await dialog.getByLabel('Account Type').selectOption(a.type);
-  if (a.institution) await dialog.getByLabel('Institution').fill(a.institution);
-  await dialog.getByLabel('Current Balance').pressSequentially(a.balance);
-  if (a.liability) await dialog.getByLabel('Is Asset').uncheck();
-  await dialog.getByRole('button', { name: 'Add Account' }).click();
-  await toast(page, 'Account created successfully!');
-  await dialog.waitFor({ state: 'detached' });
-}
-
-async function addRecurring(page: Page, r: { name: string; type: 'Income' | 'Expense'; amount: string; category: string; account: string; frequency: string; start: string }) {
-  await page.getByRole('button', { name: '+ Add Recurring Item' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Add Recurring Item' });
-  await dialog.getByLabel('Name', { exact: true }).fill(r.name);
-  await dialog.getByLabel(r.type, { exact: true }).check();
-  await dialog.getByLabel('Amount').fill(r.amount);
-  await dialog.getByLabel('Category').selectOption({ label: r.category });
-  await dialog.getByLabel('Account').selectOption({ label: r.account });
-  await dialog.getByLabel('Frequency').selectOption(r.frequency);
-  await dialog.getByLabel('Start Date').fill(r.start);
-  await dialog.getByRole('button', { name: 'Add Recurring Item' }).click();
-  await toast(page, 'Recurring item created successfully!');
-  await dialog.waitFor({ state: 'detached' });
 }
 
 async function go(page: Page, link: 'Accounts' | 'Recurring Items' | 'Profile') {

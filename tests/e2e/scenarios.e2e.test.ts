@@ -2,64 +2,13 @@
 // Smart Create; adding, editing and deleting events with their accounts and recurring items on the money
 // screens (whose Edit leads back to the event); conditional parameters; builder modifications of all four
 // types; bulk delete with a baseline selected.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInUser, useBrowser } from './harness.ts';
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByText(text, { exact: true }).first().waitFor();
-}
-
-async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
-  await page.goto(path);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-}
-
-/** Creates a scenario from the list's modal and opens its detail screen; returns its id. */
-async function createScenario(page: Page, name: string): Promise<string> {
-  await open(page, '/scenarios', 'Scenarios');
-  await page.getByRole('button', { name: 'Create Scenario' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Scenario' });
-  await dialog.getByLabel('Name *').fill(name);
-  await dialog.getByRole('button', { name: 'Create Scenario' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  const card = page.getByTestId('scenario-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
-  const href = await card.getByRole('link', { name: 'Edit' }).getAttribute('href');
-  const id = href!.split('/').pop()!;
-  await open(page, `/scenarios/${id}`, name);
-  return id;
-}
-
-async function openAddEvent(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: '+ Add Event' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Event' });
-  await dialog.getByRole('button', { name: 'Create Event' }).waitFor();
-  return dialog;
-}
-
-async function addAccount(page: Page, name: string, balance: string) {
-  await open(page, '/accounts', 'Accounts');
-  await page.getByRole('button', { name: '+ Add Your First Account' }).or(page.getByRole('button', { name: '+ Add Account' })).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Add Account' });
-  await dialog.getByLabel('Account Name').fill(name);
-  await dialog.getByLabel('Current Balance').pressSequentially(balance);
-  await dialog.getByRole('button', { name: 'Add Account' }).click();
-  await toast(page, 'Account created successfully!');
-}
-
-async function addExpense(page: Page, name: string, amount: string, account: string) {
-  await open(page, '/recurring-items', 'Recurring Items');
-  await page.getByRole('button', { name: /\+ Add (Your First )?Recurring Item/ }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Add Recurring Item' });
-  await dialog.getByLabel('Name', { exact: true }).fill(name);
-  await dialog.getByLabel('Expense', { exact: true }).check();
-  await dialog.getByLabel('Amount').fill(amount);
-  await dialog.getByLabel('Category').selectOption({ label: 'Rent' });
-  await dialog.getByLabel('Account').selectOption({ label: account });
-  await dialog.getByLabel('Start Date').fill('2026-01-01');
-  await dialog.getByRole('button', { name: 'Add Recurring Item' }).click();
-  await toast(page, 'Recurring item created successfully!');
-}
+import { AccountsPage } from './page-models/accounts-page.ts';
+import { openPage as open, toast } from './page-models/app-page.ts';
+import { RecurringItemsPage } from './page-models/recurring-items-page.ts';
+import { ScenarioDetailPage, ScenariosPage } from './page-models/scenarios-page.ts';
 
 describe('scenarios', () => {
   const t = useBrowser();
@@ -109,8 +58,8 @@ describe('scenarios', () => {
   it('adds, edits and deletes an event; its accounts and items follow, and their Edit leads back to the event', async () => {
     const { page } = t;
     await signedInUser(t, 'events');
-    const id = await createScenario(page, 'Home plan');
-    let dialog = await openAddEvent(page);
+    const id = await new ScenariosPage(page).createScenario('Home plan');
+    let dialog = await new ScenarioDetailPage(page).openAddEvent();
     await dialog.getByLabel('Template *').selectOption('buy_first_home');
     await dialog.getByLabel('Event Name').fill('Dream Home');
     await dialog.getByLabel('Year', { exact: true }).selectOption(String(new Date().getFullYear() + 2));
@@ -163,8 +112,8 @@ describe('scenarios', () => {
   it('shows each conditional parameter only when its rule holds', async () => {
     const { page } = t;
     await signedInUser(t, 'visibility');
-    await createScenario(page, 'Rules');
-    const dialog = await openAddEvent(page);
+    await new ScenariosPage(page).createScenario('Rules');
+    const dialog = await new ScenarioDetailPage(page).openAddEvent();
     const template = dialog.getByLabel('Template *');
 
     await template.selectOption('job_income_change');
@@ -193,8 +142,12 @@ describe('scenarios', () => {
   it('adds builder modifications of all four types', async () => {
     const { page } = t;
     await signedInUser(t, 'mods');
-    await addAccount(page, 'Everyday', '5000');
-    await addExpense(page, 'Flat rent', '2000', 'Everyday');
+    const accounts = new AccountsPage(page);
+    await accounts.open();
+    await accounts.addAccount({ name: 'Everyday', balance: '5000' });
+    const items = new RecurringItemsPage(page);
+    await items.open();
+    await items.addItem({ name: 'Flat rent', type: 'Expense', amount: '2000', category: 'Rent', account: 'Everyday', start: '2026-01-01' });
 
     await open(page, '/scenarios/builder', 'Create New Scenario');
     await page.getByRole('button', { name: /Aggressive Debt Payoff/ }).click();
@@ -254,8 +207,9 @@ describe('scenarios', () => {
     await page.getByLabel('This is my baseline (current situation)').check();
     await page.getByRole('button', { name: 'Create Scenario' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/scenarios/builder/'));
-    await createScenario(page, 'Plan A');
-    await createScenario(page, 'Plan B');
+    const scenarios = new ScenariosPage(page);
+    await scenarios.createScenario('Plan A');
+    await scenarios.createScenario('Plan B');
 
     await open(page, '/scenarios', 'Scenarios');
     await page.getByRole('heading', { name: 'Plan B' }).waitFor();
