@@ -15,7 +15,7 @@ import type { WyrdDb } from './db';
 import { DEFAULT_CATEGORIES_FLAG } from './default-categories';
 import type { AccountRow, CategoryRow, IsoTimestamp, ModificationRow, OutboxRow, RecurringItemRow, ScenarioEventRow, ScenarioRow } from './entities';
 import { outboxRow, type DeletePayload, type OutboxEntity } from './outbox';
-import { ASSUMPTIONS_KEY } from './repositories/events';
+import { ASSUMPTIONS_KEY, getAssumptions } from './repositories/assumptions';
 import { timestamp, type WriteOptions } from './repositories/write';
 
 export type { FieldError as BackupProblem } from '../../worker/engine/index';
@@ -60,9 +60,9 @@ export async function exportBackup(db: WyrdDb, assumptions?: AssumptionsInput | 
       db.scenarios.toArray(),
       db.events.toArray(),
       db.modifications.toArray(),
-      db.meta.get(ASSUMPTIONS_KEY),
+      getAssumptions(db),
     ]);
-    const chosen = assumptions === undefined ? ((stored?.value as AssumptionsInput | undefined) ?? null) : assumptions;
+    const chosen = assumptions === undefined ? stored : assumptions;
     return {
       version: BACKUP_VERSION,
       assumptions: stripUpdatedAt(chosen),

@@ -3,13 +3,18 @@
 import { AssumptionsInputSchema, resolveAssumptions, type Assumptions, type AssumptionsInput } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import { appendOutbox } from '../outbox';
-import { ASSUMPTIONS_KEY } from './events';
 import { DataValidationError } from './errors';
 import { timestamp, zodFieldErrors, type WriteOptions } from './write';
 
-/** The stored overrides, or null when the user has none (the engine's defaults apply). */
+/** meta key of the user's assumptions record (AssumptionsInput). */
+export const ASSUMPTIONS_KEY = 'assumptions';
+
+/** The stored overrides, or null when the user has none or the record is unreadable (the engine's defaults apply). */
 export async function getAssumptions(db: WyrdDb): Promise<AssumptionsInput | null> {
-  return ((await db.meta.get(ASSUMPTIONS_KEY))?.value as AssumptionsInput | undefined) ?? null;
+  const stored = (await db.meta.get(ASSUMPTIONS_KEY))?.value;
+  if (stored === undefined || stored === null) return null;
+  const parsed = AssumptionsInputSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The stored overrides merged over the engine's defaults. */

@@ -17,6 +17,7 @@ import {
 } from '../../../worker/engine/index';
 import { materialiseEvent, type CategoryHint } from '../../../worker/engine/templates/materialise';
 import type { WyrdDb } from '../db';
+import { getAssumptions } from './assumptions';
 import type { AccountRow, CategoryRow, IsoTimestamp, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../entities';
 import { newId } from '../ids';
 import { DataValidationError, RecordNotFoundError, type DataFieldError } from './errors';
@@ -35,9 +36,6 @@ export type SavedEvent = {
   /** Category names the compiler suggested for items whose category could not be matched ('' category_id). */
   unmatched_categories: Record<string, CategoryHint>;
 };
-
-/** meta key of the user's assumptions record (AssumptionsInput). */
-export const ASSUMPTIONS_KEY = 'assumptions';
 
 /** Every table a materialising write touches (for callers that open the transaction themselves). */
 export function materialiseTables(db: WyrdDb) {
@@ -76,10 +74,6 @@ function eventRow(scenarioId: string, input: EventInput, id: string, at: IsoTime
   }, at, requireText({ name: input.name, template_id: input.template_id }));
 }
 
-async function storedAssumptions(db: WyrdDb): Promise<AssumptionsInput | null> {
-  return ((await db.meta.get(ASSUMPTIONS_KEY))?.value as AssumptionsInput | undefined) ?? null;
-}
-
 /**
  * Compiles the event against the user's other accounts and items and writes the result: new entities are
  * created, kept ones updated (only when changed), vanished ones deleted, each with its outbox row. Call
@@ -108,7 +102,7 @@ async function materialise(
     event_name: event.name,
     trigger_month: event.trigger_month,
     is_baseline: scenario.is_baseline,
-    assumptions: resolveAssumptions(assumptions === undefined ? await storedAssumptions(db) : assumptions),
+    assumptions: resolveAssumptions(assumptions === undefined ? await getAssumptions(db) : assumptions),
     accounts: ctxAccounts.map(toContextAccount),
     baseline_event_ids: baselineEventIds,
     recurring_items: ctxItems.map(toContextRecurringItem),

@@ -5,20 +5,14 @@ import { FormField } from '../../components/form/FormField';
 import { Modal } from '../../components/modal/Modal';
 import { ModalFormFooter } from '../../components/modal/ModalFormFooter';
 import { formatAmountInput, parseAmountInput } from '../../lib/format/money';
-import type { AccountType } from '../../../worker/engine/index';
+import type { AccountInput, AccountType } from '../../../worker/engine/index';
 import type { AccountRow } from '../../data/entities';
 import { ACCOUNT_TYPE_OPTIONS } from './account-types';
 
 export const REQUIRED_MESSAGE = 'Please fill in all required fields';
 
 /** What the form hands to the page: the balance already signed by the sign convention (liabilities negative). */
-export type AccountFormValues = {
-  name: string;
-  account_type: AccountType;
-  institution: string | null;
-  current_balance: number;
-  is_asset: boolean;
-};
+export type AccountFormValues = Required<Pick<AccountInput, 'name' | 'account_type' | 'institution' | 'current_balance' | 'is_asset'>>;
 
 /**
  * Sign convention (shared with the engine's |current_balance| rule): an asset stores its balance as entered,

@@ -8,7 +8,7 @@ import { ModalFormFooter } from '../../components/modal/ModalFormFooter';
 import type { CategoryRow, RecurringItemRow } from '../../data/entities';
 import { signedAmount, recurringItemType, type RecurringItemType } from '../../data/repositories/recurring-items';
 import { formatAmountInput, parseAmountInput } from '../../lib/format/money';
-import { FREQUENCIES, type Frequency } from '../../../worker/engine/index';
+import { FREQUENCIES, type Frequency, type RecurringItemInput } from '../../../worker/engine/index';
 import type { AccountOption } from './use-recurring-data';
 
 export const REQUIRED_MESSAGE = 'Please fill in all required fields';
@@ -21,16 +21,8 @@ export const FREQUENCY_LABELS: Record<Frequency, string> = {
   yearly: 'Yearly',
 };
 
-export type RecurringFormValues = {
-  name: string;
-  amount: number;
-  frequency: Frequency;
-  start_date: string;
-  end_date: string | null;
-  account_id: string;
-  category_id: string;
-  is_active: boolean;
-};
+/** What the form hands to the page: every field of the engine's input, the amount already signed. */
+export type RecurringFormValues = Required<RecurringItemInput>;
 
 export function RecurringItemModal({
   item,
