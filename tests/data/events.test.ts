@@ -8,7 +8,7 @@ import { createAccount, deleteAccount, updateAccount } from '../../src/data/repo
 import { DataValidationError, RecordNotFoundError, ScenarioEventLinkError } from '../../src/data/repositories/errors';
 import { deleteEvent, listEvents, saveEvent } from '../../src/data/repositories/events';
 import { createModification } from '../../src/data/repositories/modifications';
-import { createScenario, deleteScenario, updateScenario } from '../../src/data/repositories/scenarios';
+import { createScenario, createScenarioWithEvent, deleteScenario, updateScenario } from '../../src/data/repositories/scenarios';
 import { freshDb, steppingClock } from './helpers';
 
 let db: WyrdDb;
@@ -165,5 +165,19 @@ describe('deleteScenario', () => {
     });
     await expect(deleteScenario(db, scenario.id)).rejects.toThrow('locked');
     expect({ events: await db.events.count(), accounts: await db.accounts.count(), outbox: await db.outbox.count() }).toEqual(before);
+  });
+});
+
+describe('createScenarioWithEvent', () => {
+  it('creates the scenario and its materialised event together, or neither', async () => {
+    await createAccount(db, { name: 'Everyday', current_balance: 10000 }, { now: clock });
+    const scenario = await createScenarioWithEvent(db, { name: 'Car' }, car(), { now: clock });
+    expect((await listEvents(db, scenario.id)).map((e) => e.template_id)).toEqual(['car_loan']);
+    expect(await db.accounts.where('scenario_event_id').anyOf((await listEvents(db, scenario.id)).map((e) => e.id)).count()).toBe(2);
+
+    const scenariosBefore = await db.scenarios.count();
+    const err = await createScenarioWithEvent(db, { name: 'Broken' }, car({ car_price: -1 }), { now: clock }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DataValidationError);
+    expect(await db.scenarios.count()).toBe(scenariosBefore);
   });
 });

@@ -5,7 +5,7 @@ import type { WyrdDb } from '../db';
 import type { ModificationRow, ScenarioEventRow, ScenarioRow } from '../entities';
 import { newId } from '../ids';
 import { RecordNotFoundError } from './errors';
-import { materialiseTables, rematerialiseScenario, removeEventEntities } from './events';
+import { materialiseTables, rematerialiseScenario, removeEventEntities, saveEvent, type EventInput } from './events';
 import { deleteWithOutbox, putWithOutbox, timestamp, validate, type WriteOptions } from './write';
 
 export const SCENARIO_NAME_REQUIRED = 'Please enter a scenario name';
@@ -51,6 +51,15 @@ export async function createScenario(db: WyrdDb, input: ScenarioInput, opts?: Wr
   const row = toRow(newId(), input, at, at);
   await db.transaction('rw', [db.scenarios, db.outbox], () => putWithOutbox(db, db.scenarios, 'scenarios', row, 'create', at));
   return row;
+}
+
+/** A scenario and its first event in one transaction (the template form): a rejected event leaves no empty scenario. */
+export async function createScenarioWithEvent(db: WyrdDb, input: ScenarioInput, event: EventInput, opts?: WriteOptions): Promise<ScenarioRow> {
+  return db.transaction('rw', materialiseTables(db), async () => {
+    const created = await createScenario(db, input, opts);
+    await saveEvent(db, created, event, opts);
+    return created;
+  });
 }
 
 /** Updates name, description or the baseline flag; a flag change re-materialises the scenario's events. */

@@ -13,8 +13,7 @@ import { FormMessage } from '../../../components/form/FormField';
 import { PageFrame } from '../../../components/layout/PageFrame';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { useDb } from '../../../data/db-context';
-import { materialiseTables, saveEvent } from '../../../data/repositories/events';
-import { createScenario } from '../../../data/repositories/scenarios';
+import { createScenarioWithEvent } from '../../../data/repositories/scenarios';
 import { readHandoff } from './template-catalogue';
 import './templates.css';
 
@@ -82,12 +81,11 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
 
     setSaving(true);
     try {
-      // Scenario and event in one transaction: a rejected event leaves no empty scenario behind.
-      const scenario = await db.transaction('rw', materialiseTables(db), async () => {
-        const created = await createScenario(db, { name: name.trim(), description: description.trim(), is_baseline: false });
-        await saveEvent(db, created, { name: template.name, trigger_month: triggerMonth, template_id: template.template_id, template_parameters: params });
-        return created;
-      });
+      const scenario = await createScenarioWithEvent(
+        db,
+        { name: name.trim(), description: description.trim(), is_baseline: false },
+        { name: template.name, trigger_month: triggerMonth, template_id: template.template_id, template_parameters: params },
+      );
       showToast('Scenario created successfully!', 'success');
       void navigate({ to: '/scenarios/$scenarioId', params: { scenarioId: scenario.id } });
     } catch (err) {
