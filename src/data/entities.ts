@@ -1,6 +1,13 @@
 // Row types of the per-user local database: the engine's entity types (worker/engine/model, the one
 // definition of each) plus the sync bookkeeping the offline data layer adds (updated_at, outbox, meta).
-import type { Account, Category, Modification, RecurringItem, Scenario, ScenarioEvent } from '../../worker/engine/index';
+import type {
+  Account,
+  Category,
+  Modification,
+  RecurringItem,
+  Scenario,
+  ScenarioEvent,
+} from '../../worker/engine/index';
 
 export type IsoTimestamp = string;
 

@@ -6,7 +6,11 @@ import type { WyrdDb } from '../../src/data/db';
 import { ensureDefaultCategories } from '../../src/data/default-categories';
 import { pendingOutbox } from '../../src/data/outbox';
 import { createAccount } from '../../src/data/repositories/accounts';
-import { acceptBaseline, BASELINE_SCENARIO_DESCRIPTION, BASELINE_SCENARIO_NAME } from '../../src/data/repositories/baseline';
+import {
+  acceptBaseline,
+  BASELINE_SCENARIO_DESCRIPTION,
+  BASELINE_SCENARIO_NAME,
+} from '../../src/data/repositories/baseline';
 import { createRecurringItem } from '../../src/data/repositories/recurring-items';
 import { freshDb, steppingClock } from './helpers';
 
@@ -27,16 +31,32 @@ afterEach(async () => {
 /** A home owner: cash, the house, its loan and the repayment paid from cash. */
 async function homeOwner() {
   const categories = await db.categories.toArray();
-  const cash = await createAccount(db, { name: 'Everyday', account_type: 'checking', current_balance: 10_000 }, { now: clock });
-  const home = await createAccount(db, { name: 'Our House', account_type: 'property', current_balance: 900_000 }, { now: clock });
-  const loan = await createAccount(db, { name: 'Home Loan', account_type: 'mortgage', current_balance: -500_000, is_asset: false }, { now: clock });
-  const repay = await createRecurringItem(db, {
-    name: 'Mortgage repayment',
-    amount: -3_200,
-    start_date: '2026-01-01',
-    account_id: cash.id,
-    category_id: categories.find((c) => c.name === 'Mortgage repayments')!.id,
-  }, { now: clock });
+  const cash = await createAccount(
+    db,
+    { name: 'Everyday', account_type: 'checking', current_balance: 10_000 },
+    { now: clock },
+  );
+  const home = await createAccount(
+    db,
+    { name: 'Our House', account_type: 'property', current_balance: 900_000 },
+    { now: clock },
+  );
+  const loan = await createAccount(
+    db,
+    { name: 'Home Loan', account_type: 'mortgage', current_balance: -500_000, is_asset: false },
+    { now: clock },
+  );
+  const repay = await createRecurringItem(
+    db,
+    {
+      name: 'Mortgage repayment',
+      amount: -3_200,
+      start_date: '2026-01-01',
+      account_id: cash.id,
+      category_id: categories.find((c) => c.name === 'Mortgage repayments')!.id,
+    },
+    { now: clock },
+  );
   const proposals = proposeBaselineEvents({
     accounts: await db.accounts.toArray(),
     recurring_items: await db.recurring_items.toArray(),
@@ -55,7 +75,11 @@ describe('acceptBaseline', () => {
 
     const scenario = await acceptBaseline(db, [buy!], { now: clock });
 
-    expect(scenario).toMatchObject({ name: BASELINE_SCENARIO_NAME, description: BASELINE_SCENARIO_DESCRIPTION, is_baseline: true });
+    expect(scenario).toMatchObject({
+      name: BASELINE_SCENARIO_NAME,
+      description: BASELINE_SCENARIO_DESCRIPTION,
+      is_baseline: true,
+    });
     expect(await db.scenarios.get(scenario.id)).toEqual(scenario);
     const events = await db.events.toArray();
     expect(events.map((e) => [e.scenario_id, e.template_id])).toEqual([[scenario.id, 'buy_first_home']]);
@@ -85,7 +109,13 @@ describe('acceptBaseline', () => {
     const { home, repay, proposals } = await homeOwner();
     const buy = proposals.find((p) => p.template_id === 'buy_first_home')!;
     const before = { scenarios: await db.scenarios.count(), outbox: await db.outbox.count() };
-    const broken = { name: 'Broken', trigger_month: '2026-11', template_id: 'no_such_template', template_parameters: {}, supersedes: [] };
+    const broken = {
+      name: 'Broken',
+      trigger_month: '2026-11',
+      template_id: 'no_such_template',
+      template_parameters: {},
+      supersedes: [],
+    };
 
     await expect(acceptBaseline(db, [buy, broken], { now: clock })).rejects.toThrow();
 

@@ -15,7 +15,11 @@ export class AccountsPage {
   async addAccount(a: NewAccount): Promise<void> {
     const page = this.page;
     // The empty state's button, or the header's once accounts exist (waiting for whichever the page shows).
-    await page.getByRole('button', { name: '+ Add Your First Account' }).or(page.getByRole('button', { name: '+ Add Account' })).first().click();
+    await page
+      .getByRole('button', { name: '+ Add Your First Account' })
+      .or(page.getByRole('button', { name: '+ Add Account' }))
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Add Account' });
     await dialog.getByLabel('Account Name').fill(a.name);
     if (a.type) await dialog.getByLabel('Account Type').selectOption(a.type);

@@ -24,7 +24,10 @@ export class RecurringItemsPage {
   async addItem(r: NewRecurringItem): Promise<void> {
     const page = this.page;
     // The empty state's button, or the header's once items exist.
-    await page.getByRole('button', { name: /\+ Add (Your First )?Recurring Item/ }).first().click();
+    await page
+      .getByRole('button', { name: /\+ Add (Your First )?Recurring Item/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Add Recurring Item' });
     await dialog.getByLabel('Name', { exact: true }).fill(r.name);
     await dialog.getByLabel(r.type, { exact: true }).check();

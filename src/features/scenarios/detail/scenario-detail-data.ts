@@ -8,11 +8,21 @@ type Snapshot = { scenario: ScenarioWithChildrenRows | undefined; accounts: Acco
 
 export type ScenarioDetailData =
   | { found: false }
-  | { found: true; scenario: ScenarioWithChildrenRows; events: ScenarioEventRow[]; accounts: AccountRow[]; items: RecurringItemRow[] };
+  | {
+      found: true;
+      scenario: ScenarioWithChildrenRows;
+      events: ScenarioEventRow[];
+      accounts: AccountRow[];
+      items: RecurringItemRow[];
+    };
 
 export async function readScenarioDetail(db: WyrdDb, scenarioId: string): Promise<Snapshot> {
   return db.transaction('r', [db.scenarios, db.events, db.modifications, db.accounts, db.recurring_items], async () => {
-    const [scenario, accounts, items] = await Promise.all([getScenarioWithChildren(db, scenarioId), db.accounts.toArray(), db.recurring_items.toArray()]);
+    const [scenario, accounts, items] = await Promise.all([
+      getScenarioWithChildren(db, scenarioId),
+      db.accounts.toArray(),
+      db.recurring_items.toArray(),
+    ]);
     return { scenario, accounts, items };
   });
 }

@@ -3,7 +3,13 @@
 import type { WyrdDb } from '../../../data/db';
 import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../../../data/entities';
 
-type Snapshot = { scenarios: ScenarioRow[]; events: ScenarioEventRow[]; accounts: AccountRow[]; items: RecurringItemRow[]; categories: CategoryRow[] };
+type Snapshot = {
+  scenarios: ScenarioRow[];
+  events: ScenarioEventRow[];
+  accounts: AccountRow[];
+  items: RecurringItemRow[];
+  categories: CategoryRow[];
+};
 
 export type ScenariosData = {
   scenarios: ScenarioRow[];
@@ -31,7 +37,9 @@ export function buildScenariosData(snapshot: Snapshot): ScenariosData {
   const counts = new Map<string, number>();
   for (const e of snapshot.events) counts.set(e.scenario_id, (counts.get(e.scenario_id) ?? 0) + 1);
   // Baseline first, then oldest first: the order scenarios were made in.
-  const scenarios = [...snapshot.scenarios].sort((a, b) => Number(b.is_baseline) - Number(a.is_baseline) || a.created_at.localeCompare(b.created_at));
+  const scenarios = [...snapshot.scenarios].sort(
+    (a, b) => Number(b.is_baseline) - Number(a.is_baseline) || a.created_at.localeCompare(b.created_at),
+  );
   return {
     scenarios,
     counts,
