@@ -127,9 +127,15 @@ describe('scenarios list', () => {
     });
     await card('Gone Already');
     await user().click(screen.getByRole('button', { name: 'Select All' }));
-    // Removed behind the page's back: its delete fails, the other one still goes.
+    // Removed behind the page's back (straight through IndexedDB, so the page's live read does not see it):
+    // its delete fails, the other one still goes.
     const gone = (await db.scenarios.toArray()).find((s) => s.name === 'Gone Already');
-    await db.scenarios.delete(gone!.id);
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.backendDB().transaction('scenarios', 'readwrite');
+      tx.objectStore('scenarios').delete(gone!.id);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
     await user().click(screen.getByRole('button', { name: 'Delete (2)' }));
     expect(await screen.findByText('Failed to delete some scenarios')).toBeInTheDocument();
     expect(await db.scenarios.count()).toBe(0);
