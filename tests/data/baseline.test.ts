@@ -112,7 +112,7 @@ describe('acceptBaseline', () => {
     const broken = {
       name: 'Broken',
       trigger_month: '2026-11',
-      template_id: 'no_such_template',
+      template_id: 'no_such_template' as never,
       template_parameters: {},
       supersedes: [],
     };
