@@ -51,6 +51,12 @@ export { isTemplateId, type TemplateId } from './templates/registry';
 export { compileEvent, validateTemplateParameters, type EventToCompile, type ParameterError } from './templates/compile';
 export { materialiseEvent, eventEntityId, type MaterialisedEvent, type CategoryHint } from './templates/materialise';
 export {
+  categoryResolver,
+  eventCompileContext,
+  type CategoryResolver,
+  type EventCompileContext,
+} from './templates/event-context';
+export {
   isParameterVisible,
   withDefaults,
   resolveParameters,

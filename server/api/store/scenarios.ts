@@ -9,23 +9,19 @@ import {
   RecurringItemSchema,
   ScenarioEventSchema,
   ScenarioSchema,
+  eventCompileContext,
   getTemplate,
   materialiseEvent,
-  resolveAssumptions,
-  toContextAccount,
-  toContextRecurringItem,
   validateTemplateParameters,
   type Account,
   type AssumptionsInput,
   type Category,
-  type CompileContext,
   type Modification,
   type RecurringItem,
   type Scenario,
   type ScenarioEvent,
   type ScenarioWithChildren,
 } from '../../../worker/engine/index';
-import { categoryResolver } from '../../../src/data/repositories/events';
 import type { Database } from '../../db/client.ts';
 import { ApiError, conflict, engineIssues, invalid, notFound, parseInput, zodIssues } from '../errors.ts';
 import { CloneInputSchema, EventInputSchema, ScenarioInputSchema, ScenarioUpdateSchema } from '../inputs.ts';
@@ -213,18 +209,15 @@ async function materialise(tx: Database, ctx: WriteContext, scenario: Scenario, 
     storedAssumptions(tx, ctx.sub),
   ]);
   const baselineScenarioIds = new Set(scenarios.filter((s) => s.is_baseline).map((s) => s.id));
-  const own = (r: { scenario_event_id?: string | null }) => r.scenario_event_id === event.id;
-  const compileCtx: CompileContext & { resolveCategory: ReturnType<typeof categoryResolver> } = {
-    event_id: event.id,
-    event_name: event.name,
-    trigger_month: event.trigger_month,
-    is_baseline: scenario.is_baseline,
-    assumptions: resolveAssumptions(assumptions),
-    accounts: allAccounts.filter((a) => !own(a)).map(toContextAccount),
+  const compileCtx = eventCompileContext({
+    event,
+    scenario,
+    accounts: allAccounts,
+    recurring_items: allItems,
+    categories,
     baseline_event_ids: allEvents.filter((e) => baselineScenarioIds.has(e.scenario_id)).map((e) => e.id),
-    recurring_items: allItems.filter((r) => !own(r)).map(toContextRecurringItem),
-    resolveCategory: categoryResolver(categories.map((c) => ({ ...c, updated_at: c.updated_at ?? '' }))),
-  };
+    assumptions,
+  });
   const template = getTemplate(event.template_id);
   if (!template) throw invalid(['body', 'template_id'], `unknown template "${event.template_id}"`);
   const paramErrors = validateTemplateParameters(template, event.template_parameters, {
@@ -262,6 +255,7 @@ async function materialise(tx: Database, ctx: WriteContext, scenario: Scenario, 
     return { ...row, end_date: row.end_date ?? null };
   });
 
+  const own = (r: { scenario_event_id?: string | null }) => r.scenario_event_id === event.id;
   const oldAccounts = new Map(allAccounts.filter(own).map((a) => [a.id, a]));
   const oldItems = new Map(allItems.filter(own).map((r) => [r.id, r]));
   for (const a of accounts) {

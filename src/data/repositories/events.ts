@@ -6,19 +6,16 @@ import {
   EngineInputError,
   RecurringItemSchema,
   ScenarioEventSchema,
+  eventCompileContext,
   getTemplate,
-  resolveAssumptions,
-  toContextAccount,
-  toContextRecurringItem,
   validateTemplateParameters,
   type AssumptionsInput,
-  type CompileContext,
   type ScenarioEventInput,
 } from '../../../worker/engine/index';
 import { materialiseEvent, type CategoryHint } from '../../../worker/engine/templates/materialise';
 import type { WyrdDb } from '../db';
 import { getAssumptions } from './assumptions';
-import type { AccountRow, CategoryRow, IsoTimestamp, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../entities';
+import type { AccountRow, IsoTimestamp, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../entities';
 import { newId } from '../ids';
 import { DataValidationError, RecordNotFoundError, type DataFieldError } from './errors';
 import { deleteWithOutbox, putWithOutbox, requireText, sameRecord, timestamp, validateRow, type WriteOptions } from './write';
@@ -40,24 +37,6 @@ export type SavedEvent = {
 /** Every table a materialising write touches (for callers that open the transaction themselves). */
 export function materialiseTables(db: WyrdDb) {
   return [db.events, db.accounts, db.recurring_items, db.categories, db.scenarios, db.outbox, db.meta];
-}
-
-// The compiler's category hints that are not among the default names, mapped to the closest default.
-const CATEGORY_ALIASES: Record<string, string> = {
-  housing: 'Mortgage repayments',
-  children: 'Childcare',
-  'gifts and inheritance': 'Other income',
-};
-
-/** Maps a compiler hint to one of the user's categories: same name, an alias, else Other income / Other. */
-export function categoryResolver(categories: ReadonlyArray<CategoryRow>): (hint: string, type: 'income' | 'expense') => string | null {
-  const byName = new Map(categories.map((c) => [`${c.type}:${c.name.toLocaleLowerCase('en-AU')}`, c.id]));
-  const find = (name: string, type: string) => byName.get(`${type}:${name.toLocaleLowerCase('en-AU')}`);
-  return (hint, type) =>
-    find(hint, type) ??
-    find(CATEGORY_ALIASES[hint.toLocaleLowerCase('en-AU')] ?? '', type) ??
-    find(type === 'income' ? 'Other income' : 'Other', type) ??
-    null;
 }
 
 function eventRow(scenarioId: string, input: EventInput, id: string, at: IsoTimestamp): ScenarioEventRow {
@@ -94,20 +73,15 @@ async function materialise(
   ]);
   // Accounts made by baseline events count as the user's current ones (e.g. the default super fund).
   const baselineEventIds = await db.events.where('scenario_id').anyOf(baselineScenarioIds).primaryKeys();
-  const own = (r: { scenario_event_id?: string | null }) => r.scenario_event_id === event.id;
-  const ctxAccounts = allAccounts.filter((a) => !own(a));
-  const ctxItems = allItems.filter((r) => !own(r));
-  const ctx: CompileContext & { resolveCategory: ReturnType<typeof categoryResolver> } = {
-    event_id: event.id,
-    event_name: event.name,
-    trigger_month: event.trigger_month,
-    is_baseline: scenario.is_baseline,
-    assumptions: resolveAssumptions(assumptions === undefined ? await getAssumptions(db) : assumptions),
-    accounts: ctxAccounts.map(toContextAccount),
+  const ctx = eventCompileContext({
+    event,
+    scenario,
+    accounts: allAccounts,
+    recurring_items: allItems,
+    categories,
     baseline_event_ids: baselineEventIds,
-    recurring_items: ctxItems.map(toContextRecurringItem),
-    resolveCategory: categoryResolver(categories),
-  };
+    assumptions: assumptions === undefined ? await getAssumptions(db) : assumptions,
+  });
 
   const template = getTemplate(event.template_id);
   if (!template) throw new DataValidationError('event', [{ field: 'template_id', message: `unknown template "${event.template_id}"` }]);
@@ -137,6 +111,7 @@ async function materialise(
     return { ...row, end_date: row.end_date ?? null };
   });
 
+  const own = (r: { scenario_event_id?: string | null }) => r.scenario_event_id === event.id;
   const oldAccounts = new Map(allAccounts.filter(own).map((a) => [a.id, a]));
   const oldItems = new Map(allItems.filter(own).map((r) => [r.id, r]));
   for (const a of accounts) {
