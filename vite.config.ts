@@ -80,7 +80,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // Without these the first page stays uncontrolled when injectRegister is false (toolchain.md).
+        // vite-plugin-pwa leaves clientsClaim and skipWaiting off when injectRegister is false, and without them
+        // the first page stays uncontrolled.
         clientsClaim: true,
         skipWaiting: true,
         globPatterns: ['**/*.{js,css,html,svg}'],

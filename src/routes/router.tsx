@@ -1,4 +1,4 @@
-// The route tree of product-spec section 2 (code-based TanStack Router). The landing page is eager;
+// The route tree of docs/product.md section 2 (code-based TanStack Router). The landing page is eager;
 // every other screen is a lazy chunk, so the landing route loads no auth, database or chart code.
 import {
   Link,

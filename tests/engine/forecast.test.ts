@@ -1,4 +1,4 @@
-// Scenario composition (forecast-model.md sections 2 and 6), modifications, debt-account semantics,
+// Scenario composition (docs/forecast-model.md sections 2 and 6), modifications, debt-account semantics,
 // month-0 rules, validation errors, compare, sampling and the API shape.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,6 +1,6 @@
 // Property test (fast-check, fixed seed): over random profiles with random primitives, events and
 // modifications, every figure is finite and net_worth[k] - net_worth[k-1] = cash_flow[k] + capital_growth[k]
-// within $0.02 for every month (forecast-model.md section 4).
+// within $0.02 for every month (docs/forecast-model.md section 4).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// The save-error formatter shared by the event form and the template form (product-spec section 8).
+// The save-error formatter shared by the event form and the template form (docs/product.md section 8).
 import { describe, expect, it } from 'vitest';
 import {
   EVENT_SAVE_FALLBACK,

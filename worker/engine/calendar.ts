@@ -1,5 +1,5 @@
 // Pure calendar arithmetic for the simulator and the dashboard: day numbers, month indices and schedule
-// occurrences with day-of-month clamping (forecast-model.md section 2).
+// occurrences with day-of-month clamping (docs/forecast-model.md section 2).
 // No Date objects: day numbers are days since 1970-01-01, month indices are year * 12 + (month - 1).
 import type { Frequency } from './model/common';
 import type { IsoDate, IsoMonth } from './primitives';

@@ -1,5 +1,5 @@
 // Compare: several scenarios over the same months from the same as_of, chart sampling
-// (forecast-model.md section 6) and the POST /scenarios/compare response shape (decimal strings).
+// (docs/forecast-model.md section 6) and the POST /scenarios/compare response shape (decimal strings).
 import { SNAPSHOT_FIGURES, type ApiSnapshot, type ComparisonResult, type Snapshot } from './model/comparison';
 import { EngineInputError, parseOrThrow } from './model/issues';
 import { toDecimalString } from './money';

@@ -1,5 +1,5 @@
 // Dashboard and summary figures from the user's entities, shared by the app, the API server and the CLI: what
-// counts (forecast-model.md section 6: hypothetical entities never do), net worth, the Accounts and Recurring
+// counts (docs/forecast-model.md section 6: hypothetical entities never do), net worth, the Accounts and Recurring
 // Items summaries, and a period's actual cash flow, spending and income by category. Pure: the caller passes
 // `today` (the engine reads no clock). Every figure is rounded to cents with the money module (docs/money.md).
 import { addMonths, forEachOccurrence, monthIndexOf, monthStartDay, type RecurringSchedule } from './calendar';
@@ -113,7 +113,7 @@ function totals(income: number, expenses: number): { income: number; expenses: n
 }
 
 /**
- * The normalised monthly income, expenses (positive) and net of active items (forecast-model.md section 2:
+ * The normalised monthly income, expenses (positive) and net of active items (docs/forecast-model.md section 2:
  * weekly x 52/12, fortnightly x 26/12, quarterly / 3, yearly / 12). Counted items only.
  */
 export function normalisedMonthlyTotals(

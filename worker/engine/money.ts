@@ -30,7 +30,7 @@ export function toDecimalString(dollars: number): string {
   return Math.abs(rounded) < 1e21 ? rounded.toFixed(2) : `${BigInt(rounded)}.00`;
 }
 
-/** Occurrences of a recurring amount in a year (forecast-model.md section 2: weekly 52, fortnightly 26, ...). */
+/** Occurrences of a recurring amount in a year (docs/forecast-model.md section 2: weekly 52, fortnightly 26, ...). */
 export const PERIODS_PER_YEAR: Readonly<Record<Frequency, number>> = {
   weekly: 52,
   fortnightly: 26,
@@ -45,7 +45,7 @@ export function annualEquivalent(amount: number, frequency: Frequency): number {
 }
 
 /**
- * The normalised monthly equivalent of a recurring amount (forecast-model.md section 2): weekly x 52/12,
+ * The normalised monthly equivalent of a recurring amount (docs/forecast-model.md section 2): weekly x 52/12,
  * fortnightly x 26/12, quarterly / 3, yearly / 12. Not rounded: summaries round their totals.
  */
 export function monthlyEquivalent(amount: number, frequency: Frequency): number {

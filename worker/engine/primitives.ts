@@ -1,4 +1,4 @@
-// The contract between template compilers and the simulator (forecast-model.md section 1):
+// The contract between template compilers and the simulator (docs/forecast-model.md section 1):
 // templates compile to these primitives; the simulator knows nothing else.
 
 export type IsoDate = string; // YYYY-MM-DD
@@ -9,7 +9,7 @@ import type { AccountType, Frequency } from './model/common';
 import type { Assumptions } from './model/assumptions';
 export type { AccountType, Frequency, Assumptions };
 
-/** When a flow or transfer happens: once on a date, or on real calendar dates (forecast-model.md section 2). */
+/** When a flow or transfer happens: once on a date, or on real calendar dates (docs/forecast-model.md section 2). */
 export type Schedule =
   | { type: 'once'; date: IsoDate }
   | { type: 'recurring'; frequency: Frequency; start_date: IsoDate; end_date: IsoDate | null };

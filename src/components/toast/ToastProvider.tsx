@@ -1,4 +1,4 @@
-// Toast notifications (product-spec section 4): success, error and info, auto-dismissed after 3000 ms,
+// Toast notifications (docs/product.md section 4): success, error and info, auto-dismissed after 3000 ms,
 // announced through an aria-live region. Wrap the app once; call useToast() anywhere below.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 

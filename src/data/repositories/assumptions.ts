@@ -1,4 +1,4 @@
-// The user's assumptions record (forecast-model.md section 5), kept in the meta table and synced through the
+// The user's assumptions record (docs/forecast-model.md section 5), kept in the meta table and synced through the
 // outbox like an entity ('assumptions' / 'assumptions').
 import { AssumptionsInputSchema, resolveAssumptions, type Assumptions, type AssumptionsInput } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';

@@ -1,4 +1,4 @@
-// The one module that talks to aws-amplify (eslint enforces it): the auth helper of product-spec
+// The one module that talks to aws-amplify (eslint enforces it): the auth helper of docs/product.md
 // section 7 plus the current-user read the auth context needs. Loaded with a dynamic import only.
 //
 // Retry policy (spec section 7): Amplify's Cognito client already retries 429, 500/502/503/504,

@@ -39,7 +39,7 @@ function patchCachedAttributes(patch: Record<string, string>): void {
   if (cached) writeCachedIdentity({ ...cached, attributes: { ...(cached.attributes ?? {}), ...patch } as AuthUser['attributes'] });
 }
 
-/** The auth helper of product-spec section 7, with the same signatures as the adapter. */
+/** The auth helper of docs/product.md section 7, with the same signatures as the adapter. */
 export const auth = {
   login: (email: string, password: string): Promise<AuthResult> =>
     loadAuthAdapter().then((a) => a.login(email, password), loadFailure('Failed to login')),

@@ -1,5 +1,5 @@
 // Session state (zustand): who is signed in and whether that is still being worked out
-// (product-spec section 4 "Auth context"), with the offline identity cache behind it.
+// (docs/product.md section 4 "Auth context"), with the offline identity cache behind it.
 import { create } from 'zustand';
 import { auth } from './auth-client';
 import type { AuthUser } from './auth-types';

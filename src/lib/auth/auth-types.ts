@@ -1,4 +1,4 @@
-// Result and user shapes of the auth helper (product-spec section 7), free of any aws-amplify import
+// Result and user shapes of the auth helper (docs/product.md section 7), free of any aws-amplify import
 // so the rest of the app can type against them without pulling the vendor into its bundle.
 
 /** Cognito user attributes the product reads (spec section 3). Values are strings as Cognito returns them. */

@@ -1,4 +1,4 @@
-// Golden tests of the Australian rules against figures worked by hand from au-rules.md (fixtures/*.json).
+// Golden tests of the Australian rules against figures worked by hand from docs/au-rules.md (fixtures/*.json).
 import { describe, expect, it } from 'vitest';
 import taxFixture from './fixtures/tax.json';
 import pplFixture from './fixtures/ppl.json';

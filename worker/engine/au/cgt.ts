@@ -1,5 +1,5 @@
 // Capital gains tax: today's 50% discount after 12 months, and the proposed 2027 reform behind an opt-in
-// setting (au-rules.md marks it UNCONFIRMED).
+// setting (docs/au-rules.md marks it UNCONFIRMED).
 import type { IsoDate } from '../primitives';
 import { atDate, type DatedTable } from './dated';
 import { cents } from '../money';

@@ -1,4 +1,4 @@
-// Long-run and late-2026 market figures from au-rules.md, used as template defaults (all user-editable).
+// Long-run and late-2026 market figures from docs/au-rules.md, used as template defaults (all user-editable).
 // Percent a year unless stated.
 
 export const AU_DEFAULTS = {
@@ -11,7 +11,7 @@ export const AU_DEFAULTS = {
   rba_cash_rate: 4.35,
   owner_occupier_rate: 6.2,
   investor_rate: 6.5,
-  /** Not in au-rules.md: typical late-2026 figures, documented in docs/templates.md. */
+  /** Not in docs/au-rules.md: typical late-2026 figures, documented in docs/templates.md. */
   car_loan_rate: 8.5,
   personal_loan_rate: 11,
   credit_card_rate: 20,

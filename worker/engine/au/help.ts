@@ -1,4 +1,4 @@
-// HELP (study loan) compulsory repayments by financial year (au-rules.md).
+// HELP (study loan) compulsory repayments by financial year (docs/au-rules.md).
 import type { IsoDate } from '../primitives';
 import { atDate, financialYearStart, type DatedTable } from './dated';
 import { cents } from '../money';

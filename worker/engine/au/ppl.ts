@@ -1,5 +1,5 @@
 // Paid Parental Leave (Services Australia): paid days by the child's birth date, daily rate by the financial
-// year each paid day falls in, and the government's super on PPL from 1 July 2025 (au-rules.md).
+// year each paid day falls in, and the government's super on PPL from 1 July 2025 (docs/au-rules.md).
 import type { IsoDate } from '../primitives';
 import { atDate, financialYearOf, financialYearStart, type DatedTable } from './dated';
 import { cents } from '../money';

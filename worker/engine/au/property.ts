@@ -1,5 +1,5 @@
 // Buying a home in Australia: transfer (stamp) duty with first-home concessions, First Home Owner Grants,
-// the Home Guarantee Scheme and lenders mortgage insurance (au-rules.md). Each rule is one dated table.
+// the Home Guarantee Scheme and lenders mortgage insurance (docs/au-rules.md). Each rule is one dated table.
 import type { IsoDate } from '../primitives';
 import { atDate, type DatedTable } from './dated';
 import { cents } from '../money';
@@ -103,7 +103,7 @@ export const FHOG: DatedTable<Partial<Record<AuState, FhogRule & { land_and_buil
     figures: {
       NSW: { amount: 10_000, price_cap: 600_000, land_and_build_cap: 750_000 },
       VIC: { amount: 10_000, price_cap: 750_000 },
-      // QLD $30,000 for contracts to 30 June 2026; the $750k cap is from Queensland Revenue Office, not au-rules.md.
+      // QLD $30,000 for contracts to 30 June 2026; the $750k cap is from Queensland Revenue Office, not docs/au-rules.md.
       QLD: { amount: 30_000, price_cap: 750_000 },
     },
   },
@@ -169,7 +169,7 @@ export function homeGuaranteeEligible(opts: { state: AuState; region: Region; pr
 
 /**
  * Lenders mortgage insurance premium as a share of the loan, by LVR band (LVR at most `max_lvr`).
- * Illustrative: the midpoints of au-rules.md's ranges (0.5-1.4% at 81-85%, 1.5-2.5% at 89-90%,
+ * Illustrative: the midpoints of docs/au-rules.md's ranges (0.5-1.4% at 81-85%, 1.5-2.5% at 89-90%,
  * 2.6-4.5% at 94-95%); above 95% the top of the last range. Real premiums vary by insurer and loan size.
  */
 export const LMI_TABLE: ReadonlyArray<{ max_lvr: number; rate: number }> = [

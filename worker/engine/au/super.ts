@@ -1,4 +1,4 @@
-// Superannuation rules by date: Super Guarantee rate, contributions tax, contribution caps (au-rules.md).
+// Superannuation rules by date: Super Guarantee rate, contributions tax, contribution caps (docs/au-rules.md).
 // Each rule is one dated table keyed by the 1 July it takes effect.
 import type { IsoDate } from '../primitives';
 import { atDate, financialYearStart, type DatedTable } from './dated';

@@ -1,5 +1,5 @@
 // Australian resident personal income tax by financial year: rates, Low Income Tax Offset and Medicare levy
-// (au-rules.md). Each rule is one dated table keyed by the 1 July it takes effect.
+// (docs/au-rules.md). Each rule is one dated table keyed by the 1 July it takes effect.
 import type { IsoDate } from '../primitives';
 import { atDate, financialYearStart, type DatedTable } from './dated';
 import { cents } from '../money';
@@ -60,7 +60,7 @@ export const MEDICARE_LEVY: DatedTable<MedicareRule> = [
   { from: '2024-07-01', figures: { rate: 0.02, lower: 27_222, upper: 34_027, shade_rate: 0.1 } },
   // 2025-26 single thresholds from a secondary source.
   { from: '2025-07-01', figures: { rate: 0.02, lower: 28_011, upper: 35_013, shade_rate: 0.1 } },
-  // UNCONFIRMED: 2026-27 thresholds not yet published; au-rules.md says use 2025-26's. Correct here when known.
+  // UNCONFIRMED: 2026-27 thresholds not yet published; docs/au-rules.md says use 2025-26's. Correct here when known.
   { from: '2026-07-01', figures: { rate: 0.02, lower: 28_011, upper: 35_013, shade_rate: 0.1 } },
 ];
 

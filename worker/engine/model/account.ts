@@ -1,4 +1,4 @@
-// Account and Category entities (product-spec section 3), plus the optional annual_rate override.
+// Account and Category entities (docs/product.md section 3), plus the optional annual_rate override.
 import { z } from 'zod';
 import { AccountTypeSchema, AmountSchema, IdSchema, RateSchema, UpdatedAtSchema } from './common';
 
@@ -6,7 +6,7 @@ export const AccountSchema = z.object({
   id: IdSchema,
   name: z.string(),
   account_type: AccountTypeSchema,
-  /** Assets: the value. Liabilities: the amount owed is |current_balance| (forecast-model.md section 3). */
+  /** Assets: the value. Liabilities: the amount owed is |current_balance| (docs/forecast-model.md section 3). */
   current_balance: AmountSchema,
   institution: z.string().nullable().optional(),
   is_asset: z.boolean(),

@@ -1,4 +1,4 @@
-// The one user-editable assumptions record (forecast-model.md section 5): defaults, the partial
+// The one user-editable assumptions record (docs/forecast-model.md section 5): defaults, the partial
 // override a backup file may carry, and the merge of the two.
 import { z } from 'zod';
 import { ACCOUNT_TYPES, RateSchema, type AccountType } from './common';
@@ -28,9 +28,9 @@ export const AssumptionsInputSchema = z.object({
 export type AssumptionsInput = z.infer<typeof AssumptionsInputSchema>;
 
 /**
- * Defaults from au-rules.md "Long-run assumptions": inflation 2.5, wage growth 3.7, dwelling growth 5.4,
+ * Defaults from docs/au-rules.md "Long-run assumptions": inflation 2.5, wage growth 3.7, dwelling growth 5.4,
  * balanced super about 7 before fees (6.5 after), cash about 4. Debt rates: owner-occupier variable about
- * 6.2; personal loans and cards are typical advertised rates (not from au-rules.md).
+ * 6.2; personal loans and cards are typical advertised rates (not from docs/au-rules.md).
  */
 export const DEFAULT_ASSUMPTIONS: Assumptions = {
   inflation_rate: 2.5,

@@ -38,7 +38,7 @@ export type SpendingByCategory = z.infer<typeof SpendingByCategorySchema>;
 export const IncomeByCategorySchema = CategoryAmountsSchema;
 export type IncomeByCategory = z.infer<typeof IncomeByCategorySchema>;
 
-/** The Recurring Items page summary: normalised monthly equivalents (forecast-model.md section 2). */
+/** The Recurring Items page summary: normalised monthly equivalents (docs/forecast-model.md section 2). */
 export const RecurringSummarySchema = z.object({
   monthly_income: money,
   /** Positive: the amount spent. */

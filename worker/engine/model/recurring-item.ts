@@ -1,4 +1,4 @@
-// Recurring item entity (product-spec section 3): signed amount, positive income, negative expense.
+// Recurring item entity (docs/product.md section 3): signed amount, positive income, negative expense.
 import { z } from 'zod';
 import { AmountSchema, FrequencySchema, IdSchema, IsoDateSchema, UpdatedAtSchema } from './common';
 

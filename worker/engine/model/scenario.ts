@@ -1,4 +1,4 @@
-// Scenario, scenario event and modification entities (product-spec section 3); a modification's data
+// Scenario, scenario event and modification entities (docs/product.md section 3); a modification's data
 // shape is chosen by its modification_type.
 import { z } from 'zod';
 import { AmountSchema, FrequencySchema, IdSchema, IsoDateSchema, IsoMonthSchema, UpdatedAtSchema } from './common';

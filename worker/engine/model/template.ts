@@ -1,4 +1,4 @@
-// Template and Template parameter entities (product-spec section 3), with their baseline overrides.
+// Template and Template parameter entities (docs/product.md section 3), with their baseline overrides.
 // Each template is declared in worker/engine/templates/life-events/ (see docs/templates.md).
 import { z } from 'zod';
 

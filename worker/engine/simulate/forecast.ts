@@ -1,4 +1,4 @@
-// Scenario composition (forecast-model.md section 6): base = unlinked entities + the baseline
+// Scenario composition (docs/forecast-model.md section 6): base = unlinked entities + the baseline
 // scenario's events; a non-baseline scenario = base + its own events + its modifications.
 // Validates at the boundary and hands primitives to the simulator.
 import { z } from 'zod';

@@ -10,7 +10,7 @@ import type { DateToken } from './tokens';
 import { buildPromptContext } from './reading';
 import { matchTemplates, orderMatches } from './rules';
 
-/** The AI prompt maximum (product-spec section 9). */
+/** The AI prompt maximum (docs/product.md section 9). */
 export const SMART_CREATE_MAX_LENGTH = 500;
 
 export const SMART_CREATE_MESSAGES = {

@@ -1,4 +1,4 @@
-// Template parameters at run time: conditional visibility (product-spec section 4), effective defaults
+// Template parameters at run time: conditional visibility (docs/product.md section 4), effective defaults
 // (baseline_default in baseline scenarios) and the resolved values a compiler reads.
 import type { Template, TemplateParameter, TemplateValue } from '../model/template';
 
@@ -13,7 +13,7 @@ function hasParam(template: Template, name: string): boolean {
 }
 
 /**
- * Whether a parameter shows (product-spec "Conditional parameter visibility"):
+ * Whether a parameter shows (docs/product.md section 4 "Which parameters show"):
  * - baseline_hidden parameters are hidden in baseline scenarios;
  * - end_date is hidden unless is_permanent is explicitly false;
  * - where the template has payment_method (major_purchase), loan_term_years and loan_interest_rate show only

@@ -1,4 +1,4 @@
-// A scenario's modifications (product-spec sections 2 Scenario builder, 4 Modification modal, 5 Builder):
+// A scenario's modifications (docs/product.md sections 2 Scenario builder, 4 Modification modal, 5 Builder):
 // the list, delete, and the modal offering the four types with their fields and messages.
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import type {

@@ -1,4 +1,4 @@
-// The event form modal (product-spec sections 2, 4, 5 and 8, Event form): template, name, month and year,
+// The event form modal (docs/product.md sections 2, 4, 5 and 8, Event form): template, name, month and year,
 // the template's parameters with validation; saving materialises the event's accounts and items.
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { getTemplate, validateTemplateParameters, type Template } from '../../../../worker/engine/index';

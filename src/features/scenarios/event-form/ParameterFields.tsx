@@ -1,4 +1,4 @@
-// The template-driven parameter fields (product-spec section 4, Event form): one input per visible
+// The template-driven parameter fields (docs/product.md section 4, Event form): one input per visible
 // parameter, chosen by type, with baseline labels and help text and each field's error message.
 import { useId } from 'react';
 import type { Template, TemplateParameter } from '../../../../worker/engine/index';

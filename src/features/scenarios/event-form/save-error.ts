@@ -1,4 +1,4 @@
-// Turns a save failure into the text the event and template forms show (product-spec section 8): the
+// Turns a save failure into the text the event and template forms show (docs/product.md section 8): the
 // server-style detail (array of validation errors, a string, anything else as JSON), else the fallback.
 import { DataValidationError, RecordNotFoundError } from '../../../data/repositories/errors';
 
