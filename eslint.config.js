@@ -15,13 +15,6 @@ const echartsOnlyInAdapter = {
 };
 
 /**
- * OFF for now: the app's engine imports are being moved to worker/engine/index.ts. Set this to 'error' once
- *   git grep -nE "(from|import\\() *['\"](\\.\\.?/)+(worker/)?engine/" -- src server scripts worker/cli ':(glob)worker/*.ts' | grep -vE "engine/index(\\.ts)?['\"]"
- * (the deep imports still left) prints nothing.
- */
-const ENGINE_DEEP_IMPORTS = 'off';
-
-/**
  * The app reaches the engine only through its public entry, worker/engine/index.ts: a deep import such as
  * '../../worker/engine/templates/parameters' (from src/, server/, scripts/, worker/cli/) or './engine/calendar'
  * (from worker/*.ts) ties the app to the engine's internal layout. Uses typescript-eslint's copy of
@@ -30,7 +23,7 @@ const ENGINE_DEEP_IMPORTS = 'off';
 const engineOnlyThroughIndex = {
   files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'scripts/**/*.ts', 'worker/cli/**/*.ts', 'worker/*.ts'],
   rules: {
-    '@typescript-eslint/no-restricted-imports': [ENGINE_DEEP_IMPORTS, {
+    '@typescript-eslint/no-restricted-imports': ['error', {
       patterns: [{
         regex: '^(\\.\\.?/)+(worker/)?engine/(?!index(\\.ts)?$)',
         message: 'Import the engine through its public entry worker/engine/index.ts (export what you need there).',
@@ -103,4 +96,13 @@ export default tseslint.config(
     },
   },
   engineOnlyThroughIndex,
+  {
+    // The server runs without the browser app: it shares code with it only through the engine.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/src/**'], message: 'The server imports nothing from the app (src/); share code through the engine.' }],
+      }],
+    },
+  },
 );

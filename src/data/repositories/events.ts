@@ -11,8 +11,9 @@ import {
   validateTemplateParameters,
   type AssumptionsInput,
   type ScenarioEventInput,
+  materialiseEvent,
+  type CategoryHint,
 } from '../../../worker/engine/index';
-import { materialiseEvent, type CategoryHint } from '../../../worker/engine/templates/materialise';
 import type { WyrdDb } from '../db';
 import { getAssumptions } from './assumptions';
 import type { AccountRow, IsoTimestamp, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../entities';

@@ -1,8 +1,7 @@
 // The template-driven parameter fields (docs/product.md section 4, Event form): one input per visible
 // parameter, chosen by type, with baseline labels and help text and each field's error message.
 import { useId } from 'react';
-import type { Template, TemplateParameter } from '../../../../worker/engine/index';
-import { effectiveLabel } from '../../../../worker/engine/templates/parameters';
+import { effectiveLabel, type Template, type TemplateParameter } from '../../../../worker/engine/index';
 import type { AccountRow, RecurringItemRow } from '../../../data/entities';
 import { isAccountParameter, isPercentSlider, toTemplateParameters, visibleParameters, type FormValues } from './template-values';
 import './event-form.css';

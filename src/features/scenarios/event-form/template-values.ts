@@ -5,8 +5,10 @@ import {
   TEMPLATES,
   type Template,
   type TemplateParameter,
+  effectiveDefault,
+  effectiveLabel,
+  isParameterVisible,
 } from '../../../../worker/engine/index';
-import { effectiveDefault, effectiveLabel, isParameterVisible } from '../../../../worker/engine/templates/parameters';
 import { formatDecimal2 } from '../../../lib/format/money';
 import type { AccountRow, RecurringItemRow } from '../../../data/entities';
 

@@ -2,7 +2,7 @@
 // deterministic parser; success opens the first matched template's form with everything filled in.
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, type HistoryState } from '@tanstack/react-router';
-import { identifyTemplatesFromPrompt, SMART_CREATE_MAX_LENGTH } from '../../../../worker/engine/smart-create/identify';
+import { identifyTemplatesFromPrompt, SMART_CREATE_MAX_LENGTH } from '../../../../worker/engine/index';
 import { FormMessage } from '../../../components/form/FormField';
 import { Modal } from '../../../components/modal/Modal';
 import { SMART_CREATE_STATE_KEY, type SmartCreateHandoff } from './template-catalogue';
