@@ -33,7 +33,7 @@ const engineOnlyThroughIndex = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.local/', '.cognito/', 'coverage/', 'dev-dist/', 'test-results/'] },
+  { ignores: ['dist/', 'node_modules/', '.local/', '.cognito/', 'coverage/', 'dev-dist/', 'test-results/', 'infra/cdk.out/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,27 @@
+// `npm run infra:synth`: installs the CDK app's dependencies on first use, bundles the API Lambda and writes the
+// CloudFormation template and assets to infra/cdk.out (deploy it with `cdk deploy --app infra/cdk.out`, docs/deploy.md).
+// Settings: WYRD_WEB_ORIGIN (CORS origins, comma-separated), CDK_DEFAULT_ACCOUNT, WYRD_INFRA_OUT (output folder).
+import path from 'node:path';
+import { ensureInfraDeps, infraDir } from '../lib/ensure-deps.ts';
+
+const installed = ensureInfraDeps();
+if (!installed.ok) {
+  console.error(`Cannot synthesise: ${installed.reason}. Run: npm ci --prefix infra`);
+  process.exit(1);
+}
+
+// Imported only now: aws-cdk-lib may have been installed a moment ago.
+const { synthesize, webOriginsFrom, STACK_NAME } = await import('../lib/synth.ts');
+const outdir = path.resolve(process.env.WYRD_INFRA_OUT || path.join(infraDir, 'cdk.out'));
+const started = performance.now();
+const result = await synthesize({
+  outdir,
+  bundleDir: path.join(outdir, '.lambda-bundle'),
+  webOrigins: webOriginsFrom(process.env.WYRD_WEB_ORIGIN),
+  account: process.env.CDK_DEFAULT_ACCOUNT || undefined,
+});
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`Synthesised stack ${STACK_NAME} (ap-southeast-2) in ${seconds} s`);
+console.log(`  template: ${path.relative(process.cwd(), result.templatePath)}`);
+console.log(`  Lambda bundle: ${(result.bundle.bytes / 1024).toFixed(0)} KiB (index.mjs + migrations)`);
+console.log(`  CORS origins: ${webOriginsFrom(process.env.WYRD_WEB_ORIGIN).join(', ')}`);

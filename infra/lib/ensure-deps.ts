@@ -1,0 +1,33 @@
+// Installs the CDK app's own dependencies (infra/package-lock.json) on first use, so the web app's install stays lean.
+// Uses only Node built-ins: it runs before aws-cdk-lib can be imported.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const infraDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const repoRoot = path.resolve(infraDir, '..');
+
+const REQUIRED = ['aws-cdk-lib', 'constructs', 'esbuild'];
+
+export type EnsureResult = { ok: true; installed: boolean } | { ok: false; reason: string };
+
+export function infraDepsPresent(): boolean {
+  return REQUIRED.every((name) => existsSync(path.join(infraDir, 'node_modules', name, 'package.json')));
+}
+
+/** Runs `npm ci --prefix infra` when a dependency is missing; never throws, says why when it cannot install. */
+export function ensureInfraDeps(log: (line: string) => void = console.log): EnsureResult {
+  if (infraDepsPresent()) return { ok: true, installed: false };
+  log('Installing the CDK app dependencies (npm ci --prefix infra, about 190 MB, once)...');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['ci', '--prefix', infraDir, '--no-audit', '--no-fund'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    timeout: 300_000,
+  });
+  if (result.error) return { ok: false, reason: `npm ci --prefix infra could not run: ${result.error.message}` };
+  if (result.status !== 0) return { ok: false, reason: `npm ci --prefix infra exited with code ${String(result.status)}` };
+  if (!infraDepsPresent()) return { ok: false, reason: 'npm ci --prefix infra finished but aws-cdk-lib is still missing' };
+  return { ok: true, installed: true };
+}
