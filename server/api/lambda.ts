@@ -1,6 +1,6 @@
 // AWS Lambda entry for the product API (behind the BudgetAppApi HTTP API): the same Hono app as the Node server,
 // in production mode with the real Cognito verifier, on Aurora through the RDS Data API or on DATABASE_URL.
-import { DatabaseResumingException, RDSDataClient } from '@aws-sdk/client-rds-data';
+import { RDSDataClient } from '@aws-sdk/client-rds-data';
 import { drizzle as drizzleDataApi } from 'drizzle-orm/aws-data-api/pg';
 import { migrate as migrateDataApi } from 'drizzle-orm/aws-data-api/pg/migrator';
 import { handle, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
@@ -29,23 +29,25 @@ export function readLambdaDatabaseConfig(env: Env): LambdaDatabaseConfig {
   throw new ConfigError('Set WYRD_DB_CLUSTER_ARN, WYRD_DB_SECRET_ARN and WYRD_DB_NAME (Aurora Data API) or DATABASE_URL.');
 }
 
-const RESUME_WAIT_MS = 24_000;
+// A paused (0 ACU) cluster answers DatabaseResumingException for roughly 15 s; wait up to about 24 s for it.
 const RESUME_POLL_MS = 2_000;
+const RESUME_ATTEMPTS = 12;
 
-/**
- * A Data API client that waits while a paused (0 ACU) cluster resumes: the first call after a pause fails with
- * DatabaseResumingException for roughly 15 s, and the SDK does not retry it by itself.
- */
+// By name rather than instanceof, so an error class from another copy of the SDK still counts.
+function isResuming(error: unknown): boolean {
+  return error instanceof Error && error.name === 'DatabaseResumingException';
+}
+
+/** A Data API client that retries while the cluster resumes (the SDK does not retry that error by itself). */
 export function createDataApiClient(region?: string, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))) {
   const client = new RDSDataClient(region ? { region } : {});
   client.middlewareStack.add(
     (next) => async (args) => {
-      const deadline = Date.now() + RESUME_WAIT_MS;
-      for (;;) {
+      for (let attempt = 1; ; attempt++) {
         try {
           return await next(args);
         } catch (error) {
-          if (!(error instanceof DatabaseResumingException) || Date.now() + RESUME_POLL_MS > deadline) throw error;
+          if (!isResuming(error) || attempt >= RESUME_ATTEMPTS) throw error;
           await sleep(RESUME_POLL_MS);
         }
       }
