@@ -2,11 +2,27 @@
 // locally and offline, so synthesis never needs Docker or the network.
 import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { repoRoot } from './ensure-deps.ts';
 
 export const LAMBDA_ENTRY = path.join(repoRoot, 'server', 'api', 'lambda.ts');
 export const MIGRATIONS_DIR = path.join(repoRoot, 'server', 'db', 'migrations');
+
+// The Lambda never opens the embedded PGlite database (it refuses to run without Aurora or DATABASE_URL), so the
+// half-megabyte PGlite runtime is replaced by a stub that fails loudly if anything ever constructs it.
+const stubPglite: Plugin = {
+  name: 'stub-pglite',
+  setup(build) {
+    build.onResolve({ filter: /^@electric-sql\/pglite($|\/)/ }, (args) => ({ path: args.path, namespace: 'wyrd-stub' }));
+    build.onLoad({ filter: /.*/, namespace: 'wyrd-stub' }, () => ({
+      // CommonJS, so any named import resolves (to a function that throws when called).
+      contents:
+        "const fail = function () { throw new Error('PGlite is not bundled into the Lambda'); };" +
+        "module.exports = new Proxy({}, { get: (_, key) => (key === '__esModule' ? false : fail) });",
+      loader: 'js',
+    }));
+  },
+};
 
 export type LambdaBundle = { dir: string; handler: string; bytes: number };
 
@@ -28,6 +44,7 @@ export async function bundleLambda(outDir: string): Promise<LambdaBundle> {
     keepNames: true,
     legalComments: 'none',
     metafile: true,
+    plugins: [stubPglite],
     logLevel: 'error',
     // The app's packages come from the repository's node_modules (they are the API server's own dependencies).
     nodePaths: [path.join(repoRoot, 'node_modules')],

@@ -17,7 +17,7 @@ export type SynthOptions = {
   bundleDir?: string;
   webOrigins?: string[];
   account?: string;
-} & Pick<WyrdStackProps, 'minCapacity' | 'maxCapacity' | 'retainData'>;
+} & Pick<WyrdStackProps, 'minCapacity' | 'maxCapacity' | 'retainData' | 'migrateOnStart'>;
 
 export type SynthResult = { app: App; stack: WyrdStack; templatePath: string; bundle: LambdaBundle };
 
@@ -36,6 +36,7 @@ export async function synthesize(options: SynthOptions): Promise<SynthResult> {
     minCapacity: options.minCapacity,
     maxCapacity: options.maxCapacity,
     retainData: options.retainData,
+    migrateOnStart: options.migrateOnStart,
     description: 'Wyrd: Cognito, BudgetAppApi (HTTP API + Lambda) and Aurora Serverless v2 PostgreSQL',
   });
   const assembly = app.synth();

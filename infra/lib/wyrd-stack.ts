@@ -38,6 +38,8 @@ export type WyrdStackProps = StackProps & {
   maxCapacity?: number;
   /** Protects the cluster and user pool from `cdk destroy`; on by default. */
   retainData?: boolean;
+  /** Apply pending migrations on each cold start (default), or leave them to the `{"wyrd":"migrate"}` invocation. */
+  migrateOnStart?: boolean;
 };
 
 export class WyrdStack extends Stack {
@@ -144,7 +146,7 @@ export class WyrdStack extends Stack {
         WYRD_DB_CLUSTER_ARN: cluster.clusterArn,
         WYRD_DB_SECRET_ARN: cluster.secret.secretArn,
         WYRD_DB_NAME: DATABASE_NAME,
-        WYRD_MIGRATE_ON_START: 'true',
+        WYRD_MIGRATE_ON_START: String(props.migrateOnStart ?? true),
       },
     });
     cluster.grantDataApiAccess(fn);
