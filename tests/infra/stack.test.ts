@@ -1,9 +1,11 @@
 // The CDK app synthesises offline, and its CloudFormation template holds the deployment's key resources: Cognito pool
 // and client, the BudgetAppApi HTTP API and production stage, the Lambda, Aurora Serverless v2 with Data API and secret.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importInfra, infraAvailable, type AssertionsModule, type MatchApi, type SynthModule, type TemplateApi } from './infra-support.ts';
 
@@ -165,4 +167,13 @@ describe.skipIf(!deps.ok)('infra: the CDK stack', () => {
     template.hasResourceProperties('AWS::RDS::DBCluster', { DeletionProtection: true });
     template.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'ACTIVE' });
   });
+
+  // The app's own typecheck leaves infra/ out (its dependencies are optional there); this checks it.
+  it('typechecks (tsc -p infra/tsconfig.json)', () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'infra', 'tsconfig.json')], { encoding: 'utf8', timeout: 170_000 });
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  }, 180_000);
 });
