@@ -6,7 +6,7 @@ import { migrate as migrateDataApi } from 'drizzle-orm/aws-data-api/pg/migrator'
 import { handle, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
 import { migrationsFolder, openDatabase, type Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
-import { createApiApp } from './app.ts';
+import { createApp } from './app.ts';
 import { createTokenVerifier } from './auth.ts';
 import { ConfigError, loadApiConfig, type Env } from './config.ts';
 
@@ -91,7 +91,7 @@ function getRuntime(env: Env = process.env): Promise<Runtime> {
     // is retried on its next invocation (by then the migrations are recorded). WYRD_MIGRATE_ON_START=false leaves
     // migrations to the separate `{"wyrd":"migrate"}` invocation (docs/deploy.md).
     if (env.WYRD_MIGRATE_ON_START !== 'false') await database.migrate();
-    const app = createApiApp({ db: database.db, verifier: createTokenVerifier(config.auth), webOrigins: config.webOrigins });
+    const app = createApp({ db: database.db, verifier: createTokenVerifier(config.auth), config });
     return { handler: handle(app), database };
   })();
   runtime.catch(() => {
