@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ExecuteStatementCommand } from '@aws-sdk/client-rds-data';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startThrowawayPostgres } from '../../scripts/stack/postgres.ts';
 import { importInfra, infraAvailable, type BundleModule } from './infra-support.ts';
 
 type ApiEvent = {
@@ -130,4 +132,48 @@ describe.skipIf(!deps.ok)('infra: the bundled Lambda entry', () => {
     process.env = { ...savedEnv, DATABASE_URL: 'postgresql://wyrd@127.0.0.1:1/none', WYRD_COGNITO_USER_POOL_ID: '', WYRD_DB_CLUSTER_ARN: '' };
     await expect(lambda.handler(apiEvent('GET', '/production/health'))).rejects.toThrow(/real Cognito user pool/);
   });
+
+  it('serves the app through API Gateway events on PostgreSQL: migrates on cold start, health, 401 without a valid token', async () => {
+    const pg = await startThrowawayPostgres({ log: (line) => console.log(`[postgres] ${line}`) });
+    if ('skipped' in pg) {
+      console.warn(`[infra tests] skipping the Lambda-on-PostgreSQL case: PostgreSQL is not installed. Run: ${pg.skipped}`);
+      return;
+    }
+    try {
+      // A real-looking pool id: production mode. Only malformed tokens are sent, so no JWKS is ever fetched.
+      process.env = {
+        ...savedEnv,
+        DATABASE_URL: pg.url,
+        WYRD_COGNITO_USER_POOL_ID: 'ap-southeast-2_TestPool1',
+        WYRD_COGNITO_CLIENT_ID: 'testclient0000000000000000',
+        WYRD_WEB_ORIGIN: 'https://wyrd.example.com',
+        WYRD_DB_CLUSTER_ARN: '',
+        WYRD_DB_SECRET_ARN: '',
+      };
+      const health = await lambda.handler(apiEvent('GET', '/production/health'));
+      expect(health.statusCode).toBe(200);
+      expect(JSON.parse(health.body)).toEqual({ status: 'ok' });
+
+      const noToken = await lambda.handler(apiEvent('GET', '/production/accounts'));
+      expect(noToken.statusCode).toBe(401);
+      expect(JSON.parse(noToken.body)).toHaveProperty('detail');
+      const badToken = await lambda.handler(apiEvent('GET', '/production/accounts', 'production', { authorization: 'Bearer not-a-jwt' }));
+      expect(badToken.statusCode).toBe(401);
+      const unknown = await lambda.handler(apiEvent('GET', '/production/no-such-route', 'production', { authorization: 'Bearer not-a-jwt' }));
+      expect([401, 404]).toContain(unknown.statusCode);
+
+      const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
+      try {
+        const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from drizzle.__drizzle_migrations`;
+        expect(count).toBeGreaterThanOrEqual(1);
+      } finally {
+        await sql.end();
+      }
+
+      // The separate migration step answers once everything is applied.
+      expect(await lambda.handler({ wyrd: 'migrate' })).toEqual({ migrated: true });
+    } finally {
+      await pg.stop();
+    }
+  }, 180_000);
 });
