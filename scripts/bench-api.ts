@@ -98,7 +98,11 @@ async function startServer(identityUrl: string, dataDir: string, databaseUrl?: s
       }
     };
     child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      // The server's own errors (500s, crashes) explain failed requests: show them as they happen.
+      for (const line of chunk.toString().split('\n')) if (line.trim()) console.error(`[api] ${line}`);
+    });
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`API server exited with code ${String(code)}:\n${output}`));
