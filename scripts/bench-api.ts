@@ -31,7 +31,13 @@ type AutocannonResult = {
   '2xx': number;
   statusCodeStats?: Record<string, { count: number }>;
 };
-type AutocannonRequest = { method?: string; path?: string; body?: string; headers?: Record<string, string>; setupRequest?: (req: AutocannonRequest) => AutocannonRequest };
+type AutocannonRequest = {
+  method?: string;
+  path?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  setupRequest?: (req: AutocannonRequest) => AutocannonRequest;
+};
 type AutocannonOptions = {
   url: string;
   connections: number;
@@ -42,7 +48,9 @@ type AutocannonOptions = {
   body?: string;
   requests?: AutocannonRequest[];
 };
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: AutocannonOptions) => Promise<AutocannonResult> & { stop?: () => void };
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  opts: AutocannonOptions,
+) => Promise<AutocannonResult> & { stop?: () => void };
 
 // ---- ID tokens for the local pool, signed by a key this process serves as the pool's JWKS (as the API tests do)
 const KID = 'bench-key';
@@ -54,7 +62,8 @@ type Jwks = { identityUrl: string; issuer: string; server: Server };
 async function startJwks(): Promise<Jwks> {
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' };
   const server = createServer((req, res) => {
-    if (req.url === `/${LOCAL_POOL_ID}/.well-known/jwks.json`) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+    if (req.url === `/${LOCAL_POOL_ID}/.well-known/jwks.json`)
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -66,7 +75,15 @@ async function startJwks(): Promise<Jwks> {
 
 function idToken(issuer: string, sub: string): string {
   const now = Math.floor(Date.now() / 1000);
-  const claims = { sub, email: `${sub}@example.com`, token_use: 'id', aud: LOCAL_CLIENT_ID, iss: issuer, iat: now, exp: now + 3 * 3600 };
+  const claims = {
+    sub,
+    email: `${sub}@example.com`,
+    token_use: 'id',
+    aud: LOCAL_CLIENT_ID,
+    iss: issuer,
+    iat: now,
+    exp: now + 3 * 3600,
+  };
   const head = b64(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: KID }));
   const body = b64(JSON.stringify(claims));
   return `${head}.${body}.${b64(sign('sha256', Buffer.from(`${head}.${body}`), privateKey))}`;
@@ -85,7 +102,11 @@ async function startServer(identityUrl: string, dataDir: string, databaseUrl?: s
     WYRD_DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`API server did not start in 120 s:\n${output}`)), 120_000);
@@ -122,12 +143,21 @@ async function startServer(identityUrl: string, dataDir: string, databaseUrl?: s
 }
 
 // ---- seeding through the API
-type Mutation = { mutation_id: number; entity: string; op: 'create' | 'update' | 'delete'; id: string; payload?: unknown };
+type Mutation = {
+  mutation_id: number;
+  entity: string;
+  op: 'create' | 'update' | 'delete';
+  id: string;
+  payload?: unknown;
+};
 
 async function call<T>(base: string, token: string, method: string, pathname: string, body?: unknown): Promise<T> {
   const response = await fetch(`${base}${pathname}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -138,12 +168,19 @@ async function call<T>(base: string, token: string, method: string, pathname: st
 type PushReply = { results: { status: string; detail?: unknown; mutation_id: number }[] };
 
 /** Pushes mutations in batches of `batch` under one client id; throws if any is rejected. */
-async function pushAll(base: string, token: string, clientId: string, items: Omit<Mutation, 'mutation_id'>[], batch = 1000): Promise<void> {
+async function pushAll(
+  base: string,
+  token: string,
+  clientId: string,
+  items: Omit<Mutation, 'mutation_id'>[],
+  batch = 1000,
+): Promise<void> {
   for (let start = 0; start < items.length; start += batch) {
     const mutations = items.slice(start, start + batch).map((m, i) => ({ ...m, mutation_id: start + i + 1 }));
     const reply = await call<PushReply>(base, token, 'POST', '/sync/push', { client_id: clientId, mutations });
     const rejected = reply.results.filter((r) => r.status !== 'applied');
-    if (rejected.length > 0) throw new Error(`seeding: ${rejected.length} mutations rejected, first: ${JSON.stringify(rejected[0])}`);
+    if (rejected.length > 0)
+      throw new Error(`seeding: ${rejected.length} mutations rejected, first: ${JSON.stringify(rejected[0])}`);
   }
 }
 
@@ -156,7 +193,12 @@ const accountPayload = (i: number) => ({
 });
 
 function accountCreates(prefix: string, count: number): Omit<Mutation, 'mutation_id'>[] {
-  return Array.from({ length: count }, (_, i) => ({ entity: 'accounts', op: 'create' as const, id: `${prefix}-${i}`, payload: accountPayload(i) }));
+  return Array.from({ length: count }, (_, i) => ({
+    entity: 'accounts',
+    op: 'create' as const,
+    id: `${prefix}-${i}`,
+    payload: accountPayload(i),
+  }));
 }
 
 function heavyProfileMutations(): { mutations: Omit<Mutation, 'mutation_id'>[]; scenarioIds: string[] } {
@@ -171,14 +213,25 @@ function heavyProfileMutations(): { mutations: Omit<Mutation, 'mutation_id'>[]; 
     ...profile.categories.map((r) => create('categories', r)),
     ...profile.accounts.map((r) => create('accounts', r)),
     ...profile.recurring_items.map((r) => create('recurring_items', r)),
-    ...profile.scenarios.map((s) => create('scenarios', { id: s.id, name: s.name, is_baseline: s.is_baseline } as { id: string })),
+    ...profile.scenarios.map((s) =>
+      create('scenarios', { id: s.id, name: s.name, is_baseline: s.is_baseline } as { id: string }),
+    ),
     ...profile.scenarios.flatMap((s) => s.events.map((e) => create('events', e))),
   ];
   return { mutations, scenarioIds: profile.scenarios.map((s) => s.id) };
 }
 
 // ---- measuring
-type Row = { backend: string; name: string; connections: number; requests: number; rps: number; p50: number; p99: number; errors: number };
+type Row = {
+  backend: string;
+  name: string;
+  connections: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+};
 
 async function load(
   backend: string,
@@ -193,7 +246,13 @@ async function load(
     const makeBody = opts.setupBody;
     request.setupRequest = (req) => ({ ...req, body: makeBody() });
   }
-  const result = await autocannon({ url: base, connections: opts.connections, amount: opts.amount, timeout: 60, requests: [request] });
+  const result = await autocannon({
+    url: base,
+    connections: opts.connections,
+    amount: opts.amount,
+    timeout: 60,
+    requests: [request],
+  });
   const row: Row = {
     backend,
     name,
@@ -206,8 +265,12 @@ async function load(
   };
   print(row);
   if (row.errors > 0) {
-    const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => `${code}: ${stat.count}`).join(', ');
-    console.log(`           (${result.errors} socket errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx; status codes ${codes})`);
+    const codes = Object.entries(result.statusCodeStats ?? {})
+      .map(([code, stat]) => `${code}: ${stat.count}`)
+      .join(', ');
+    console.log(
+      `           (${result.errors} socket errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx; status codes ${codes})`,
+    );
   }
   return row;
 }
@@ -229,7 +292,11 @@ function print(row: Row): void {
 type PullPage = { changes: unknown[]; cursor: number; more: boolean };
 
 /** Wall time to pull every row from cursor 0, page by page, as a new device does. */
-async function pullEverything(base: string, token: string, limit: number): Promise<{ ms: number; rows: number; pages: number }> {
+async function pullEverything(
+  base: string,
+  token: string,
+  limit: number,
+): Promise<{ ms: number; rows: number; pages: number }> {
   const started = performance.now();
   let since = 0;
   let rows = 0;
@@ -272,11 +339,26 @@ async function benchBackend(backend: 'PGlite' | 'PostgreSQL', jwks: Jwks, databa
     await call(base, token('bench-compare'), 'POST', '/scenarios/compare', JSON.parse(compareBody)); // warm the engine
 
     // Warm-up so the JIT and the database caches do not count against the first measurement.
-    await autocannon({ url: base, connections: 10, amount: 200, timeout: 60, headers: { Authorization: `Bearer ${token('bench-accounts')}` } as Record<string, string>, requests: [{ method: 'GET', path: '/accounts' }] });
+    await autocannon({
+      url: base,
+      connections: 10,
+      amount: 200,
+      timeout: 60,
+      headers: { Authorization: `Bearer ${token('bench-accounts')}` } as Record<string, string>,
+      requests: [{ method: 'GET', path: '/accounts' }],
+    });
 
     // One connection first: the service time of one request, which queueing at 50 connections multiplies.
-    await load(backend, 'GET /accounts (500 accounts)', base, token('bench-accounts'), { connections: 1, amount: 200, path: '/accounts' });
-    const accounts = await load(backend, 'GET /accounts (500 accounts)', base, token('bench-accounts'), { connections: 50, amount: 2000, path: '/accounts' });
+    await load(backend, 'GET /accounts (500 accounts)', base, token('bench-accounts'), {
+      connections: 1,
+      amount: 200,
+      path: '/accounts',
+    });
+    const accounts = await load(backend, 'GET /accounts (500 accounts)', base, token('bench-accounts'), {
+      connections: 50,
+      amount: 2000,
+      path: '/accounts',
+    });
     summary.accountsP99 = accounts.p99;
 
     let batchNo = 0;
@@ -292,12 +374,21 @@ async function benchBackend(backend: 'PGlite' | 'PostgreSQL', jwks: Jwks, databa
       },
     });
 
-    await load(backend, 'GET /sync/pull (10,000 rows, one page)', base, token('bench-pull'), { connections: 2, amount: 20, path: '/sync/pull?since=0&limit=10000' });
-    await load(backend, 'GET /sync/pull (1,000-row page)', base, token('bench-pull'), { connections: 10, amount: 200, path: '/sync/pull?since=0&limit=1000' });
+    await load(backend, 'GET /sync/pull (10,000 rows, one page)', base, token('bench-pull'), {
+      connections: 2,
+      amount: 20,
+      path: '/sync/pull?since=0&limit=10000',
+    });
+    await load(backend, 'GET /sync/pull (1,000-row page)', base, token('bench-pull'), {
+      connections: 10,
+      amount: 200,
+      path: '/sync/pull?since=0&limit=1000',
+    });
 
     const pulls = [];
     for (let i = 0; i < 5; i++) pulls.push(await pullEverything(base, token('bench-pull'), 1000));
-    if (pulls.some((p) => p.rows !== 10_000)) throw new Error(`a full pull returned ${pulls.map((p) => p.rows).join(', ')} rows, expected 10,000`);
+    if (pulls.some((p) => p.rows !== 10_000))
+      throw new Error(`a full pull returned ${pulls.map((p) => p.rows).join(', ')} rows, expected 10,000`);
     const times = pulls.map((p) => p.ms).sort((a, b) => a - b);
     summary.pullAllMs = times[times.length - 1];
     console.log(
@@ -333,10 +424,23 @@ async function main(): Promise<void> {
   const jwks = await startJwks();
   const summaries: Summary[] = [];
   const load1 = () => loadavg()[0].toFixed(1);
-  console.log(`API benchmark: server/main.ts in a child process on 127.0.0.1, autocannon in this process; latencies in ms`);
-  console.log(`(${cpus().length} CPUs, load average ${load1()} at the start: other work on the machine inflates latencies)`);
   console.log(
-    ['backend'.padEnd(10), 'endpoint'.padEnd(46), 'conns'.padStart(5), 'requests'.padStart(8), 'req/s'.padStart(9), 'p50'.padStart(8), 'p99'.padStart(8), 'errors'.padStart(7)].join(' '),
+    `API benchmark: server/main.ts in a child process on 127.0.0.1, autocannon in this process; latencies in ms`,
+  );
+  console.log(
+    `(${cpus().length} CPUs, load average ${load1()} at the start: other work on the machine inflates latencies)`,
+  );
+  console.log(
+    [
+      'backend'.padEnd(10),
+      'endpoint'.padEnd(46),
+      'conns'.padStart(5),
+      'requests'.padStart(8),
+      'req/s'.padStart(9),
+      'p50'.padStart(8),
+      'p99'.padStart(8),
+      'errors'.padStart(7),
+    ].join(' '),
   );
   try {
     if (which !== 'postgres') summaries.push(await benchBackend('PGlite', jwks));
@@ -360,10 +464,14 @@ async function main(): Promise<void> {
   console.log('Targets:');
   for (const s of summaries) {
     if (s.backend === 'PostgreSQL' && s.accountsP99 !== undefined) {
-      console.log(`  GET /accounts p99 under 50 ms at 50 connections on PostgreSQL: ${s.accountsP99} ms, ${s.accountsP99 < 50 ? 'met' : 'NOT met'}`);
+      console.log(
+        `  GET /accounts p99 under 50 ms at 50 connections on PostgreSQL: ${s.accountsP99} ms, ${s.accountsP99 < 50 ? 'met' : 'NOT met'}`,
+      );
     }
     if (s.pullAllMs !== undefined) {
-      console.log(`  ${s.backend}: pull 10,000 rows (all pages) under 2 s: worst of 5 ${(s.pullAllMs / 1000).toFixed(2)} s, ${s.pullAllMs < 2000 ? 'met' : 'NOT met'}`);
+      console.log(
+        `  ${s.backend}: pull 10,000 rows (all pages) under 2 s: worst of 5 ${(s.pullAllMs / 1000).toFixed(2)} s, ${s.pullAllMs < 2000 ? 'met' : 'NOT met'}`,
+      );
     }
   }
 }

@@ -13,7 +13,10 @@ export const MIGRATIONS_DIR = path.join(repoRoot, 'server', 'db', 'migrations');
 const stubPglite: Plugin = {
   name: 'stub-pglite',
   setup(build) {
-    build.onResolve({ filter: /^@electric-sql\/pglite($|\/)/ }, (args) => ({ path: args.path, namespace: 'wyrd-stub' }));
+    build.onResolve({ filter: /^@electric-sql\/pglite($|\/)/ }, (args) => ({
+      path: args.path,
+      namespace: 'wyrd-stub',
+    }));
     build.onLoad({ filter: /.*/, namespace: 'wyrd-stub' }, () => ({
       // CommonJS, so any named import resolves (to a function that throws when called).
       contents:
@@ -49,7 +52,9 @@ export async function bundleLambda(outDir: string): Promise<LambdaBundle> {
     // The app's packages come from the repository's node_modules (they are the API server's own dependencies).
     nodePaths: [path.join(repoRoot, 'node_modules')],
     // CommonJS dependencies call require() for Node built-ins; an ESM bundle has no require of its own.
-    banner: { js: "import { createRequire as __wyrdCreateRequire } from 'node:module'; const require = __wyrdCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __wyrdCreateRequire } from 'node:module'; const require = __wyrdCreateRequire(import.meta.url);",
+    },
   });
   await cp(MIGRATIONS_DIR, path.join(outDir, 'migrations'), { recursive: true });
   const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);

@@ -60,7 +60,9 @@ function install(log: (line: string) => void): EnsureResult {
     timeout: 300_000,
   });
   if (result.error) return { ok: false, reason: `npm ci --prefix infra could not run: ${result.error.message}` };
-  if (result.status !== 0) return { ok: false, reason: `npm ci --prefix infra exited with code ${String(result.status)}` };
-  if (!infraDepsPresent()) return { ok: false, reason: 'npm ci --prefix infra finished but aws-cdk-lib is still missing' };
+  if (result.status !== 0)
+    return { ok: false, reason: `npm ci --prefix infra exited with code ${String(result.status)}` };
+  if (!infraDepsPresent())
+    return { ok: false, reason: 'npm ci --prefix infra finished but aws-cdk-lib is still missing' };
   return { ok: true, installed: true };
 }

@@ -22,12 +22,17 @@ export type SynthOptions = {
 export type SynthResult = { app: App; stack: WyrdStack; templatePath: string; bundle: LambdaBundle };
 
 export function webOriginsFrom(value: string | undefined): string[] {
-  const origins = (value ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  const origins = (value ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   return origins.length > 0 ? origins : DEFAULT_WEB_ORIGINS;
 }
 
 export async function synthesize(options: SynthOptions): Promise<SynthResult> {
-  const bundle = await bundleLambda(options.bundleDir ?? path.join(await mkdtemp(path.join(tmpdir(), 'wyrd-lambda-')), 'bundle'));
+  const bundle = await bundleLambda(
+    options.bundleDir ?? path.join(await mkdtemp(path.join(tmpdir(), 'wyrd-lambda-')), 'bundle'),
+  );
   const app = new App({ outdir: options.outdir });
   const stack = new WyrdStack(app, STACK_NAME, {
     lambdaCodeDir: bundle.dir,

@@ -3,13 +3,7 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { CorsHttpMethod, HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import {
-  AccountRecovery,
-  FeaturePlan,
-  UserPool,
-  UserPoolEmail,
-  VerificationEmailStyle,
-} from 'aws-cdk-lib/aws-cognito';
+import { AccountRecovery, FeaturePlan, UserPool, UserPoolEmail, VerificationEmailStyle } from 'aws-cdk-lib/aws-cognito';
 import { IpAddresses, SubnetType, Vpc } from 'aws-cdk-lib/aws-ec2';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';

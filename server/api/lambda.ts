@@ -22,11 +22,19 @@ export function readLambdaDatabaseConfig(env: Env): LambdaDatabaseConfig {
     if (!resourceArn || !secretArn) {
       throw new ConfigError('The Data API needs both WYRD_DB_CLUSTER_ARN and WYRD_DB_SECRET_ARN.');
     }
-    return { kind: 'data-api', resourceArn, secretArn, database: env.WYRD_DB_NAME?.trim() || 'wyrd', region: env.AWS_REGION };
+    return {
+      kind: 'data-api',
+      resourceArn,
+      secretArn,
+      database: env.WYRD_DB_NAME?.trim() || 'wyrd',
+      region: env.AWS_REGION,
+    };
   }
   if (env.DATABASE_URL) return { kind: 'postgres', databaseUrl: env.DATABASE_URL };
   // A Lambda's disk is read-only apart from a /tmp that disappears: an embedded database there would lose data.
-  throw new ConfigError('Set WYRD_DB_CLUSTER_ARN, WYRD_DB_SECRET_ARN and WYRD_DB_NAME (Aurora Data API) or DATABASE_URL.');
+  throw new ConfigError(
+    'Set WYRD_DB_CLUSTER_ARN, WYRD_DB_SECRET_ARN and WYRD_DB_NAME (Aurora Data API) or DATABASE_URL.',
+  );
 }
 
 // A paused (0 ACU) cluster answers DatabaseResumingException for roughly 15 s; wait up to about 24 s for it.
@@ -105,7 +113,10 @@ function getRuntime(env: Env = process.env): Promise<Runtime> {
  * stage prefix is removed. The `$default` stage has no prefix.
  */
 export function withoutStagePrefix<E extends LambdaEvent>(event: E): E {
-  const stage = 'requestContext' in event && event.requestContext && 'stage' in event.requestContext ? event.requestContext.stage : undefined;
+  const stage =
+    'requestContext' in event && event.requestContext && 'stage' in event.requestContext
+      ? event.requestContext.stage
+      : undefined;
   if (!stage || stage === '$default' || !('rawPath' in event)) return event;
   const prefix = `/${stage}`;
   const rawPath = event.rawPath;

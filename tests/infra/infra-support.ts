@@ -50,4 +50,6 @@ export type SynthModule = {
   }>;
   STACK_NAME: string;
 };
-export type BundleModule = { bundleLambda: (outDir: string) => Promise<{ dir: string; handler: string; bytes: number }> };
+export type BundleModule = {
+  bundleLambda: (outDir: string) => Promise<{ dir: string; handler: string; bytes: number }>;
+};

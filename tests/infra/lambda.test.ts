@@ -24,23 +24,37 @@ type ApiEvent = {
 
 type Sendable = {
   send: (command: unknown) => Promise<unknown>;
-  middlewareStack: { add: (mw: (next: () => Promise<unknown>) => () => Promise<unknown>, opts: Record<string, unknown>) => void };
+  middlewareStack: {
+    add: (mw: (next: () => Promise<unknown>) => () => Promise<unknown>, opts: Record<string, unknown>) => void;
+  };
 };
 
 type LambdaModule = {
-  handler: (event: unknown, context?: unknown) => Promise<{ statusCode: number; body: string; headers?: Record<string, string> }>;
+  handler: (
+    event: unknown,
+    context?: unknown,
+  ) => Promise<{ statusCode: number; body: string; headers?: Record<string, string> }>;
   withoutStagePrefix: (event: ApiEvent) => ApiEvent;
   readLambdaDatabaseConfig: (env: Record<string, string | undefined>) => Record<string, unknown>;
   createDataApiClient: (region?: string, sleep?: (ms: number) => Promise<void>) => Sendable;
 };
 
-function apiEvent(method: string, rawPath: string, stage = 'production', headers: Record<string, string> = {}): ApiEvent {
+function apiEvent(
+  method: string,
+  rawPath: string,
+  stage = 'production',
+  headers: Record<string, string> = {},
+): ApiEvent {
   return {
     version: '2.0',
     rawPath,
     rawQueryString: '',
     headers: { host: 'abc123.execute-api.ap-southeast-2.amazonaws.com', ...headers },
-    requestContext: { stage, http: { method, path: rawPath }, domainName: 'abc123.execute-api.ap-southeast-2.amazonaws.com' },
+    requestContext: {
+      stage,
+      http: { method, path: rawPath },
+      domainName: 'abc123.execute-api.ap-southeast-2.amazonaws.com',
+    },
     isBase64Encoded: false,
   };
 }
@@ -88,7 +102,10 @@ describe.skipIf(!deps.ok)('infra: the bundled Lambda entry', () => {
       database: 'wyrd',
       region: 'ap-southeast-2',
     });
-    expect(lambda.readLambdaDatabaseConfig({ DATABASE_URL: 'postgresql://u@h/db' })).toEqual({ kind: 'postgres', databaseUrl: 'postgresql://u@h/db' });
+    expect(lambda.readLambdaDatabaseConfig({ DATABASE_URL: 'postgresql://u@h/db' })).toEqual({
+      kind: 'postgres',
+      databaseUrl: 'postgresql://u@h/db',
+    });
     expect(() => lambda.readLambdaDatabaseConfig({ WYRD_DB_CLUSTER_ARN: 'arn:x' })).toThrow(/WYRD_DB_SECRET_ARN/);
     expect(() => lambda.readLambdaDatabaseConfig({})).toThrow(/DATABASE_URL/);
   });
@@ -129,14 +146,21 @@ describe.skipIf(!deps.ok)('infra: the bundled Lambda entry', () => {
   });
 
   it('refuses the local identity pool in production mode (never trusts its tokens)', async () => {
-    process.env = { ...savedEnv, DATABASE_URL: 'postgresql://wyrd@127.0.0.1:1/none', WYRD_COGNITO_USER_POOL_ID: '', WYRD_DB_CLUSTER_ARN: '' };
+    process.env = {
+      ...savedEnv,
+      DATABASE_URL: 'postgresql://wyrd@127.0.0.1:1/none',
+      WYRD_COGNITO_USER_POOL_ID: '',
+      WYRD_DB_CLUSTER_ARN: '',
+    };
     await expect(lambda.handler(apiEvent('GET', '/production/health'))).rejects.toThrow(/real Cognito user pool/);
   });
 
   it('serves the app through API Gateway events on PostgreSQL: migrates on cold start, health, 401 without a valid token', async () => {
     const pg = await startThrowawayPostgres({ log: (line) => console.log(`[postgres] ${line}`) });
     if ('skipped' in pg) {
-      console.warn(`[infra tests] skipping the Lambda-on-PostgreSQL case: PostgreSQL is not installed. Run: ${pg.skipped}`);
+      console.warn(
+        `[infra tests] skipping the Lambda-on-PostgreSQL case: PostgreSQL is not installed. Run: ${pg.skipped}`,
+      );
       return;
     }
     try {
@@ -157,14 +181,20 @@ describe.skipIf(!deps.ok)('infra: the bundled Lambda entry', () => {
       const noToken = await lambda.handler(apiEvent('GET', '/production/accounts'));
       expect(noToken.statusCode).toBe(401);
       expect(JSON.parse(noToken.body)).toHaveProperty('detail');
-      const badToken = await lambda.handler(apiEvent('GET', '/production/accounts', 'production', { authorization: 'Bearer not-a-jwt' }));
+      const badToken = await lambda.handler(
+        apiEvent('GET', '/production/accounts', 'production', { authorization: 'Bearer not-a-jwt' }),
+      );
       expect(badToken.statusCode).toBe(401);
-      const unknown = await lambda.handler(apiEvent('GET', '/production/no-such-route', 'production', { authorization: 'Bearer not-a-jwt' }));
+      const unknown = await lambda.handler(
+        apiEvent('GET', '/production/no-such-route', 'production', { authorization: 'Bearer not-a-jwt' }),
+      );
       expect([401, 404]).toContain(unknown.statusCode);
 
       const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
       try {
-        const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from drizzle.__drizzle_migrations`;
+        const [{ count }] = await sql<
+          { count: number }[]
+        >`select count(*)::int as count from drizzle.__drizzle_migrations`;
         expect(count).toBeGreaterThanOrEqual(1);
       } finally {
         await sql.end();

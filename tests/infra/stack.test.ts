@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importInfra, infraAvailable, type AssertionsModule, type MatchApi, type SynthModule, type TemplateApi } from './infra-support.ts';
+import {
+  importInfra,
+  infraAvailable,
+  type AssertionsModule,
+  type MatchApi,
+  type SynthModule,
+  type TemplateApi,
+} from './infra-support.ts';
 
 const deps = infraAvailable();
 
@@ -27,7 +34,9 @@ describe.skipIf(!deps.ok)('infra: the CDK stack', () => {
       webOrigins: ['https://wyrd.example.com'],
     });
     // The template as written to disk: what `cdk deploy --app <outdir>` would deploy.
-    template = assertions.Template.fromJSON(JSON.parse(readFileSync(synth.templatePath, 'utf8')) as Record<string, unknown>);
+    template = assertions.Template.fromJSON(
+      JSON.parse(readFileSync(synth.templatePath, 'utf8')) as Record<string, unknown>,
+    );
     Match = assertions.Match;
   }, 240_000);
 
@@ -126,7 +135,13 @@ describe.skipIf(!deps.ok)('infra: the CDK stack', () => {
     template.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
-          Match.objectLike({ Action: Match.arrayWith(['rds-data:BeginTransaction', 'rds-data:CommitTransaction', 'rds-data:ExecuteStatement']) }),
+          Match.objectLike({
+            Action: Match.arrayWith([
+              'rds-data:BeginTransaction',
+              'rds-data:CommitTransaction',
+              'rds-data:ExecuteStatement',
+            ]),
+          }),
           Match.objectLike({ Action: Match.arrayWith(['secretsmanager:GetSecretValue']) }),
         ]),
       },
@@ -143,15 +158,23 @@ describe.skipIf(!deps.ok)('infra: the CDK stack', () => {
       StorageEncrypted: true,
       ServerlessV2ScalingConfiguration: { MinCapacity: 0, MaxCapacity: 2, SecondsUntilAutoPause: 300 },
     });
-    template.hasResourceProperties('AWS::RDS::DBInstance', { DBInstanceClass: 'db.serverless', Engine: 'aurora-postgresql' });
+    template.hasResourceProperties('AWS::RDS::DBInstance', {
+      DBInstanceClass: 'db.serverless',
+      Engine: 'aurora-postgresql',
+    });
   });
 
   it('keeps the database credentials in a generated Secrets Manager secret attached to the cluster', () => {
     template.resourceCountIs('AWS::SecretsManager::Secret', 1);
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
-      GenerateSecretString: Match.objectLike({ GenerateStringKey: 'password', SecretStringTemplate: '{"username":"wyrd_admin"}' }),
+      GenerateSecretString: Match.objectLike({
+        GenerateStringKey: 'password',
+        SecretStringTemplate: '{"username":"wyrd_admin"}',
+      }),
     });
-    template.hasResourceProperties('AWS::SecretsManager::SecretTargetAttachment', { TargetType: 'AWS::RDS::DBCluster' });
+    template.hasResourceProperties('AWS::SecretsManager::SecretTargetAttachment', {
+      TargetType: 'AWS::RDS::DBCluster',
+    });
   });
 
   it('puts the database in isolated subnets of two zones with no NAT gateway or internet gateway', () => {
@@ -172,7 +195,10 @@ describe.skipIf(!deps.ok)('infra: the CDK stack', () => {
   it('typechecks (tsc -p infra/tsconfig.json)', () => {
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
     const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'infra', 'tsconfig.json')], { encoding: 'utf8', timeout: 170_000 });
+    const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'infra', 'tsconfig.json')], {
+      encoding: 'utf8',
+      timeout: 170_000,
+    });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   }, 180_000);
