@@ -12,7 +12,8 @@ RESULTS_DIR="test-results"
 mkdir -p "$RESULTS_DIR"
 UNIT_JSON="$RESULTS_DIR/unit.json"
 E2E_JSON="$RESULTS_DIR/e2e.json"
-rm -f "$UNIT_JSON" "$E2E_JSON"
+PG_SKIPPED="$RESULTS_DIR/postgres-skipped.txt"
+rm -f "$UNIT_JSON" "$E2E_JSON" "$PG_SKIPPED"
 
 CHECKS_PASSED=0
 CHECKS_FAILED=0
@@ -58,11 +59,12 @@ count() {
   node -e '
     const fs = require("fs");
     const [file, code] = [process.argv[1], Number(process.argv[2])];
-    let passed = 0, failed = 0;
+    let passed = 0, failed = 0, skipped = 0;
     try {
       const report = JSON.parse(fs.readFileSync(file, "utf8"));
       passed = report.numPassedTests || 0;
       failed = report.numFailedTests || 0;
+      skipped = (report.numPendingTests || 0) + (report.numTodoTests || 0);
       // A file that failed outside any test (import error, failing beforeAll) counts once.
       for (const file of report.testResults || []) {
         const failedTests = (file.assertionResults || []).filter((t) => t.status === "failed").length;
@@ -72,27 +74,35 @@ count() {
     } catch {
       if (code !== 0) failed = 1;
     }
-    console.log(passed + " " + failed);
+    console.log(passed + " " + failed + " " + skipped);
   ' "$1" "$2"
 }
 
 echo "== Unit and integration tests (vitest) =="
 npx vitest run --reporter=default --reporter=json --outputFile.json="$UNIT_JSON"
 UNIT_CODE=$?
-read -r UNIT_PASSED UNIT_FAILED <<<"$(count "$UNIT_JSON" "$UNIT_CODE")"
+read -r UNIT_PASSED UNIT_FAILED UNIT_SKIPPED <<<"$(count "$UNIT_JSON" "$UNIT_CODE")"
 
 echo
 echo "== Browser tests (playwright-core + Chromium against the local stack) =="
 npx vitest run --config tests/e2e/vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json="$E2E_JSON"
 E2E_CODE=$?
-read -r E2E_PASSED E2E_FAILED <<<"$(count "$E2E_JSON" "$E2E_CODE")"
+read -r E2E_PASSED E2E_FAILED E2E_SKIPPED <<<"$(count "$E2E_JSON" "$E2E_CODE")"
 
 PASSED=$((CHECKS_PASSED + UNIT_PASSED + E2E_PASSED))
 FAILED=$((CHECKS_FAILED + UNIT_FAILED + E2E_FAILED))
 echo
 if [ "$WITH_CHECKS" = 1 ]; then echo "static checks: ${CHECKS_SUMMARY%; }"; fi
 echo "unit/integration: $UNIT_PASSED passed, $UNIT_FAILED failed; browser: $E2E_PASSED passed, $E2E_FAILED failed"
-echo "$PASSED passed, $FAILED failed"
+SKIPPED=$((UNIT_SKIPPED + E2E_SKIPPED))
+if [ -f "$PG_SKIPPED" ]; then
+  echo "PostgreSQL is not installed, so the server tests' PostgreSQL cases were skipped. Install it with: $(cat "$PG_SKIPPED")"
+fi
+if [ "$SKIPPED" -gt 0 ]; then
+  echo "$PASSED passed, $FAILED failed, $SKIPPED skipped"
+else
+  echo "$PASSED passed, $FAILED failed"
+fi
 if [ "$FAILED" -ne 0 ] || [ "$UNIT_CODE" -ne 0 ] || [ "$E2E_CODE" -ne 0 ]; then
   exit 1
 fi
