@@ -53,7 +53,10 @@ export { materialiseEvent, eventEntityId, type MaterialisedEvent, type CategoryH
 export {
   categoryResolver,
   eventCompileContext,
+  eventEntityChanges,
+  sameRecord,
   type CategoryResolver,
+  type EntityChanges,
   type EventCompileContext,
 } from './templates/event-context';
 export {

@@ -10,6 +10,7 @@ import {
   ScenarioEventSchema,
   ScenarioSchema,
   eventCompileContext,
+  eventEntityChanges,
   getTemplate,
   materialiseEvent,
   validateTemplateParameters,
@@ -183,17 +184,6 @@ async function removeEventEntities(tx: Database, ctx: WriteContext, eventId: str
     await tombstone(tx, 'accounts', ctx, a.id);
 }
 
-/** Same record apart from updated_at: an unchanged regeneration writes nothing. */
-function sameRecord(a: object, b: object): boolean {
-  const strip = (o: object) =>
-    JSON.stringify(
-      Object.entries(o)
-        .filter(([k, v]) => k !== 'updated_at' && v !== undefined)
-        .sort(([x], [y]) => (x < y ? -1 : 1)),
-    );
-  return strip(a) === strip(b);
-}
-
 /**
  * Compiles the event against the user's other accounts and items (as the app does) and writes the result:
  * new entities created, changed ones updated, vanished ones tombstoned. Bad parameters: 422 under
@@ -256,22 +246,12 @@ async function materialise(tx: Database, ctx: WriteContext, scenario: Scenario, 
   });
 
   const own = (r: { scenario_event_id?: string | null }) => r.scenario_event_id === event.id;
-  const oldAccounts = new Map(allAccounts.filter(own).map((a) => [a.id, a]));
-  const oldItems = new Map(allItems.filter(own).map((r) => [r.id, r]));
-  for (const a of accounts) {
-    const old = oldAccounts.get(a.id);
-    oldAccounts.delete(a.id);
-    if (old && sameRecord(old, a)) continue;
-    await putEntity(tx, 'accounts', ctx, a, { scenarioEventId: event.id });
-  }
-  for (const r of items) {
-    const old = oldItems.get(r.id);
-    oldItems.delete(r.id);
-    if (old && sameRecord(old, r)) continue;
-    await putEntity(tx, 'recurring_items', ctx, r, { scenarioEventId: event.id });
-  }
-  for (const id of oldItems.keys()) await tombstone(tx, 'recurring_items', ctx, id);
-  for (const id of oldAccounts.keys()) await tombstone(tx, 'accounts', ctx, id);
+  const accountChanges = eventEntityChanges(allAccounts.filter(own), accounts);
+  const itemChanges = eventEntityChanges(allItems.filter(own), items);
+  for (const { row } of accountChanges.put) await putEntity(tx, 'accounts', ctx, row, { scenarioEventId: event.id });
+  for (const { row } of itemChanges.put) await putEntity(tx, 'recurring_items', ctx, row, { scenarioEventId: event.id });
+  for (const id of itemChanges.remove) await tombstone(tx, 'recurring_items', ctx, id);
+  for (const id of accountChanges.remove) await tombstone(tx, 'accounts', ctx, id);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   RecurringItemSchema,
   ScenarioEventSchema,
   eventCompileContext,
+  eventEntityChanges,
   getTemplate,
   validateTemplateParameters,
   type AssumptionsInput,
@@ -19,7 +20,7 @@ import { getAssumptions } from './assumptions';
 import type { AccountRow, IsoTimestamp, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../entities';
 import { newId } from '../ids';
 import { DataValidationError, RecordNotFoundError, type DataFieldError } from './errors';
-import { deleteWithOutbox, putWithOutbox, requireText, sameRecord, timestamp, validateRow, type WriteOptions } from './write';
+import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validateRow, type WriteOptions } from './write';
 
 /** The engine's event input (trigger_date defaults to the first day of trigger_month); no id: a new event. */
 export type EventInput = ScenarioEventInput & { id?: string };
@@ -113,22 +114,12 @@ async function materialise(
   });
 
   const own = (r: { scenario_event_id?: string | null }) => r.scenario_event_id === event.id;
-  const oldAccounts = new Map(allAccounts.filter(own).map((a) => [a.id, a]));
-  const oldItems = new Map(allItems.filter(own).map((r) => [r.id, r]));
-  for (const a of accounts) {
-    const old = oldAccounts.get(a.id);
-    oldAccounts.delete(a.id);
-    if (old && sameRecord(old, a)) continue;
-    await putWithOutbox(db, db.accounts, 'accounts', a, old ? 'update' : 'create', at);
-  }
-  for (const r of items) {
-    const old = oldItems.get(r.id);
-    oldItems.delete(r.id);
-    if (old && sameRecord(old, r)) continue;
-    await putWithOutbox(db, db.recurring_items, 'recurring_items', r, old ? 'update' : 'create', at);
-  }
-  for (const id of oldItems.keys()) await deleteWithOutbox(db, db.recurring_items, 'recurring_items', id, at);
-  for (const id of oldAccounts.keys()) await deleteWithOutbox(db, db.accounts, 'accounts', id, at);
+  const accountChanges = eventEntityChanges(allAccounts.filter(own), accounts);
+  const itemChanges = eventEntityChanges(allItems.filter(own), items);
+  for (const { row, created } of accountChanges.put) await putWithOutbox(db, db.accounts, 'accounts', row, created ? 'create' : 'update', at);
+  for (const { row, created } of itemChanges.put) await putWithOutbox(db, db.recurring_items, 'recurring_items', row, created ? 'create' : 'update', at);
+  for (const id of itemChanges.remove) await deleteWithOutbox(db, db.recurring_items, 'recurring_items', id, at);
+  for (const id of accountChanges.remove) await deleteWithOutbox(db, db.accounts, 'accounts', id, at);
 
   const unmatched: Record<string, CategoryHint> = {};
   for (const r of items) if (!r.category_id && result.category_hints[r.id]) unmatched[r.id] = result.category_hints[r.id];

@@ -94,9 +94,3 @@ export async function deleteWithOutbox<T>(db: WyrdDb, table: AnyTable<T>, entity
   const tombstone: DeletePayload = { id, deleted_at: at };
   await appendOutbox(db, entity, id, 'delete', tombstone, at);
 }
-
-/** Same record apart from updated_at: an unchanged regeneration writes nothing. */
-export function sameRecord(a: object, b: object): boolean {
-  const strip = (o: object) => JSON.stringify(Object.entries(o).filter(([k, v]) => k !== 'updated_at' && v !== undefined).sort(([x], [y]) => (x < y ? -1 : 1)));
-  return strip(a) === strip(b);
-}

@@ -57,3 +57,35 @@ export function eventCompileContext(src: ContextSources): EventCompileContext {
     resolveCategory: categoryResolver(src.categories),
   };
 }
+
+/** Same record apart from updated_at (and absent fields): an unchanged regeneration writes nothing. */
+export function sameRecord(a: object, b: object): boolean {
+  const strip = (o: object) =>
+    JSON.stringify(
+      Object.entries(o)
+        .filter(([k, v]) => k !== 'updated_at' && v !== undefined)
+        .sort(([x], [y]) => (x < y ? -1 : 1)),
+    );
+  return strip(a) === strip(b);
+}
+
+/** One entity table's part of saving an event: rows to write (new or changed) and ids to remove. */
+export type EntityChanges<T> = { put: Array<{ row: T; created: boolean }>; remove: string[] };
+
+/**
+ * What re-saving an event changes among the entities it made, given the ones it made before and the ones it makes
+ * now: unchanged rows are left alone, so the device and the server record the same (minimal) changes.
+ */
+export function eventEntityChanges<T extends { id: string }>(
+  before: ReadonlyArray<T>,
+  after: ReadonlyArray<T>,
+): EntityChanges<T> {
+  const old = new Map(before.map((r) => [r.id, r]));
+  const put: EntityChanges<T>['put'] = [];
+  for (const row of after) {
+    const previous = old.get(row.id);
+    old.delete(row.id);
+    if (!previous || !sameRecord(previous, row)) put.push({ row, created: !previous });
+  }
+  return { put, remove: [...old.keys()] };
+}
