@@ -20,7 +20,7 @@ import {
 } from './inputs.ts';
 import * as compute from './store/compute.ts';
 import * as ledger from './store/ledger.ts';
-import { withUserTx, type WriteContext } from './store/rows.ts';
+import { listLiveJson, withUserTx, type WriteContext } from './store/rows.ts';
 import * as scenarios from './store/scenarios.ts';
 import { MustRefetchError, OutOfOrderError, pull, push } from './store/sync.ts';
 
@@ -144,7 +144,7 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
   // ---- accounts, categories, recurring items (same shape each)
   type Crud = {
     path: string;
-    list: (db: Database, sub: string) => Promise<unknown[]>;
+    listJson: (db: Database, sub: string) => Promise<string>;
     get: (db: Database, sub: string, id: string) => Promise<unknown>;
     create: (tx: Database, ctx: WriteContext, input: unknown) => Promise<unknown>;
     update: (tx: Database, ctx: WriteContext, id: string, input: unknown) => Promise<unknown>;
@@ -153,7 +153,7 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
   const crud: Crud[] = [
     {
       path: '/accounts',
-      list: ledger.listAccounts,
+      listJson: (db, sub) => listLiveJson(db, 'accounts', sub),
       get: ledger.getAccount,
       create: ledger.createAccount,
       update: ledger.updateAccount,
@@ -161,7 +161,7 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
     },
     {
       path: '/categories',
-      list: ledger.listCategories,
+      listJson: (db, sub) => listLiveJson(db, 'categories', sub),
       get: ledger.getCategory,
       create: ledger.createCategory,
       update: ledger.updateCategory,
@@ -169,15 +169,15 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
     },
     {
       path: '/recurring-items',
-      list: ledger.listRecurringItems,
+      listJson: (db, sub) => listLiveJson(db, 'recurring_items', sub),
       get: ledger.getRecurringItem,
       create: ledger.createRecurringItem,
       update: ledger.updateRecurringItem,
       remove: ledger.deleteRecurringItem,
     },
   ];
-  for (const { path, list, get, create, update, remove } of crud) {
-    app.get(path, auth, async (c) => c.json(await list(db, sub(c))));
+  for (const { path, listJson, get, create, update, remove } of crud) {
+    app.get(path, auth, async (c) => c.body(await listJson(db, sub(c)), 200, { 'content-type': 'application/json' }));
     app.post(path, auth, async (c) => {
       const body = await readJson(c);
       return c.json(await write(c, (tx, ctx) => create(tx, ctx, body)), 201);

@@ -67,7 +67,6 @@ function accountBody(id: string, input: unknown, at: string): Account {
   });
 }
 
-export const listAccounts = (db: Database, sub: string) => listLive<Account>(db, 'accounts', sub);
 
 export async function getAccount(db: Database, sub: string, id: string): Promise<Account> {
   const row = await getLive<Account>(db, 'accounts', sub, id);
@@ -122,7 +121,6 @@ function categoryBody(id: string, input: unknown, at: string): Category {
   return parseInput(CategorySchema, { ...fields, id, updated_at: at });
 }
 
-export const listCategories = (db: Database, sub: string) => listLive<Category>(db, 'categories', sub);
 
 export async function getCategory(db: Database, sub: string, id: string): Promise<Category> {
   const row = await getLive<Category>(db, 'categories', sub, id);
@@ -172,7 +170,6 @@ function itemBody(id: string, input: unknown, at: string): RecurringItem {
   return parseInput(RecurringItemSchema, { ...fields, id, scenario_event_id: null, updated_at: at });
 }
 
-export const listRecurringItems = (db: Database, sub: string) => listLive<RecurringItem>(db, 'recurring_items', sub);
 
 export async function getRecurringItem(db: Database, sub: string, id: string): Promise<RecurringItem> {
   const row = await getLive<RecurringItem>(db, 'recurring_items', sub, id);

@@ -122,3 +122,34 @@ export async function tombstone(tx: Database, entity: EntityName, ctx: WriteCont
     .returning({ id: t.id });
   return done.length > 0;
 }
+
+// The list endpoints' answers as JSON text, per user and table, kept while the table's newest change sequence
+// value for that user is unchanged (every write and tombstone takes a new one, so a changed list never hits).
+const LIST_CACHE_LIMIT = 500;
+const listCache = new Map<string, { seq: number; json: string }>();
+
+/**
+ * The user's live entities as a JSON array, straight from the stored jsonb text (no parse and re-serialise),
+ * served from the cache when nothing changed since: the list endpoints are the API's hottest reads.
+ */
+export async function listLiveJson(db: Database, entity: 'accounts' | 'categories' | 'recurring_items', sub: string): Promise<string> {
+  const t = table(entity);
+  const [latest] = await db
+    .select({ seq: sql<string | number | null>`max(${t.seq})` })
+    .from(t)
+    .where(eq(t.userSub, sub));
+  const seq = latest?.seq == null ? 0 : Number(latest.seq);
+  const key = `${entity}\u0000${sub}`;
+  const cached = listCache.get(key);
+  if (cached && cached.seq === seq) return cached.json;
+  const rows = await db
+    .select({ body: sql<string>`${t.body}::text` })
+    .from(t)
+    .where(and(eq(t.userSub, sub), eq(t.deleted, false)))
+    .orderBy(asc(t.seq));
+  const json = `[${rows.map((r) => r.body).join(',')}]`;
+  listCache.delete(key);
+  listCache.set(key, { seq, json });
+  if (listCache.size > LIST_CACHE_LIMIT) listCache.delete(listCache.keys().next().value as string);
+  return json;
+}

@@ -1,0 +1,39 @@
+// The list endpoints answer from a per-user cache keyed on the table's newest change: every write shows at once,
+// and one user's cached list never answers another user.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from './harness';
+
+type Account = { id: string; name: string; current_balance: number };
+
+describe('list endpoints after writes (PGlite)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi('pglite');
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('reflects creates, updates and deletes immediately, per user', async () => {
+    const names = async (sub: string) => (await api.call<Account[]>('GET', '/accounts', { sub })).body.map((a) => a.name);
+    expect(await names('cache-a')).toEqual([]);
+    const created = await api.call<Account>('POST', '/accounts', {
+      sub: 'cache-a',
+      body: { name: 'Everyday', account_type: 'checking', current_balance: 10, is_asset: true },
+    });
+    expect(created.status).toBe(201);
+    expect(await names('cache-a')).toEqual(['Everyday']);
+    expect(await names('cache-b')).toEqual([]);
+
+    await api.call('PUT', `/accounts/${created.body.id}`, {
+      sub: 'cache-a',
+      body: { name: 'Bills', account_type: 'checking', current_balance: 20, is_asset: true },
+    });
+    const listed = await api.call<Account[]>('GET', '/accounts', { sub: 'cache-a' });
+    expect(listed.headers.get('content-type')).toContain('application/json');
+    expect(listed.body).toMatchObject([{ id: created.body.id, name: 'Bills', current_balance: 20 }]);
+
+    await api.call('DELETE', `/accounts/${created.body.id}`, { sub: 'cache-a' });
+    expect(await names('cache-a')).toEqual([]);
+  });
+});
