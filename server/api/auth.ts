@@ -31,6 +31,28 @@ function toUser(claims: JwtPayload): AuthUser {
   return { sub: String(claims.sub), email: typeof claims.email === 'string' ? claims.email : '', claims };
 }
 
+// Checking an RS256 signature is the costliest step of a small request, and a client sends the same ID token
+// for up to an hour: a verified token is remembered until its own expiry (with the same tolerance), so every
+// check still holds for it. Bounded, oldest first out.
+const REMEMBERED_TOKENS = 10_000;
+
+function remembering(verify: (token: string) => Promise<AuthUser>): TokenVerifier {
+  const verified = new Map<string, AuthUser>();
+  return {
+    verify: async (token) => {
+      const known = verified.get(token);
+      const nowSeconds = Date.now() / 1000;
+      if (known && typeof known.claims.exp === 'number' && known.claims.exp + CLOCK_TOLERANCE_SECONDS > nowSeconds)
+        return known;
+      verified.delete(token);
+      const user = await verify(token);
+      verified.set(token, user);
+      if (verified.size > REMEMBERED_TOKENS) verified.delete(verified.keys().next().value as string);
+      return user;
+    },
+  };
+}
+
 export function createTokenVerifier(auth: AuthConfig): TokenVerifier {
   if (auth.kind === 'cognito') {
     const verifier = CognitoJwtVerifier.create({
@@ -39,7 +61,7 @@ export function createTokenVerifier(auth: AuthConfig): TokenVerifier {
       clientId: auth.clientId,
       graceSeconds: CLOCK_TOLERANCE_SECONDS,
     });
-    return { verify: async (token) => toUser(await verifier.verify(token)) };
+    return remembering(async (token) => toUser(await verifier.verify(token)));
   }
   const verifier = JwtRsaVerifier.create(
     {
@@ -53,7 +75,7 @@ export function createTokenVerifier(auth: AuthConfig): TokenVerifier {
     },
     { jwksCache: new SimpleJwksCache({ fetcher: new HttpFetcher() }) },
   );
-  return { verify: async (token) => toUser(await verifier.verify(token)) };
+  return remembering(async (token) => toUser(await verifier.verify(token)));
 }
 
 /** Rejects requests without a valid `Authorization: Bearer <ID token>` with 401 and a `detail` message. */
