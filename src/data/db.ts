@@ -1,7 +1,7 @@
 // The per-user IndexedDB database (Dexie): one database per user id, opened when a user signs in and
 // closed on sign-out, so two people on one device never see each other's data (issue 2 item 8).
 // Schema versions are only ever added, never edited: add `this.version(2).stores(...)` below.
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import { onSignOut } from '../lib/auth/auth-store';
 import type {
   AccountRow,
@@ -13,6 +13,7 @@ import type {
   ScenarioEventRow,
   ScenarioRow,
 } from './entities';
+import type { SyncDeferredRow, SyncRejectionRow } from './sync/sync-tables';
 
 export const DB_NAME_PREFIX = 'wyrd-user-';
 
@@ -30,11 +31,14 @@ export class WyrdDb extends Dexie {
   modifications!: EntityTable<ModificationRow, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  sync_rejections!: EntityTable<SyncRejectionRow, 'mutation_id'>;
+  sync_deferred!: Table<SyncDeferredRow, [string, string]>;
 
   readonly userId: string;
 
-  constructor(userId: string) {
-    super(userDbName(userId));
+  /** `options` lets tests give each simulated device its own IndexedDB (fake-indexeddb factories). */
+  constructor(userId: string, options?: DexieOptions) {
+    super(userDbName(userId), options);
     this.userId = userId;
     this.version(1).stores({
       accounts: 'id, scenario_event_id, updated_at',
@@ -45,6 +49,11 @@ export class WyrdDb extends Dexie {
       modifications: 'id, scenario_id, target_id, updated_at',
       outbox: '++seq, [entity+entity_id], created_at',
       meta: 'key',
+    });
+    // Sync engine bookkeeping (docs/sync.md): parked rejections and deferred server changes.
+    this.version(2).stores({
+      sync_rejections: 'mutation_id, [entity+entity_id]',
+      sync_deferred: '[entity+entity_id]',
     });
   }
 }

@@ -1,0 +1,151 @@
+// Writes pulled server changes into the user's database. Merge rules (docs/sync.md): a record with a pending
+// local change (outbox row) or a parked rejection keeps its local version and the server's change waits in
+// sync_deferred; otherwise the server's row wins and a tombstone deletes; the cursor moves in the same
+// transaction as the rows it covers. Pulled changes never write outbox rows (they must not echo back).
+import type { Table } from 'dexie';
+import type { WyrdDb } from '../db';
+import type { OutboxEntity } from '../outbox';
+import { ASSUMPTIONS_KEY } from '../repositories/events';
+import type { Change } from './protocol';
+import { SYNC_CURSOR_KEY } from './sync-meta';
+import type { SyncDeferredRow } from './sync-tables';
+
+type Key = `${string}\u0000${string}`;
+export const keyOf = (entity: string, id: string): Key => `${entity}\u0000${id}`;
+
+type RowTable = Table<{ id: string }, string>;
+
+/** The Dexie table holding an entity (assumptions live in meta). */
+export function entityTable(db: WyrdDb, entity: OutboxEntity): RowTable | null {
+  switch (entity) {
+    case 'accounts':
+      return db.accounts as unknown as RowTable;
+    case 'recurring_items':
+      return db.recurring_items as unknown as RowTable;
+    case 'categories':
+      return db.categories as unknown as RowTable;
+    case 'scenarios':
+      return db.scenarios as unknown as RowTable;
+    case 'events':
+      return db.events as unknown as RowTable;
+    case 'modifications':
+      return db.modifications as unknown as RowTable;
+    default:
+      return null;
+  }
+}
+
+export const ROW_ENTITIES: ReadonlyArray<OutboxEntity> = ['accounts', 'recurring_items', 'categories', 'scenarios', 'events', 'modifications'];
+
+/** Every table a merge touches. */
+export function mergeTables(db: WyrdDb) {
+  return [db.accounts, db.recurring_items, db.categories, db.scenarios, db.events, db.modifications, db.meta, db.outbox, db.sync_rejections, db.sync_deferred];
+}
+
+/** Keys (of the given ones) that have a pending outbox row or a parked rejection. Inside a transaction. */
+async function blockedKeys(db: WyrdDb, keys: ReadonlyArray<[string, string]>): Promise<Set<Key>> {
+  if (keys.length === 0) return new Set();
+  const [pending, parked] = await Promise.all([
+    db.outbox.where('[entity+entity_id]').anyOf(keys as [string, string][]).toArray(),
+    db.sync_rejections.where('[entity+entity_id]').anyOf(keys as [string, string][]).toArray(),
+  ]);
+  const blocked = new Set<Key>();
+  for (const r of pending) blocked.add(keyOf(r.entity, r.entity_id));
+  for (const r of parked) blocked.add(keyOf(r.entity, r.entity_id));
+  return blocked;
+}
+
+function assumptionsValue(payload: unknown): unknown {
+  if (!payload || typeof payload !== 'object') return payload;
+  const { id: _id, ...rest } = payload as Record<string, unknown>;
+  return rest;
+}
+
+/** Applies changes (already de-duplicated per key, last one wins) directly to the tables. */
+async function applyChanges(db: WyrdDb, changes: ReadonlyArray<Pick<Change, 'entity' | 'id' | 'op' | 'payload'>>): Promise<void> {
+  const puts = new Map<OutboxEntity, { id: string }[]>();
+  const deletes = new Map<OutboxEntity, string[]>();
+  for (const c of changes) {
+    if (c.entity === 'assumptions') {
+      if (c.op === 'delete') await db.meta.delete(ASSUMPTIONS_KEY);
+      else await db.meta.put({ key: ASSUMPTIONS_KEY, value: assumptionsValue(c.payload) });
+      continue;
+    }
+    if (!entityTable(db, c.entity)) continue; // an entity this app version does not know
+    if (c.op === 'delete') deletes.set(c.entity, [...(deletes.get(c.entity) ?? []), c.id]);
+    else puts.set(c.entity, [...(puts.get(c.entity) ?? []), { ...(c.payload as object), id: c.id }]);
+  }
+  for (const [entity, rows] of puts) await entityTable(db, entity)!.bulkPut(rows);
+  for (const [entity, ids] of deletes) await entityTable(db, entity)!.bulkDelete(ids);
+}
+
+/** Last change per key, in order. */
+function lastPerKey(changes: ReadonlyArray<Change>): Change[] {
+  const byKey = new Map<Key, Change>();
+  for (const c of changes) {
+    const k = keyOf(c.entity, c.id);
+    byKey.delete(k);
+    byKey.set(k, c);
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Merges one chunk of pulled changes and stores `cursor`, all in one transaction: if it fails, neither the
+ * rows nor the cursor move and the same changes are pulled again.
+ */
+export async function mergeChunk(db: WyrdDb, changes: ReadonlyArray<Change>, cursor: number): Promise<{ applied: number; deferred: number }> {
+  return db.transaction('rw', mergeTables(db), async () => {
+    const latest = lastPerKey(changes);
+    const blocked = await blockedKeys(db, latest.map((c) => [c.entity, c.id]));
+    const apply: Change[] = [];
+    const defer: SyncDeferredRow[] = [];
+    for (const c of latest) {
+      if (blocked.has(keyOf(c.entity, c.id))) defer.push({ entity: c.entity, entity_id: c.id, seq: c.seq, op: c.op, payload: c.payload });
+      else apply.push(c);
+    }
+    await applyChanges(db, apply);
+    if (apply.length > 0) await db.sync_deferred.bulkDelete(apply.map((c) => [c.entity, c.id] as [string, string]));
+    if (defer.length > 0) {
+      const older = await db.sync_deferred.bulkGet(defer.map((d) => [d.entity, d.entity_id] as [string, string]));
+      await db.sync_deferred.bulkPut(defer.filter((d, i) => !older[i] || older[i]!.seq < d.seq));
+    }
+    await db.meta.put({ key: SYNC_CURSOR_KEY, value: cursor });
+    return { applied: apply.length, deferred: defer.length };
+  });
+}
+
+/** Applies held-back server changes whose record no longer has a pending or parked local change. */
+export async function resolveDeferred(db: WyrdDb): Promise<number> {
+  return db.transaction('rw', mergeTables(db), async () => {
+    const waiting = await db.sync_deferred.toArray();
+    if (waiting.length === 0) return 0;
+    const blocked = await blockedKeys(db, waiting.map((d) => [d.entity, d.entity_id]));
+    const ready = waiting.filter((d) => !blocked.has(keyOf(d.entity, d.entity_id)));
+    await applyChanges(db, ready.map((d) => ({ entity: d.entity, id: d.entity_id, op: d.op, payload: d.payload })));
+    await db.sync_deferred.bulkDelete(ready.map((d) => [d.entity, d.entity_id] as [string, string]));
+    return ready.length;
+  });
+}
+
+/**
+ * End of a full re-sync: deletes local records the server no longer has (`live` = the keys the server sent
+ * as live), except those with a pending or parked local change, and forgets held-back upserts of records
+ * the server no longer has.
+ */
+export async function sweepMissing(db: WyrdDb, live: ReadonlySet<string>): Promise<number> {
+  return db.transaction('rw', mergeTables(db), async () => {
+    const candidates: [string, string][] = [];
+    for (const entity of ROW_ENTITIES) {
+      const ids = (await entityTable(db, entity)!.toCollection().primaryKeys()) as string[];
+      for (const id of ids) if (!live.has(keyOf(entity, id))) candidates.push([entity, id]);
+    }
+    if ((await db.meta.get(ASSUMPTIONS_KEY)) && !live.has(keyOf('assumptions', ASSUMPTIONS_KEY))) candidates.push(['assumptions', ASSUMPTIONS_KEY]);
+    const blocked = await blockedKeys(db, candidates);
+    const gone = candidates.filter(([e, id]) => !blocked.has(keyOf(e, id)));
+    await applyChanges(db, gone.map(([entity, id]) => ({ entity: entity as OutboxEntity, id, op: 'delete' as const, payload: null })));
+    const deferred = await db.sync_deferred.toArray();
+    await db.sync_deferred.bulkDelete(deferred.filter((d) => d.op === 'upsert' && !live.has(keyOf(d.entity, d.entity_id))).map((d) => [d.entity, d.entity_id] as [string, string]));
+    return gone.length;
+  });
+}

@@ -1,0 +1,88 @@
+// Pull: asks for every change after the stored cursor, page by page, and merges each page in small chunks
+// (one transaction each, the cursor moving with its rows) so the main thread never blocks for long. A
+// must-refetch answer (409 with must_refetch) or a requested re-sync pulls everything from the start and
+// then removes local records the server no longer has, keeping every pending local change.
+import { ApiHttpError, type ApiClient } from '../../lib/http/api-client';
+import type { WyrdDb } from '../db';
+import { keyOf, mergeChunk, resolveDeferred, sweepMissing } from './merge';
+import type { PullResponse } from './protocol';
+import { readCursor, requestResync, resyncNeeded, SYNC_RESYNC_KEY } from './sync-meta';
+
+export const PULL_PAGE = 1000;
+/** Changes merged per transaction: small enough to keep each main-thread task well under 100 ms. */
+export const MERGE_CHUNK = 200;
+
+export type PullOptions = {
+  pageSize?: number;
+  chunkSize?: number;
+  signal?: AbortSignal;
+  /** Lets the browser paint and handle input between chunks. */
+  yieldToMain?: () => Promise<void>;
+  onProgress?: (pulled: number) => void;
+};
+
+export type PullSummary = { pulled: number; applied: number; deferred: number; pages: number; resynced: boolean };
+
+export const defaultYield = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export function isMustRefetch(error: unknown): boolean {
+  if (!(error instanceof ApiHttpError) || error.status !== 409) return false;
+  const body = error.body as { must_refetch?: unknown } | undefined;
+  return body?.must_refetch === true;
+}
+
+async function pullFrom(db: WyrdDb, api: ApiClient, since: number, options: PullOptions, live: Set<string> | null, summary: PullSummary): Promise<void> {
+  const pageSize = options.pageSize ?? PULL_PAGE;
+  const chunkSize = options.chunkSize ?? MERGE_CHUNK;
+  const yieldToMain = options.yieldToMain ?? defaultYield;
+  let cursor = since;
+  for (;;) {
+    const page = await api.request<PullResponse>('GET', '/sync/pull', { query: { since: cursor, limit: pageSize }, signal: options.signal });
+    options.signal?.throwIfAborted();
+    const changes = Array.isArray(page?.changes) ? page.changes : [];
+    summary.pages += 1;
+    for (let i = 0; i < changes.length; i += chunkSize) {
+      const chunk = changes.slice(i, i + chunkSize);
+      const last = i + chunkSize >= changes.length;
+      const result = await mergeChunk(db, chunk, last ? page.cursor : chunk[chunk.length - 1].seq);
+      if (live) {
+        for (const c of chunk) {
+          if (c.op === 'delete') live.delete(keyOf(c.entity, c.id));
+          else live.add(keyOf(c.entity, c.id));
+        }
+      }
+      summary.pulled += chunk.length;
+      summary.applied += result.applied;
+      summary.deferred += result.deferred;
+      options.onProgress?.(summary.pulled);
+      await yieldToMain();
+      options.signal?.throwIfAborted();
+    }
+    if (changes.length === 0 && typeof page?.cursor === 'number' && page.cursor !== cursor) await mergeChunk(db, [], page.cursor);
+    if (!page?.more || changes.length === 0) return;
+    cursor = page.cursor;
+  }
+}
+
+/** Pulls everything after the cursor (or from the start when a re-sync is due) and merges it. */
+export async function pullChanges(db: WyrdDb, api: ApiClient, options: PullOptions = {}): Promise<PullSummary> {
+  const summary: PullSummary = { pulled: 0, applied: 0, deferred: 0, pages: 0, resynced: false };
+  if (!(await resyncNeeded(db))) {
+    try {
+      await pullFrom(db, api, (await readCursor(db)) ?? 0, options, null, summary);
+      await resolveDeferred(db);
+      return summary;
+    } catch (error) {
+      if (!isMustRefetch(error)) throw error;
+      await requestResync(db);
+    }
+  }
+  // From scratch: the flag stays set until the sweep is done, so an interrupted re-sync starts over.
+  const live = new Set<string>();
+  summary.resynced = true;
+  await pullFrom(db, api, 0, options, live, summary);
+  await sweepMissing(db, live);
+  await resolveDeferred(db);
+  await db.meta.delete(SYNC_RESYNC_KEY);
+  return summary;
+}

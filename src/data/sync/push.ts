@@ -1,0 +1,78 @@
+// Push: sends the outbox in seq order (the seq is the mutation id, so a resent batch is recognised by the
+// server and changes nothing), then, in one transaction, removes what the server acknowledged and parks what
+// it rejected. Nothing leaves the outbox without the server's answer for it.
+import type { ApiClient } from '../../lib/http/api-client';
+import type { WyrdDb } from '../db';
+import type { OutboxEntity } from '../outbox';
+import { pendingOutbox } from '../outbox';
+import { detailText, type Mutation, type MutationResult, type PushResponse } from './protocol';
+import { ensureClientId } from './sync-meta';
+import type { SyncRejectionRow } from './sync-tables';
+
+export const PUSH_BATCH = 200;
+
+export type PushSummary = { sent: number; applied: number; rejected: number; batches: number };
+
+/** Records the server's answers: applied rows leave the outbox, rejected ones move to sync_rejections. */
+export async function recordResults(db: WyrdDb, results: ReadonlyArray<MutationResult>, at: string): Promise<{ applied: number; rejected: number }> {
+  return db.transaction('rw', [db.outbox, db.sync_rejections], async () => {
+    let applied = 0;
+    let rejected = 0;
+    for (const result of results) {
+      const row = await db.outbox.get(result.mutation_id);
+      if (!row) continue; // already recorded (a duplicated answer)
+      await db.outbox.delete(result.mutation_id);
+      if (result.status === 'applied') {
+        applied += 1;
+        // A later change to the record got through: earlier refusals of it are settled.
+        const older = await db.sync_rejections.where('[entity+entity_id]').equals([row.entity, row.entity_id]).primaryKeys();
+        await db.sync_rejections.bulkDelete(older.filter((id) => id < result.mutation_id));
+      } else {
+        rejected += 1;
+        const parked: SyncRejectionRow = {
+          mutation_id: result.mutation_id,
+          entity: row.entity as OutboxEntity,
+          entity_id: row.entity_id,
+          op: row.op,
+          payload: row.payload,
+          code: result.code ?? 422,
+          detail: result.detail ?? null,
+          message: detailText(result.detail),
+          rejected_at: at,
+        };
+        await db.sync_rejections.put(parked);
+      }
+    }
+    return { applied, rejected };
+  });
+}
+
+/**
+ * Pushes every outbox row in batches until the outbox is empty or a request fails (the error propagates;
+ * unanswered rows stay in the outbox). `signal` ends it early (sign-out, a stopped engine).
+ */
+export async function pushOutbox(
+  db: WyrdDb,
+  api: ApiClient,
+  options: { batchSize?: number; signal?: AbortSignal; now?: () => string } = {},
+): Promise<PushSummary> {
+  const summary: PushSummary = { sent: 0, applied: 0, rejected: 0, batches: 0 };
+  const batchSize = options.batchSize ?? PUSH_BATCH;
+  const clientId = await ensureClientId(db);
+  for (;;) {
+    const rows = await pendingOutbox(db, batchSize);
+    if (rows.length === 0) return summary;
+    const mutations: Mutation[] = rows.map((r) => ({ mutation_id: r.seq!, entity: r.entity as OutboxEntity, op: r.op, id: r.entity_id, payload: r.payload }));
+    const response = await api.request<PushResponse>('POST', '/sync/push', { body: { client_id: clientId, mutations }, signal: options.signal });
+    options.signal?.throwIfAborted();
+    const results = Array.isArray(response?.results) ? response.results : [];
+    const { applied, rejected } = await recordResults(db, results, (options.now ?? (() => new Date().toISOString()))());
+    summary.sent += mutations.length;
+    summary.applied += applied;
+    summary.rejected += rejected;
+    summary.batches += 1;
+    // Rows the server did not answer (it never should) wait for the next round rather than loop here.
+    const answered = new Set(results.map((r) => r.mutation_id));
+    if (rows.some((r) => !answered.has(r.seq!))) return summary;
+  }
+}
