@@ -13,7 +13,7 @@ import type {
   ScenarioEventRow,
   ScenarioRow,
 } from './entities';
-import type { SyncDeferredRow, SyncRejectionRow } from './sync/sync-tables';
+import type { SyncBaseRow, SyncDeferredRow, SyncRejectionRow } from './sync/sync-tables';
 
 export const DB_NAME_PREFIX = 'wyrd-user-';
 
@@ -33,6 +33,7 @@ export class WyrdDb extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   sync_rejections!: EntityTable<SyncRejectionRow, 'mutation_id'>;
   sync_deferred!: Table<SyncDeferredRow, [string, string]>;
+  sync_base!: Table<SyncBaseRow, [string, string]>;
 
   readonly userId: string;
 
@@ -50,10 +51,12 @@ export class WyrdDb extends Dexie {
       outbox: '++seq, [entity+entity_id], created_at',
       meta: 'key',
     });
-    // Sync engine bookkeeping (docs/sync.md): parked rejections and deferred server changes.
+    // Sync engine bookkeeping (docs/sync.md): parked rejections, deferred server changes, server copies of
+    // event-made records.
     this.version(2).stores({
       sync_rejections: 'mutation_id, [entity+entity_id]',
       sync_deferred: '[entity+entity_id]',
+      sync_base: '[entity+entity_id]',
     });
   }
 }

@@ -39,7 +39,7 @@ export const ROW_ENTITIES: ReadonlyArray<OutboxEntity> = ['accounts', 'recurring
 
 /** Every table a merge touches. */
 export function mergeTables(db: WyrdDb) {
-  return [db.accounts, db.recurring_items, db.categories, db.scenarios, db.events, db.modifications, db.meta, db.outbox, db.sync_rejections, db.sync_deferred];
+  return [db.accounts, db.recurring_items, db.categories, db.scenarios, db.events, db.modifications, db.meta, db.outbox, db.sync_rejections, db.sync_deferred, db.sync_base];
 }
 
 /** Keys (of the given ones) that have a pending outbox row or a parked rejection. Inside a transaction. */
@@ -79,6 +79,18 @@ async function applyChanges(db: WyrdDb, changes: ReadonlyArray<Pick<Change, 'ent
   for (const [entity, ids] of deletes) await entityTable(db, entity)!.bulkDelete(ids);
 }
 
+const isEventMade = (c: Pick<Change, 'op' | 'payload'>) =>
+  c.op === 'upsert' && !!(c.payload as { scenario_event_id?: unknown } | null)?.scenario_event_id;
+
+/** Keeps the server's copy of event-made accounts and recurring items (see SyncBaseRow). */
+async function trackBase(db: WyrdDb, changes: ReadonlyArray<Change>): Promise<void> {
+  const relevant = changes.filter((c) => c.entity === 'accounts' || c.entity === 'recurring_items');
+  const keep = relevant.filter(isEventMade);
+  const drop = relevant.filter((c) => !isEventMade(c));
+  if (keep.length > 0) await db.sync_base.bulkPut(keep.map((c) => ({ entity: c.entity as 'accounts' | 'recurring_items', entity_id: c.id, seq: c.seq, payload: c.payload })));
+  if (drop.length > 0) await db.sync_base.bulkDelete(drop.map((c) => [c.entity, c.id] as [string, string]));
+}
+
 /** Last change per key, in order. */
 function lastPerKey(changes: ReadonlyArray<Change>): Change[] {
   const byKey = new Map<Key, Change>();
@@ -110,6 +122,7 @@ export async function mergeChunk(db: WyrdDb, changes: ReadonlyArray<Change>, cur
       const older = await db.sync_deferred.bulkGet(defer.map((d) => [d.entity, d.entity_id] as [string, string]));
       await db.sync_deferred.bulkPut(defer.filter((d, i) => !older[i] || older[i]!.seq < d.seq));
     }
+    await trackBase(db, latest);
     await db.meta.put({ key: SYNC_CURSOR_KEY, value: cursor });
     return { applied: apply.length, deferred: defer.length };
   });
@@ -146,6 +159,8 @@ export async function sweepMissing(db: WyrdDb, live: ReadonlySet<string>): Promi
     await applyChanges(db, gone.map(([entity, id]) => ({ entity: entity as OutboxEntity, id, op: 'delete' as const, payload: null })));
     const deferred = await db.sync_deferred.toArray();
     await db.sync_deferred.bulkDelete(deferred.filter((d) => d.op === 'upsert' && !live.has(keyOf(d.entity, d.entity_id))).map((d) => [d.entity, d.entity_id] as [string, string]));
+    const bases = await db.sync_base.toCollection().primaryKeys();
+    await db.sync_base.bulkDelete(bases.filter(([e, id]) => !live.has(keyOf(e, id))));
     return gone.length;
   });
 }

@@ -13,9 +13,25 @@ export const PUSH_BATCH = 200;
 
 export type PushSummary = { sent: number; applied: number; rejected: number; batches: number };
 
+/**
+ * The server ignored the device's copy of an event-made record and keeps its own: once nothing else waits
+ * for the record, go back to the server's copy (or remove it, if the server never had it). Queued as a
+ * deferred change, so a newer copy arriving in the next pull replaces it.
+ */
+async function restoreServerCopy(db: WyrdDb, entity: string, id: string): Promise<void> {
+  if (entity !== 'accounts' && entity !== 'recurring_items') return;
+  if (await db.sync_deferred.get([entity, id])) return;
+  const base = await db.sync_base.get([entity, id]);
+  await db.sync_deferred.put(
+    base
+      ? { entity, entity_id: id, seq: base.seq, op: 'upsert', payload: base.payload }
+      : { entity, entity_id: id, seq: 0, op: 'delete', payload: { id } },
+  );
+}
+
 /** Records the server's answers: applied rows leave the outbox, rejected ones move to sync_rejections. */
 export async function recordResults(db: WyrdDb, results: ReadonlyArray<MutationResult>, at: string): Promise<{ applied: number; rejected: number }> {
-  return db.transaction('rw', [db.outbox, db.sync_rejections], async () => {
+  return db.transaction('rw', [db.outbox, db.sync_rejections, db.sync_deferred, db.sync_base], async () => {
     let applied = 0;
     let rejected = 0;
     for (const result of results) {
@@ -27,6 +43,7 @@ export async function recordResults(db: WyrdDb, results: ReadonlyArray<MutationR
         // A later change to the record got through: earlier refusals of it are settled.
         const older = await db.sync_rejections.where('[entity+entity_id]').equals([row.entity, row.entity_id]).primaryKeys();
         await db.sync_rejections.bulkDelete(older.filter((id) => id < result.mutation_id));
+        if (result.note === 'derived') await restoreServerCopy(db, row.entity, row.entity_id);
       } else {
         rejected += 1;
         const parked: SyncRejectionRow = {

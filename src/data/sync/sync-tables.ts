@@ -28,3 +28,15 @@ export type SyncDeferredRow = {
   op: 'upsert' | 'delete';
   payload: unknown;
 };
+
+/**
+ * The server's last known copy of an account or recurring item a scenario event made. The server derives
+ * those itself and ignores the device's own copies (push answers 'derived'), so after such a push the
+ * device goes back to this copy unless the server sends a newer one.
+ */
+export type SyncBaseRow = {
+  entity: 'accounts' | 'recurring_items';
+  entity_id: string;
+  seq: number;
+  payload: unknown;
+};
