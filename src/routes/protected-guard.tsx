@@ -6,6 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { LoadingScreen } from '../components/layout/LoadingScreen';
 import { TopBar } from '../components/layout/TopBar';
 import { UserDbProvider } from '../data/db-context';
+import { SyncRunner } from '../components/sync-status/SyncRunner';
 import { initAuth, logout, useAuthStore } from '../lib/auth/auth-store';
 
 export function ProtectedLayout() {
@@ -30,6 +31,7 @@ export function ProtectedLayout() {
 
   return (
     <UserDbProvider userId={user.userId}>
+      <SyncRunner />
       <div className="app-shell">
         <a className="skip-link" href="#main">
           Skip to content

@@ -1,5 +1,6 @@
 // The per-user local database: named from the user id, schema v1 tables and indexes, data isolated
 // between two users on one device, closed on sign-out.
+import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeUserDb, currentUserDb, openUserDb, userDbName } from '../../src/data/db';
 import { initAuth, logout } from '../../src/lib/auth/auth-store';
@@ -26,12 +27,12 @@ describe('per-user database', () => {
     expect(openUserDb('abc-123').name).toBe('wyrd-user-abc-123');
   });
 
-  it('schema version 1 has the data-layer tables and indexes', async () => {
+  it('schema version 1 has the data-layer tables and indexes (version 2 adds the sync tables)', async () => {
     const db = openUserDb('schema-user');
     await db.open();
-    expect(db.verno).toBe(1);
+    expect(db.verno).toBe(2);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['accounts', 'categories', 'events', 'meta', 'modifications', 'outbox', 'recurring_items', 'scenarios'],
+      ['accounts', 'categories', 'events', 'meta', 'modifications', 'outbox', 'recurring_items', 'scenarios', 'sync_base', 'sync_deferred', 'sync_rejections'],
     );
     expect(db.table('events').schema.indexes.map((i) => i.name)).toContain('scenario_id');
     expect(db.table('recurring_items').schema.indexes.map((i) => i.name)).toEqual(
@@ -40,6 +41,23 @@ describe('per-user database', () => {
     expect(db.table('outbox').schema.primKey.auto).toBe(true);
     const seq = await db.outbox.add({ entity: 'accounts', entity_id: 'a1', op: 'create', payload: {}, created_at: '2026-01-01T00:00:00Z' });
     expect(typeof seq).toBe('number');
+  });
+
+  it('a database made at version 1 opens at version 2 with its rows and outbox intact', async () => {
+    const v1 = new Dexie(userDbName('upgrade-user'));
+    v1.version(1).stores({
+      accounts: 'id, scenario_event_id, updated_at', recurring_items: 'id, account_id, category_id, scenario_event_id, updated_at',
+      categories: 'id, type, updated_at', scenarios: 'id, updated_at', events: 'id, scenario_id, template_id, trigger_month, updated_at',
+      modifications: 'id, scenario_id, target_id, updated_at', outbox: '++seq, [entity+entity_id], created_at', meta: 'key',
+    });
+    await v1.table('accounts').put(account('a1', 'Kept'));
+    await v1.table('outbox').add({ entity: 'accounts', entity_id: 'a1', op: 'create', payload: {}, created_at: '2026-01-01T00:00:00Z' });
+    v1.close();
+    const db = openUserDb('upgrade-user');
+    expect((await db.accounts.get('a1'))?.name).toBe('Kept');
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.sync_rejections.count()).toBe(0);
+    expect(db.verno).toBe(2);
   });
 
   it('two users on one device never see each other’s data', async () => {

@@ -1,6 +1,7 @@
 // The top bar shared by signed-in pages (spec section 2): logo to /dashboard, Accounts, Recurring Items,
-// Scenarios, then Profile and Sign out.
+// Scenarios, then the sync state, Profile and Sign out.
 import { Link } from '@tanstack/react-router';
+import { SyncStatus } from '../sync-status/SyncStatus';
 import { Logo } from './Logo';
 
 export function TopBar({ onSignOut, signingOut, offline }: { onSignOut: () => void; signingOut: boolean; offline: boolean }) {
@@ -15,7 +16,7 @@ export function TopBar({ onSignOut, signingOut, offline }: { onSignOut: () => vo
         <Link to="/scenarios" activeProps={{ 'aria-current': 'page' }} activeOptions={{ exact: false }}>Scenarios</Link>
       </nav>
       <div className="top-bar-user">
-        {offline && <span className="badge badge-muted" title="Changes are kept on this device until you reconnect">Offline</span>}
+        <SyncStatus authOffline={offline} />
         <Link to="/profile" activeProps={{ 'aria-current': 'page' }}>Profile</Link>
         <button type="button" className="button button-ghost" onClick={onSignOut} disabled={signingOut}>
           Sign out

@@ -217,10 +217,13 @@ export async function getUserAttributes(): Promise<AuthResult> {
   }
 }
 
-/** The ID token for the API's bearer header, or null when there is no usable session. */
-export async function getAuthToken(): Promise<string | null> {
+/**
+ * The ID token for the API's bearer header, or null when there is no usable session. `forceRefresh` gets a
+ * new one with the refresh token (after the API answered 401).
+ */
+export async function getAuthToken(options?: { forceRefresh?: boolean }): Promise<string | null> {
   try {
-    const session = await fetchAuthSession();
+    const session = await (options?.forceRefresh ? fetchAuthSession({ forceRefresh: true }) : fetchAuthSession());
     return session.tokens?.idToken?.toString() ?? null;
   } catch {
     return null;

@@ -66,8 +66,8 @@ export const auth = {
   getUserAttributes: (): Promise<AuthResult> =>
     loadAuthAdapter().then((a) => a.getUserAttributes(), loadFailure('Failed to load profile')),
   /** The ID token for `Authorization: Bearer`, or null (requests then go without it, spec section 6). */
-  getAuthToken: (): Promise<string | null> =>
-    loadAuthAdapter().then((a) => a.getAuthToken(), () => null),
+  getAuthToken: (options?: { forceRefresh?: boolean }): Promise<string | null> =>
+    loadAuthAdapter().then((a) => a.getAuthToken(options), () => null),
   logout: (): Promise<AuthResult> => loadAuthAdapter().then((a) => a.logout(), loadFailure('Failed to sign out')),
   getCurrentUser: (cached: AuthUser | null): Promise<CurrentUserResult> =>
     loadAuthAdapter().then(

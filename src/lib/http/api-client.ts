@@ -20,6 +20,8 @@ export type ApiClientOptions = {
   getToken: TokenSource;
   fetch?: typeof fetch;
   retry?: Partial<RetryPolicy>;
+  /** Without a token, fail as a 401 without sending anything (calls that need a session, like sync). */
+  requireToken?: boolean;
   /** Per-attempt time limit; undefined waits as long as the connection stays open. */
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
@@ -139,6 +141,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let refreshed = false;
       let attempt = 0;
       for (;;) {
+        if (!token && options.requireToken) {
+          if (refreshed) throw new ApiHttpError(401, { detail: 'Not signed in' });
+          refreshed = true;
+          token = await options.getToken({ forceRefresh: true });
+          continue;
+        }
         attempt += 1;
         let response: Response;
         let body: unknown;
