@@ -2,14 +2,16 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { openUserDb, type WyrdDb } from './db';
 import { ensureDefaultCategories } from './default-categories';
+import { firstSyncSettled } from './sync/sync-service';
 
 const DbContext = createContext<WyrdDb | null>(null);
 
 export function UserDbProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const db = useMemo(() => openUserDb(userId), [userId]);
   useEffect(() => {
-    // First sign-in on this device: seed the Australian default categories (idempotent via a meta flag).
-    ensureDefaultCategories(db).catch((err: unknown) => {
+    // First sign-in on this device: seed the Australian default categories (idempotent via a meta flag), once
+    // the first sync has brought the user's own categories if they have some (docs/sync.md).
+    firstSyncSettled(db).then(() => ensureDefaultCategories(db)).catch((err: unknown) => {
       // Signing out closes the database mid-write; the flag is unset, so the next sign-in finishes the job.
       if ((err as { name?: string } | null)?.name !== 'DatabaseClosedError') console.error('Could not create the default categories', err);
     });

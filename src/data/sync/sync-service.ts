@@ -8,6 +8,7 @@ import { onSignOut } from '../../lib/auth/auth-store';
 import { loadAppConfig } from '../../lib/config/app-config';
 import { createApiClient } from '../../lib/http/api-client';
 import type { WyrdDb } from '../db';
+import { DEFAULT_CATEGORIES_FLAG } from '../default-categories';
 import { SyncEngine, type SyncState } from './sync-engine';
 
 /** While the app is open, a round at least this often. */
@@ -25,6 +26,27 @@ const STARTING: SyncState = { phase: 'idle', lastSyncedAt: null, error: null, in
 export const useSyncStore = create<{ state: SyncState; engine: SyncEngine | null }>(() => ({ state: STARTING, engine: null }));
 
 let active: { db: WyrdDb; engine: SyncEngine | null; stop: () => void } | null = null;
+
+/** Per database: settles once its first sync round after sign-in is over (or when there is nothing to wait for). */
+const firstRounds = new WeakMap<WyrdDb, Promise<void>>();
+
+/**
+ * Resolves when the device has heard from the server (or cannot): the default categories wait for it, so
+ * a new device adopts the user's categories (renamed or deleted defaults included) instead of re-creating
+ * the defaults over them.
+ */
+export function firstSyncSettled(db: WyrdDb): Promise<void> {
+  return firstRounds.get(db) ?? Promise.resolve();
+}
+
+/** After a first round that reached the server: a user who already has categories there gets no defaults. */
+async function adoptServerCategories(db: WyrdDb): Promise<void> {
+  await db.transaction('rw', [db.categories, db.meta], async () => {
+    if (!(await db.meta.get(DEFAULT_CATEGORIES_FLAG)) && (await db.categories.count()) > 0) {
+      await db.meta.put({ key: DEFAULT_CATEGORIES_FLAG, value: new Date().toISOString() });
+    }
+  });
+}
 
 function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -66,6 +88,7 @@ export function startSync(db: WyrdDb): () => void {
       if (stopped) return;
       stopped = true;
       cleanups.forEach((fn) => fn());
+      settle();
       handle.engine?.stop();
       if (active === handle) {
         active = null;
@@ -74,10 +97,13 @@ export function startSync(db: WyrdDb): () => void {
     },
   };
   active = handle;
+  let settle: () => void = () => undefined;
+  firstRounds.set(db, new Promise<void>((resolve) => (settle = resolve)));
 
   const begin = async () => {
     const engine = await buildEngine(db);
     if (!engine) {
+      settle();
       useSyncStore.setState({ state: { ...STARTING, phase: 'offline' } });
       window.addEventListener('online', () => void begin(), { once: true });
       return;
@@ -87,7 +113,13 @@ export function startSync(db: WyrdDb): () => void {
     useSyncStore.setState({ state: engine.getState(), engine });
     cleanups.push(engine.subscribe((state) => useSyncStore.setState({ state })));
     const run = () => void engine.sync();
-    run();
+    void engine
+      .sync()
+      .then(async (outcome) => {
+        if (outcome === 'synced') await adoptServerCategories(db);
+      })
+      .catch(() => undefined)
+      .finally(settle);
 
     if (typeof window !== 'undefined') {
       let lastFocus = Date.now();
