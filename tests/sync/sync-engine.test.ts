@@ -7,7 +7,7 @@ import { createAccount, updateAccount } from '../../src/data/repositories/accoun
 import { createCategory } from '../../src/data/repositories/categories';
 import { mergeChunk, resolveDeferred } from '../../src/data/sync/merge';
 import { pullChanges } from '../../src/data/sync/pull';
-import { recordResults } from '../../src/data/sync/push';
+import { recordResults, toMutations } from '../../src/data/sync/push';
 import { discardRejection, listRejections, retryRejection } from '../../src/data/sync/rejections';
 import { SyncEngine } from '../../src/data/sync/sync-engine';
 import { readCursor } from '../../src/data/sync/sync-meta';
@@ -74,21 +74,37 @@ describe('API client', () => {
   });
 });
 
+describe('push batches', () => {
+  it('merges only consecutive creates and updates of one record, under the last seq, ids rising', () => {
+    const row = (seq: number, entity_id: string, op: 'create' | 'update' | 'delete') => ({ seq, entity: 'accounts', entity_id, op, payload: { v: seq }, created_at: 'x' });
+    const { mutations, covers } = toMutations([row(1, 'a', 'create'), row(2, 'a', 'update'), row(3, 'b', 'update'), row(4, 'a', 'update'), row(5, 'a', 'delete'), row(6, 'a', 'create')]);
+    expect(mutations.map((m) => [m.mutation_id, m.id, m.op, (m.payload as { v: number }).v])).toEqual([
+      [2, 'a', 'create', 2],
+      [3, 'b', 'update', 3],
+      [4, 'a', 'update', 4],
+      [5, 'a', 'delete', 5],
+      [6, 'a', 'create', 6],
+    ]);
+    expect(covers.get(2)).toEqual([1, 2]);
+  });
+});
+
 describe('sync engine', () => {
   it('pushes the outbox in order, removes only acknowledged rows, then pulls other devices\' changes', async () => {
     const server = fakeServer();
     const db = device();
     const a = await createAccount(db, { name: 'Everyday', current_balance: 100 });
+    const b = await createAccount(db, { name: 'Savings', current_balance: 5 });
     await updateAccount(db, a.id, { current_balance: 250 });
     server.write('categories', 'c-1', { name: 'Pets', type: 'expense' });
     expect(await engine(db, server).sync()).toBe('synced');
-    const push = server.requests.find((r) => r.path === '/sync/push')!.body as { client_id: string; mutations: { mutation_id: number; op: string }[] };
-    expect(push.mutations.map((m) => m.op)).toEqual(['create', 'update']);
-    expect(push.mutations[0].mutation_id).toBeLessThan(push.mutations[1].mutation_id);
+    const push = server.requests.find((r) => r.path === '/sync/push')!.body as { client_id: string; mutations: { mutation_id: number; op: string; id: string }[] };
+    expect(push.mutations.map((m) => [m.op, m.id])).toEqual([['create', a.id], ['create', b.id], ['update', a.id]]);
+    expect(push.mutations.map((m) => m.mutation_id)).toEqual([1, 2, 3]);
     expect(await db.outbox.count()).toBe(0);
     expect(server.live().get(`accounts/${a.id}`)).toMatchObject({ current_balance: 250 });
     expect(await db.categories.get('c-1')).toMatchObject({ name: 'Pets' });
-    expect(await readCursor(db)).toBe(3);
+    expect(await readCursor(db)).toBe(4);
   });
 
   it('keeps the outbox when the push never gets an answer, and a resent batch changes nothing on the server', async () => {

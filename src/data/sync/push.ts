@@ -5,6 +5,7 @@ import type { ApiClient } from '../../lib/http/api-client';
 import type { WyrdDb } from '../db';
 import type { OutboxEntity } from '../outbox';
 import { pendingOutbox } from '../outbox';
+import type { OutboxRow } from '../entities';
 import { detailText, type Mutation, type MutationResult, type PushResponse } from './protocol';
 import { ensureClientId } from './sync-meta';
 import type { SyncRejectionRow } from './sync-tables';
@@ -29,15 +30,47 @@ async function restoreServerCopy(db: WyrdDb, entity: string, id: string): Promis
   );
 }
 
-/** Records the server's answers: applied rows leave the outbox, rejected ones move to sync_rejections. */
-export async function recordResults(db: WyrdDb, results: ReadonlyArray<MutationResult>, at: string): Promise<{ applied: number; rejected: number }> {
+/**
+ * One mutation per outbox row, except that consecutive creates and updates of the same record (a burst of
+ * saves) go as one: the last payload, under the last row's seq. Only rows next to each other are merged, so
+ * nothing moves past another record's change, and the ids still rise in push order.
+ */
+export function toMutations(rows: ReadonlyArray<OutboxRow>): { mutations: Mutation[]; covers: Map<number, number[]> } {
+  const mutations: Mutation[] = [];
+  const covers = new Map<number, number[]>();
+  for (const r of rows) {
+    const prev = mutations[mutations.length - 1];
+    if (prev && prev.op !== 'delete' && r.op !== 'delete' && prev.entity === r.entity && prev.id === r.entity_id) {
+      const seqs = covers.get(prev.mutation_id)!;
+      covers.delete(prev.mutation_id);
+      prev.mutation_id = r.seq!;
+      prev.payload = r.payload;
+      covers.set(r.seq!, [...seqs, r.seq!]);
+      continue;
+    }
+    mutations.push({ mutation_id: r.seq!, entity: r.entity as OutboxEntity, op: r.op, id: r.entity_id, payload: r.payload });
+    covers.set(r.seq!, [r.seq!]);
+  }
+  return { mutations, covers };
+}
+
+/**
+ * Records the server's answers: applied rows leave the outbox, rejected ones move to sync_rejections.
+ * `covers` maps a mutation id to the outbox rows it stood for (default: just its own).
+ */
+export async function recordResults(
+  db: WyrdDb,
+  results: ReadonlyArray<MutationResult>,
+  at: string,
+  covers?: ReadonlyMap<number, ReadonlyArray<number>>,
+): Promise<{ applied: number; rejected: number }> {
   return db.transaction('rw', [db.outbox, db.sync_rejections, db.sync_deferred, db.sync_base], async () => {
     let applied = 0;
     let rejected = 0;
     for (const result of results) {
       const row = await db.outbox.get(result.mutation_id);
       if (!row) continue; // already recorded (a duplicated answer)
-      await db.outbox.delete(result.mutation_id);
+      await db.outbox.bulkDelete([...(covers?.get(result.mutation_id) ?? [result.mutation_id])]);
       if (result.status === 'applied') {
         applied += 1;
         // A later change to the record got through: earlier refusals of it are settled.
@@ -79,17 +112,17 @@ export async function pushOutbox(
   for (;;) {
     const rows = await pendingOutbox(db, batchSize);
     if (rows.length === 0) return summary;
-    const mutations: Mutation[] = rows.map((r) => ({ mutation_id: r.seq!, entity: r.entity as OutboxEntity, op: r.op, id: r.entity_id, payload: r.payload }));
+    const { mutations, covers } = toMutations(rows);
     const response = await api.request<PushResponse>('POST', '/sync/push', { body: { client_id: clientId, mutations }, signal: options.signal });
     options.signal?.throwIfAborted();
     const results = Array.isArray(response?.results) ? response.results : [];
-    const { applied, rejected } = await recordResults(db, results, (options.now ?? (() => new Date().toISOString()))());
+    const { applied, rejected } = await recordResults(db, results, (options.now ?? (() => new Date().toISOString()))(), covers);
     summary.sent += mutations.length;
     summary.applied += applied;
     summary.rejected += rejected;
     summary.batches += 1;
     // Rows the server did not answer (it never should) wait for the next round rather than loop here.
     const answered = new Set(results.map((r) => r.mutation_id));
-    if (rows.some((r) => !answered.has(r.seq!))) return summary;
+    if (mutations.some((m) => !answered.has(m.mutation_id))) return summary;
   }
 }
