@@ -10,7 +10,7 @@ import { readCursor, requestResync, resyncNeeded, SYNC_RESYNC_KEY } from './sync
 
 export const PULL_PAGE = 1000;
 /** Changes merged per transaction: small enough to keep each main-thread task well under 100 ms. */
-export const MERGE_CHUNK = 200;
+export const MERGE_CHUNK = 100;
 
 export type PullOptions = {
   pageSize?: number;

@@ -65,35 +65,48 @@ export async function recordResults(
   covers?: ReadonlyMap<number, ReadonlyArray<number>>,
 ): Promise<{ applied: number; rejected: number }> {
   return db.transaction('rw', [db.outbox, db.sync_rejections, db.sync_deferred, db.sync_base], async () => {
+    // Bulk reads and writes: a 200-mutation answer is a handful of IndexedDB requests, not hundreds.
+    const rows = await db.outbox.bulkGet(results.map((r) => r.mutation_id));
+    const done: number[] = [];
+    const parked: SyncRejectionRow[] = [];
+    const settledKeys: [string, string][] = [];
+    const lastApplied = new Map<string, number>();
+    const derived: OutboxRow[] = [];
     let applied = 0;
-    let rejected = 0;
-    for (const result of results) {
-      const row = await db.outbox.get(result.mutation_id);
-      if (!row) continue; // already recorded (a duplicated answer)
-      await db.outbox.bulkDelete([...(covers?.get(result.mutation_id) ?? [result.mutation_id])]);
+    results.forEach((result, i) => {
+      const row = rows[i];
+      if (!row) return; // already recorded (a duplicated answer)
+      done.push(...(covers?.get(result.mutation_id) ?? [result.mutation_id]));
       if (result.status === 'applied') {
         applied += 1;
-        // A later change to the record got through: earlier refusals of it are settled.
-        const older = await db.sync_rejections.where('[entity+entity_id]').equals([row.entity, row.entity_id]).primaryKeys();
-        await db.sync_rejections.bulkDelete(older.filter((id) => id < result.mutation_id));
-        if (result.note === 'derived') await restoreServerCopy(db, row.entity, row.entity_id);
-      } else {
-        rejected += 1;
-        const parked: SyncRejectionRow = {
-          mutation_id: result.mutation_id,
-          entity: row.entity as OutboxEntity,
-          entity_id: row.entity_id,
-          op: row.op,
-          payload: row.payload,
-          code: result.code ?? 422,
-          detail: result.detail ?? null,
-          message: detailText(result.detail),
-          rejected_at: at,
-        };
-        await db.sync_rejections.put(parked);
+        settledKeys.push([row.entity, row.entity_id]);
+        const k = `${row.entity}\u0000${row.entity_id}`;
+        lastApplied.set(k, Math.max(lastApplied.get(k) ?? 0, result.mutation_id));
+        if (result.note === 'derived') derived.push(row);
+        return;
       }
+      parked.push({
+        mutation_id: result.mutation_id,
+        entity: row.entity as OutboxEntity,
+        entity_id: row.entity_id,
+        op: row.op,
+        payload: row.payload,
+        code: result.code ?? 422,
+        detail: result.detail ?? null,
+        message: detailText(result.detail),
+        rejected_at: at,
+      });
+    });
+    await db.outbox.bulkDelete(done);
+    if (settledKeys.length > 0) {
+      // A later change to the record got through: earlier refusals of it are settled.
+      const older = await db.sync_rejections.where('[entity+entity_id]').anyOf(settledKeys).toArray();
+      const settled = older.filter((r) => r.mutation_id < (lastApplied.get(`${r.entity}\u0000${r.entity_id}`) ?? 0));
+      await db.sync_rejections.bulkDelete(settled.map((r) => r.mutation_id));
     }
-    return { applied, rejected };
+    if (parked.length > 0) await db.sync_rejections.bulkPut(parked);
+    for (const row of derived) await restoreServerCopy(db, row.entity, row.entity_id);
+    return { applied, rejected: parked.length };
   });
 }
 
