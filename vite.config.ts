@@ -58,7 +58,8 @@ export default defineConfig({
     landingBudget(),
     VitePWA({
       strategies: 'generateSW',
-      registerType: 'autoUpdate',
+      // A new version waits for the user's 'Update now' (src/lib/pwa/register-sw.ts), never reloads under them.
+      registerType: 'prompt',
       // src/lib/pwa/register-sw.ts registers through workbox-window, so the plugin injects nothing.
       injectRegister: false,
       includeAssets: ['favicon.svg', 'robots.txt', 'icons/apple-touch-icon.png'],
@@ -80,10 +81,10 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // vite-plugin-pwa leaves clientsClaim and skipWaiting off when injectRegister is false, and without them
-        // the first page stays uncontrolled.
+        // Without clientsClaim the first page stays uncontrolled when injectRegister is false. No skipWaiting:
+        // an update waits until the user accepts it (the worker then gets SKIP_WAITING).
         clientsClaim: true,
-        skipWaiting: true,
+        skipWaiting: false,
         globPatterns: ['**/*.{js,css,html,svg}'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/app-config\.json$/],

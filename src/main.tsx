@@ -1,9 +1,11 @@
-// App entry: mounts the router (landing page eager, everything else lazy) and registers the service worker.
+// App entry: mounts the router (landing page eager, everything else lazy), the 'Update available' prompt, and
+// registers the service worker.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './routes/router';
 import { registerServiceWorker } from './lib/pwa/register-sw';
+import { UpdatePrompt } from './components/update-prompt/UpdatePrompt';
 import './styles/global.css';
 
 const rootElement = document.getElementById('root');
@@ -12,6 +14,7 @@ if (!rootElement) throw new Error('index.html has no #root element');
 createRoot(rootElement).render(
   <StrictMode>
     <RouterProvider router={router} />
+    <UpdatePrompt />
   </StrictMode>,
 );
 
