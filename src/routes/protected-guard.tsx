@@ -7,6 +7,7 @@ import { LoadingScreen } from '../components/layout/LoadingScreen';
 import { TopBar } from '../components/layout/TopBar';
 import { UserDbProvider } from '../data/db-context';
 import { SyncRunner } from '../components/sync-status/SyncRunner';
+import { FirstSyncGate } from '../components/sync-status/FirstSyncGate';
 import { initAuth, logout, useAuthStore } from '../lib/auth/auth-store';
 
 export function ProtectedLayout() {
@@ -38,7 +39,9 @@ export function ProtectedLayout() {
         </a>
         <TopBar onSignOut={() => void signOut()} signingOut={signingOut} offline={offline} />
         <main id="main" className="app-main">
-          <Outlet />
+          <FirstSyncGate>
+            <Outlet />
+          </FirstSyncGate>
         </main>
       </div>
     </UserDbProvider>

@@ -4,6 +4,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FirstSyncGate } from '../../src/components/sync-status/FirstSyncGate';
 import { SyncStatus } from '../../src/components/sync-status/SyncStatus';
 import { clockTime, syncView } from '../../src/components/sync-status/sync-text';
 import { closeUserDb, type WyrdDb } from '../../src/data/db';
@@ -97,5 +98,18 @@ describe('<SyncStatus>', () => {
     await waitFor(async () => expect(await db.sync_rejections.count()).toBe(0));
     expect(await resyncNeeded(db)).toBe(true);
     expect(screen.queryByRole('button', { name: /not saved/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('<FirstSyncGate>', () => {
+  it('shows a device that already holds data at once, even while its first round runs', async () => {
+    setState({ phase: 'syncing', initial: { pulled: 0 } });
+    const Page = () => (
+      <FirstSyncGate>
+        <h1>Dashboard</h1>
+      </FirstSyncGate>
+    );
+    await renderUserPage(Page, '/', { prepare: (db) => addOutboxRows(db, 1) });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,11 @@
 // When the app syncs: right after sign-in (the signed-in layout starts it), on the browser's `online` event,
-// shortly after a local change, on 'Sync now'; never after sign-out. Against an in-memory stand-in of the API.
+// shortly after a local change, on 'Sync now'; never after sign-out; and a new device waits for its first
+// pull before showing figures. Against an in-memory stand-in of the API.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FirstSyncGate } from '../../src/components/sync-status/FirstSyncGate';
+import { renderUserPage } from './page-harness';
 import { closeUserDb, openUserDb } from '../../src/data/db';
 import { createAccount } from '../../src/data/repositories/accounts';
 import { startSync, syncNow, useSyncStore } from '../../src/data/sync/sync-service';
@@ -25,6 +29,7 @@ beforeEach(() => {
   adapter.getAuthToken.mockImplementation(async () => 'token-1');
 });
 afterEach(() => {
+  cleanup();
   stop();
   closeUserDb();
   vi.unstubAllGlobals();
@@ -66,5 +71,54 @@ describe('sync triggers', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.requests.length).toBe(count);
     expect(useSyncStore.getState().engine).toBeNull();
+  });
+});
+
+describe('first sign-in on a new device', () => {
+  const Page = () => (
+    <FirstSyncGate>
+      <h1>Dashboard</h1>
+    </FirstSyncGate>
+  );
+
+  /** The API answers only once released: the first round stays in flight until then. */
+  function holdServer() {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      await held;
+      return server.fetch(input, init);
+    });
+    return release;
+  }
+
+  it('shows the first pull instead of figures until it is over; the defaults come after it', async () => {
+    server.write('categories', 'c-1', { name: 'Wages', type: 'income' });
+    const release = holdServer();
+    const userId = `fresh-${crypto.randomUUID()}`;
+    const db = openUserDb(userId);
+    stop = startSync(db);
+    await renderUserPage(Page, '/', { userId });
+    expect(await screen.findByRole('heading', { name: 'Getting your data' })).toBeInTheDocument();
+    expect(screen.getByText('Connecting to the server...')).toBeInTheDocument();
+    // The page is there underneath, hidden (not unmounted: nothing typed is lost).
+    expect(screen.getByRole('heading', { name: 'Dashboard', hidden: true })).not.toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    // The user already had categories on the server: this device adopts them and adds no defaults.
+    await waitFor(async () => expect(await db.categories.count()).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await db.categories.toArray()).map((c) => c.name)).toEqual(['Wages']);
+  });
+
+  it('lets the user go on with this device\'s data without waiting', async () => {
+    const release = holdServer();
+    const userId = `fresh-${crypto.randomUUID()}`;
+    stop = startSync(openUserDb(userId));
+    await renderUserPage(Page, '/', { userId });
+    await userEvent.click(await screen.findByRole('button', { name: "Continue with this device's data" }));
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    release();
   });
 });

@@ -1,0 +1,66 @@
+// The first sign-in on a device: while the first sync brings the user's data from the server, its progress
+// covers the page instead of figures computed from an empty copy. Only a device with nothing on it waits (one
+// holding local data shows it and uploads it), only when the first round takes more than a moment, and the
+// page stays mounted underneath (hidden), so nothing typed is lost. The user may go on without waiting.
+import { useEffect, useState, type ReactNode } from 'react';
+import { useDb } from '../../data/db-context';
+import type { WyrdDb } from '../../data/db';
+import { useSyncStore } from '../../data/sync/sync-service';
+import { readCursor } from '../../data/sync/sync-meta';
+
+/** A first round shorter than this never shows the progress (no flash). */
+export const FIRST_SYNC_GRACE_MS = 300;
+
+async function isFreshDevice(db: WyrdDb): Promise<boolean> {
+  if ((await readCursor(db)) !== null) return false;
+  const [outbox, categories, accounts] = await Promise.all([db.outbox.count(), db.categories.count(), db.accounts.count()]);
+  return outbox === 0 && categories === 0 && accounts === 0;
+}
+
+export function FirstSyncGate({ children }: { children: ReactNode }) {
+  const db = useDb();
+  const initial = useSyncStore((s) => s.state.initial);
+  const [fresh, setFresh] = useState(false);
+  const [late, setLate] = useState(false);
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    let live = true;
+    isFreshDevice(db)
+      .then((f) => live && setFresh(f))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [db]);
+  const running = initial !== null;
+  useEffect(() => {
+    if (!running) {
+      if (late) setDone(true);
+      return;
+    }
+    const timer = setTimeout(() => setLate(true), FIRST_SYNC_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [running, late]);
+
+  const covering = fresh && running && late && !done;
+  const pulled = initial?.pulled ?? 0;
+  return (
+    <>
+      {covering && (
+        <section className="card first-sync" aria-labelledby="first-sync-title">
+          <h1 id="first-sync-title">Getting your data</h1>
+          <p aria-live="polite">{pulled === 0 ? 'Connecting to the server...' : `${pulled} ${pulled === 1 ? 'record' : 'records'} received...`}</p>
+          <progress aria-label="Sync progress" />
+          <p>
+            <button type="button" className="button button-ghost" onClick={() => setDone(true)}>
+              Continue with this device&apos;s data
+            </button>
+          </p>
+        </section>
+      )}
+      <div className="first-sync-page" hidden={covering}>
+        {children}
+      </div>
+    </>
+  );
+}
