@@ -34,13 +34,18 @@ export function FirstSyncGate({ children }: { children: ReactNode }) {
   }, [db]);
   const running = initial !== null;
   useEffect(() => {
-    if (!running) {
-      if (late) setDone(true);
-      return;
-    }
+    if (!running) return;
     const timer = setTimeout(() => setLate(true), FIRST_SYNC_GRACE_MS);
     return () => clearTimeout(timer);
-  }, [running, late]);
+  }, [running]);
+  useEffect(() => {
+    // Only the first round after sign-in may cover the page: once it ends (however), never again.
+    let sawRunning = useSyncStore.getState().state.initial !== null;
+    return useSyncStore.subscribe((s) => {
+      if (s.state.initial) sawRunning = true;
+      else if (sawRunning) setDone(true);
+    });
+  }, []);
 
   const covering = fresh && running && late && !done;
   const pulled = initial?.pulled ?? 0;
