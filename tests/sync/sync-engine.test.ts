@@ -55,6 +55,18 @@ describe('API client', () => {
     expect(server.requests).toHaveLength(3 + 3 + 3);
   });
 
+  it('counts a request that hangs past its time limit as a network failure (and retries it)', async () => {
+    let calls = 0;
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => {
+        calls += 1;
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    const api = createApiClient({ baseUrl: 'http://api.test', fetch: hanging, timeoutMs: 20, retry: { baseDelayMs: 1, maxDelayMs: 2 }, getToken: async () => 't' });
+    await expect(api.request('GET', '/sync/pull')).rejects.toBeInstanceOf(ApiNetworkError);
+    expect(calls).toBe(3);
+  });
+
   it('does not retry a refused request (422, 404, 409)', async () => {
     const server = fakeServer();
     server.failNext = [422];

@@ -98,6 +98,25 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** One signal that aborts when any of them does (AbortSignal.any where the browser has it). */
+function anySignal(signals: AbortSignal[]): AbortSignal | undefined {
+  if (signals.length <= 1) return signals[0];
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals);
+  const controller = new AbortController();
+  for (const s of signals) {
+    if (s.aborted) controller.abort(s.reason);
+    else s.addEventListener('abort', () => controller.abort(s.reason), { once: true });
+  }
+  return controller.signal;
+}
+
+function timeoutSignal(ms: number): AbortSignal {
+  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(ms);
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new DOMException('The request timed out', 'TimeoutError')), ms);
+  return controller.signal;
+}
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -117,13 +136,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
-    const signals = [signal, options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined].filter((s): s is AbortSignal => !!s);
+    const signals = [signal, options.timeoutMs ? timeoutSignal(options.timeoutMs) : undefined].filter((s): s is AbortSignal => !!s);
     try {
       return await doFetch(url, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals),
+        signal: anySignal(signals),
       });
     } catch (error) {
       if (signal?.aborted) throw error;
