@@ -5,7 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useDb } from '../../data/db-context';
 import { discardRejection, listRejections, retryRejection } from '../../data/sync/rejections';
 import type { SyncRejectionRow } from '../../data/sync/sync-tables';
-import { syncNow } from '../../data/sync/sync-service';
+import { refreshSyncCounts, syncNow } from '../../data/sync/sync-service';
 
 const LABELS: Record<string, string> = {
   accounts: 'Account',
@@ -40,6 +40,7 @@ export function RejectedChanges({ onClose }: { onClose: () => void }) {
   const rows = useLiveQuery(() => listRejections(db), [db]);
   const act = async (fn: () => Promise<void>) => {
     await fn();
+    await refreshSyncCounts(db);
     syncNow();
   };
   return (

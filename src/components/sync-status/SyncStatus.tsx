@@ -1,17 +1,19 @@
 // The top bar's sync indicator (always visible on signed-in pages): Offline, N changes waiting, Syncing...,
 // Synced at HH:MM, Local only, or a problem with what to do; announced through an aria-live region; a
 // 'Sync now' button; and the list of changes the server refused, when there are any.
-import { useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import { useDb } from '../../data/db-context';
-import { syncNow, useSyncStore } from '../../data/sync/sync-service';
+import { refreshSyncCounts, syncNow, useSyncStore } from '../../data/sync/sync-service';
 import { RejectedChanges } from './RejectedChanges';
 import { syncView } from './sync-text';
 
 export function SyncStatus({ authOffline }: { authOffline: boolean }) {
   const db = useDb();
   const state = useSyncStore((s) => s.state);
-  const counts = useLiveQuery(async () => ({ pending: await db.outbox.count(), rejected: await db.sync_rejections.count() }), [db], { pending: 0, rejected: 0 });
+  const counts = useSyncStore((s) => s.counts);
+  useEffect(() => {
+    void refreshSyncCounts(db);
+  }, [db]);
   const [open, setOpen] = useState(false);
   const view = syncView(state, counts.pending, authOffline);
   const canSync = state.phase !== 'local-only' && state.phase !== 'syncing';

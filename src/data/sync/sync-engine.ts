@@ -33,6 +33,8 @@ export type SyncEngineOptions = {
   pushBatchSize?: number;
   pull?: Pick<PullOptions, 'pageSize' | 'chunkSize' | 'yieldToMain'>;
   isOnline?: () => boolean;
+  /** Checked before a round touches anything: a reason not to sync now (no session), or null. */
+  precheck?: () => Promise<SyncError | null>;
 };
 
 export const DEFAULT_RETRY_DELAYS_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
@@ -142,6 +144,11 @@ export class SyncEngine {
       // Nothing to try until the browser says the network is back (the 'online' trigger starts a round).
       this.set({ phase: 'offline', initial: null });
       return 'offline';
+    }
+    const blocked = await this.options.precheck?.().catch(() => null);
+    if (blocked) {
+      this.set({ phase: 'error', initial: null, error: blocked });
+      return 'failed';
     }
     const abort = new AbortController();
     this.abort = abort;

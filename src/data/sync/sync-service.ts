@@ -15,6 +15,8 @@ import { SyncEngine, type SyncState } from './sync-engine';
 export const PERIODIC_SYNC_MS = 3 * 60_000;
 /** Wait after a local change before pushing it (a burst of edits goes in one round). */
 export const CHANGE_DEBOUNCE_MS = 2_000;
+/** The waiting-changes count catches up this long after a local change. */
+const COUNT_DELAY_MS = 300;
 /** Focus and visibility changes start a round at most this often. */
 const FOCUS_MIN_GAP_MS = 30_000;
 /** A sync request that hangs longer than this counts as a network failure. */
@@ -23,7 +25,26 @@ const REQUEST_TIMEOUT_MS = 60_000;
 /** Before the engine exists (config loading), the indicator shows this. */
 const STARTING: SyncState = { phase: 'idle', lastSyncedAt: null, error: null, initial: null, retryAt: null };
 
-export const useSyncStore = create<{ state: SyncState; engine: SyncEngine | null }>(() => ({ state: STARTING, engine: null }));
+export type SyncCounts = { pending: number; rejected: number };
+
+export const useSyncStore = create<{ state: SyncState; engine: SyncEngine | null; counts: SyncCounts }>(() => ({
+  state: STARTING,
+  engine: null,
+  counts: { pending: 0, rejected: 0 },
+}));
+
+/**
+ * Re-reads how many changes wait and how many were refused. Called after rounds, shortly after local
+ * changes and after the user acts on a refusal (cheaper than a live query re-run on every write).
+ */
+export async function refreshSyncCounts(db: WyrdDb): Promise<void> {
+  try {
+    const [pending, rejected] = await Promise.all([db.outbox.count(), db.sync_rejections.count()]);
+    useSyncStore.setState({ counts: { pending, rejected } });
+  } catch {
+    // The database closed (sign-out): nothing to show.
+  }
+}
 
 let active: { db: WyrdDb; engine: SyncEngine | null; stop: () => void } | null = null;
 
@@ -72,7 +93,10 @@ async function buildEngine(db: WyrdDb): Promise<SyncEngine | null> {
         timeoutMs: REQUEST_TIMEOUT_MS,
       })
     : null;
-  return new SyncEngine({ db, api });
+  // No session token at all: say so without starting a round (nothing to send it with).
+  const precheck = async () =>
+    api && !(await auth.getAuthToken()) ? { kind: 'auth' as const, message: 'You are not signed in to the sync server. Sign in again to sync your changes.' } : null;
+  return new SyncEngine({ db, api, precheck });
 }
 
 /** Starts syncing the signed-in user's database (idempotent per database); returns a stop function. */
@@ -92,7 +116,7 @@ export function startSync(db: WyrdDb): () => void {
       handle.engine?.stop();
       if (active === handle) {
         active = null;
-        useSyncStore.setState({ state: STARTING, engine: null });
+        useSyncStore.setState({ state: STARTING, engine: null, counts: { pending: 0, rejected: 0 } });
       }
     },
   };
@@ -111,7 +135,12 @@ export function startSync(db: WyrdDb): () => void {
     if (stopped) return engine.stop();
     handle.engine = engine;
     useSyncStore.setState({ state: engine.getState(), engine });
-    cleanups.push(engine.subscribe((state) => useSyncStore.setState({ state })));
+    cleanups.push(
+      engine.subscribe((state) => {
+        useSyncStore.setState({ state });
+        if (state.phase !== 'syncing') void refreshSyncCounts(db);
+      }),
+    );
     const run = () => void engine.sync();
     void engine
       .sync()
@@ -140,16 +169,23 @@ export function startSync(db: WyrdDb): () => void {
       });
     }
 
-    // A local change: push it shortly (the outbox row is written in the change's own transaction).
+    // A local change: count it soon and push it shortly (the outbox row is written in the change's own
+    // transaction, so both wait a moment).
     let debounce: ReturnType<typeof setTimeout> | null = null;
+    let recount: ReturnType<typeof setTimeout> | null = null;
     const onChange = () => {
       if (debounce) clearTimeout(debounce);
       debounce = setTimeout(run, CHANGE_DEBOUNCE_MS);
+      recount ??= setTimeout(() => {
+        recount = null;
+        void refreshSyncCounts(db);
+      }, COUNT_DELAY_MS);
     };
     db.outbox.hook('creating', onChange);
     cleanups.push(() => {
       db.outbox.hook('creating').unsubscribe(onChange);
       if (debounce) clearTimeout(debounce);
+      if (recount) clearTimeout(recount);
     });
   };
   void begin();
