@@ -5,7 +5,7 @@
 import type { Table } from 'dexie';
 import type { WyrdDb } from '../db';
 import type { OutboxEntity } from '../outbox';
-import { ASSUMPTIONS_KEY } from '../repositories/events';
+import { ASSUMPTIONS_KEY } from '../repositories/assumptions';
 import type { Change } from './protocol';
 import { SYNC_CURSOR_KEY } from './sync-meta';
 import type { SyncDeferredRow } from './sync-tables';
