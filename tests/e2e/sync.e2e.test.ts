@@ -1,0 +1,90 @@
+// Sync in real browsers against the real stack: two browser contexts are two devices of one user; what one adds
+// reaches the other; an edit made offline waits (the top bar says so) and reaches the server when the network
+// returns; a second user on the device sees none of the first user's data.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createConfirmedUser, localIdToken, signInToDashboard, signOut, useBrowser } from './harness.ts';
+
+async function addAccount(page: Page, name: string, balance: string) {
+  if (new URL(page.url()).pathname !== '/accounts') await page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
+  await page.getByRole('button', { name: '+ Add Your First Account' }).or(page.getByRole('button', { name: '+ Add Account' })).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Account' });
+  await dialog.getByLabel('Account Name').fill(name);
+  await dialog.getByLabel('Current Balance').pressSequentially(balance);
+  await dialog.getByRole('button', { name: 'Add Account' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+const syncState = (page: Page) => page.getByTestId('sync-state');
+
+async function expectSynced(page: Page) {
+  await expect.poll(() => syncState(page).innerText(), { timeout: 20_000 }).toMatch(/^Synced at \d\d:\d\d$/);
+}
+
+/** Account names the server holds for this user (a pull from the start). */
+async function serverAccountNames(apiUrl: string, token: string): Promise<string[]> {
+  const response = await fetch(`${apiUrl}/sync/pull?since=0&limit=10000`, { headers: { Authorization: `Bearer ${token}` } });
+  const page = (await response.json()) as { changes: { entity: string; op: string; payload: { name?: string } }[] };
+  const names = new Map<string, string | null>();
+  for (const c of page.changes) if (c.entity === 'accounts') names.set(JSON.stringify(c.payload.name ?? ''), c.op === 'delete' ? null : (c.payload.name ?? ''));
+  return [...names.values()].filter((n): n is string => n !== null).sort();
+}
+
+describe('sync between devices', () => {
+  const t = useBrowser();
+
+  it('what one device adds reaches the other, both ways', async () => {
+    const user = await createConfirmedUser(t.stack, 'sync');
+    await signInToDashboard(t.page, user);
+    await addAccount(t.page, 'Laptop savings', '1200');
+    await expectSynced(t.page);
+
+    const phone = await t.browser.newContext({ baseURL: t.stack.webUrl, viewport: { width: 390, height: 844 } });
+    try {
+      const page2 = await phone.newPage();
+      await signInToDashboard(page2, user);
+      await page2.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
+      await expect.poll(() => page2.getByText('Laptop savings').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await addAccount(page2, 'Phone wallet', '80');
+      await expectSynced(page2);
+    } finally {
+      await phone.close();
+    }
+
+    await t.page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => t.page.getByText('Phone wallet').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('an edit made offline waits on the device, then reaches the server when the network returns', async () => {
+    const user = await createConfirmedUser(t.stack, 'offline-sync');
+    await signInToDashboard(t.page, user);
+    await expectSynced(t.page);
+    // The page's code is loaded before the network goes (the service worker is not the point here).
+    await t.page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
+    await t.page.getByRole('button', { name: '+ Add Your First Account' }).waitFor();
+    await t.context.setOffline(true);
+    await addAccount(t.page, 'Made on the train', '42');
+    await t.page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => syncState(t.page).innerText(), { timeout: 20_000 }).toBe('Offline');
+    const token = await localIdToken(t.stack, user.email, user.password);
+    expect(await serverAccountNames(t.stack.apiUrl, token)).toEqual([]);
+    await t.context.setOffline(false);
+    await expectSynced(t.page);
+    expect(await serverAccountNames(t.stack.apiUrl, token)).toEqual(['Made on the train']);
+  });
+
+  it('a second user on the same device sees none of the first user\'s data', async () => {
+    const first = await createConfirmedUser(t.stack, 'first');
+    await signInToDashboard(t.page, first);
+    await addAccount(t.page, 'First user only', '500');
+    await expectSynced(t.page);
+    await signOut(t.page);
+    const second = await createConfirmedUser(t.stack, 'second');
+    await signInToDashboard(t.page, second);
+    await expectSynced(t.page);
+    await t.page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
+    await t.page.getByRole('button', { name: '+ Add Your First Account' }).waitFor();
+    expect(await t.page.getByText('First user only').count()).toBe(0);
+  });
+});
