@@ -119,6 +119,22 @@ describe('sync engine', () => {
     expect(await readCursor(db)).toBe(4);
   });
 
+  it('halves the batch when the server says the body is too large (413), and gets everything through', async () => {
+    const server = fakeServer();
+    const db = device();
+    for (let i = 0; i < 5; i++) await createAccount(db, { name: `A${i}`, current_balance: i });
+    const inner = server.fetch;
+    server.fetch = async (input, init) => {
+      const body = init?.body ? (JSON.parse(String(init.body)) as { mutations?: unknown[] }) : {};
+      if ((body.mutations?.length ?? 0) > 2) return new Response(JSON.stringify({ detail: 'Request body is larger than 1 MB' }), { status: 413 });
+      return inner(input, init);
+    };
+    const sync = new SyncEngine({ db, api: client(server).api, pushBatchSize: 8, retryDelaysMs: [3_600_000], pull: { yieldToMain: async () => undefined } });
+    expect(await sync.sync()).toBe('synced');
+    expect(await db.outbox.count()).toBe(0);
+    expect([...server.live().keys()].filter((k) => k.startsWith('accounts/'))).toHaveLength(5);
+  });
+
   it('keeps the outbox when the push never gets an answer, and a resent batch changes nothing on the server', async () => {
     const server = fakeServer();
     const db = device();

@@ -1,7 +1,7 @@
 // Push: sends the outbox in seq order (the seq is the mutation id, so a resent batch is recognised by the
 // server and changes nothing), then, in one transaction, removes what the server acknowledged and parks what
 // it rejected. Nothing leaves the outbox without the server's answer for it.
-import type { ApiClient } from '../../lib/http/api-client';
+import { ApiHttpError, type ApiClient } from '../../lib/http/api-client';
 import type { WyrdDb } from '../db';
 import type { OutboxEntity } from '../outbox';
 import { pendingOutbox } from '../outbox';
@@ -120,13 +120,23 @@ export async function pushOutbox(
   options: { batchSize?: number; signal?: AbortSignal; now?: () => string } = {},
 ): Promise<PushSummary> {
   const summary: PushSummary = { sent: 0, applied: 0, rejected: 0, batches: 0 };
-  const batchSize = options.batchSize ?? PUSH_BATCH;
+  let batchSize = options.batchSize ?? PUSH_BATCH;
   const clientId = await ensureClientId(db);
   for (;;) {
     const rows = await pendingOutbox(db, batchSize);
     if (rows.length === 0) return summary;
     const { mutations, covers } = toMutations(rows);
-    const response = await api.request<PushResponse>('POST', '/sync/push', { body: { client_id: clientId, mutations }, signal: options.signal });
+    let response: PushResponse;
+    try {
+      response = await api.request<PushResponse>('POST', '/sync/push', { body: { client_id: clientId, mutations }, signal: options.signal });
+    } catch (error) {
+      // Too large a body (413): send smaller batches, down to one mutation, rather than stall.
+      if (error instanceof ApiHttpError && error.status === 413 && batchSize > 1) {
+        batchSize = Math.max(1, Math.floor(batchSize / 2));
+        continue;
+      }
+      throw error;
+    }
     options.signal?.throwIfAborted();
     const results = Array.isArray(response?.results) ? response.results : [];
     const { applied, rejected } = await recordResults(db, results, (options.now ?? (() => new Date().toISOString()))(), covers);
