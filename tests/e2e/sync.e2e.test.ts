@@ -30,14 +30,20 @@ async function serverAccountNames(apiUrl: string, token: string): Promise<string
   return [...names.values()].filter((n): n is string => n !== null).sort();
 }
 
+/** Waits until the server holds these account names (the push went out, not just an earlier round). */
+async function expectOnServer(stack: { apiUrl: string }, token: string, names: string[]) {
+  await expect.poll(() => serverAccountNames(stack.apiUrl, token), { timeout: 20_000 }).toEqual([...names].sort());
+}
+
 describe('sync between devices', () => {
   const t = useBrowser();
 
   it('what one device adds reaches the other, both ways', async () => {
     const user = await createConfirmedUser(t.stack, 'sync');
     await signInToDashboard(t.page, user);
+    const token = await localIdToken(t.stack, user.email, user.password);
     await addAccount(t.page, 'Laptop savings', '1200');
-    await expectSynced(t.page);
+    await expectOnServer(t.stack, token, ['Laptop savings']);
 
     const phone = await t.browser.newContext({ baseURL: t.stack.webUrl, viewport: { width: 390, height: 844 } });
     try {
@@ -46,6 +52,7 @@ describe('sync between devices', () => {
       await page2.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
       await expect.poll(() => page2.getByText('Laptop savings').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await addAccount(page2, 'Phone wallet', '80');
+      await expectOnServer(t.stack, token, ['Laptop savings', 'Phone wallet']);
       await expectSynced(page2);
     } finally {
       await phone.close();
@@ -78,7 +85,7 @@ describe('sync between devices', () => {
     const first = await createConfirmedUser(t.stack, 'first');
     await signInToDashboard(t.page, first);
     await addAccount(t.page, 'First user only', '500');
-    await expectSynced(t.page);
+    await expectOnServer(t.stack, await localIdToken(t.stack, first.email, first.password), ['First user only']);
     await signOut(t.page);
     const second = await createConfirmedUser(t.stack, 'second');
     await signInToDashboard(t.page, second);
