@@ -23,17 +23,33 @@ const echartsOnlyInAdapter = {
 const engineOnlyThroughIndex = {
   files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'scripts/**/*.ts', 'worker/cli/**/*.ts', 'worker/*.ts'],
   rules: {
-    '@typescript-eslint/no-restricted-imports': ['error', {
-      patterns: [{
-        regex: '^(\\.\\.?/)+(worker/)?engine/(?!index(\\.ts)?$)',
-        message: 'Import the engine through its public entry worker/engine/index.ts (export what you need there).',
-      }],
-    }],
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^(\\.\\.?/)+(worker/)?engine/(?!index(\\.ts)?$)',
+            message: 'Import the engine through its public entry worker/engine/index.ts (export what you need there).',
+          },
+        ],
+      },
+    ],
   },
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.local/', '.cognito/', 'coverage/', 'dev-dist/', 'test-results/', 'infra/cdk.out/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      '.local/',
+      '.cognito/',
+      'coverage/',
+      'dev-dist/',
+      'test-results/',
+      'infra/cdk.out/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -64,11 +80,20 @@ export default tseslint.config(
     // feature folder may not reach a sibling folder (another feature).
     files: ['src/features/*/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [amplifyOnlyInAdapter, echartsOnlyInAdapter,
-          { group: ['../*/**', '!../../**', '../../features/**', '**/features/**'], message: 'Features do not import each other.' },
-          { group: ['**/routes/**'], message: 'Imports flow routes -> features, never back.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            amplifyOnlyInAdapter,
+            echartsOnlyInAdapter,
+            {
+              group: ['../*/**', '!../../**', '../../features/**', '**/features/**'],
+              message: 'Features do not import each other.',
+            },
+            { group: ['**/routes/**'], message: 'Imports flow routes -> features, never back.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -76,23 +101,50 @@ export default tseslint.config(
     // but not another feature ('../../x/...').
     files: ['src/features/*/*/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [amplifyOnlyInAdapter, echartsOnlyInAdapter,
-          { group: ['../../*/**', '!../../../**', '**/features/**'], message: 'Features do not import each other.' },
-          { group: ['**/routes/**'], message: 'Imports flow routes -> features, never back.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            amplifyOnlyInAdapter,
+            echartsOnlyInAdapter,
+            { group: ['../../*/**', '!../../../**', '**/features/**'], message: 'Features do not import each other.' },
+            { group: ['**/routes/**'], message: 'Imports flow routes -> features, never back.' },
+          ],
+        },
+      ],
     },
   },
   {
     // The engine is pure: nothing from the app, the server, the DOM helpers or vendors with I/O.
     files: ['worker/engine/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/src/**', '**/server/**', '../../src/*', '../../server/*'], message: 'The engine imports nothing from the app or server.' },
-          { group: ['react', 'react-dom', 'dexie', 'dexie-react-hooks', 'aws-amplify', 'comlink', 'echarts', 'hono', 'node:*', 'fs', 'path'], message: 'The engine is pure: no DOM, I/O or vendor runtime.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '**/server/**', '../../src/*', '../../server/*'],
+              message: 'The engine imports nothing from the app or server.',
+            },
+            {
+              group: [
+                'react',
+                'react-dom',
+                'dexie',
+                'dexie-react-hooks',
+                'aws-amplify',
+                'comlink',
+                'echarts',
+                'hono',
+                'node:*',
+                'fs',
+                'path',
+              ],
+              message: 'The engine is pure: no DOM, I/O or vendor runtime.',
+            },
+          ],
+        },
+      ],
     },
   },
   engineOnlyThroughIndex,
@@ -100,9 +152,17 @@ export default tseslint.config(
     // The server runs without the browser app: it shares code with it only through the engine.
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/src/**'], message: 'The server imports nothing from the app (src/); share code through the engine.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**'],
+              message: 'The server imports nothing from the app (src/); share code through the engine.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -36,18 +36,23 @@ function landingBudget(): Plugin {
         const chunk = bundle[fileName];
         if (chunk?.type !== 'chunk') continue;
         gzipBytes += gzipSync(chunk.code, { level: 9 }).length;
-        chartCode ||= chunk.moduleIds.some((id) => /[\\/]node_modules[\\/](echarts|zrender|echarts-for-react)[\\/]/.test(id));
+        chartCode ||= chunk.moduleIds.some((id) =>
+          /[\\/]node_modules[\\/](echarts|zrender|echarts-for-react)[\\/]/.test(id),
+        );
       }
       const kb = Math.round((gzipBytes / 1024) * 100) / 100;
       const files = [...seen].sort();
-      console.log(`\nlanding route initial JS: ${kb} kB gzip in ${files.length} files (budget ${LANDING_JS_BUDGET_KB} kB, chart code: ${chartCode ? 'yes' : 'no'})`);
+      console.log(
+        `\nlanding route initial JS: ${kb} kB gzip in ${files.length} files (budget ${LANDING_JS_BUDGET_KB} kB, chart code: ${chartCode ? 'yes' : 'no'})`,
+      );
       this.emitFile({
         type: 'asset',
         fileName: 'landing-js.json',
         source: JSON.stringify({ gzipKb: kb, budgetKb: LANDING_JS_BUDGET_KB, chartCode, files }, null, 2),
       });
       if (kb > LANDING_JS_BUDGET_KB) this.error(`landing initial JS ${kb} kB gzip exceeds ${LANDING_JS_BUDGET_KB} kB`);
-      if (chartCode) this.error('the landing route loads chart code (echarts); load charts only on the routes that draw them');
+      if (chartCode)
+        this.error('the landing route loads chart code (echarts); load charts only on the routes that draw them');
     },
   };
 }
@@ -113,8 +118,16 @@ export default defineConfig({
           groups: [
             // React must outrank the other groups or it is pulled into whichever vendor chunk imports it first.
             { name: 'react', test: nodeModule('react|react-dom|scheduler'), priority: 30 },
-            { name: 'router', test: nodeModule('@tanstack[\\\\/](?:react-router|router-core|history|react-store|store)'), priority: 20 },
-            { name: 'amplify', test: nodeModule('aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy|tslib|js-cookie'), priority: 10 },
+            {
+              name: 'router',
+              test: nodeModule('@tanstack[\\\\/](?:react-router|router-core|history|react-store|store)'),
+              priority: 20,
+            },
+            {
+              name: 'amplify',
+              test: nodeModule('aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy|tslib|js-cookie'),
+              priority: 10,
+            },
             { name: 'echarts', test: nodeModule('echarts|zrender|echarts-for-react'), priority: 10 },
             { name: 'dexie', test: nodeModule('dexie|dexie-react-hooks'), priority: 10 },
           ],

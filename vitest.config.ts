@@ -11,7 +11,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/engine/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/infra/**/*.test.ts', 'tests/sync/**/*.test.ts'],
+          include: [
+            'tests/engine/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+            'tests/infra/**/*.test.ts',
+            'tests/sync/**/*.test.ts',
+          ],
           testTimeout: 60_000,
         },
       },

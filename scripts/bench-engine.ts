@@ -48,7 +48,13 @@ export function heavyProfile(): ProfileInput {
     const account_type = ACCOUNT_TYPES[i % ACCOUNT_TYPES.length];
     const is_asset = !['mortgage', 'loan', 'credit_card'].includes(account_type);
     const size = account_type === 'property' || account_type === 'mortgage' ? 600_000 : 20_000;
-    return { id: `acc-${i}`, name: `${account_type} ${i}`, account_type, is_asset, current_balance: Math.round((is_asset ? 1 : -1) * size * (0.5 + rand())) };
+    return {
+      id: `acc-${i}`,
+      name: `${account_type} ${i}`,
+      account_type,
+      is_asset,
+      current_balance: Math.round((is_asset ? 1 : -1) * size * (0.5 + rand())),
+    };
   });
   const recurring_items = Array.from({ length: 300 }, (_, i) => ({
     id: `ri-${i}`,
@@ -79,20 +85,33 @@ export function heavyProfile(): ProfileInput {
       else if (x.type === 'boolean') p[x.name] = false;
       else if (x.type === 'text') p[x.name] = 'Thing';
       else if (x.type === 'decimal' || x.type === 'integer') {
-        const guess = /rate|percent|return/.test(x.name) ? 5 : /years/.test(x.name) ? 5 : /weeks/.test(x.name) ? 12 : /price|balance|amount|salary|drawdown/.test(x.name) ? 50_000 : 1000;
+        const guess = /rate|percent|return/.test(x.name)
+          ? 5
+          : /years/.test(x.name)
+            ? 5
+            : /weeks/.test(x.name)
+              ? 12
+              : /price|balance|amount|salary|drawdown/.test(x.name)
+                ? 50_000
+                : 1000;
         p[x.name] = Math.min(x.max_value ?? guess, Math.max(x.min_value ?? 0, guess));
       }
     }
-    if ('deposit_amount' in p && typeof p.purchase_price === 'number') p.deposit_amount = Math.round(p.purchase_price * 0.2);
+    if ('deposit_amount' in p && typeof p.purchase_price === 'number')
+      p.deposit_amount = Math.round(p.purchase_price * 0.2);
     if ('is_permanent' in p) p.is_permanent = true;
     return p;
   };
   const usable = (t: Template, isBaseline: boolean) =>
-    validateTemplateParameters(t, params(t, isBaseline), { is_baseline: isBaseline, trigger_month: '2028-03' }).length === 0;
+    validateTemplateParameters(t, params(t, isBaseline), { is_baseline: isBaseline, trigger_month: '2028-03' })
+      .length === 0;
   const all = TEMPLATES.filter((t) => t.template_id !== 'baseline' && usable(t, false));
-  const baselineTemplates = TEMPLATES.filter((t) => t.supports_baseline && t.template_id !== 'baseline' && usable(t, true));
+  const baselineTemplates = TEMPLATES.filter(
+    (t) => t.supports_baseline && t.template_id !== 'baseline' && usable(t, true),
+  );
   const skipped = TEMPLATES.filter((t) => t.template_id !== 'baseline' && !all.includes(t)).map((t) => t.template_id);
-  if (skipped.length > 0) console.log(`(templates left out, their generated parameters did not validate: ${skipped.join(', ')})`);
+  if (skipped.length > 0)
+    console.log(`(templates left out, their generated parameters did not validate: ${skipped.join(', ')})`);
   let cursor = 0;
   const scenarios = Array.from({ length: 5 }, (_, s) => {
     const isBaseline = s === 0;
@@ -129,9 +148,39 @@ function lightProfile(): ProfileInput {
       { id: 'sup', name: 'Super', account_type: 'superannuation', current_balance: 60000, is_asset: true },
     ],
     recurring_items: [
-      { id: 'pay', name: 'Pay', amount: 2400, frequency: 'fortnightly', start_date: '2026-01-09', end_date: null, account_id: 'chk', category_id: 'i', is_active: true },
-      { id: 'rent', name: 'Rent', amount: -600, frequency: 'weekly', start_date: '2026-01-05', end_date: null, account_id: 'chk', category_id: 'e', is_active: true },
-      { id: 'food', name: 'Food', amount: -900, frequency: 'monthly', start_date: '2026-01-15', end_date: null, account_id: 'chk', category_id: 'e', is_active: true },
+      {
+        id: 'pay',
+        name: 'Pay',
+        amount: 2400,
+        frequency: 'fortnightly',
+        start_date: '2026-01-09',
+        end_date: null,
+        account_id: 'chk',
+        category_id: 'i',
+        is_active: true,
+      },
+      {
+        id: 'rent',
+        name: 'Rent',
+        amount: -600,
+        frequency: 'weekly',
+        start_date: '2026-01-05',
+        end_date: null,
+        account_id: 'chk',
+        category_id: 'e',
+        is_active: true,
+      },
+      {
+        id: 'food',
+        name: 'Food',
+        amount: -900,
+        frequency: 'monthly',
+        start_date: '2026-01-15',
+        end_date: null,
+        account_id: 'chk',
+        category_id: 'e',
+        is_active: true,
+      },
     ],
     scenarios: [],
   } as ProfileInput;
@@ -186,26 +235,53 @@ function floorSetup(profile: ProfileInput) {
   const assumptions = resolveAssumptions(null);
   const scenarios = (profile.scenarios ?? []).map((sc) => {
     const flows: Array<{ acc: number; amount: number; occ: Float64Array }> = [];
-    const addSchedule = (acc: number, amount: number, schedule: { type: 'once'; date: string } | { type: 'recurring'; frequency: (typeof FREQUENCIES)[number]; start_date: string; end_date: string | null }) => {
+    const addSchedule = (
+      acc: number,
+      amount: number,
+      schedule:
+        | { type: 'once'; date: string }
+        | { type: 'recurring'; frequency: (typeof FREQUENCIES)[number]; start_date: string; end_date: string | null },
+    ) => {
       const occ = new Float64Array(M);
       if (schedule.type === 'once') {
         const k = Math.max(1, monthIndexOf(schedule.date) - m0);
         if (k < M) occ[k] = 1;
-      } else forEachOccurrence(schedule, asOfDay + 1, lastDay, (day) => {
-        const k = Math.max(1, monthIndexOf(new Date(day * 86_400_000).toISOString()) - m0);
-        if (k < M) occ[k] += 1;
-      });
+      } else
+        forEachOccurrence(schedule, asOfDay + 1, lastDay, (day) => {
+          const k = Math.max(1, monthIndexOf(new Date(day * 86_400_000).toISOString()) - m0);
+          if (k < M) occ[k] += 1;
+        });
       flows.push({ acc, amount, occ });
     };
     for (const r of profile.recurring_items) {
-      if (r.is_active) addSchedule(accountIndex.get(r.account_id) ?? 0, r.amount, { type: 'recurring', frequency: r.frequency, start_date: r.start_date, end_date: r.end_date ?? null });
+      if (r.is_active)
+        addSchedule(accountIndex.get(r.account_id) ?? 0, r.amount, {
+          type: 'recurring',
+          frequency: r.frequency,
+          start_date: r.start_date,
+          end_date: r.end_date ?? null,
+        });
     }
     for (const e of sc.events ?? []) {
-      const ctx: CompileContext = { event_id: e.id, event_name: e.name, trigger_month: e.trigger_month, is_baseline: sc.is_baseline, assumptions, accounts: [], recurring_items: [] };
+      const ctx: CompileContext = {
+        event_id: e.id,
+        event_name: e.name,
+        trigger_month: e.trigger_month,
+        is_baseline: sc.is_baseline,
+        assumptions,
+        accounts: [],
+        recurring_items: [],
+      };
       for (const p of defaultEventCompiler(e as never, ctx)) {
         if (p.kind === 'flow') addSchedule(0, p.amount, p.schedule);
         if (p.kind === 'transfer') addSchedule(0, typeof p.amount === 'number' ? p.amount : 0, p.schedule);
-        if (p.kind === 'loan') addSchedule(0, 1000, { type: 'recurring', frequency: 'monthly', start_date: `${p.start}-01`, end_date: null });
+        if (p.kind === 'loan')
+          addSchedule(0, 1000, {
+            type: 'recurring',
+            frequency: 'monthly',
+            start_date: `${p.start}-01`,
+            end_date: null,
+          });
       }
     }
     const n = flows.length;
@@ -269,9 +345,13 @@ function main(): void {
   const light = lightProfile();
   const lightMs = time(() => forecast(light, { as_of: AS_OF, years: YEARS }), RUNS * 4);
 
-  console.log(`Heavy profile: ${heavy.accounts.length} accounts, ${heavy.recurring_items.length} recurring items, ${heavyIds.length} scenarios x 10 events, ${YEARS} years (${warnings} engine warnings)`);
+  console.log(
+    `Heavy profile: ${heavy.accounts.length} accounts, ${heavy.recurring_items.length} recurring items, ${heavyIds.length} scenarios x 10 events, ${YEARS} years (${warnings} engine warnings)`,
+  );
   console.log(`Engine compare (validate + compile + simulate), median of ${RUNS}: ${engineMs.toFixed(2)} ms`);
-  console.log(`Floor (flat typed-array loop, ${floorItems} item rows, amounts pre-laid), median of ${RUNS} (interleaved): ${floorMs.toFixed(2)} ms`);
+  console.log(
+    `Floor (flat typed-array loop, ${floorItems} item rows, amounts pre-laid), median of ${RUNS} (interleaved): ${floorMs.toFixed(2)} ms`,
+  );
   console.log(`Ratio engine / floor: ${(engineMs / floorMs).toFixed(2)} (target <= 4)`);
   console.log(
     `Each in its own loop: engine ${engineAloneMs.toFixed(2)} ms, floor ${floorAloneMs.toFixed(2)} ms, ratio ${(engineAloneMs / floorAloneMs).toFixed(2)}`,
@@ -298,7 +378,10 @@ function main(): void {
   if (process.env.BENCH_BREAKDOWN) {
     const prepMs = time(() => prepareProfile(heavy, defaultEventCompiler), RUNS);
     const prepared = prepareProfile(heavy, defaultEventCompiler);
-    const simMs = time(() => heavyIds.forEach((id) => forecastPrepared(prepared, id, { as_of: AS_OF, years: YEARS })), RUNS);
+    const simMs = time(
+      () => heavyIds.forEach((id) => forecastPrepared(prepared, id, { as_of: AS_OF, years: YEARS })),
+      RUNS,
+    );
     console.log(`  breakdown: validate ${prepMs.toFixed(2)} ms; compile + simulate 5 scenarios ${simMs.toFixed(2)} ms`);
   }
 }

@@ -15,7 +15,15 @@ const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const FIXED_CODE = '123456';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const LONG_TASK_LIMIT_MS = 100;
 
 /** A deterministic pseudo-random sequence, so every run measures the same data. */
@@ -35,7 +43,16 @@ function generateBackup() {
   ];
   const income = categories.filter((c) => c.type === 'income');
   const expense = categories.filter((c) => c.type === 'expense');
-  const types = ['checking', 'savings', 'investment', 'mortgage', 'credit_card', 'property', 'loan', 'superannuation'] as const;
+  const types = [
+    'checking',
+    'savings',
+    'investment',
+    'mortgage',
+    'credit_card',
+    'property',
+    'loan',
+    'superannuation',
+  ] as const;
   const liability = new Set(['mortgage', 'credit_card', 'loan']);
   const accounts = Array.from({ length: ACCOUNTS }, (_, i) => {
     const account_type = types[i % types.length];
@@ -76,7 +93,10 @@ function generateBackup() {
 async function identityCall(url: string, operation: string, body: Record<string, unknown>): Promise<void> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}` },
+    headers: {
+      'Content-Type': 'application/x-amz-json-1.1',
+      'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${operation} failed: HTTP ${response.status} ${await response.text()}`);
@@ -103,12 +123,22 @@ const VERBOSE = process.env.BENCH_VERBOSE === '1';
 async function longTasksSince(page: Page, since: number): Promise<{ longest: number; over: number; count: number }> {
   const found = await page.evaluate(
     ([from, limit]) => {
-      const tasks = ((window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks ?? []).filter((t) => t.start >= from);
-      return { tasks, longest: Math.max(0, ...tasks.map((t) => t.duration)), over: tasks.filter((t) => t.duration >= limit).length, count: tasks.length };
+      const tasks = (
+        (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks ?? []
+      ).filter((t) => t.start >= from);
+      return {
+        tasks,
+        longest: Math.max(0, ...tasks.map((t) => t.duration)),
+        over: tasks.filter((t) => t.duration >= limit).length,
+        count: tasks.length,
+      };
     },
     [since, LONG_TASK_LIMIT_MS] as const,
   );
-  if (VERBOSE) console.log(`    ${page.url()} long tasks since ${since.toFixed(0)}: ${found.tasks.map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}`).join(', ') || 'none'}`);
+  if (VERBOSE)
+    console.log(
+      `    ${page.url()} long tasks since ${since.toFixed(0)}: ${found.tasks.map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}`).join(', ') || 'none'}`,
+    );
   return found;
 }
 
@@ -124,12 +154,20 @@ async function measureLoad(page: Page, url: string, listSelector: string): Promi
 }
 
 /** In-app navigation from another page (click in the top bar) to the rendered list. */
-async function measureClick(page: Page, fromUrl: string, link: { name: string; scope: 'nav' | 'logo' }, listSelector: string): Promise<Measure> {
+async function measureClick(
+  page: Page,
+  fromUrl: string,
+  link: { name: string; scope: 'nav' | 'logo' },
+  listSelector: string,
+): Promise<Measure> {
   await page.goto(fromUrl);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await settle(page);
   const start = await page.evaluate(() => performance.now());
-  const target = link.scope === 'logo' ? page.getByRole('link', { name: 'Wyrd dashboard' }) : page.getByRole('navigation').getByRole('link', { name: link.name, exact: true });
+  const target =
+    link.scope === 'logo'
+      ? page.getByRole('link', { name: 'Wyrd dashboard' })
+      : page.getByRole('navigation').getByRole('link', { name: link.name, exact: true });
   await target.click();
   await page.waitForSelector(listSelector, { timeout: 60_000 });
   const end = await page.evaluate(() => performance.now());
@@ -162,7 +200,11 @@ async function main(): Promise<void> {
       if (line.startsWith('Building')) console.log(line);
     },
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
   try {
     const email = `bench-${Date.now()}@example.com`;
     const password = 'Wyrd-Bench-Pass1!';
@@ -178,7 +220,11 @@ async function main(): Promise<void> {
         { Name: 'family_name', Value: 'User' },
       ],
     });
-    await identityCall(identity, 'ConfirmSignUp', { ClientId: clientId, Username: email, ConfirmationCode: FIXED_CODE });
+    await identityCall(identity, 'ConfirmSignUp', {
+      ClientId: clientId,
+      Username: email,
+      ConfirmationCode: FIXED_CODE,
+    });
 
     const context = await browser.newContext({ baseURL: stack.webUrl, viewport: { width: 1280, height: 800 } });
     context.setDefaultTimeout(60_000);
@@ -193,19 +239,41 @@ async function main(): Promise<void> {
 
     const backup = generateBackup();
     const json = JSON.stringify(backup);
-    console.log(`Importing ${ACCOUNTS} accounts and ${ITEMS} recurring items (${(json.length / 1e6).toFixed(1)} MB) through Profile > Data...`);
+    console.log(
+      `Importing ${ACCOUNTS} accounts and ${ITEMS} recurring items (${(json.length / 1e6).toFixed(1)} MB) through Profile > Data...`,
+    );
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Data' }).click();
     page.once('dialog', (d) => void d.accept());
     const importStart = Date.now();
-    await page.getByLabel('Import data').setInputFiles({ name: 'bench-backup.json', mimeType: 'application/json', buffer: Buffer.from(json) });
+    await page
+      .getByLabel('Import data')
+      .setInputFiles({ name: 'bench-backup.json', mimeType: 'application/json', buffer: Buffer.from(json) });
     await page.getByText(/^Import complete:/).waitFor({ timeout: 180_000 });
     console.log(`  imported in ${Date.now() - importStart} ms`);
 
     const pages = [
-      { name: 'Dashboard', url: '/dashboard', list: '[aria-labelledby="dash-spending"] li', link: { name: 'Wyrd dashboard', scope: 'logo' as const }, from: '/accounts' },
-      { name: 'Accounts', url: '/accounts', list: 'ul[aria-label="Assets"] li', link: { name: 'Accounts', scope: 'nav' as const }, from: '/dashboard' },
-      { name: 'Recurring Items', url: '/recurring-items', list: 'ul[aria-label="Expenses"] li', link: { name: 'Recurring Items', scope: 'nav' as const }, from: '/dashboard' },
+      {
+        name: 'Dashboard',
+        url: '/dashboard',
+        list: '[aria-labelledby="dash-spending"] li',
+        link: { name: 'Wyrd dashboard', scope: 'logo' as const },
+        from: '/accounts',
+      },
+      {
+        name: 'Accounts',
+        url: '/accounts',
+        list: 'ul[aria-label="Assets"] li',
+        link: { name: 'Accounts', scope: 'nav' as const },
+        from: '/dashboard',
+      },
+      {
+        name: 'Recurring Items',
+        url: '/recurring-items',
+        list: 'ul[aria-label="Expenses"] li',
+        link: { name: 'Recurring Items', scope: 'nav' as const },
+        from: '/dashboard',
+      },
     ];
     const rows: string[] = [];
     let worst = 0;
@@ -221,15 +289,23 @@ async function main(): Promise<void> {
       const longestNav = Math.max(...clicks.map((m) => m.longestTask));
       worst = Math.max(worst, longestLoad, longestNav);
       rows.push(
-        `${p.name.padEnd(16)} load->list ${median(loads.map((m) => m.ms)).toFixed(0).padStart(5)} ms (longest task ${longestLoad.toFixed(0).padStart(3)} ms)   ` +
-          `in-app nav->list ${median(clicks.map((m) => m.ms)).toFixed(0).padStart(5)} ms (longest task ${longestNav.toFixed(0).padStart(3)} ms)   ` +
+        `${p.name.padEnd(16)} load->list ${median(loads.map((m) => m.ms))
+          .toFixed(0)
+          .padStart(5)} ms (longest task ${longestLoad.toFixed(0).padStart(3)} ms)   ` +
+          `in-app nav->list ${median(clicks.map((m) => m.ms))
+            .toFixed(0)
+            .padStart(5)} ms (longest task ${longestNav.toFixed(0).padStart(3)} ms)   ` +
           `tasks >= 100 ms: ${[...loads, ...clicks].reduce((n, m) => n + m.tasksOver100, 0)}`,
       );
     }
-    console.log(`\nMoney pages with ${ACCOUNTS} accounts and ${ITEMS} recurring items (Chromium headless, median of ${RUNS}):`);
+    console.log(
+      `\nMoney pages with ${ACCOUNTS} accounts and ${ITEMS} recurring items (Chromium headless, median of ${RUNS}):`,
+    );
     for (const row of rows) console.log(`  ${row}`);
     const ok = worst < LONG_TASK_LIMIT_MS;
-    console.log(`\nEvery main-thread task under ${LONG_TASK_LIMIT_MS} ms: ${ok ? 'yes' : `no (longest ${worst.toFixed(0)} ms)`}`);
+    console.log(
+      `\nEvery main-thread task under ${LONG_TASK_LIMIT_MS} ms: ${ok ? 'yes' : `no (longest ${worst.toFixed(0)} ms)`}`,
+    );
     await context.close();
     process.exitCode = ok ? 0 : 1;
   } finally {

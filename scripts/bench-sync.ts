@@ -39,12 +39,33 @@ async function measure<T>(fn: () => Promise<T>): Promise<{ ms: number; longestTa
   return { ms, longestTaskMs: histogram.max / 1e6, result };
 }
 
-const account = (i: number) => ({ id: crypto.randomUUID(), name: `Account ${i}`, account_type: 'savings' as const, current_balance: i, institution: null, is_asset: true, scenario_event_id: null, updated_at: new Date().toISOString() });
+const account = (i: number) => ({
+  id: crypto.randomUUID(),
+  name: `Account ${i}`,
+  account_type: 'savings' as const,
+  current_balance: i,
+  institution: null,
+  is_asset: true,
+  scenario_event_id: null,
+  updated_at: new Date().toISOString(),
+});
 
-async function queue(db: WyrdDb, rows: { entity: 'accounts'; op: 'create' | 'update'; row: ReturnType<typeof account> }[]) {
+async function queue(
+  db: WyrdDb,
+  rows: { entity: 'accounts'; op: 'create' | 'update'; row: ReturnType<typeof account> }[],
+) {
   await db.transaction('rw', [db.accounts, db.outbox], async () => {
     await db.accounts.bulkPut(rows.map((r) => r.row));
-    await db.outbox.bulkAdd(rows.map((r) => ({ entity: r.entity, entity_id: r.row.id, op: r.op, payload: r.row, created_at: r.row.updated_at, attempts: 0 })));
+    await db.outbox.bulkAdd(
+      rows.map((r) => ({
+        entity: r.entity,
+        entity_id: r.row.id,
+        op: r.op,
+        payload: r.row,
+        created_at: r.row.updated_at,
+        attempts: 0,
+      })),
+    );
   });
 }
 
@@ -62,18 +83,33 @@ async function serve() {
   const database = await openDatabase({ pgliteDir: 'memory://' });
   await withUserTx(database.db, user, async (tx) => {
     const at = new Date().toISOString();
-    for (let i = 0; i < seed; i++) await putEntity(tx, 'accounts', { sub: user, at }, { ...account(100_000 + i), updated_at: at }, { scenarioEventId: null });
+    for (let i = 0; i < seed; i++)
+      await putEntity(
+        tx,
+        'accounts',
+        { sub: user, at },
+        { ...account(100_000 + i), updated_at: at },
+        { scenarioEventId: null },
+      );
   });
   const app = createApp({ db: database.db, verifier: createTokenVerifier(config.auth), config });
-  const port = await new Promise<number>((resolve) => serveHttp({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port)));
-  const token = mintToken(idClaims(jwks.issuer, { sub: user, email: `${user}@example.com`, exp: Math.floor(Date.now() / 1000) + 3600 }));
+  const port = await new Promise<number>((resolve) =>
+    serveHttp({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port)),
+  );
+  const token = mintToken(
+    idClaims(jwks.issuer, { sub: user, email: `${user}@example.com`, exp: Math.floor(Date.now() / 1000) + 3600 }),
+  );
   console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, token } satisfies ServerInfo));
   process.stdin.resume();
   process.stdin.on('end', () => process.exit(0));
 }
 
 async function startServerProcess(user: string, seed: number): Promise<{ info: ServerInfo; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--serve', user, String(seed)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL(import.meta.url).pathname, '--serve', user, String(seed)],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   const lines = createInterface({ input: child.stdout });
   for await (const line of lines) {
     if (line.startsWith('{')) return { info: JSON.parse(line) as ServerInfo, stop: () => child.stdin.end() };
@@ -92,12 +128,20 @@ async function main() {
     // 1. Push: a device with a few synced accounts queues EDITS offline edits, then syncs.
     const a = device(user, api.url, token);
     const base = Array.from({ length: 100 }, (_, i) => account(i));
-    await queue(a.db, base.map((row) => ({ entity: 'accounts', op: 'create', row })));
+    await queue(
+      a.db,
+      base.map((row) => ({ entity: 'accounts', op: 'create', row })),
+    );
     await a.engine.sync();
-    const edits = Array.from({ length: EDITS }, (_, i) => ({ entity: 'accounts' as const, op: 'update' as const, row: { ...base[i % base.length], current_balance: 1000 + i } }));
+    const edits = Array.from({ length: EDITS }, (_, i) => ({
+      entity: 'accounts' as const,
+      op: 'update' as const,
+      row: { ...base[i % base.length], current_balance: 1000 + i },
+    }));
     await queue(a.db, edits);
     const push = await measure(() => a.engine.sync());
-    if (push.result !== 'synced' || (await a.db.outbox.count()) !== 0) throw new Error(`push did not finish: ${push.result}`);
+    if (push.result !== 'synced' || (await a.db.outbox.count()) !== 0)
+      throw new Error(`push did not finish: ${push.result}`);
 
     // 2. Pull: the server holds RECORDS accounts (seeded at start, plus the 100 above); a new device pulls them all.
     const b = device(user, api.url, token);
@@ -107,8 +151,12 @@ async function main() {
 
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     console.log(`bench:sync (real engine on fake-indexeddb, API on in-memory PGlite, loopback)`);
-    console.log(`  push ${EDITS} queued offline edits: ${s(push.ms)} (target < 5 s); longest main-thread task ${push.longestTaskMs.toFixed(0)} ms (target <= 100 ms)`);
-    console.log(`  pull ${RECORDS} records into a new device: ${s(pull.ms)} (target < 5 s); longest main-thread task ${pull.longestTaskMs.toFixed(0)} ms (target <= 100 ms)`);
+    console.log(
+      `  push ${EDITS} queued offline edits: ${s(push.ms)} (target < 5 s); longest main-thread task ${push.longestTaskMs.toFixed(0)} ms (target <= 100 ms)`,
+    );
+    console.log(
+      `  pull ${RECORDS} records into a new device: ${s(pull.ms)} (target < 5 s); longest main-thread task ${pull.longestTaskMs.toFixed(0)} ms (target <= 100 ms)`,
+    );
     a.db.close();
     b.db.close();
   } finally {

@@ -10,7 +10,8 @@ import { startStack } from './start.ts';
 import { distDir, repoRoot } from './stack/build.ts';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const CHROME_FLAGS =
+  '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 const TARGETS = { accessibility: 95, 'best-practices': 95, performance: 90 } as const;
 const INITIAL_JS_LIMIT_KB = 200;
 // Strings only chart code contains (zrender is echarts' renderer); chunk names are checked as well.
@@ -35,7 +36,10 @@ function runLighthouse(url: string): Promise<LighthouseReport> {
     '--quiet',
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, CHROME_PATH },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -72,7 +76,8 @@ export async function measureInitialJs(dir = distDir): Promise<InitialJs> {
     const text = content.toString('utf8');
     // Chunk file names may appear in the preload map of the entry; only real chart code counts.
     const lazyNamesRemoved = text.replace(/assets\/[\w.-]+\.js/g, '');
-    if (/echarts/i.test(path.basename(file)) || CHART_MARKERS.some((marker) => lazyNamesRemoved.includes(marker))) chartFiles.push(file);
+    if (/echarts/i.test(path.basename(file)) || CHART_MARKERS.some((marker) => lazyNamesRemoved.includes(marker)))
+      chartFiles.push(file);
   }
   const totalKb = files.reduce((sum, entry) => sum + entry.gzipBytes, 0) / 1024;
   return { files, totalKb, chartFiles };
@@ -88,13 +93,20 @@ function scriptTransferKb(report: LighthouseReport): number {
 
 async function main(): Promise<void> {
   if (!existsSync(CHROME_PATH)) {
-    console.error(`Chromium is missing at ${CHROME_PATH}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`);
+    console.error(
+      `Chromium is missing at ${CHROME_PATH}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`,
+    );
     process.exit(1);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-lighthouse-'));
-  const stack = await startStack({ env: {}, dataDir, ports: { web: 0, api: 0, identity: 0 }, log: (line) => {
-    if (line.startsWith('Building') || line.startsWith('  ')) console.log(line);
-  } });
+  const stack = await startStack({
+    env: {},
+    dataDir,
+    ports: { web: 0, api: 0, identity: 0 },
+    log: (line) => {
+      if (line.startsWith('Building') || line.startsWith('  ')) console.log(line);
+    },
+  });
   let ok = true;
   try {
     for (const route of ['/', '/login']) {
@@ -104,7 +116,9 @@ async function main(): Promise<void> {
         const score = Math.round((report.categories[category]?.score ?? 0) * 100);
         const meets = score >= TARGETS[category];
         ok &&= meets;
-        console.log(`  ${category.padEnd(15)} ${String(score).padStart(3)}  (target >= ${TARGETS[category]}: ${meets ? 'met' : 'NOT met'})`);
+        console.log(
+          `  ${category.padEnd(15)} ${String(score).padStart(3)}  (target >= ${TARGETS[category]}: ${meets ? 'met' : 'NOT met'})`,
+        );
       }
       const metric = (id: string) => report.audits[id]?.numericValue ?? NaN;
       console.log(
@@ -120,16 +134,23 @@ async function main(): Promise<void> {
 
   const initial = await measureInitialJs();
   console.log('\nLanding route initial JS (dist/index.html scripts + modulepreloads, gzip -9):');
-  for (const entry of initial.files) console.log(`  ${entry.file.padEnd(40)} ${(entry.gzipBytes / 1024).toFixed(1)} kB`);
+  for (const entry of initial.files)
+    console.log(`  ${entry.file.padEnd(40)} ${(entry.gzipBytes / 1024).toFixed(1)} kB`);
   const withinLimit = initial.totalKb <= INITIAL_JS_LIMIT_KB;
-  console.log(`  total ${initial.totalKb.toFixed(1)} kB gzip (target <= ${INITIAL_JS_LIMIT_KB} kB: ${withinLimit ? 'met' : 'NOT met'})`);
-  console.log(`  chart code in the initial set: ${initial.chartFiles.length === 0 ? 'none' : initial.chartFiles.join(', ')}`);
+  console.log(
+    `  total ${initial.totalKb.toFixed(1)} kB gzip (target <= ${INITIAL_JS_LIMIT_KB} kB: ${withinLimit ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `  chart code in the initial set: ${initial.chartFiles.length === 0 ? 'none' : initial.chartFiles.join(', ')}`,
+  );
   ok &&= withinLimit && initial.chartFiles.length === 0;
   // The app's build also reports its own view (vite.config.ts writes landing-js.json); show it for comparison.
   const buildReport = path.join(distDir, 'landing-js.json');
   if (existsSync(buildReport)) {
     const own = JSON.parse(await readFile(buildReport, 'utf8')) as { gzipKb?: number; chartCode?: boolean };
-    console.log(`  (the build's landing-js.json says ${own.gzipKb} kB gzip, chart code: ${own.chartCode ? 'yes' : 'no'})`);
+    console.log(
+      `  (the build's landing-js.json says ${own.gzipKb} kB gzip, chart code: ${own.chartCode ? 'yes' : 'no'})`,
+    );
   }
 
   console.log(`\n${ok ? 'All Lighthouse and bundle targets met.' : 'Some targets were NOT met.'}`);

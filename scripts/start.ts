@@ -55,7 +55,9 @@ function freePort(host: string): Promise<number> {
 
 function explainListenError(error: unknown, service: string, port: number, variable: string): Error {
   if (error && typeof error === 'object' && 'code' in error && error.code === 'EADDRINUSE') {
-    return new Error(`Port ${port} (${service}) is already in use. Stop whatever uses it or set ${variable} to another port.`);
+    return new Error(
+      `Port ${port} (${service}) is already in use. Stop whatever uses it or set ${variable} to another port.`,
+    );
   }
   return error instanceof Error ? error : new Error(String(error));
 }
@@ -74,7 +76,11 @@ function appConfigPlugin(getConfig: () => AppConfigJson): Plugin {
   };
 }
 
-async function startViteDevServer(host: string, port: number, getConfig: () => AppConfigJson): Promise<RunningWebServer> {
+async function startViteDevServer(
+  host: string,
+  port: number,
+  getConfig: () => AppConfigJson,
+): Promise<RunningWebServer> {
   const { createServer } = await import('vite');
   const server: ViteDevServer = await createServer({
     root: repoRoot,
@@ -100,7 +106,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   const plan = planStack(env);
 
   const webRoot = path.resolve(options.distDir ?? distDir);
-  if (!options.dev && options.build !== 'never') await ensureBuilt({ force: options.build === 'always', outDir: webRoot, log });
+  if (!options.dev && options.build !== 'never')
+    await ensureBuilt({ force: options.build === 'always', outDir: webRoot, log });
 
   const stoppers: Array<() => Promise<void>> = [];
   const close = async () => {
@@ -144,9 +151,10 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     }
 
     const appConfig = buildAppConfig(env, { apiUrl: api?.url, identityUrl: identity?.url });
-    const web = await (options.dev
-      ? startViteDevServer(HOST, webPort, () => appConfig)
-      : startWebServer({ distDir: webRoot, host: HOST, port: webPort, appConfig: () => appConfig })
+    const web = await (
+      options.dev
+        ? startViteDevServer(HOST, webPort, () => appConfig)
+        : startWebServer({ distDir: webRoot, host: HOST, port: webPort, appConfig: () => appConfig })
     ).catch((error: unknown) => {
       throw explainListenError(error, 'web app', webPort, 'WYRD_WEB_PORT');
     });
@@ -182,7 +190,9 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`  Web app            ${stack.webUrl}`);
   console.log(`  API server         ${stack.apiUrl}`);
-  console.log(`  Identity service   ${stack.identityUrl ?? `(not started: Cognito pool ${stack.appConfig.cognito.userPoolId})`}`);
+  console.log(
+    `  Identity service   ${stack.identityUrl ?? `(not started: Cognito pool ${stack.appConfig.cognito.userPoolId})`}`,
+  );
   console.log(`  Data               ${stack.dataDir}`);
   console.log('');
   console.log('  Press Ctrl-C to stop.');

@@ -37,8 +37,28 @@ const WARM_UP_PROFILE = {
     { id: 'w-loan', name: 'Loan', account_type: 'mortgage', current_balance: -300000, is_asset: false },
   ],
   recurring_items: [
-    { id: 'w-pay', name: 'Pay', amount: 4000, frequency: 'fortnightly', start_date: '2020-01-03', end_date: null, account_id: 'w-chk', category_id: 'c', is_active: true },
-    { id: 'w-rent', name: 'Costs', amount: -3000, frequency: 'monthly', start_date: '2020-01-01', end_date: null, account_id: 'w-chk', category_id: 'c', is_active: true },
+    {
+      id: 'w-pay',
+      name: 'Pay',
+      amount: 4000,
+      frequency: 'fortnightly',
+      start_date: '2020-01-03',
+      end_date: null,
+      account_id: 'w-chk',
+      category_id: 'c',
+      is_active: true,
+    },
+    {
+      id: 'w-rent',
+      name: 'Costs',
+      amount: -3000,
+      frequency: 'monthly',
+      start_date: '2020-01-01',
+      end_date: null,
+      account_id: 'w-chk',
+      category_id: 'c',
+      is_active: true,
+    },
   ],
   scenarios: [],
 };
@@ -48,7 +68,10 @@ const simulator = createSimulator();
 
 export const forecastApi = {
   /** One scenario (or the base, scenario_id null), every month. */
-  forecast(profile: unknown, options: ForecastOptions & { scenario_id?: string | null }): EngineResult<ScenarioForecast> {
+  forecast(
+    profile: unknown,
+    options: ForecastOptions & { scenario_id?: string | null },
+  ): EngineResult<ScenarioForecast> {
     return run(() => forecast(profile, options, simulator));
   },
   /** Several scenarios over the same months, with summaries; every month. */
@@ -69,7 +92,10 @@ export const forecastApi = {
    */
   warmUp(asOf: string, profile?: unknown): EngineResult<true> {
     return run(() => {
-      compareView({ backup: profile ?? WARM_UP_PROFILE, as_of: asOf, years: profile ? 2 : 30, scenario_ids: [] }, simulator);
+      compareView(
+        { backup: profile ?? WARM_UP_PROFILE, as_of: asOf, years: profile ? 2 : 30, scenario_ids: [] },
+        simulator,
+      );
       return true as const;
     });
   },

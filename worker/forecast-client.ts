@@ -8,12 +8,17 @@ export type ForecastClient = Remote<ForecastApi> & { terminate: () => void };
 
 /** A new worker and its typed proxy. Call terminate() when done (tests, route unmount). */
 export function createForecastClient(): ForecastClient {
-  const worker = new Worker(new URL('./forecast.worker.ts', import.meta.url), { type: 'module', name: 'wyrd-forecast' });
+  const worker = new Worker(new URL('./forecast.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'wyrd-forecast',
+  });
   const remote = wrap<ForecastApi>(worker);
   const terminate = () => worker.terminate();
   // Not Object.assign: a property set on a Comlink proxy is posted to the worker, and every property read
   // returns another remote path, so `terminate` has to be answered in front of the proxy.
-  return new Proxy(remote, { get: (target, prop, receiver) => (prop === 'terminate' ? terminate : Reflect.get(target, prop, receiver)) }) as ForecastClient;
+  return new Proxy(remote, {
+    get: (target, prop, receiver) => (prop === 'terminate' ? terminate : Reflect.get(target, prop, receiver)),
+  }) as ForecastClient;
 }
 
 let shared: ForecastClient | null = null;

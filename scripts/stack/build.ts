@@ -38,7 +38,11 @@ export async function buildReason(outDir = distDir, root = repoRoot): Promise<st
   return (await newestMtime(root)) > builtAt ? 'sources changed since the last build' : null;
 }
 
-export function runViteBuild(outDir = distDir, log: (line: string) => void = console.log, root = repoRoot): Promise<void> {
+export function runViteBuild(
+  outDir = distDir,
+  log: (line: string) => void = console.log,
+  root = repoRoot,
+): Promise<void> {
   const viteBin = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const args = [viteBin, 'build', ...(outDir === distDir ? [] : ['--outDir', outDir, '--emptyOutDir'])];
   return new Promise((resolve, reject) => {
@@ -55,7 +59,10 @@ export function runViteBuild(outDir = distDir, log: (line: string) => void = con
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code === 0) {
-        const summary = output.trim().split('\n').filter((line) => /built in|error|warn/i.test(line));
+        const summary = output
+          .trim()
+          .split('\n')
+          .filter((line) => /built in|error|warn/i.test(line));
         summary.forEach((line) => log(`  ${line.trim()}`));
         resolve();
       } else {
@@ -70,7 +77,9 @@ export function runViteBuild(outDir = distDir, log: (line: string) => void = con
  * Builds when needed; `force` always builds. `outDir` (default dist/) lets the test harness keep its own
  * build so a teammate's `npm run build` can't empty the folder under a running test.
  */
-export async function ensureBuilt(options: { force?: boolean; outDir?: string; log?: (line: string) => void } = {}): Promise<boolean> {
+export async function ensureBuilt(
+  options: { force?: boolean; outDir?: string; log?: (line: string) => void } = {},
+): Promise<boolean> {
   const log = options.log ?? console.log;
   const outDir = options.outDir ?? distDir;
   const reason = options.force ? 'a build was requested' : await buildReason(outDir);

@@ -22,7 +22,13 @@ export type RunningWebServer = { url: string; port: number; close: () => Promise
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Files whose names never change but whose content does: the browser must revalidate every time.
-const ALWAYS_REVALIDATE = new Set(['/sw.js', '/index.html', '/app-config.json', '/manifest.webmanifest', '/registerSW.js']);
+const ALWAYS_REVALIDATE = new Set([
+  '/sw.js',
+  '/index.html',
+  '/app-config.json',
+  '/manifest.webmanifest',
+  '/registerSW.js',
+]);
 
 export function cacheControlFor(urlPath: string): string {
   if (ALWAYS_REVALIDATE.has(urlPath)) return NO_CACHE;
@@ -76,7 +82,9 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const app = createWebApp(options);
   let server: ReturnType<typeof serve>;
   const port = await new Promise<number>((resolve, reject) => {
-    server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => resolve(info.port));
+    server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) =>
+      resolve(info.port),
+    );
     server.once('error', reject);
   });
   return {

@@ -3,7 +3,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export type CodePurpose = 'SignUp' | 'ResendCode' | 'ForgotPassword' | 'AdminResetPassword' | 'UpdateUserAttribute' | 'VerifyUserAttribute' | 'Other';
+export type CodePurpose =
+  | 'SignUp'
+  | 'ResendCode'
+  | 'ForgotPassword'
+  | 'AdminResetPassword'
+  | 'UpdateUserAttribute'
+  | 'VerifyUserAttribute'
+  | 'Other';
 
 export type CodeRecord = { code: string; purpose: CodePurpose; issuedAt: number };
 

@@ -57,8 +57,24 @@ const SOURCE_TO_PURPOSE: Record<string, CodePurpose> = {
 };
 
 // Standard OIDC claims real Cognito puts in the ID token; cognito-local only adds email and custom attributes.
-const ID_TOKEN_ATTRIBUTES = ['name', 'given_name', 'family_name', 'middle_name', 'nickname', 'preferred_username',
-  'profile', 'picture', 'website', 'gender', 'birthdate', 'zoneinfo', 'locale', 'phone_number', 'address', 'updated_at'];
+const ID_TOKEN_ATTRIBUTES = [
+  'name',
+  'given_name',
+  'family_name',
+  'middle_name',
+  'nickname',
+  'preferred_username',
+  'profile',
+  'picture',
+  'website',
+  'gender',
+  'birthdate',
+  'zoneinfo',
+  'locale',
+  'phone_number',
+  'address',
+  'updated_at',
+];
 
 function attributeValue(user: { Attributes?: { Name: string; Value?: string }[] }, name: string): string | undefined {
   return user.Attributes?.find((a) => a.Name === name)?.Value;
@@ -74,7 +90,8 @@ function localTriggers(): Triggers {
       for (const { Name, Value } of userAttributes ?? []) {
         if (Value !== undefined && ID_TOKEN_ATTRIBUTES.includes(Name)) claims[Name] = Value;
       }
-      claims.email_verified = userAttributes?.find((a: { Name: string }) => a.Name === 'email_verified')?.Value === 'true';
+      claims.email_verified =
+        userAttributes?.find((a: { Name: string }) => a.Name === 'email_verified')?.Value === 'true';
       return { claimsOverrideDetails: { claimsToAddOrOverride: claims as Record<string, string> } };
     },
     customMessage: off,
@@ -105,10 +122,14 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
   const ctx: Context = { logger };
 
   const { DateClock } = load<typeof import('cognito-local/lib/services/clock')>('./services/clock');
-  const { CognitoServiceFactoryImpl } = load<typeof import('cognito-local/lib/services/cognitoService')>('./services/cognitoService');
-  const { UserPoolServiceFactoryImpl } = load<typeof import('cognito-local/lib/services/userPoolService')>('./services/userPoolService');
-  const { StormDBDataStoreFactory } = load<typeof import('cognito-local/lib/services/dataStore/stormDb')>('./services/dataStore/stormDb');
-  const { JwtTokenGenerator } = load<typeof import('cognito-local/lib/services/tokenGenerator')>('./services/tokenGenerator');
+  const { CognitoServiceFactoryImpl } =
+    load<typeof import('cognito-local/lib/services/cognitoService')>('./services/cognitoService');
+  const { UserPoolServiceFactoryImpl } =
+    load<typeof import('cognito-local/lib/services/userPoolService')>('./services/userPoolService');
+  const { StormDBDataStoreFactory } =
+    load<typeof import('cognito-local/lib/services/dataStore/stormDb')>('./services/dataStore/stormDb');
+  const { JwtTokenGenerator } =
+    load<typeof import('cognito-local/lib/services/tokenGenerator')>('./services/tokenGenerator');
   const { DefaultConfig } = load<typeof import('cognito-local/lib/server/config')>('./server/config');
   const { Router } = load<typeof import('cognito-local/lib/server/Router')>('./server/Router');
   const { createServer } = load<typeof import('cognito-local/lib/server/server')>('./server/server');
@@ -150,10 +171,11 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
     services,
     userPool,
     appClient,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -7,19 +7,41 @@ import type { CognitoLocal, User } from './cognito-local.ts';
 import type { CodePurpose, CodeStore } from './code-store.ts';
 import { LOCAL_POOL_ID } from './constants.ts';
 import {
-  CognitoError, MESSAGES, codeMismatch, expiredCode, invalidParameter, limitExceeded, notAuthorized, userNotFound,
+  CognitoError,
+  MESSAGES,
+  codeMismatch,
+  expiredCode,
+  invalidParameter,
+  limitExceeded,
+  notAuthorized,
+  userNotFound,
 } from './errors.ts';
 import { assertPasswordPolicy as checkPassword } from './password-policy.ts';
 import {
-  computeVerifier, expectedSignature, newSaltHex, parseSrpTimestamp, poolNameOf, serverKey, signaturesMatch,
-  startServerSession, type SrpServerState,
+  computeVerifier,
+  expectedSignature,
+  newSaltHex,
+  parseSrpTimestamp,
+  poolNameOf,
+  serverKey,
+  signaturesMatch,
+  startServerSession,
+  type SrpServerState,
 } from './srp.ts';
 
 type Json = Record<string, unknown>;
 
 type SrpSession = { userId: string; clientId: string; aHex: string; state: SrpServerState; createdAt: number };
 
-type Claims = { sub?: string; jti?: string; iat?: number; exp?: number; iss?: string; token_use?: string; client_id?: string };
+type Claims = {
+  sub?: string;
+  jti?: string;
+  iat?: number;
+  exp?: number;
+  iss?: string;
+  token_use?: string;
+  client_id?: string;
+};
 
 // Cognito's SRP session lasts 3 minutes; so does ours.
 const SRP_SESSION_MS = 3 * 60_000;
@@ -29,7 +51,9 @@ const MAX_CODE_FAILURES = 5;
 const MAX_CODE_SENDS = 10;
 
 const requireFromHere = createRequire(import.meta.url);
-const publicKeyJson = createRequire(requireFromHere.resolve('cognito-local'))('./keys/cognitoLocal.public.json') as { pem: string };
+const publicKeyJson = createRequire(requireFromHere.resolve('cognito-local'))('./keys/cognitoLocal.public.json') as {
+  pem: string;
+};
 const PUBLIC_KEY = createPublicKey(publicKeyJson.pem);
 
 export type CompatDeps = {
@@ -53,7 +77,9 @@ function str(body: Json, field: string): string | undefined {
 
 function required(value: unknown, apiName: string): string {
   if (typeof value !== 'string' || value === '') {
-    throw invalidParameter(`1 validation error detected: Value null at '${apiName}' failed to satisfy constraint: Member must not be null`);
+    throw invalidParameter(
+      `1 validation error detected: Value null at '${apiName}' failed to satisfy constraint: Member must not be null`,
+    );
   }
   return value;
 }
@@ -74,7 +100,12 @@ function verifyJwt(token: string): Claims | null {
   try {
     const header = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8')) as { alg?: string };
     if (header.alg !== 'RS256') return null;
-    const ok = verifySignature('RSA-SHA256', Buffer.from(`${parts[0]}.${parts[1]}`), PUBLIC_KEY, Buffer.from(parts[2], 'base64url'));
+    const ok = verifySignature(
+      'RSA-SHA256',
+      Buffer.from(`${parts[0]}.${parts[1]}`),
+      PUBLIC_KEY,
+      Buffer.from(parts[2], 'base64url'),
+    );
     if (!ok) return null;
     return JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as Claims;
   } catch {
@@ -106,7 +137,10 @@ export function createCompat(deps: CompatDeps) {
   async function forward(target: string, body: Json): Promise<Json> {
     const response = await fetch(cognito.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+      },
       body: JSON.stringify(body),
     });
     const text = await response.text();
@@ -125,7 +159,10 @@ export function createCompat(deps: CompatDeps) {
     const lookupTargets = ['ForgotPassword', 'ConfirmForgotPassword', 'ConfirmSignUp', 'ResendConfirmationCode'];
     switch (type) {
       case 'CognitoLocal#Unsupported':
-        return new CognitoError('UnsupportedOperationException', `${target} is not supported by the local identity service (${message.replace(/^Cognito Local unsupported feature: /, '')}).`);
+        return new CognitoError(
+          'UnsupportedOperationException',
+          `${target} is not supported by the local identity service (${message.replace(/^Cognito Local unsupported feature: /, '')}).`,
+        );
       case 'UsernameExistsException':
         return new CognitoError(type, MESSAGES.usernameExists);
       case 'CodeMismatchException':
@@ -145,7 +182,11 @@ export function createCompat(deps: CompatDeps) {
         return new CognitoError(type, MESSAGES.userNotConfirmed);
       default:
         // Anything that is not a Cognito error becomes a clear 400: a 5xx would make Amplify retry it.
-        if (!type || status >= 500) return new CognitoError('InternalErrorException', `The local identity service failed on ${target}: ${message}`);
+        if (!type || status >= 500)
+          return new CognitoError(
+            'InternalErrorException',
+            `The local identity service failed on ${target}: ${message}`,
+          );
         return new CognitoError(type, message);
     }
   }
@@ -232,9 +273,13 @@ export function createCompat(deps: CompatDeps) {
     if (!claims || claims.token_use !== 'access' || claims.iss !== deps.issuer || !claims.sub) {
       throw notAuthorized(MESSAGES.invalidAccessToken);
     }
-    if (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now()) throw notAuthorized(MESSAGES.expiredAccessToken);
+    if (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now())
+      throw notAuthorized(MESSAGES.expiredAccessToken);
     const signedOutAt = codes.signedOutAt(claims.sub);
-    if ((claims.jti && revokedAccess.has(claims.jti)) || (signedOutAt !== undefined && (claims.iat ?? 0) < signedOutAt)) {
+    if (
+      (claims.jti && revokedAccess.has(claims.jti)) ||
+      (signedOutAt !== undefined && (claims.iat ?? 0) < signedOutAt)
+    ) {
       throw notAuthorized(MESSAGES.revokedAccessToken);
     }
     const user = await userPool.getUserByUsername(ctx, claims.sub);
@@ -246,7 +291,8 @@ export function createCompat(deps: CompatDeps) {
   async function refresh(clientId: string, refreshToken: string): Promise<Json> {
     const claims = verifyJwt(refreshToken);
     if (!claims) throw notAuthorized(MESSAGES.invalidRefreshToken);
-    if (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now()) throw notAuthorized(MESSAGES.expiredRefreshToken);
+    if (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now())
+      throw notAuthorized(MESSAGES.expiredRefreshToken);
     const owner = await userPool.getUserByRefreshToken(ctx, refreshToken);
     if (!owner) throw notAuthorized(MESSAGES.revokedRefreshToken);
     if (!owner.Enabled) throw notAuthorized(MESSAGES.userDisabled);
@@ -268,7 +314,8 @@ export function createCompat(deps: CompatDeps) {
     const user = await findUser(username);
     if (!user) throw userNotFound(MESSAGES.userNotFound);
     if (!user.Enabled) throw notAuthorized(MESSAGES.userDisabled);
-    if (user.UserStatus === 'RESET_REQUIRED') throw new CognitoError('PasswordResetRequiredException', MESSAGES.resetRequired);
+    if (user.UserStatus === 'RESET_REQUIRED')
+      throw new CognitoError('PasswordResetRequiredException', MESSAGES.resetRequired);
     return user;
   }
 
@@ -317,7 +364,9 @@ export function createCompat(deps: CompatDeps) {
       case 'REFRESH_TOKEN':
         return refresh(clientId, required(params.REFRESH_TOKEN, 'REFRESH_TOKEN'));
       default:
-        throw invalidParameter(`The local identity service supports the USER_SRP_AUTH, USER_PASSWORD_AUTH and REFRESH_TOKEN_AUTH flows, not ${flow}.`);
+        throw invalidParameter(
+          `The local identity service supports the USER_SRP_AUTH, USER_PASSWORD_AUTH and REFRESH_TOKEN_AUTH flows, not ${flow}.`,
+        );
     }
   }
 
@@ -408,7 +457,9 @@ export function createCompat(deps: CompatDeps) {
     const user = await findUser(required(body.Username, 'username'));
     if (!user) throw userNotFound(MESSAGES.usernameClientNotFound);
     if (user.UserStatus === 'UNCONFIRMED' && attr(user, 'email_verified') !== 'true') {
-      throw invalidParameter('Cannot reset password for the user as there is no registered/verified email or phone_number');
+      throw invalidParameter(
+        'Cannot reset password for the user as there is no registered/verified email or phone_number',
+      );
     }
     return sendCode(user, 'ForgotPassword');
   }

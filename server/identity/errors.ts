@@ -2,7 +2,11 @@
 // so aws-amplify maps them to the same error names the app sees in production.
 
 export class CognitoError extends Error {
-  constructor(readonly type: string, message: string, readonly status = 400) {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly status = 400,
+  ) {
     super(message);
     this.name = type;
   }
@@ -31,7 +35,8 @@ export const MESSAGES = {
 
 export const notAuthorized = (message: string = MESSAGES.incorrectCredentials) =>
   new CognitoError('NotAuthorizedException', message);
-export const userNotFound = (message: string = MESSAGES.userNotFound) => new CognitoError('UserNotFoundException', message);
+export const userNotFound = (message: string = MESSAGES.userNotFound) =>
+  new CognitoError('UserNotFoundException', message);
 export const invalidParameter = (message: string) => new CognitoError('InvalidParameterException', message);
 export const codeMismatch = () => new CognitoError('CodeMismatchException', MESSAGES.codeMismatch);
 export const expiredCode = () => new CognitoError('ExpiredCodeException', MESSAGES.expiredCode);

@@ -9,7 +9,11 @@ import { CodeStore, type CodePurpose } from './code-store.ts';
 import { randomCode, startCognitoLocal } from './cognito-local.ts';
 import { createCompat } from './compat.ts';
 import {
-  DEFAULT_IDENTITY_HOST, DEFAULT_IDENTITY_PORT, LOCAL_CLIENT_ID, LOCAL_POOL_ID, localIssuer,
+  DEFAULT_IDENTITY_HOST,
+  DEFAULT_IDENTITY_PORT,
+  LOCAL_CLIENT_ID,
+  LOCAL_POOL_ID,
+  localIssuer,
 } from './constants.ts';
 import { CognitoError, errorBody } from './errors.ts';
 
@@ -50,7 +54,8 @@ const PURPOSE_LABEL: Record<CodePurpose, string> = {
 
 // The browser app may be served from any loopback origin (vite dev, the preview build, e2e harness ports).
 const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?$/i;
-const DEFAULT_ALLOWED_HEADERS = 'content-type, x-amz-target, x-amz-user-agent, cache-control, amz-sdk-invocation-id, amz-sdk-request, authorization, x-amz-date';
+const DEFAULT_ALLOWED_HEADERS =
+  'content-type, x-amz-target, x-amz-user-agent, cache-control, amz-sdk-invocation-id, amz-sdk-request, authorization, x-amz-date';
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.WYRD_DATA_DIR ? path.resolve(env.WYRD_DATA_DIR, 'identity') : path.join(REPO_ROOT, '.local', 'identity');
@@ -73,7 +78,10 @@ function setCors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Vary', 'Origin');
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
   const requested = req.headers['access-control-request-headers'];
-  res.setHeader('Access-Control-Allow-Headers', typeof requested === 'string' && requested ? requested : DEFAULT_ALLOWED_HEADERS);
+  res.setHeader(
+    'Access-Control-Allow-Headers',
+    typeof requested === 'string' && requested ? requested : DEFAULT_ALLOWED_HEADERS,
+  );
   res.setHeader('Access-Control-Expose-Headers', 'x-amzn-RequestId, x-amzn-ErrorType, x-amzn-ErrorMessage, Date');
   res.setHeader('Access-Control-Max-Age', '86400');
   if (req.headers['access-control-request-private-network'] === 'true') {
@@ -130,10 +138,14 @@ export async function startIdentityService(options: IdentityServiceOptions = {})
     const onError = (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EADDRINUSE') return reject(error);
       // Keep the code so callers (scripts/start.ts) can recognise it.
-      reject(Object.assign(
-        new Error(`The identity service cannot listen on ${host}:${port}: the port is in use (set WYRD_IDENTITY_PORT to use another).`),
-        { code: 'EADDRINUSE' },
-      ));
+      reject(
+        Object.assign(
+          new Error(
+            `The identity service cannot listen on ${host}:${port}: the port is in use (set WYRD_IDENTITY_PORT to use another).`,
+          ),
+          { code: 'EADDRINUSE' },
+        ),
+      );
     };
     server.once('error', onError);
     server.listen(port, host, () => {
@@ -214,15 +226,26 @@ export async function startIdentityService(options: IdentityServiceOptions = {})
         if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
         body = parsed as Record<string, unknown>;
       } catch (error) {
-        sendCognitoError(res, error instanceof CognitoError ? error : new CognitoError('SerializationException', 'The request body is not valid JSON.'));
+        sendCognitoError(
+          res,
+          error instanceof CognitoError
+            ? error
+            : new CognitoError('SerializationException', 'The request body is not valid JSON.'),
+        );
         return;
       }
       try {
         sendJson(res, 200, await dispatch(target, body), 'application/x-amz-json-1.1');
       } catch (error) {
-        sendCognitoError(res, error instanceof CognitoError
-          ? error
-          : new CognitoError('InternalErrorException', `The local identity service failed on ${target}: ${error instanceof Error ? error.message : String(error)}`));
+        sendCognitoError(
+          res,
+          error instanceof CognitoError
+            ? error
+            : new CognitoError(
+                'InternalErrorException',
+                `The local identity service failed on ${target}: ${error instanceof Error ? error.message : String(error)}`,
+              ),
+        );
       }
       return;
     }
@@ -234,7 +257,12 @@ export async function startIdentityService(options: IdentityServiceOptions = {})
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const upstream = await fetch(`${internalUrl}${req.url ?? '/'}`, { method: req.method, headers, body, redirect: 'manual' });
+    const upstream = await fetch(`${internalUrl}${req.url ?? '/'}`, {
+      method: req.method,
+      headers,
+      body,
+      redirect: 'manual',
+    });
     res.statusCode = upstream.status;
     for (const name of ['content-type', 'location', 'cache-control']) {
       const value = upstream.headers.get(name);

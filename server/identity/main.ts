@@ -4,16 +4,21 @@ import { startIdentityService } from './identity-service.ts';
 
 try {
   const service = await startIdentityService();
-  console.log(`[identity] local identity service on ${service.url} (pool ${service.poolId}, client ${service.clientId})`);
+  console.log(
+    `[identity] local identity service on ${service.url} (pool ${service.poolId}, client ${service.clientId})`,
+  );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`[identity] ${signal}: stopping`);
-    service.close().then(() => process.exit(0), (error: unknown) => {
-      console.error('[identity] failed to stop cleanly:', error);
-      process.exit(1);
-    });
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('[identity] failed to stop cleanly:', error);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -99,20 +99,30 @@ export function serverKey(state: SrpServerState, aHex: string): Buffer {
   const u = toBigInt(hashHex(padHex(A) + padHex(state.B)));
   if (u === 0n) throw new Error('SRP u is zero');
   const S = modPow(A * modPow(state.verifier, u, SRP_N), state.b, SRP_N);
-  const prk = createHmac('sha256', Buffer.from(padHex(u), 'hex')).update(Buffer.from(padHex(S), 'hex')).digest();
+  const prk = createHmac('sha256', Buffer.from(padHex(u), 'hex'))
+    .update(Buffer.from(padHex(S), 'hex'))
+    .digest();
   const info = Buffer.concat([Buffer.from('Caldera Derived Key', 'utf8'), Buffer.from([1])]);
   return createHmac('sha256', prk).update(info).digest().subarray(0, 16);
 }
 
 /** PASSWORD_CLAIM_SIGNATURE = base64(HMAC-SHA256(key, poolName + userId + secretBlock bytes + timestamp)). */
-export function expectedSignature(key: Buffer, poolName: string, userId: string, secretBlockB64: string, timestamp: string): string {
+export function expectedSignature(
+  key: Buffer,
+  poolName: string,
+  userId: string,
+  secretBlockB64: string,
+  timestamp: string,
+): string {
   return createHmac('sha256', key)
-    .update(Buffer.concat([
-      Buffer.from(poolName, 'utf8'),
-      Buffer.from(userId, 'utf8'),
-      Buffer.from(secretBlockB64, 'base64'),
-      Buffer.from(timestamp, 'utf8'),
-    ]))
+    .update(
+      Buffer.concat([
+        Buffer.from(poolName, 'utf8'),
+        Buffer.from(userId, 'utf8'),
+        Buffer.from(secretBlockB64, 'base64'),
+        Buffer.from(timestamp, 'utf8'),
+      ]),
+    )
     .digest('base64');
 }
 
@@ -139,6 +149,8 @@ export function parseSrpTimestamp(value: string): Date | null {
 /** Formats a date the way Amplify's getNowString does (day of month unpadded, time padded). */
 export function formatSrpTimestamp(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${WEEKDAYS[date.getUTCDay()]} ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()} ` +
-    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} UTC ${date.getUTCFullYear()}`;
+  return (
+    `${WEEKDAYS[date.getUTCDay()]} ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()} ` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} UTC ${date.getUTCFullYear()}`
+  );
 }

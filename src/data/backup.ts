@@ -13,7 +13,16 @@ import {
 } from '../../worker/engine/index';
 import type { WyrdDb } from './db';
 import { DEFAULT_CATEGORIES_FLAG } from './default-categories';
-import type { AccountRow, CategoryRow, IsoTimestamp, ModificationRow, OutboxRow, RecurringItemRow, ScenarioEventRow, ScenarioRow } from './entities';
+import type {
+  AccountRow,
+  CategoryRow,
+  IsoTimestamp,
+  ModificationRow,
+  OutboxRow,
+  RecurringItemRow,
+  ScenarioEventRow,
+  ScenarioRow,
+} from './entities';
 import { outboxRow, type DeletePayload, type OutboxEntity } from './outbox';
 import { ASSUMPTIONS_KEY, getAssumptions } from './repositories/assumptions';
 import { timestamp, type WriteOptions } from './repositories/write';
@@ -52,59 +61,65 @@ function stripUpdatedAt(input: AssumptionsInput | null | undefined): Assumptions
  * record. Accounts and recurring items keep the database's order (by id), which the event compiler also sees.
  */
 export async function exportBackup(db: WyrdDb, assumptions?: AssumptionsInput | null): Promise<BackupFile> {
-  return db.transaction('r', [db.accounts, db.recurring_items, db.categories, db.scenarios, db.events, db.modifications, db.meta], async () => {
-    const [accounts, items, categories, scenarios, events, modifications, stored] = await Promise.all([
-      db.accounts.toArray(),
-      db.recurring_items.toArray(),
-      db.categories.toArray(),
-      db.scenarios.toArray(),
-      db.events.toArray(),
-      db.modifications.toArray(),
-      getAssumptions(db),
-    ]);
-    const chosen = assumptions === undefined ? stored : assumptions;
-    return {
-      version: BACKUP_VERSION,
-      assumptions: stripUpdatedAt(chosen),
-      categories: categories.map((c) => ({ id: c.id, name: c.name, type: c.type })),
-      accounts: accounts.map(accountFields),
-      recurring_items: items.map((r) => ({
-        id: r.id,
-        name: r.name,
-        amount: r.amount,
-        frequency: r.frequency,
-        start_date: r.start_date,
-        end_date: r.end_date ?? null,
-        account_id: r.account_id,
-        category_id: r.category_id,
-        is_active: r.is_active,
-        scenario_event_id: r.scenario_event_id ?? null,
-      })),
-      scenarios: scenarios.map((s) => ({
-        id: s.id,
-        name: s.name,
-        description: s.description,
-        is_baseline: s.is_baseline,
-        created_at: s.created_at,
-        events: events
-          .filter((e) => e.scenario_id === s.id)
-          .sort((a, b) => (a.trigger_month < b.trigger_month ? -1 : a.trigger_month > b.trigger_month ? 1 : byId(a, b)))
-          .map((e) => ({
-            id: e.id,
-            scenario_id: e.scenario_id,
-            name: e.name,
-            trigger_month: e.trigger_month,
-            trigger_date: e.trigger_date,
-            template_id: e.template_id,
-            template_parameters: e.template_parameters,
-          })),
-        modifications: modifications
-          .filter((m) => m.scenario_id === s.id)
-          .sort(modificationOrder)
-          .map(({ scenario_id: _scenario, created_at: _created, updated_at: _updated, ...fields }) => fields),
-      })),
-    };
-  });
+  return db.transaction(
+    'r',
+    [db.accounts, db.recurring_items, db.categories, db.scenarios, db.events, db.modifications, db.meta],
+    async () => {
+      const [accounts, items, categories, scenarios, events, modifications, stored] = await Promise.all([
+        db.accounts.toArray(),
+        db.recurring_items.toArray(),
+        db.categories.toArray(),
+        db.scenarios.toArray(),
+        db.events.toArray(),
+        db.modifications.toArray(),
+        getAssumptions(db),
+      ]);
+      const chosen = assumptions === undefined ? stored : assumptions;
+      return {
+        version: BACKUP_VERSION,
+        assumptions: stripUpdatedAt(chosen),
+        categories: categories.map((c) => ({ id: c.id, name: c.name, type: c.type })),
+        accounts: accounts.map(accountFields),
+        recurring_items: items.map((r) => ({
+          id: r.id,
+          name: r.name,
+          amount: r.amount,
+          frequency: r.frequency,
+          start_date: r.start_date,
+          end_date: r.end_date ?? null,
+          account_id: r.account_id,
+          category_id: r.category_id,
+          is_active: r.is_active,
+          scenario_event_id: r.scenario_event_id ?? null,
+        })),
+        scenarios: scenarios.map((s) => ({
+          id: s.id,
+          name: s.name,
+          description: s.description,
+          is_baseline: s.is_baseline,
+          created_at: s.created_at,
+          events: events
+            .filter((e) => e.scenario_id === s.id)
+            .sort((a, b) =>
+              a.trigger_month < b.trigger_month ? -1 : a.trigger_month > b.trigger_month ? 1 : byId(a, b),
+            )
+            .map((e) => ({
+              id: e.id,
+              scenario_id: e.scenario_id,
+              name: e.name,
+              trigger_month: e.trigger_month,
+              trigger_date: e.trigger_date,
+              template_id: e.template_id,
+              template_parameters: e.template_parameters,
+            })),
+          modifications: modifications
+            .filter((m) => m.scenario_id === s.id)
+            .sort(modificationOrder)
+            .map(({ scenario_id: _scenario, created_at: _created, updated_at: _updated, ...fields }) => fields),
+        })),
+      };
+    },
+  );
 }
 
 /** The backup as the downloadable JSON text. */
@@ -119,7 +134,8 @@ export function backupFileName(today: string): string {
 
 type Loose = Record<string, unknown>;
 
-const asList = (v: unknown): Loose[] => (Array.isArray(v) ? v.filter((x): x is Loose => !!x && typeof x === 'object') : []);
+const asList = (v: unknown): Loose[] =>
+  Array.isArray(v) ? v.filter((x): x is Loose => !!x && typeof x === 'object') : [];
 
 function duplicates(rows: ReadonlyArray<{ id: unknown; path: string }>, errors: FieldError[]): void {
   const seen = new Map<string, string>();
@@ -141,7 +157,10 @@ function integrityProblems(raw: unknown): FieldError[] {
   if (!raw || typeof raw !== 'object') return errors;
   const file = raw as Loose;
   for (const key of ['categories', 'accounts', 'recurring_items', 'scenarios'] as const) {
-    duplicates(asList(file[key]).map((r, i) => ({ id: r.id, path: `$.${key}[${i}]` })), errors);
+    duplicates(
+      asList(file[key]).map((r, i) => ({ id: r.id, path: `$.${key}[${i}]` })),
+      errors,
+    );
   }
   const events: { id: unknown; path: string }[] = [];
   const mods: { id: unknown; path: string }[] = [];
@@ -195,7 +214,19 @@ type Rows = {
 };
 
 /** An account's backup fields (spec section 3 plus annual_rate when set): the same shape on export and import. */
-function accountFields(a: Pick<AccountRow, 'id' | 'name' | 'account_type' | 'current_balance' | 'institution' | 'is_asset' | 'scenario_event_id' | 'annual_rate'>) {
+function accountFields(
+  a: Pick<
+    AccountRow,
+    | 'id'
+    | 'name'
+    | 'account_type'
+    | 'current_balance'
+    | 'institution'
+    | 'is_asset'
+    | 'scenario_event_id'
+    | 'annual_rate'
+  >,
+) {
   return {
     id: a.id,
     name: a.name,
@@ -209,9 +240,16 @@ function accountFields(a: Pick<AccountRow, 'id' | 'name' | 'account_type' | 'cur
 }
 
 /** A file's modification as a row: its scenario, order and stamp set; an add's absent target stored as null. */
-function storedModification(m: Modification, scenarioId: string, createdAt: IsoTimestamp, at: IsoTimestamp): ModificationRow {
+function storedModification(
+  m: Modification,
+  scenarioId: string,
+  createdAt: IsoTimestamp,
+  at: IsoTimestamp,
+): ModificationRow {
   const row = { ...m, scenario_id: scenarioId, created_at: createdAt, updated_at: at };
-  return row.modification_type === 'add_recurring' || row.modification_type === 'add_one_time' ? { ...row, target_id: row.target_id ?? null } : row;
+  return row.modification_type === 'add_recurring' || row.modification_type === 'add_one_time'
+    ? { ...row, target_id: row.target_id ?? null }
+    : row;
 }
 
 function toRows(file: BackupFile, at: IsoTimestamp): Rows {
@@ -222,7 +260,12 @@ function toRows(file: BackupFile, at: IsoTimestamp): Rows {
   return {
     categories: file.categories.map((c) => ({ id: c.id, name: c.name, type: c.type, updated_at: at })),
     accounts: file.accounts.map((a) => ({ ...accountFields(a), updated_at: at })),
-    recurring_items: file.recurring_items.map((r) => ({ ...r, end_date: r.end_date ?? null, scenario_event_id: r.scenario_event_id ?? null, updated_at: at })),
+    recurring_items: file.recurring_items.map((r) => ({
+      ...r,
+      end_date: r.end_date ?? null,
+      scenario_event_id: r.scenario_event_id ?? null,
+      updated_at: at,
+    })),
     scenarios: file.scenarios.map((s) => ({
       id: s.id,
       name: s.name,
@@ -249,7 +292,14 @@ function toRows(file: BackupFile, at: IsoTimestamp): Rows {
   };
 }
 
-const TABLES: ReadonlyArray<keyof Rows & OutboxEntity> = ['categories', 'accounts', 'recurring_items', 'scenarios', 'events', 'modifications'];
+const TABLES: ReadonlyArray<keyof Rows & OutboxEntity> = [
+  'categories',
+  'accounts',
+  'recurring_items',
+  'scenarios',
+  'events',
+  'modifications',
+];
 
 /**
  * Imports a backup: validates it completely first (nothing is written when any problem is found), then
@@ -271,7 +321,8 @@ export async function importBackup(db: WyrdDb, input: unknown, opts?: WriteOptio
       const next: { id: string }[] = rows[name];
       const after = new Set(next.map((r) => r.id));
       for (const id of before) {
-        if (!after.has(id)) outbox.push(outboxRow(name, id, 'delete', { id, deleted_at: at } satisfies DeletePayload, at));
+        if (!after.has(id))
+          outbox.push(outboxRow(name, id, 'delete', { id, deleted_at: at } satisfies DeletePayload, at));
       }
       for (const r of next) outbox.push(outboxRow(name, r.id, before.has(r.id) ? 'update' : 'create', r, at));
       await table.clear();

@@ -11,10 +11,13 @@ export function UserDbProvider({ userId, children }: { userId: string; children:
   useEffect(() => {
     // First sign-in on this device: seed the Australian default categories (idempotent via a meta flag), once
     // the first sync has brought the user's own categories if they have some (docs/sync.md).
-    firstSyncSettled(db).then(() => ensureDefaultCategories(db)).catch((err: unknown) => {
-      // Signing out closes the database mid-write; the flag is unset, so the next sign-in finishes the job.
-      if ((err as { name?: string } | null)?.name !== 'DatabaseClosedError') console.error('Could not create the default categories', err);
-    });
+    firstSyncSettled(db)
+      .then(() => ensureDefaultCategories(db))
+      .catch((err: unknown) => {
+        // Signing out closes the database mid-write; the flag is unset, so the next sign-in finishes the job.
+        if ((err as { name?: string } | null)?.name !== 'DatabaseClosedError')
+          console.error('Could not create the default categories', err);
+      });
   }, [db]);
   return <DbContext.Provider value={db}>{children}</DbContext.Provider>;
 }

@@ -6,7 +6,14 @@ import { eventEntityId } from '../../worker/engine/index';
 import { appendOutbox } from './outbox';
 import { timestamp, type WriteOptions } from './repositories/write';
 
-export const DEFAULT_INCOME_CATEGORIES = ['Salary', 'Bonus', 'Rental income', 'Investment income', 'Government payments', 'Other income'] as const;
+export const DEFAULT_INCOME_CATEGORIES = [
+  'Salary',
+  'Bonus',
+  'Rental income',
+  'Investment income',
+  'Government payments',
+  'Other income',
+] as const;
 
 export const DEFAULT_EXPENSE_CATEGORIES = [
   'Rent',

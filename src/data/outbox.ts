@@ -5,25 +5,32 @@ import type { IsoTimestamp, OutboxRow } from './entities';
 
 /** Entity names as they appear in outbox rows: the local table names (and 'assumptions' for the meta record). */
 export type OutboxEntity =
-  | 'accounts'
-  | 'recurring_items'
-  | 'categories'
-  | 'scenarios'
-  | 'events'
-  | 'modifications'
-  | 'assumptions';
+  'accounts' | 'recurring_items' | 'categories' | 'scenarios' | 'events' | 'modifications' | 'assumptions';
 
 export type OutboxOp = OutboxRow['op'];
 
 /** The payload of a delete row: the tombstone (see docs/data-layer.md). */
 export type DeletePayload = { id: string; deleted_at: IsoTimestamp };
 
-export function outboxRow(entity: OutboxEntity, entityId: string, op: OutboxOp, payload: unknown, at: IsoTimestamp): OutboxRow {
+export function outboxRow(
+  entity: OutboxEntity,
+  entityId: string,
+  op: OutboxOp,
+  payload: unknown,
+  at: IsoTimestamp,
+): OutboxRow {
   return { entity, entity_id: entityId, op, payload, created_at: at, attempts: 0 };
 }
 
 /** Appends one row; call only inside a transaction that also writes the entity. */
-export async function appendOutbox(db: WyrdDb, entity: OutboxEntity, entityId: string, op: OutboxOp, payload: unknown, at: IsoTimestamp): Promise<void> {
+export async function appendOutbox(
+  db: WyrdDb,
+  entity: OutboxEntity,
+  entityId: string,
+  op: OutboxOp,
+  payload: unknown,
+  at: IsoTimestamp,
+): Promise<void> {
   await db.outbox.add(outboxRow(entity, entityId, op, payload, at));
 }
 

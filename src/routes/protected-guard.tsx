@@ -11,7 +11,9 @@ import { FirstSyncGate } from '../components/sync-status/FirstSyncGate';
 import { initAuth, logout, useAuthStore } from '../lib/auth/auth-store';
 
 export function ProtectedLayout() {
-  const { user, loading, offline } = useAuthStore(useShallow((s) => ({ user: s.user, loading: s.loading, offline: s.offline })));
+  const { user, loading, offline } = useAuthStore(
+    useShallow((s) => ({ user: s.user, loading: s.loading, offline: s.offline })),
+  );
   const [signingOut, setSigningOut] = useState(false);
 
   useEffect(() => {

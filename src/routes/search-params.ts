@@ -51,7 +51,11 @@ export function validateScenarioDetailSearch(search: Record<string, unknown>): S
 export type LoginSearch = { email?: string; confirmed?: boolean; reset?: boolean };
 
 export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
-  return withoutUndefined({ email: nonEmptyString(search.email), confirmed: flag(search.confirmed), reset: flag(search.reset) });
+  return withoutUndefined({
+    email: nonEmptyString(search.email),
+    confirmed: flag(search.confirmed),
+    reset: flag(search.reset),
+  });
 }
 
 export type ForgotPasswordSearch = { email?: string; required?: boolean };

@@ -37,21 +37,117 @@ async function populate(db: WyrdDb) {
   await ensureDefaultCategories(db, { now: clock });
   const cats = await listCategories(db);
   const cat = (name: string) => cats.find((c) => c.name === name)!.id;
-  const everyday = await createAccount(db, { name: 'Everyday', current_balance: 8000, institution: 'CBA' }, { now: clock });
-  await createAccount(db, { name: 'Home loan', account_type: 'mortgage', current_balance: -420000, is_asset: false }, { now: clock });
+  const everyday = await createAccount(
+    db,
+    { name: 'Everyday', current_balance: 8000, institution: 'CBA' },
+    { now: clock },
+  );
+  await createAccount(
+    db,
+    { name: 'Home loan', account_type: 'mortgage', current_balance: -420000, is_asset: false },
+    { now: clock },
+  );
   await createAccount(db, { name: 'Super', account_type: 'superannuation', current_balance: 95000 }, { now: clock });
-  const pay = await createRecurringItem(db, { name: 'Pay', amount: signedAmount(3100, 'income'), frequency: 'fortnightly', start_date: '2026-07-03', account_id: everyday.id, category_id: cat('Salary') }, { now: clock });
-  await createRecurringItem(db, { name: 'Mortgage', amount: signedAmount(2400, 'expense'), start_date: '2026-01-15', account_id: everyday.id, category_id: cat('Mortgage repayments') }, { now: clock });
-  await createRecurringItem(db, { name: 'Food', amount: -180, frequency: 'weekly', start_date: '2026-09-03', end_date: '2030-01-01', account_id: everyday.id, category_id: cat('Groceries') }, { now: clock });
-  await createRecurringItem(db, { name: 'Old gym', amount: -50, start_date: '2026-01-01', account_id: everyday.id, category_id: cat('Health'), is_active: false }, { now: clock });
+  const pay = await createRecurringItem(
+    db,
+    {
+      name: 'Pay',
+      amount: signedAmount(3100, 'income'),
+      frequency: 'fortnightly',
+      start_date: '2026-07-03',
+      account_id: everyday.id,
+      category_id: cat('Salary'),
+    },
+    { now: clock },
+  );
+  await createRecurringItem(
+    db,
+    {
+      name: 'Mortgage',
+      amount: signedAmount(2400, 'expense'),
+      start_date: '2026-01-15',
+      account_id: everyday.id,
+      category_id: cat('Mortgage repayments'),
+    },
+    { now: clock },
+  );
+  await createRecurringItem(
+    db,
+    {
+      name: 'Food',
+      amount: -180,
+      frequency: 'weekly',
+      start_date: '2026-09-03',
+      end_date: '2030-01-01',
+      account_id: everyday.id,
+      category_id: cat('Groceries'),
+    },
+    { now: clock },
+  );
+  await createRecurringItem(
+    db,
+    {
+      name: 'Old gym',
+      amount: -50,
+      start_date: '2026-01-01',
+      account_id: everyday.id,
+      category_id: cat('Health'),
+      is_active: false,
+    },
+    { now: clock },
+  );
   await saveAssumptions(db, { inflation_rate: 3, account_type_rates: { savings: 4.5 } }, { now: clock });
   const baseline = await createScenario(db, { name: 'Current situation', is_baseline: true }, { now: clock });
-  await saveEvent(db, baseline, { name: 'My Child', trigger_month: '2026-06', template_id: 'new_child', template_parameters: { birth_date: '2026-06-10' } }, { now: clock });
+  await saveEvent(
+    db,
+    baseline,
+    {
+      name: 'My Child',
+      trigger_month: '2026-06',
+      template_id: 'new_child',
+      template_parameters: { birth_date: '2026-06-10' },
+    },
+    { now: clock },
+  );
   const whatIf = await createScenario(db, { name: 'New car', description: 'Upgrade' }, { now: clock });
-  await saveEvent(db, whatIf, { name: 'Car', trigger_month: '2027-02', template_id: 'car_loan', template_parameters: { car_price: 40000, deposit_amount: 10000, running_costs_annual: 3000 } }, { now: clock });
-  await createModification(db, whatIf.id, { modification_type: 'modify_recurring', target_id: pay.id, modification_data: { amount: 3300 } }, { now: clock });
-  await createModification(db, whatIf.id, { modification_type: 'add_one_time', modification_data: { date: '2027-03-01', amount: -1500, description: 'Rego', account_id: everyday.id, category_id: cat('Transport') } }, { now: clock });
-  await createModification(db, whatIf.id, { modification_type: 'modify_recurring', target_id: pay.id, modification_data: { amount: 3400 } }, { now: clock });
+  await saveEvent(
+    db,
+    whatIf,
+    {
+      name: 'Car',
+      trigger_month: '2027-02',
+      template_id: 'car_loan',
+      template_parameters: { car_price: 40000, deposit_amount: 10000, running_costs_annual: 3000 },
+    },
+    { now: clock },
+  );
+  await createModification(
+    db,
+    whatIf.id,
+    { modification_type: 'modify_recurring', target_id: pay.id, modification_data: { amount: 3300 } },
+    { now: clock },
+  );
+  await createModification(
+    db,
+    whatIf.id,
+    {
+      modification_type: 'add_one_time',
+      modification_data: {
+        date: '2027-03-01',
+        amount: -1500,
+        description: 'Rego',
+        account_id: everyday.id,
+        category_id: cat('Transport'),
+      },
+    },
+    { now: clock },
+  );
+  await createModification(
+    db,
+    whatIf.id,
+    { modification_type: 'modify_recurring', target_id: pay.id, modification_data: { amount: 3400 } },
+    { now: clock },
+  );
 }
 
 describe('exportBackup', () => {
@@ -65,17 +161,60 @@ describe('exportBackup', () => {
     expect(file.categories).toHaveLength(21);
     expect(Object.keys(file.categories[0]).sort()).toEqual(['id', 'name', 'type']);
     const everyday = file.accounts.find((a) => a.name === 'Everyday')!;
-    expect(everyday).toEqual({ id: everyday.id, name: 'Everyday', account_type: 'checking', current_balance: 8000, institution: 'CBA', is_asset: true, scenario_event_id: null });
+    expect(everyday).toEqual({
+      id: everyday.id,
+      name: 'Everyday',
+      account_type: 'checking',
+      current_balance: 8000,
+      institution: 'CBA',
+      is_asset: true,
+      scenario_event_id: null,
+    });
     const food = file.recurring_items.find((r) => r.name === 'Food')!;
-    expect(Object.keys(food).sort()).toEqual(['account_id', 'amount', 'category_id', 'end_date', 'frequency', 'id', 'is_active', 'name', 'scenario_event_id', 'start_date']);
+    expect(Object.keys(food).sort()).toEqual([
+      'account_id',
+      'amount',
+      'category_id',
+      'end_date',
+      'frequency',
+      'id',
+      'is_active',
+      'name',
+      'scenario_event_id',
+      'start_date',
+    ]);
     const whatIf = file.scenarios.find((s) => s.name === 'New car')!;
-    expect(Object.keys(whatIf).sort()).toEqual(['created_at', 'description', 'events', 'id', 'is_baseline', 'modifications', 'name']);
-    expect(whatIf.events[0]).toMatchObject({ scenario_id: whatIf.id, template_id: 'car_loan', trigger_month: '2027-02', trigger_date: '2027-02-01' });
-    expect(Object.keys(whatIf.modifications[0]).sort()).toEqual(['id', 'modification_data', 'modification_type', 'target_id']);
+    expect(Object.keys(whatIf).sort()).toEqual([
+      'created_at',
+      'description',
+      'events',
+      'id',
+      'is_baseline',
+      'modifications',
+      'name',
+    ]);
+    expect(whatIf.events[0]).toMatchObject({
+      scenario_id: whatIf.id,
+      template_id: 'car_loan',
+      trigger_month: '2027-02',
+      trigger_date: '2027-02-01',
+    });
+    expect(Object.keys(whatIf.modifications[0]).sort()).toEqual([
+      'id',
+      'modification_data',
+      'modification_type',
+      'target_id',
+    ]);
     // Modifications apply in order: creation order is kept.
-    expect(whatIf.modifications.map((m) => m.modification_data)).toEqual([{ amount: 3300 }, expect.objectContaining({ description: 'Rego' }), { amount: 3400 }]);
+    expect(whatIf.modifications.map((m) => m.modification_data)).toEqual([
+      { amount: 3300 },
+      expect.objectContaining({ description: 'Rego' }),
+      { amount: 3400 },
+    ]);
     // Materialised entities travel with their event link; the car's accounts keep their rate.
-    expect(file.accounts.filter((a) => a.scenario_event_id === whatIf.events[0].id).map((a) => a.annual_rate)).toHaveLength(2);
+    expect(
+      file.accounts.filter((a) => a.scenario_event_id === whatIf.events[0].id).map((a) => a.annual_rate),
+    ).toHaveLength(2);
     // The engine forecasts it (the same parse the CLI does).
     const f = forecast(file, { as_of: TODAY, years: 2, scenario_id: whatIf.id });
     expect(f.snapshots).toHaveLength(25);
@@ -91,11 +230,18 @@ describe('importBackup', () => {
     const text = await exportBackupJson(a);
     const b = await open('fresh');
     const result = await importBackup(b, text, { now: '2026-11-21T12:00:00.000Z' });
-    expect(result).toEqual({ ok: true, counts: { categories: 21, accounts: 5, recurring_items: 7, scenarios: 2, events: 2, modifications: 3 } });
+    expect(result).toEqual({
+      ok: true,
+      counts: { categories: 21, accounts: 5, recurring_items: 7, scenarios: 2, events: 2, modifications: 3 },
+    });
     const [la, lb] = [await loadLedger(a), await loadLedger(b)];
     expect(dashboardData(lb, TODAY)).toEqual(dashboardData(la, TODAY));
     expect(recurringSummary(lb)).toEqual(recurringSummary(la));
-    expect(dashboardData(lb, TODAY).net_worth).toEqual({ net_worth: -317000, total_assets: 103000, total_liabilities: 420000 });
+    expect(dashboardData(lb, TODAY).net_worth).toEqual({
+      net_worth: -317000,
+      total_assets: 103000,
+      total_liabilities: 420000,
+    });
     expect(await exportBackup(b)).toEqual(await exportBackup(a));
     expect(await getAssumptions(b)).toMatchObject({ inflation_rate: 3 });
     // Imported rows are changes to push: one create row per entity, plus the assumptions.
@@ -142,14 +288,36 @@ describe('importBackup', () => {
         { id: 'a1', name: 'Everyday', account_type: 'checking', current_balance: 10, is_asset: true },
         { id: 'a1', account_type: 'checking', current_balance: '10', is_asset: true },
       ],
-      recurring_items: [{ id: 'r1', name: 'Pay', amount: 100, frequency: 'daily', start_date: '2026-02-30', account_id: 'a1', category_id: 'c1', is_active: true }],
+      recurring_items: [
+        {
+          id: 'r1',
+          name: 'Pay',
+          amount: 100,
+          frequency: 'daily',
+          start_date: '2026-02-30',
+          account_id: 'a1',
+          category_id: 'c1',
+          is_active: true,
+        },
+      ],
       scenarios: [
         {
           id: 's1',
           name: 'Plan',
           is_baseline: false,
-          events: [{ id: 'e1', scenario_id: 'other', name: 'X', trigger_month: '2027-01', template_id: 'time_machine', template_parameters: {} }],
-          modifications: [{ id: 'm1', modification_type: 'modify_account', target_id: 'a1', modification_data: { balance: 'lots' } }],
+          events: [
+            {
+              id: 'e1',
+              scenario_id: 'other',
+              name: 'X',
+              trigger_month: '2027-01',
+              template_id: 'time_machine',
+              template_parameters: {},
+            },
+          ],
+          modifications: [
+            { id: 'm1', modification_type: 'modify_account', target_id: 'a1', modification_data: { balance: 'lots' } },
+          ],
         },
       ],
     };
@@ -174,8 +342,12 @@ describe('importBackup', () => {
     );
     expect(errors.find((e) => e.path === '$.version')?.message).toBe('must be 1');
     expect(errors.find((e) => e.path === '$.accounts[1].name')?.message).toBe('is required (string)');
-    expect(errors.find((e) => e.path === '$.accounts[1].id')?.message).toBe('duplicate id "a1" (also at $.accounts[0])');
-    expect(errors.find((e) => e.path === '$.recurring_items[0].start_date')?.message).toBe('must be a real calendar date');
+    expect(errors.find((e) => e.path === '$.accounts[1].id')?.message).toBe(
+      'duplicate id "a1" (also at $.accounts[0])',
+    );
+    expect(errors.find((e) => e.path === '$.recurring_items[0].start_date')?.message).toBe(
+      'must be a real calendar date',
+    );
     expect(errors.every((e) => e.message.length > 0)).toBe(true);
     expect({
       accounts: await db.accounts.toArray(),
@@ -187,7 +359,10 @@ describe('importBackup', () => {
   });
 
   it('reports text that is not JSON, and a file that is not an object', async () => {
-    expect(validateBackup('{"version": 1,')).toEqual({ ok: false, errors: [expect.objectContaining({ path: '$', message: expect.stringMatching(/^is not valid JSON/) })] });
+    expect(validateBackup('{"version": 1,')).toEqual({
+      ok: false,
+      errors: [expect.objectContaining({ path: '$', message: expect.stringMatching(/^is not valid JSON/) })],
+    });
     const r = validateBackup([]);
     expect(r.ok).toBe(false);
   });

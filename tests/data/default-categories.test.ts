@@ -26,9 +26,18 @@ describe('ensureDefaultCategories', () => {
     expect(created).toHaveLength(21);
     const income = (await listCategories(db, 'income')).map((c) => c.name);
     const expense = (await listCategories(db, 'expense')).map((c) => c.name);
-    expect(income.sort()).toEqual(['Bonus', 'Government payments', 'Investment income', 'Other income', 'Rental income', 'Salary']);
+    expect(income.sort()).toEqual([
+      'Bonus',
+      'Government payments',
+      'Investment income',
+      'Other income',
+      'Rental income',
+      'Salary',
+    ]);
     expect(expense.sort()).toEqual([...DEFAULT_EXPENSE_CATEGORIES].sort());
-    expect(expense).toEqual(expect.arrayContaining(['Rent', 'Mortgage repayments', 'Groceries', 'Gifts and donations', 'Other']));
+    expect(expense).toEqual(
+      expect.arrayContaining(['Rent', 'Mortgage repayments', 'Groceries', 'Gifts and donations', 'Other']),
+    );
     expect(DEFAULT_INCOME_CATEGORIES).toContain('Government payments');
     const outbox = await db.outbox.toArray();
     expect(outbox).toHaveLength(21);

@@ -5,10 +5,27 @@ import type { WyrdDb } from '../../src/data/db';
 import type { AccountRow, RecurringItemRow } from '../../src/data/entities';
 import { acknowledgeOutbox, hasPendingDelete, outboxFor, pendingOutbox } from '../../src/data/outbox';
 import { getAssumptions, getResolvedAssumptions, saveAssumptions } from '../../src/data/repositories/assumptions';
-import { createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from '../../src/data/repositories/accounts';
+import {
+  createAccount,
+  deleteAccount,
+  getAccount,
+  listAccounts,
+  updateAccount,
+} from '../../src/data/repositories/accounts';
 import { createCategory, deleteCategory, listCategories, renameCategory } from '../../src/data/repositories/categories';
-import { DataConflictError, DataValidationError, RecordNotFoundError, ScenarioEventLinkError } from '../../src/data/repositories/errors';
-import { createModification, deleteModification, listModifications, SAVE_SCENARIO_FIRST, updateModification } from '../../src/data/repositories/modifications';
+import {
+  DataConflictError,
+  DataValidationError,
+  RecordNotFoundError,
+  ScenarioEventLinkError,
+} from '../../src/data/repositories/errors';
+import {
+  createModification,
+  deleteModification,
+  listModifications,
+  SAVE_SCENARIO_FIRST,
+  updateModification,
+} from '../../src/data/repositories/modifications';
 import {
   createRecurringItem,
   deleteRecurringItem,
@@ -61,33 +78,70 @@ async function basics() {
 
 describe('accounts', () => {
   it('creates with device ids, spec defaults, updated_at and one create outbox row', async () => {
-    const a = await createAccount(db, { name: '  Everyday ', current_balance: 1500.5, institution: '' }, { now: '2026-11-21T09:00:00.000Z' });
+    const a = await createAccount(
+      db,
+      { name: '  Everyday ', current_balance: 1500.5, institution: '' },
+      { now: '2026-11-21T09:00:00.000Z' },
+    );
     expect(a.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(a).toMatchObject({ name: 'Everyday', account_type: 'checking', is_asset: true, institution: null, scenario_event_id: null, updated_at: '2026-11-21T09:00:00.000Z' });
+    expect(a).toMatchObject({
+      name: 'Everyday',
+      account_type: 'checking',
+      is_asset: true,
+      institution: null,
+      scenario_event_id: null,
+      updated_at: '2026-11-21T09:00:00.000Z',
+    });
     expect(await getAccount(db, a.id)).toEqual(a);
     const rows = await pendingOutbox(db);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ entity: 'accounts', entity_id: a.id, op: 'create', payload: a, created_at: '2026-11-21T09:00:00.000Z' });
+    expect(rows[0]).toMatchObject({
+      entity: 'accounts',
+      entity_id: a.id,
+      op: 'create',
+      payload: a,
+      created_at: '2026-11-21T09:00:00.000Z',
+    });
   });
 
   it('update merges, stamps updated_at from the injected clock and appends an update row', async () => {
-    const a = await createAccount(db, { name: 'Card', current_balance: -300, account_type: 'credit_card', is_asset: false }, { now: clock });
+    const a = await createAccount(
+      db,
+      { name: 'Card', current_balance: -300, account_type: 'credit_card', is_asset: false },
+      { now: clock },
+    );
     const b = await updateAccount(db, a.id, { current_balance: -450, institution: 'ANZ' }, { now: clock });
-    expect(b).toMatchObject({ id: a.id, name: 'Card', current_balance: -450, institution: 'ANZ', is_asset: false, updated_at: '2026-11-21T10:00:01.000Z' });
+    expect(b).toMatchObject({
+      id: a.id,
+      name: 'Card',
+      current_balance: -450,
+      institution: 'ANZ',
+      is_asset: false,
+      updated_at: '2026-11-21T10:00:01.000Z',
+    });
     const rows = await outboxFor(db, 'accounts', a.id);
     expect(rows.map((r) => r.op)).toEqual(['create', 'update']);
     expect(rows[1].payload).toEqual(b);
   });
 
   it('rejects bad input with field-named messages and writes nothing', async () => {
-    const err = await rejection(createAccount(db, { name: ' ', current_balance: Number.NaN, account_type: 'boat' as never }));
+    const err = await rejection(
+      createAccount(db, { name: ' ', current_balance: Number.NaN, account_type: 'boat' as never }),
+    );
     expect(err).toBeInstanceOf(DataValidationError);
     const v = err as DataValidationError;
     expect(v.errors.map((e) => e.field).sort()).toEqual(['account_type', 'current_balance', 'name']);
     expect(v.messageFor('name')).toBe('is required');
     expect(v.messageFor('current_balance')).toBe('must be a number');
     expect(v.message).toContain('name is required');
-    expect(await snapshot(db)).toEqual({ accounts: [], items: [], categories: [], scenarios: [], modifications: [], outbox: [] });
+    expect(await snapshot(db)).toEqual({
+      accounts: [],
+      items: [],
+      categories: [],
+      scenarios: [],
+      modifications: [],
+      outbox: [],
+    });
   });
 
   it('a rejected update leaves the stored row and the outbox untouched', async () => {
@@ -139,7 +193,13 @@ describe('atomicity', () => {
       throw new Error('boom');
     });
     await expect(
-      createRecurringItem(db, { name: 'Rent', amount: -500, start_date: '2026-01-01', account_id: account.id, category_id: rent.id }),
+      createRecurringItem(db, {
+        name: 'Rent',
+        amount: -500,
+        start_date: '2026-01-01',
+        account_id: account.id,
+        category_id: rent.id,
+      }),
     ).rejects.toThrow('boom');
     expect(await db.recurring_items.count()).toBe(0);
     expect(await db.outbox.count()).toBe(before);
@@ -158,31 +218,67 @@ describe('recurring items', () => {
 
   it('creates with defaults (monthly, active, end date null when empty) and one outbox row', async () => {
     const { account, rent } = await basics();
-    const r = await createRecurringItem(db, {
-      name: 'Rent',
-      amount: signedAmount(2000, 'expense'),
-      start_date: '2026-01-01',
-      end_date: '',
-      account_id: account.id,
-      category_id: rent.id,
-    }, { now: clock });
-    expect(r).toMatchObject({ amount: -2000, frequency: 'monthly', is_active: true, end_date: null, scenario_event_id: null });
+    const r = await createRecurringItem(
+      db,
+      {
+        name: 'Rent',
+        amount: signedAmount(2000, 'expense'),
+        start_date: '2026-01-01',
+        end_date: '',
+        account_id: account.id,
+        category_id: rent.id,
+      },
+      { now: clock },
+    );
+    expect(r).toMatchObject({
+      amount: -2000,
+      frequency: 'monthly',
+      is_active: true,
+      end_date: null,
+      scenario_event_id: null,
+    });
     expect((await outboxFor(db, 'recurring_items', r.id)).map((x) => x.op)).toEqual(['create']);
   });
 
   it('names every missing required field and unknown references', async () => {
     const err = (await rejection(
-      createRecurringItem(db, { name: '', amount: undefined as never, start_date: '', account_id: '', category_id: '' }),
+      createRecurringItem(db, {
+        name: '',
+        amount: undefined as never,
+        start_date: '',
+        account_id: '',
+        category_id: '',
+      }),
     )) as DataValidationError;
-    expect(err.errors.map((e) => e.field).sort()).toEqual(['account_id', 'amount', 'category_id', 'name', 'start_date']);
+    expect(err.errors.map((e) => e.field).sort()).toEqual([
+      'account_id',
+      'amount',
+      'category_id',
+      'name',
+      'start_date',
+    ]);
     expect(err.messageFor('amount')).toBe('is required');
     const bad = (await rejection(
-      createRecurringItem(db, { name: 'X', amount: 5, start_date: '2026-02-30', end_date: '2025-01-01', account_id: 'a', category_id: 'c', frequency: 'daily' as never }),
+      createRecurringItem(db, {
+        name: 'X',
+        amount: 5,
+        start_date: '2026-02-30',
+        end_date: '2025-01-01',
+        account_id: 'a',
+        category_id: 'c',
+        frequency: 'daily' as never,
+      }),
     )) as DataValidationError;
     expect(bad.messageFor('start_date')).toBe('must be a real calendar date');
     expect(bad.messageFor('frequency')).toMatch(/weekly/);
     const refs = (await rejection(
-      createRecurringItem(db, { name: 'X', amount: 5, start_date: '2026-02-01', account_id: 'missing', category_id: 'missing' }),
+      createRecurringItem(db, {
+        name: 'X',
+        amount: 5,
+        start_date: '2026-02-01',
+        account_id: 'missing',
+        category_id: 'missing',
+      }),
     )) as DataValidationError;
     expect(refs.messageFor('account_id')).toBe('must be one of your accounts');
     expect(refs.messageFor('category_id')).toBe('must be one of your categories');
@@ -192,9 +288,23 @@ describe('recurring items', () => {
 
   it('stores the amount signed by the Type radio when the form passes it', async () => {
     const { account, salary, rent } = await basics();
-    const income = await createRecurringItem(db, { name: 'Pay', type: 'income', amount: -3000, start_date: '2026-01-01', account_id: account.id, category_id: salary.id });
+    const income = await createRecurringItem(db, {
+      name: 'Pay',
+      type: 'income',
+      amount: -3000,
+      start_date: '2026-01-01',
+      account_id: account.id,
+      category_id: salary.id,
+    });
     expect(income.amount).toBe(3000);
-    const expense = await createRecurringItem(db, { name: 'Rent', type: 'expense', amount: 2000, start_date: '2026-01-01', account_id: account.id, category_id: rent.id });
+    const expense = await createRecurringItem(db, {
+      name: 'Rent',
+      type: 'expense',
+      amount: 2000,
+      start_date: '2026-01-01',
+      account_id: account.id,
+      category_id: rent.id,
+    });
     expect(expense.amount).toBe(-2000);
     expect((await updateRecurringItem(db, expense.id, { amount: 2100 })).amount).toBe(2100);
     expect((await updateRecurringItem(db, expense.id, { type: 'expense', amount: 2100 })).amount).toBe(-2100);
@@ -203,7 +313,18 @@ describe('recurring items', () => {
 
   it('update and delete pair each change with one outbox row', async () => {
     const { account, salary } = await basics();
-    const r = await createRecurringItem(db, { name: 'Pay', amount: 3000, frequency: 'fortnightly', start_date: '2026-01-02', account_id: account.id, category_id: salary.id }, { now: clock });
+    const r = await createRecurringItem(
+      db,
+      {
+        name: 'Pay',
+        amount: 3000,
+        frequency: 'fortnightly',
+        start_date: '2026-01-02',
+        account_id: account.id,
+        category_id: salary.id,
+      },
+      { now: clock },
+    );
     const u = await updateRecurringItem(db, r.id, { is_active: false, end_date: '2027-01-01' }, { now: clock });
     expect(u).toMatchObject({ is_active: false, end_date: '2027-01-01', amount: 3000 });
     await deleteRecurringItem(db, r.id, { now: clock });
@@ -215,10 +336,39 @@ describe('recurring items', () => {
 describe('scenario-event links', () => {
   async function linked() {
     const scenario = await createScenario(db, { name: 'Plan' }, { now: clock });
-    await db.events.put({ id: 'ev-1', scenario_id: scenario.id, name: 'Car', trigger_month: '2027-01', trigger_date: '2027-01-01', template_id: 'car_loan', template_parameters: {}, updated_at: clock() });
-    const account: AccountRow = { id: 'acc-linked', name: 'Car loan', account_type: 'loan', current_balance: 0, is_asset: false, scenario_event_id: 'ev-1', updated_at: clock() };
+    await db.events.put({
+      id: 'ev-1',
+      scenario_id: scenario.id,
+      name: 'Car',
+      trigger_month: '2027-01',
+      trigger_date: '2027-01-01',
+      template_id: 'car_loan',
+      template_parameters: {},
+      updated_at: clock(),
+    });
+    const account: AccountRow = {
+      id: 'acc-linked',
+      name: 'Car loan',
+      account_type: 'loan',
+      current_balance: 0,
+      is_asset: false,
+      scenario_event_id: 'ev-1',
+      updated_at: clock(),
+    };
     const { rent } = await basics();
-    const item: RecurringItemRow = { id: 'ri-linked', name: 'Running costs', amount: -100, frequency: 'monthly', start_date: '2027-02-01', end_date: null, account_id: account.id, category_id: rent.id, is_active: true, scenario_event_id: 'ev-1', updated_at: clock() };
+    const item: RecurringItemRow = {
+      id: 'ri-linked',
+      name: 'Running costs',
+      amount: -100,
+      frequency: 'monthly',
+      start_date: '2027-02-01',
+      end_date: null,
+      account_id: account.id,
+      category_id: rent.id,
+      is_active: true,
+      scenario_event_id: 'ev-1',
+      updated_at: clock(),
+    };
     await db.accounts.put(account);
     await db.recurring_items.put(item);
     return { scenario, account, item };
@@ -232,7 +382,9 @@ describe('scenario-event links', () => {
     expect(edit.message).toBe('This account is part of a scenario event. Please edit it through the scenario.');
     expect(edit).toMatchObject({ action: 'edit', eventId: 'ev-1', scenarioId: scenario.id });
     const del = (await rejection(deleteAccount(db, account.id))) as ScenarioEventLinkError;
-    expect(del.message).toBe('Cannot delete this account. It was created by a scenario event. Please delete the event instead.');
+    expect(del.message).toBe(
+      'Cannot delete this account. It was created by a scenario event. Please delete the event instead.',
+    );
     expect(await snapshot(db)).toEqual(before);
   });
 
@@ -242,7 +394,9 @@ describe('scenario-event links', () => {
     const edit = (await rejection(updateRecurringItem(db, item.id, { amount: -5 }))) as ScenarioEventLinkError;
     expect(edit.message).toBe('This recurring item is part of a scenario event. Please edit it through the scenario.');
     const del = (await rejection(deleteRecurringItem(db, item.id))) as ScenarioEventLinkError;
-    expect(del.message).toBe('Cannot delete this recurring item. It was created by a scenario event. Please delete the event instead.');
+    expect(del.message).toBe(
+      'Cannot delete this recurring item. It was created by a scenario event. Please delete the event instead.',
+    );
     expect(del).toMatchObject({ entity: 'recurring item', action: 'delete', eventId: 'ev-1' });
     expect(await snapshot(db)).toEqual(before);
   });
@@ -262,17 +416,25 @@ describe('categories', () => {
     expect(dup.messageFor('name')).toBe('"Pets" is already an expense category. Please choose another name.');
     const renamed = await renameCategory(db, c.id, 'Pet care', { now: clock });
     expect(renamed).toMatchObject({ id: c.id, name: 'Pet care', type: 'expense' });
-    expect((await rejection(renameCategory(db, c.id, '')))).toBeInstanceOf(DataValidationError);
+    expect(await rejection(renameCategory(db, c.id, ''))).toBeInstanceOf(DataValidationError);
     expect((await outboxFor(db, 'categories', c.id)).map((r) => r.op)).toEqual(['create', 'update']);
     expect((await listCategories(db, 'expense')).map((x) => x.name)).toEqual(['Pet care']);
   });
 
   it('refuses to delete a category in use, deletes an unused one with a tombstone', async () => {
     const { account, rent } = await basics();
-    await createRecurringItem(db, { name: 'Rent', amount: -1, start_date: '2026-01-01', account_id: account.id, category_id: rent.id });
+    await createRecurringItem(db, {
+      name: 'Rent',
+      amount: -1,
+      start_date: '2026-01-01',
+      account_id: account.id,
+      category_id: rent.id,
+    });
     const err = await rejection(deleteCategory(db, rent.id));
     expect(err).toBeInstanceOf(DataConflictError);
-    expect((err as Error).message).toBe('Cannot delete "Rent": 1 recurring item uses it. Move them to another category first.');
+    expect((err as Error).message).toBe(
+      'Cannot delete "Rent": 1 recurring item uses it. Move them to another category first.',
+    );
     const spare = await createCategory(db, { name: 'Spare', type: 'expense' });
     await deleteCategory(db, spare.id);
     expect(await hasPendingDelete(db, 'categories', spare.id)).toBe(true);
@@ -284,7 +446,12 @@ describe('scenarios and modifications', () => {
     const err = (await rejection(createScenario(db, { name: '   ' }))) as DataValidationError;
     expect(err.messageFor('name')).toBe(SCENARIO_NAME_REQUIRED);
     const s = await createScenario(db, { name: ' Move ', description: ' to Perth ' }, { now: clock });
-    expect(s).toMatchObject({ name: 'Move', description: 'to Perth', is_baseline: false, created_at: '2026-11-21T10:00:00.000Z' });
+    expect(s).toMatchObject({
+      name: 'Move',
+      description: 'to Perth',
+      is_baseline: false,
+      created_at: '2026-11-21T10:00:00.000Z',
+    });
     const u = await updateScenario(db, s.id, { name: 'Move west' }, { now: clock });
     expect(u.created_at).toBe(s.created_at);
     expect(u.updated_at).toBe('2026-11-21T10:00:01.000Z');
@@ -292,17 +459,73 @@ describe('scenarios and modifications', () => {
 
   it('validates modifications by type, refuses them before the scenario exists', async () => {
     const { account, rent } = await basics();
-    expect(((await rejection(createModification(db, null, { modification_type: 'modify_account', target_id: account.id, modification_data: { balance: 5 } }))) as DataValidationError).messageFor('scenario_id')).toBe(SAVE_SCENARIO_FIRST);
-    expect(((await rejection(createModification(db, 'not-saved', { modification_type: 'modify_account', target_id: account.id, modification_data: { balance: 5 } }))) as DataValidationError).messageFor('scenario_id')).toBe(SAVE_SCENARIO_FIRST);
+    expect(
+      (
+        (await rejection(
+          createModification(db, null, {
+            modification_type: 'modify_account',
+            target_id: account.id,
+            modification_data: { balance: 5 },
+          }),
+        )) as DataValidationError
+      ).messageFor('scenario_id'),
+    ).toBe(SAVE_SCENARIO_FIRST);
+    expect(
+      (
+        (await rejection(
+          createModification(db, 'not-saved', {
+            modification_type: 'modify_account',
+            target_id: account.id,
+            modification_data: { balance: 5 },
+          }),
+        )) as DataValidationError
+      ).messageFor('scenario_id'),
+    ).toBe(SAVE_SCENARIO_FIRST);
     const s = await createScenario(db, { name: 'What if' });
-    const bad = (await rejection(createModification(db, s.id, { modification_type: 'add_recurring', modification_data: { name: '', amount: 'x' as never, frequency: 'monthly', start_date: '2027-01-01', account_id: account.id, category_id: rent.id } }))) as DataValidationError;
+    const bad = (await rejection(
+      createModification(db, s.id, {
+        modification_type: 'add_recurring',
+        modification_data: {
+          name: '',
+          amount: 'x' as never,
+          frequency: 'monthly',
+          start_date: '2027-01-01',
+          account_id: account.id,
+          category_id: rent.id,
+        },
+      }),
+    )) as DataValidationError;
     expect(bad.messageFor('modification_data.name')).toBe('is required');
     expect(bad.messageFor('modification_data.amount')).toBe('must be a number');
-    const noTarget = (await rejection(createModification(db, s.id, { modification_type: 'modify_recurring', modification_data: { amount: -5 } } as never))) as DataValidationError;
+    const noTarget = (await rejection(
+      createModification(db, s.id, {
+        modification_type: 'modify_recurring',
+        modification_data: { amount: -5 },
+      } as never),
+    )) as DataValidationError;
     expect(noTarget.messageFor('target_id')).toBe('is required');
-    const m = await createModification(db, s.id, { modification_type: 'add_one_time', modification_data: { date: '2027-03-01', amount: -2000, description: 'Bond', account_id: account.id, category_id: rent.id } }, { now: clock });
+    const m = await createModification(
+      db,
+      s.id,
+      {
+        modification_type: 'add_one_time',
+        modification_data: {
+          date: '2027-03-01',
+          amount: -2000,
+          description: 'Bond',
+          account_id: account.id,
+          category_id: rent.id,
+        },
+      },
+      { now: clock },
+    );
     expect(m).toMatchObject({ scenario_id: s.id, target_id: null });
-    const u = await updateModification(db, m.id, { modification_data: { ...m.modification_data, amount: -2500 } }, { now: clock });
+    const u = await updateModification(
+      db,
+      m.id,
+      { modification_data: { ...m.modification_data, amount: -2500 } },
+      { now: clock },
+    );
     expect(u).toMatchObject({ modification_type: 'add_one_time', modification_data: { amount: -2500 } });
     await deleteModification(db, m.id, { now: clock });
     expect(await listModifications(db, s.id)).toEqual([]);
@@ -313,7 +536,13 @@ describe('scenarios and modifications', () => {
 describe('outbox pairing', () => {
   it('every entity change has exactly one outbox row, in order', async () => {
     const { account, salary } = await basics();
-    const r = await createRecurringItem(db, { name: 'Pay', amount: 100, start_date: '2026-01-01', account_id: account.id, category_id: salary.id });
+    const r = await createRecurringItem(db, {
+      name: 'Pay',
+      amount: 100,
+      start_date: '2026-01-01',
+      account_id: account.id,
+      category_id: salary.id,
+    });
     await updateAccount(db, account.id, { current_balance: 5 });
     await updateRecurringItem(db, r.id, { amount: 200 });
     await deleteRecurringItem(db, r.id);
@@ -349,7 +578,10 @@ describe('assumptions and acknowledgement', () => {
     const a = await createAccount(db, { name: 'Temp', current_balance: 1 });
     await deleteAccount(db, a.id);
     expect(await hasPendingDelete(db, 'accounts', a.id)).toBe(true);
-    await acknowledgeOutbox(db, (await pendingOutbox(db)).map((r) => r.seq as number));
+    await acknowledgeOutbox(
+      db,
+      (await pendingOutbox(db)).map((r) => r.seq as number),
+    );
     expect(await pendingOutbox(db)).toEqual([]);
     expect(await hasPendingDelete(db, 'accounts', a.id)).toBe(false);
   });
@@ -357,13 +589,23 @@ describe('assumptions and acknowledgement', () => {
 
 describe('account deletion and recurring items', () => {
   it('refuses to delete an account that recurring items still use, and changes nothing', async () => {
-    const account = await createAccount(db, { name: 'Everyday', account_type: 'checking', current_balance: 100, is_asset: true }, { now: clock });
+    const account = await createAccount(
+      db,
+      { name: 'Everyday', account_type: 'checking', current_balance: 100, is_asset: true },
+      { now: clock },
+    );
     const salary = await createCategory(db, { name: 'Salary', type: 'income' }, { now: clock });
-    await createRecurringItem(db, { name: 'Pay', amount: 5000, start_date: '2026-01-15', account_id: account.id, category_id: salary.id }, { now: clock });
+    await createRecurringItem(
+      db,
+      { name: 'Pay', amount: 5000, start_date: '2026-01-15', account_id: account.id, category_id: salary.id },
+      { now: clock },
+    );
     const outboxBefore = await db.outbox.count();
     const err = await rejection(deleteAccount(db, account.id, { now: clock }));
     expect(err).toBeInstanceOf(DataConflictError);
-    expect((err as Error).message).toBe('This account is used by 1 recurring item. Move it to another account or delete it first.');
+    expect((err as Error).message).toBe(
+      'This account is used by 1 recurring item. Move it to another account or delete it first.',
+    );
     expect(await db.accounts.get(account.id)).toBeDefined();
     expect(await db.outbox.count()).toBe(outboxBefore);
   });

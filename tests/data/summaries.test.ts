@@ -13,10 +13,34 @@ import {
 
 const T = '2026-11-01T00:00:00.000Z';
 const acc = (id: string, balance: number, is_asset: boolean, scenario_event_id: string | null = null): AccountRow => ({
-  id, name: id, account_type: is_asset ? 'savings' : 'loan', current_balance: balance, is_asset, scenario_event_id, updated_at: T,
+  id,
+  name: id,
+  account_type: is_asset ? 'savings' : 'loan',
+  current_balance: balance,
+  is_asset,
+  scenario_event_id,
+  updated_at: T,
 });
-const item = (id: string, amount: number, frequency: RecurringItemRow['frequency'], start_date: string, category_id: string, extra: Partial<RecurringItemRow> = {}): RecurringItemRow => ({
-  id, name: id, amount, frequency, start_date, end_date: null, account_id: 'a1', category_id, is_active: true, scenario_event_id: null, updated_at: T, ...extra,
+const item = (
+  id: string,
+  amount: number,
+  frequency: RecurringItemRow['frequency'],
+  start_date: string,
+  category_id: string,
+  extra: Partial<RecurringItemRow> = {},
+): RecurringItemRow => ({
+  id,
+  name: id,
+  amount,
+  frequency,
+  start_date,
+  end_date: null,
+  account_id: 'a1',
+  category_id,
+  is_active: true,
+  scenario_event_id: null,
+  updated_at: T,
+  ...extra,
 });
 const cat = (id: string, name: string, type: 'income' | 'expense'): CategoryRow => ({ id, name, type, updated_at: T });
 
@@ -82,7 +106,11 @@ describe('accountsSummary', () => {
   });
 
   it('is zero with no accounts', () => {
-    expect(accountsSummary({ accounts: [], scenarios: [], events: [] })).toEqual({ total_assets: 0, total_liabilities: 0, net_worth: 0 });
+    expect(accountsSummary({ accounts: [], scenarios: [], events: [] })).toEqual({
+      total_assets: 0,
+      total_liabilities: 0,
+      net_worth: 0,
+    });
   });
 });
 
@@ -90,7 +118,11 @@ describe('recurringSummary', () => {
   it('uses normalised monthly equivalents of active, non-hypothetical items', () => {
     // Income: 2600 x 26/12 = 5633.33..., 5000 / 12 = 416.66... -> 6050.00
     // Expenses: 650 x 52/12 = 2816.66..., 150 x 52/12 = 650, 20, 900/12 = 75, 300/3 = 100, 100 -> 3761.67
-    expect(recurringSummary(ledger)).toEqual({ monthly_income: 6050, monthly_expenses: 3761.67, net_cash_flow: 2288.33 });
+    expect(recurringSummary(ledger)).toEqual({
+      monthly_income: 6050,
+      monthly_expenses: 3761.67,
+      net_cash_flow: 2288.33,
+    });
   });
 
   it('weekly x 52/12 and fortnightly x 26/12', () => {
@@ -141,11 +173,16 @@ describe('dashboardData', () => {
     };
     const data = dashboardData(l, '2026-11-21');
     expect(data.cash_flow).toEqual({ total_income: 0, total_expenses: 80, net_cash_flow: -80 });
-    expect(data.spending_by_category.categories).toEqual([{ category_id: 'deleted-category', category_name: 'Uncategorised', amount: 80, percentage: 100 }]);
+    expect(data.spending_by_category.categories).toEqual([
+      { category_id: 'deleted-category', category_name: 'Uncategorised', amount: 80, percentage: 100 },
+    ]);
   });
 
   it('empty data gives zeros and no categories', () => {
-    const data = dashboardData({ accounts: [], recurring_items: [], categories: [], scenarios: [], events: [] }, '2026-11-21');
+    const data = dashboardData(
+      { accounts: [], recurring_items: [], categories: [], scenarios: [], events: [] },
+      '2026-11-21',
+    );
     expect(data).toEqual({
       net_worth: { net_worth: 0, total_assets: 0, total_liabilities: 0 },
       cash_flow: { total_income: 0, total_expenses: 0, net_cash_flow: 0 },

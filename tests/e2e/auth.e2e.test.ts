@@ -1,6 +1,15 @@
 // Sign-up, sign-in, route guards and password reset against the real local identity service (spec section 2).
 import { describe, expect, it } from 'vitest';
-import { action, createConfirmedUser, expectPath, FIXED_CODE, newUser, signIn, signInToDashboard, useBrowser } from './harness.ts';
+import {
+  action,
+  createConfirmedUser,
+  expectPath,
+  FIXED_CODE,
+  newUser,
+  signIn,
+  signInToDashboard,
+  useBrowser,
+} from './harness.ts';
 
 const PROTECTED_ROUTES = [
   '/dashboard',

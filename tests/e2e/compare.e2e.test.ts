@@ -8,7 +8,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { longTasks, seedLocalData, timeCompareClick, watchLongTasks, type SeedBackup } from '../../scripts/bench-compare.ts';
+import {
+  longTasks,
+  seedLocalData,
+  timeCompareClick,
+  watchLongTasks,
+  type SeedBackup,
+} from '../../scripts/bench-compare.ts';
 import { heavyProfile } from '../../scripts/bench-engine.ts';
 import { formatMoney, formatSignedMoney } from '../../src/lib/format/money.ts';
 import { compareBackup } from '../ui/compare-fixture.ts';
@@ -17,7 +23,10 @@ import { createConfirmedUser, signInToDashboard, useBrowser } from './harness.ts
 const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
-type CliResult = Record<string, { name: string; snapshots: { date: string; net_worth: string; cash_flow: string; capital_growth: string }[] }>;
+type CliResult = Record<
+  string,
+  { name: string; snapshots: { date: string; net_worth: string; cash_flow: string; capital_growth: string }[] }
+>;
 type CompareRequest = { backup: unknown; as_of: string; years: number; scenario_ids: string[] };
 
 /** Keeps what the page sends the forecast worker's compareView: the backup the app exported itself (exportBackup) and the options. */
@@ -44,7 +53,9 @@ const CAPTURE_WORKER_REQUESTS = `(() => {
 })();`;
 
 async function lastRequest(page: Page): Promise<CompareRequest> {
-  const all = await page.evaluate(() => (window as unknown as { __compareRequests: CompareRequest[] }).__compareRequests);
+  const all = await page.evaluate(
+    () => (window as unknown as { __compareRequests: CompareRequest[] }).__compareRequests,
+  );
   expect(all.length).toBeGreaterThan(0);
   return all[all.length - 1];
 }
@@ -54,7 +65,16 @@ async function cli(backup: unknown, years: number, asOf: string, ids: string[]):
   try {
     const file = path.join(dir, 'backup.json');
     await writeFile(file, JSON.stringify(backup, null, 2));
-    const args = ['tsx', 'worker/cli/forecast.ts', file, '--years', String(years), '--as-of', asOf, ...ids.flatMap((id) => ['--scenario', id])];
+    const args = [
+      'tsx',
+      'worker/cli/forecast.ts',
+      file,
+      '--years',
+      String(years),
+      '--as-of',
+      asOf,
+      ...ids.flatMap((id) => ['--scenario', id]),
+    ];
     const { stdout } = await run('npx', args, { cwd: repoRoot, maxBuffer: 1 << 26 });
     return JSON.parse(stdout) as CliResult;
   } finally {
@@ -92,7 +112,11 @@ async function openCompare(page: Page, query = ''): Promise<void> {
 }
 
 async function chartsDrawn(page: Page, years: number): Promise<void> {
-  await page.locator(`[data-testid="compare-results"][data-years="${years}"] [data-testid="compare-charts"][data-charts-drawn="true"]`).waitFor({ timeout: 30_000 });
+  await page
+    .locator(
+      `[data-testid="compare-results"][data-years="${years}"] [data-testid="compare-charts"][data-charts-drawn="true"]`,
+    )
+    .waitFor({ timeout: 30_000 });
 }
 
 describe('scenario compare', () => {
@@ -133,7 +157,13 @@ describe('scenario compare', () => {
       const projected = Number(snaps[snaps.length - 1].net_worth);
       const cash = centsSum(snaps.slice(1).map((s) => s.cash_flow));
       const growth = centsSum(snaps.slice(1).map((s) => s.capital_growth));
-      expect(card.labels).toEqual(['Current Net Worth', 'Projected (10 years)', 'Total Change', 'From Cashflow', 'From Growth']);
+      expect(card.labels).toEqual([
+        'Current Net Worth',
+        'Projected (10 years)',
+        'Total Change',
+        'From Cashflow',
+        'From Growth',
+      ]);
       // To the cent.
       expect(card.current.value.toFixed(2)).toBe(current.toFixed(2));
       expect(card.projected.value.toFixed(2)).toBe(projected.toFixed(2));
@@ -147,9 +177,13 @@ describe('scenario compare', () => {
       expect(card.cash.text).toBe(formatSignedMoney(cash));
       expect(card.growth.text).toBe(formatSignedMoney(growth));
     }
-    await expect.poll(() => page.getByTestId('cash-shortfall').innerText()).toMatch(/^Cash runs short in [A-Z][a-z]{2} \d{4} for \d+ months/);
+    await expect
+      .poll(() => page.getByTestId('cash-shortfall').innerText())
+      .toMatch(/^Cash runs short in [A-Z][a-z]{2} \d{4} for \d+ months/);
     // One worker for the whole app: the compare screen uses the forecast worker, not one of its own.
-    expect(await page.evaluate(() => (window as unknown as { __workerNames: unknown[] }).__workerNames)).toEqual(['wyrd-forecast']);
+    expect(await page.evaluate(() => (window as unknown as { __workerNames: unknown[] }).__workerNames)).toEqual([
+      'wyrd-forecast',
+    ]);
     expect(t.errors).toEqual([]);
   });
 
@@ -167,7 +201,9 @@ describe('scenario compare', () => {
     await page.getByLabel('Forecast period').selectOption('1');
     await chartsDrawn(page, 1);
     await expect.poll(() => page.getByText('Projected (1 year)').count()).toBe(2);
-    const requests = await page.evaluate(() => (window as unknown as { __compareRequests: CompareRequest[] }).__compareRequests.map((r) => r.years));
+    const requests = await page.evaluate(() =>
+      (window as unknown as { __compareRequests: CompareRequest[] }).__compareRequests.map((r) => r.years),
+    );
     expect(requests).toEqual([5, 1]);
     expect(t.errors).toEqual([]);
   });
@@ -181,13 +217,16 @@ describe('scenario compare', () => {
     await page.getByRole('checkbox', { name: /^Scenario 0/ }).uncheck();
     expect(await button.isDisabled()).toBe(true);
     await page.getByText('Please select at least one scenario').waitFor();
-    for (const name of ['Scenario 0', 'Scenario 1', 'Scenario 2', 'Scenario 3', 'Scenario 4']) await page.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
+    for (const name of ['Scenario 0', 'Scenario 1', 'Scenario 2', 'Scenario 3', 'Scenario 4'])
+      await page.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
     await page.getByLabel('Forecast period').selectOption('30');
     // Watch the button's text from inside the page so a short run can't slip between two polls.
     const seen = page.evaluate(
       () =>
         new Promise<{ text: string; disabled: boolean }>((resolve) => {
-          const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Compare') as HTMLButtonElement;
+          const button = [...document.querySelectorAll('button')].find(
+            (b) => b.textContent === 'Compare',
+          ) as HTMLButtonElement;
           const observer = new MutationObserver(() => {
             if (button.textContent === 'Comparing...') {
               observer.disconnect();
@@ -208,23 +247,30 @@ describe('scenario compare', () => {
   // One retry: on 2 shared cores the stack, the test runner and Chromium compete, and a single scheduling hiccup
   // once stretched a task to 52 ms (`npm run bench:compare` measures the same run quietly: none >= 50 ms).
   // A real regression fails both attempts.
-  it('keeps every main-thread task under 50 ms during a 5-scenario, 30-year comparison of the heavy profile', { retry: 1 }, async () => {
-    await signedInWith(heavy, 'compare-longtask');
-    const { page } = t;
-    await openCompare(page);
-    for (const name of ['Scenario 1', 'Scenario 2', 'Scenario 3', 'Scenario 4']) await page.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
-    await page.getByLabel('Forecast period').selectOption('30');
-    // The screen fetches the chart code and warms charts and engine up while the user picks (data-warm): the
-    // comparison itself is what is measured.
-    await page.locator('.compare[data-warm="true"]').waitFor({ timeout: 30_000 });
-    await watchLongTasks(page);
-    const first = await timeCompareClick(page, 30);
-    const second = await timeCompareClick(page, 30);
-    const tasks = await longTasks(page);
-    console.log(`heavy profile, 5 scenarios x 30 years: click to three charts drawn ${first.toFixed(0)} ms (first click), ${second.toFixed(0)} ms (second); long tasks: ${JSON.stringify(tasks.map(Math.round))}`);
-    expect(tasks.filter((d) => d >= 50)).toEqual([]);
-    expect(await page.getByTestId('compare-card').count()).toBe(5);
-  });
+  it(
+    'keeps every main-thread task under 50 ms during a 5-scenario, 30-year comparison of the heavy profile',
+    { retry: 1 },
+    async () => {
+      await signedInWith(heavy, 'compare-longtask');
+      const { page } = t;
+      await openCompare(page);
+      for (const name of ['Scenario 1', 'Scenario 2', 'Scenario 3', 'Scenario 4'])
+        await page.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
+      await page.getByLabel('Forecast period').selectOption('30');
+      // The screen fetches the chart code and warms charts and engine up while the user picks (data-warm): the
+      // comparison itself is what is measured.
+      await page.locator('.compare[data-warm="true"]').waitFor({ timeout: 30_000 });
+      await watchLongTasks(page);
+      const first = await timeCompareClick(page, 30);
+      const second = await timeCompareClick(page, 30);
+      const tasks = await longTasks(page);
+      console.log(
+        `heavy profile, 5 scenarios x 30 years: click to three charts drawn ${first.toFixed(0)} ms (first click), ${second.toFixed(0)} ms (second); long tasks: ${JSON.stringify(tasks.map(Math.round))}`,
+      );
+      expect(tasks.filter((d) => d >= 50)).toEqual([]);
+      expect(await page.getByTestId('compare-card').count()).toBe(5);
+    },
+  );
 
   it('compares offline, from the local data, in the worker', async () => {
     await signedInWith(compareBackup, 'compare-offline');
@@ -241,18 +287,22 @@ describe('scenario compare', () => {
     }
   });
 
-  it('colours one scenario\'s cash flow line green above zero and orange below (screenshot)', async () => {
+  it("colours one scenario's cash flow line green above zero and orange below (screenshot)", async () => {
     // Pay stops in mid-2028: the monthly cash flow goes from positive to negative.
     const crossing = {
       ...compareBackup,
-      recurring_items: compareBackup.recurring_items.map((r) => (r.id === 'ri-pay' ? { ...r, end_date: '2028-06-30' } : r)),
+      recurring_items: compareBackup.recurring_items.map((r) =>
+        r.id === 'ri-pay' ? { ...r, end_date: '2028-06-30' } : r,
+      ),
     };
     await signedInWith(crossing, 'compare-sign');
     const { page } = t;
     await openCompare(page, '?selected=sc-base');
     await chartsDrawn(page, 5);
     await page.addStyleTag({ content: '.top-bar { position: static !important; }' });
-    await page.getByRole('region', { name: 'Monthly Cash Flow Projection' }).screenshot({ path: path.join(repoRoot, 'test-results', 'compare-cash-flow-single.png') });
+    await page
+      .getByRole('region', { name: 'Monthly Cash Flow Projection' })
+      .screenshot({ path: path.join(repoRoot, 'test-results', 'compare-cash-flow-single.png') });
     expect(t.errors).toEqual([]);
   });
 
@@ -268,13 +318,22 @@ describe('scenario compare', () => {
       const charts = page.getByTestId('compare-charts');
       const box = await charts.boundingBox();
       expect(box?.width ?? 0).toBeLessThanOrEqual(width);
-      const heights = await page.locator('[data-testid="compare-charts"] [role="img"]').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+      const heights = await page
+        .locator('[data-testid="compare-charts"] [role="img"]')
+        .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
       expect(heights).toEqual([400, 400, 400]);
       // Nothing overflows the viewport sideways on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await charts.screenshot({ path: path.join(repoRoot, 'test-results', `compare-charts-${width}.png`) });
-      await page.screenshot({ path: path.join(repoRoot, 'test-results', `compare-page-${width}.png`), clip: { x: 0, y: 0, width, height: 1400 }, fullPage: true });
-      await page.getByTestId('compare-card').first().screenshot({ path: path.join(repoRoot, 'test-results', `compare-card-${width}.png`) });
+      await page.screenshot({
+        path: path.join(repoRoot, 'test-results', `compare-page-${width}.png`),
+        clip: { x: 0, y: 0, width, height: 1400 },
+        fullPage: true,
+      });
+      await page
+        .getByTestId('compare-card')
+        .first()
+        .screenshot({ path: path.join(repoRoot, 'test-results', `compare-card-${width}.png`) });
       await page.getByRole('checkbox', { name: "Show in today's dollars" }).check();
       await page.locator('[data-testid="compare-charts"][data-charts-drawn="true"]').waitFor();
       await page.getByText("In today's dollars", { exact: false }).first().waitFor();

@@ -22,7 +22,13 @@ export function stackInfo(): E2EStack {
   return inject('wyrdStack');
 }
 
-export type BrowserFixture = { browser: Browser; context: BrowserContext; page: Page; stack: E2EStack; errors: string[] };
+export type BrowserFixture = {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  stack: E2EStack;
+  errors: string[];
+};
 
 /**
  * Registers hooks for one test file: one browser for the file, a new context and page for each test.
@@ -39,7 +45,10 @@ export function useBrowser(): BrowserFixture {
   });
   beforeEach(async () => {
     fixture.errors = [];
-    fixture.context = await fixture.browser.newContext({ baseURL: fixture.stack.webUrl, viewport: { width: 1280, height: 800 } });
+    fixture.context = await fixture.browser.newContext({
+      baseURL: fixture.stack.webUrl,
+      viewport: { width: 1280, height: 800 },
+    });
     fixture.context.setDefaultTimeout(15_000);
     fixture.page = await fixture.context.newPage();
     fixture.page.on('pageerror', (error) => fixture.errors.push(error.message));
@@ -58,10 +67,17 @@ export function newUser(label = 'user'): TestUser {
   return { email: `${label}-${id}@example.com`, password: `Wyrd-${id}-Pass1!`, firstName: 'Ada', lastName: 'Lovelace' };
 }
 
-async function identityCall(stack: E2EStack, operation: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function identityCall(
+  stack: E2EStack,
+  operation: string,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const response = await fetch(stack.identityUrl, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}` },
+    headers: {
+      'Content-Type': 'application/x-amz-json-1.1',
+      'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
     body: JSON.stringify(body),
   });
   const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
@@ -82,7 +98,11 @@ export async function createConfirmedUser(stack: E2EStack, label?: string): Prom
       { Name: 'family_name', Value: user.lastName },
     ],
   });
-  await identityCall(stack, 'ConfirmSignUp', { ClientId: stack.clientId, Username: user.email, ConfirmationCode: FIXED_CODE });
+  await identityCall(stack, 'ConfirmSignUp', {
+    ClientId: stack.clientId,
+    Username: user.email,
+    ConfirmationCode: FIXED_CODE,
+  });
   return user;
 }
 

@@ -7,12 +7,20 @@ describe('landing page', () => {
 
   it('shows the headline, the four How Wyrd Works steps and Get Early Access', async () => {
     await t.page.goto('/');
-    await t.page.getByText(/Financial planning, the/).first().waitFor();
+    await t.page
+      .getByText(/Financial planning, the/)
+      .first()
+      .waitFor();
     await t.page.getByRole('heading', { name: 'How Wyrd Works' }).waitFor();
     for (const step of ['Create Your Baseline', 'Build Scenarios', 'Compare & Choose', 'Update As Needed']) {
       expect(await t.page.getByText(step, { exact: true }).count(), step).toBeGreaterThan(0);
     }
-    expect(await t.page.getByRole('button', { name: 'Get Early Access' }).or(t.page.getByRole('link', { name: 'Get Early Access' })).count()).toBeGreaterThan(0);
+    expect(
+      await t.page
+        .getByRole('button', { name: 'Get Early Access' })
+        .or(t.page.getByRole('link', { name: 'Get Early Access' }))
+        .count(),
+    ).toBeGreaterThan(0);
   });
 
   it('thanks a waitlist sign-up with the exact alert and clears the field', async () => {

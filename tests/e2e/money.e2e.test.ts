@@ -6,7 +6,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { action, createConfirmedUser, reloadOffline, signInToDashboard, signOut, signedInUser, useBrowser } from './harness.ts';
+import {
+  action,
+  createConfirmedUser,
+  reloadOffline,
+  signInToDashboard,
+  signOut,
+  signedInUser,
+  useBrowser,
+} from './harness.ts';
 import { AccountsPage, type NewAccount } from './page-models/accounts-page.ts';
 import { toast } from './page-models/app-page.ts';
 import { RecurringItemsPage, type NewRecurringItem } from './page-models/recurring-items-page.ts';
@@ -16,7 +24,9 @@ const addRecurring = (page: Page, r: NewRecurringItem) => new RecurringItemsPage
 
 /** The text of the summary figure whose heading is `label` (the value follows its heading). */
 async function stat(page: Page, label: string): Promise<string> {
-  return (await page.getByRole('heading', { name: label, exact: true }).locator('xpath=following-sibling::*[1]').innerText()).trim();
+  return (
+    await page.getByRole('heading', { name: label, exact: true }).locator('xpath=following-sibling::*[1]').innerText()
+  ).trim();
 }
 
 async function expectStat(page: Page, label: string, value: string): Promise<void> {
@@ -122,8 +132,24 @@ describe('money screens', () => {
     await addAccount(page, { name: 'Everyday', balance: '1000' });
     await go(page, 'Recurring Items');
     await page.getByText('No recurring items', { exact: true }).waitFor();
-    await addRecurring(page, { name: 'Pay', type: 'Income', amount: '5,000', category: 'Salary', account: 'Everyday', frequency: 'monthly', start: '2024-01-01' });
-    await addRecurring(page, { name: 'Food', type: 'Expense', amount: '100', category: 'Groceries', account: 'Everyday', frequency: 'weekly', start: '2024-01-01' });
+    await addRecurring(page, {
+      name: 'Pay',
+      type: 'Income',
+      amount: '5,000',
+      category: 'Salary',
+      account: 'Everyday',
+      frequency: 'monthly',
+      start: '2024-01-01',
+    });
+    await addRecurring(page, {
+      name: 'Food',
+      type: 'Expense',
+      amount: '100',
+      category: 'Groceries',
+      account: 'Everyday',
+      frequency: 'weekly',
+      start: '2024-01-01',
+    });
     await expectStat(page, 'Monthly Income', '$5,000');
     await expectStat(page, 'Monthly Expenses', '$433');
     await expectStat(page, 'Net Cash Flow', '$4,567');
@@ -140,7 +166,9 @@ describe('money screens', () => {
     await expect.poll(() => dashFigure(page, 'Total Income')).toBe('$5,000');
     const expenses = await dashFigure(page, 'Total Expenses');
     expect(['$800', '$1,000']).toContain(expenses); // four or five weeks in last month
-    await expect.poll(() => page.getByRole('region', { name: 'Spending by Category (Last Month)' }).innerText()).toContain('Groceries');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Spending by Category (Last Month)' }).innerText())
+      .toContain('Groceries');
 
     await page.goto('/recurring-items');
     await page.getByRole('article', { name: 'Food' }).waitFor();
@@ -167,9 +195,33 @@ describe('money screens', () => {
     await addAccount(page, { name: 'Offset', type: 'savings', balance: '40000' });
     await addAccount(page, { name: 'Home loan', type: 'mortgage', balance: '350000', liability: true });
     await go(page, 'Recurring Items');
-    await addRecurring(page, { name: 'Salary', type: 'Income', amount: '7,200', category: 'Salary', account: 'Offset', frequency: 'monthly', start: '2024-03-01' });
-    await addRecurring(page, { name: 'Repayments', type: 'Expense', amount: '2,100', category: 'Mortgage repayments', account: 'Offset', frequency: 'fortnightly', start: '2024-03-04' });
-    await addRecurring(page, { name: 'Power', type: 'Expense', amount: '450', category: 'Utilities', account: 'Offset', frequency: 'quarterly', start: '2024-01-15' });
+    await addRecurring(page, {
+      name: 'Salary',
+      type: 'Income',
+      amount: '7,200',
+      category: 'Salary',
+      account: 'Offset',
+      frequency: 'monthly',
+      start: '2024-03-01',
+    });
+    await addRecurring(page, {
+      name: 'Repayments',
+      type: 'Expense',
+      amount: '2,100',
+      category: 'Mortgage repayments',
+      account: 'Offset',
+      frequency: 'fortnightly',
+      start: '2024-03-04',
+    });
+    await addRecurring(page, {
+      name: 'Power',
+      type: 'Expense',
+      amount: '450',
+      category: 'Utilities',
+      account: 'Offset',
+      frequency: 'quarterly',
+      start: '2024-01-15',
+    });
     await goDashboard(page);
     await expect.poll(() => dashFigure(page, 'Total Income')).toBe('$7,200');
     const dashboardText = async () => (await page.getByTestId('dashboard-content').innerText()).trim();
@@ -177,7 +229,10 @@ describe('money screens', () => {
 
     await go(page, 'Profile');
     await page.getByRole('tab', { name: 'Data' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export data' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export data' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^wyrd-backup-\d{4}-\d{2}-\d{2}\.json$/);
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'wyrd-export-')), download.suggestedFilename());
     await download.saveAs(file);
@@ -210,21 +265,71 @@ describe('money screens', () => {
       assumptions: {},
       categories: [{ id: 'cat-car', name: 'Transport', type: 'expense' }],
       accounts: [
-        { id: 'acc-cash', name: 'Cash', account_type: 'checking', current_balance: 1000, institution: null, is_asset: true, scenario_event_id: null },
-        { id: 'acc-car', name: 'Car finance', account_type: 'loan', current_balance: -30000, institution: null, is_asset: false, scenario_event_id: 'ev-car' },
+        {
+          id: 'acc-cash',
+          name: 'Cash',
+          account_type: 'checking',
+          current_balance: 1000,
+          institution: null,
+          is_asset: true,
+          scenario_event_id: null,
+        },
+        {
+          id: 'acc-car',
+          name: 'Car finance',
+          account_type: 'loan',
+          current_balance: -30000,
+          institution: null,
+          is_asset: false,
+          scenario_event_id: 'ev-car',
+        },
       ],
       recurring_items: [
-        { id: 'ri-car', name: 'Car repayments', amount: -650, frequency: 'monthly', start_date: '2027-01-01', end_date: null, account_id: 'acc-cash', category_id: 'cat-car', is_active: true, scenario_event_id: 'ev-car' },
+        {
+          id: 'ri-car',
+          name: 'Car repayments',
+          amount: -650,
+          frequency: 'monthly',
+          start_date: '2027-01-01',
+          end_date: null,
+          account_id: 'acc-cash',
+          category_id: 'cat-car',
+          is_active: true,
+          scenario_event_id: 'ev-car',
+        },
       ],
       scenarios: [
-        { id: 'sc-car', name: 'New car', description: '', is_baseline: false, created_at: '2026-11-01T00:00:00.000Z', modifications: [],
-          events: [{ id: 'ev-car', scenario_id: 'sc-car', name: 'Buy a car', trigger_month: '2027-01', trigger_date: '2027-01-01', template_id: 'car_loan', template_parameters: {} }] },
+        {
+          id: 'sc-car',
+          name: 'New car',
+          description: '',
+          is_baseline: false,
+          created_at: '2026-11-01T00:00:00.000Z',
+          modifications: [],
+          events: [
+            {
+              id: 'ev-car',
+              scenario_id: 'sc-car',
+              name: 'Buy a car',
+              trigger_month: '2027-01',
+              trigger_date: '2027-01-01',
+              template_id: 'car_loan',
+              template_parameters: {},
+            },
+          ],
+        },
       ],
     };
     await go(page, 'Profile');
     await page.getByRole('tab', { name: 'Data' }).click();
     page.once('dialog', (d) => void d.accept());
-    await page.getByLabel('Import data').setInputFiles({ name: 'linked.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(backup)) });
+    await page
+      .getByLabel('Import data')
+      .setInputFiles({
+        name: 'linked.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify(backup)),
+      });
     await page.getByText(/^Import complete:/).waitFor();
 
     await go(page, 'Accounts');
@@ -236,7 +341,10 @@ describe('money screens', () => {
       void d.dismiss();
     });
     await page.getByRole('button', { name: 'Delete Car finance' }).click();
-    await toast(page, 'Cannot delete this account. It was created by a scenario event. Please delete the event instead.');
+    await toast(
+      page,
+      'Cannot delete this account. It was created by a scenario event. Please delete the event instead.',
+    );
     expect(confirmed).toBe(false);
     await page.getByRole('button', { name: 'Edit Car finance' }).click();
     await toast(page, 'This account is part of a scenario event. Please edit it through the scenario.');
@@ -244,7 +352,10 @@ describe('money screens', () => {
 
     await page.goto('/recurring-items');
     await page.getByRole('button', { name: 'Delete Car repayments' }).click();
-    await toast(page, 'Cannot delete this recurring item. It was created by a scenario event. Please delete the event instead.');
+    await toast(
+      page,
+      'Cannot delete this recurring item. It was created by a scenario event. Please delete the event instead.',
+    );
     await page.getByRole('button', { name: 'Edit Car repayments' }).click();
     await toast(page, 'This recurring item is part of a scenario event. Please edit it through the scenario.');
     await page.waitForURL((u) => u.pathname === '/scenarios/sc-car' && u.searchParams.get('editEvent') === 'ev-car');

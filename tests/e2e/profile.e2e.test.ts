@@ -26,7 +26,11 @@ describe('profile', () => {
     const { page } = t;
     await signInToDashboard(page, user);
     await page.goto('/profile');
-    await page.getByRole('tab', { name: 'Security' }).or(page.getByRole('button', { name: 'Security' })).first().click();
+    await page
+      .getByRole('tab', { name: 'Security' })
+      .or(page.getByRole('button', { name: 'Security' }))
+      .first()
+      .click();
     await page.getByLabel(/^current password/i).fill(user.password);
     await page.getByLabel(/^new password/i).fill(newPassword);
     await page.getByLabel(/^confirm/i).fill(newPassword);

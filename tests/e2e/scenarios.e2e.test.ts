@@ -17,7 +17,13 @@ describe('scenarios', () => {
     const { page } = t;
     await signedInUser(t, 'tmpl');
     await open(page, '/scenarios/templates', 'Choose a Template');
-    for (const group of ['Property', 'Income & Career', 'Debt & Payments', 'Investments & Assets', 'Purchases & Expenses']) {
+    for (const group of [
+      'Property',
+      'Income & Career',
+      'Debt & Payments',
+      'Investments & Assets',
+      'Purchases & Expenses',
+    ]) {
       await page.getByRole('heading', { level: 2, name: group, exact: true }).waitFor();
     }
     await page.getByRole('link', { name: /Major Purchase/ }).click();
@@ -147,7 +153,14 @@ describe('scenarios', () => {
     await accounts.addAccount({ name: 'Everyday', balance: '5000' });
     const items = new RecurringItemsPage(page);
     await items.open();
-    await items.addItem({ name: 'Flat rent', type: 'Expense', amount: '2000', category: 'Rent', account: 'Everyday', start: '2026-01-01' });
+    await items.addItem({
+      name: 'Flat rent',
+      type: 'Expense',
+      amount: '2000',
+      category: 'Rent',
+      account: 'Everyday',
+      start: '2026-01-01',
+    });
 
     await open(page, '/scenarios/builder', 'Create New Scenario');
     await page.getByRole('button', { name: /Aggressive Debt Payoff/ }).click();
@@ -167,29 +180,45 @@ describe('scenarios', () => {
       await d.waitFor({ state: 'detached' });
       await page.getByText(listed, { exact: true }).waitFor();
     };
-    await add('Add Recurring Item', async (d) => {
-      await d.getByLabel('Name *').fill('Gym');
-      await d.getByLabel('Amount *').fill('60');
-      await d.getByLabel('Start Date *').fill('2027-01-01');
-      await d.getByLabel('Account *').selectOption({ label: 'Everyday' });
-      await d.getByLabel('Category *').selectOption({ label: 'Health' });
-    }, 'Add recurring: Gym');
-    await add('Modify Recurring Item', async (d) => {
-      await d.getByLabel('Recurring Item *').selectOption({ index: 1 });
-      await d.getByLabel('New Amount *').fill('2100');
-    }, 'Modify recurring: Flat rent');
-    await add('Add One-Time Transaction', async (d) => {
-      await d.getByLabel('Description').fill('Tax refund');
-      await d.getByLabel('Income').check();
-      await d.getByLabel('Amount *').fill('1500');
-      await d.getByLabel('Date *').fill('2027-08-01');
-      await d.getByLabel('Account *').selectOption({ label: 'Everyday' });
-      await d.getByLabel('Category *').selectOption({ label: 'Other income' });
-    }, 'One-time: Tax refund');
-    await add('Modify Account Balance', async (d) => {
-      await d.getByLabel('Account *').selectOption({ label: 'Everyday' });
-      await d.getByLabel('New Balance *').fill('9000');
-    }, 'Modify account: Everyday');
+    await add(
+      'Add Recurring Item',
+      async (d) => {
+        await d.getByLabel('Name *').fill('Gym');
+        await d.getByLabel('Amount *').fill('60');
+        await d.getByLabel('Start Date *').fill('2027-01-01');
+        await d.getByLabel('Account *').selectOption({ label: 'Everyday' });
+        await d.getByLabel('Category *').selectOption({ label: 'Health' });
+      },
+      'Add recurring: Gym',
+    );
+    await add(
+      'Modify Recurring Item',
+      async (d) => {
+        await d.getByLabel('Recurring Item *').selectOption({ index: 1 });
+        await d.getByLabel('New Amount *').fill('2100');
+      },
+      'Modify recurring: Flat rent',
+    );
+    await add(
+      'Add One-Time Transaction',
+      async (d) => {
+        await d.getByLabel('Description').fill('Tax refund');
+        await d.getByLabel('Income').check();
+        await d.getByLabel('Amount *').fill('1500');
+        await d.getByLabel('Date *').fill('2027-08-01');
+        await d.getByLabel('Account *').selectOption({ label: 'Everyday' });
+        await d.getByLabel('Category *').selectOption({ label: 'Other income' });
+      },
+      'One-time: Tax refund',
+    );
+    await add(
+      'Modify Account Balance',
+      async (d) => {
+        await d.getByLabel('Account *').selectOption({ label: 'Everyday' });
+        await d.getByLabel('New Balance *').fill('9000');
+      },
+      'Modify account: Everyday',
+    );
 
     // They persist.
     await page.reload();

@@ -13,12 +13,14 @@ import { E2E_DIST } from './stack-info.ts';
 // The child's environment without a developer's own Wyrd settings.
 function cleanEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !key.startsWith('WYRD_') && key !== 'DATABASE_URL' && key !== 'LOCAL_AUTH_FIXED_CODE'),
+    Object.entries(process.env).filter(
+      ([key]) => !key.startsWith('WYRD_') && key !== 'DATABASE_URL' && key !== 'LOCAL_AUTH_FIXED_CODE',
+    ),
   );
 }
 
 describe('local stack', () => {
-  it('serves /app-config.json pointing at this stack\'s API and identity service', async () => {
+  it("serves /app-config.json pointing at this stack's API and identity service", async () => {
     const stack = stackInfo();
     const response = await fetch(`${stack.webUrl}/app-config.json`);
     expect(response.status).toBe(200);
@@ -69,11 +71,15 @@ describe('npm start (the command-line entry point)', () => {
   it('prints the URL to open, serves the stack, and stops cleanly with exit code 0 on SIGTERM', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-cli-'));
     const env = { ...cleanEnv(), WYRD_WEB_PORT: '0', WYRD_API_PORT: '0', WYRD_IDENTITY_PORT: '0' };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--data-dir', dataDir, '--dist-dir', E2E_DIST, '--no-build'], {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/start.ts', '--data-dir', dataDir, '--dist-dir', E2E_DIST, '--no-build'],
+      {
+        cwd: repoRoot,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -87,10 +93,16 @@ describe('npm start (the command-line entry point)', () => {
     try {
       // Stop waiting as soon as the process exits (a failed start), so the failure shows its output.
       await expect
-        .poll(() => (exitCode !== undefined ? `exited ${exitCode}: ${output}` : /Open (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1]), {
-          timeout: 60_000,
-          interval: 200,
-        })
+        .poll(
+          () =>
+            exitCode !== undefined
+              ? `exited ${exitCode}: ${output}`
+              : /Open (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1],
+          {
+            timeout: 60_000,
+            interval: 200,
+          },
+        )
         .toMatch(/^http:/);
       const webUrl = /Open (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1];
       const apiUrl = /API server\s+(http:\/\/\S+)/.exec(output)![1];
@@ -123,7 +135,11 @@ describe('production configuration (a real Cognito pool)', () => {
       const config = await (await fetch(`${stack.webUrl}/app-config.json`)).json();
       expect(config).toEqual({
         apiBaseUrl: stack.apiUrl,
-        cognito: { region: 'ap-southeast-2', userPoolId: 'ap-southeast-2_AbCdEf123', userPoolClientId: 'realclient123' },
+        cognito: {
+          region: 'ap-southeast-2',
+          userPoolId: 'ap-southeast-2_AbCdEf123',
+          userPoolClientId: 'realclient123',
+        },
       });
       // A token from the local identity service (valid there) is refused by the production API.
       const local = stackInfo();

@@ -6,8 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { createConfirmedUser, localIdToken, signInToDashboard, signOut, useBrowser } from './harness.ts';
 
 async function addAccount(page: Page, name: string, balance: string) {
-  if (new URL(page.url()).pathname !== '/accounts') await page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
-  await page.getByRole('button', { name: '+ Add Your First Account' }).or(page.getByRole('button', { name: '+ Add Account' })).first().click();
+  if (new URL(page.url()).pathname !== '/accounts')
+    await page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
+  await page
+    .getByRole('button', { name: '+ Add Your First Account' })
+    .or(page.getByRole('button', { name: '+ Add Account' }))
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Add Account' });
   await dialog.getByLabel('Account Name').fill(name);
   await dialog.getByLabel('Current Balance').pressSequentially(balance);
@@ -23,10 +28,14 @@ async function expectSynced(page: Page) {
 
 /** Account names the server holds for this user (a pull from the start). */
 async function serverAccountNames(apiUrl: string, token: string): Promise<string[]> {
-  const response = await fetch(`${apiUrl}/sync/pull?since=0&limit=10000`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${apiUrl}/sync/pull?since=0&limit=10000`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const page = (await response.json()) as { changes: { entity: string; op: string; payload: { name?: string } }[] };
   const names = new Map<string, string | null>();
-  for (const c of page.changes) if (c.entity === 'accounts') names.set(JSON.stringify(c.payload.name ?? ''), c.op === 'delete' ? null : (c.payload.name ?? ''));
+  for (const c of page.changes)
+    if (c.entity === 'accounts')
+      names.set(JSON.stringify(c.payload.name ?? ''), c.op === 'delete' ? null : (c.payload.name ?? ''));
   return [...names.values()].filter((n): n is string => n !== null).sort();
 }
 
@@ -81,7 +90,7 @@ describe('sync between devices', () => {
     expect(await serverAccountNames(t.stack.apiUrl, token)).toEqual(['Made on the train']);
   });
 
-  it('a second user on the same device sees none of the first user\'s data', async () => {
+  it("a second user on the same device sees none of the first user's data", async () => {
     const first = await createConfirmedUser(t.stack, 'first');
     await signInToDashboard(t.page, first);
     await addAccount(t.page, 'First user only', '500');

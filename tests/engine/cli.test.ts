@@ -4,13 +4,22 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BackupFileSchema, ComparisonResultSchema, dashboardData, DashboardDataSchema, IncomeByCategorySchema } from '../../worker/engine/index';
+import {
+  BackupFileSchema,
+  ComparisonResultSchema,
+  dashboardData,
+  DashboardDataSchema,
+  IncomeByCategorySchema,
+} from '../../worker/engine/index';
 
 const root = resolve(__dirname, '../..');
 const fixture = join(__dirname, 'fixtures/small-backup.json');
 
 function cli(...args: string[]) {
-  const r = spawnSync(join(root, 'node_modules/.bin/tsx'), ['worker/cli/forecast.ts', ...args], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(join(root, 'node_modules/.bin/tsx'), ['worker/cli/forecast.ts', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -29,7 +38,12 @@ describe('forecast CLI', () => {
     expect(Object.keys(out)).toEqual(['sc-now', 'sc-save']);
     expect(out['sc-save'].name).toBe('Spend less');
     expect(out['sc-now'].snapshots).toHaveLength(61);
-    expect(out['sc-now'].snapshots[0]).toMatchObject({ date: '2026-11-21', net_worth: '23500.00', cash_flow: '0.00', capital_growth: '0.00' });
+    expect(out['sc-now'].snapshots[0]).toMatchObject({
+      date: '2026-11-21',
+      net_worth: '23500.00',
+      cash_flow: '0.00',
+      capital_growth: '0.00',
+    });
     expect(out['sc-now'].snapshots[60].date).toBe('2031-11-30');
   });
   it('honours --scenario, --years and --sampled', () => {
@@ -40,7 +54,11 @@ describe('forecast CLI', () => {
     expect(out['sc-save'].snapshots).toHaveLength(61);
   });
   it('forecasts the base as "base" when the file has no scenarios', () => {
-    const r = cli(tempFile(JSON.stringify({ version: 1, categories: [], accounts: [], recurring_items: [], scenarios: [] })), '--years', '1');
+    const r = cli(
+      tempFile(JSON.stringify({ version: 1, categories: [], accounts: [], recurring_items: [], scenarios: [] })),
+      '--years',
+      '1',
+    );
     expect(r.code).toBe(0);
     expect(Object.keys(JSON.parse(r.stdout))).toEqual(['base']);
   });
@@ -73,7 +91,9 @@ describe('forecast CLI', () => {
     expect(IncomeByCategorySchema.parse(income_by_category).categories.length).toBeGreaterThan(0);
     const three = JSON.parse(cli(fixture, '--dashboard', '--months', '3', '--as-of', '2026-11-21').stdout);
     expect(three).toMatchObject(dashboardData(file, '2026-11-21', 3));
-    expect(cli(fixture, '--dashboard', '--months', '0').stderr).toMatch(/--months: must be a whole number from 1 to 600/);
+    expect(cli(fixture, '--dashboard', '--months', '0').stderr).toMatch(
+      /--months: must be a whole number from 1 to 600/,
+    );
     expect(cli(fixture, '--dashboard', '--years', '2').stderr).toMatch(/--dashboard takes only --months and --as-of/);
     expect(cli(fixture, '--months', '2').stderr).toMatch(/--months needs --dashboard/);
   });

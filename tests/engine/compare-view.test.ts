@@ -13,14 +13,45 @@ const shortProfile = (inflation?: number) => ({
     { id: 'home', name: 'Home', account_type: 'property', current_balance: 400000, is_asset: true },
   ],
   recurring_items: [
-    { id: 'out', name: 'Costs', amount: -1000, frequency: 'monthly', start_date: '2027-01-01', end_date: '2027-02-28', account_id: 'chk', category_id: 'c', is_active: true },
-    { id: 'in', name: 'Pay', amount: 3000, frequency: 'monthly', start_date: '2027-04-10', end_date: null, account_id: 'chk', category_id: 'c', is_active: true },
+    {
+      id: 'out',
+      name: 'Costs',
+      amount: -1000,
+      frequency: 'monthly',
+      start_date: '2027-01-01',
+      end_date: '2027-02-28',
+      account_id: 'chk',
+      category_id: 'c',
+      is_active: true,
+    },
+    {
+      id: 'in',
+      name: 'Pay',
+      amount: 3000,
+      frequency: 'monthly',
+      start_date: '2027-04-10',
+      end_date: null,
+      account_id: 'chk',
+      category_id: 'c',
+      is_active: true,
+    },
   ],
   scenarios: [],
 });
 
 function snap(date: string, net_worth: number, cash_flow: number, capital_growth: number): Snapshot {
-  return { date, net_worth, cash_flow, capital_growth, total_assets: net_worth, total_liabilities: 0, liquid_cash: net_worth, income: 0, expenses: 0, tax: 0 };
+  return {
+    date,
+    net_worth,
+    cash_flow,
+    capital_growth,
+    total_assets: net_worth,
+    total_liabilities: 0,
+    liquid_cash: net_worth,
+    income: 0,
+    expenses: 0,
+    tax: 0,
+  };
 }
 
 describe('compare view: cash shortfall', () => {
@@ -33,7 +64,10 @@ describe('compare view: cash shortfall', () => {
 
   it('is found over every month, not only the sampled chart points', () => {
     // A one-month dip between chart points is still found.
-    const snaps = Array.from({ length: 121 }, (_, k) => ({ date: `m${String(k).padStart(3, '0')}-xx`, liquid_cash: k === 2 ? -10 : 100 }));
+    const snaps = Array.from({ length: 121 }, (_, k) => ({
+      date: `m${String(k).padStart(3, '0')}-xx`,
+      liquid_cash: k === 2 ? -10 : 100,
+    }));
     expect(findCashShortfall(snaps)).toEqual({ month: 'm002-xx', months: 1, until_end: false });
     const v = compareView({ backup: shortProfile(), as_of: AS_OF, years: 10, scenario_ids: [] });
     // 10 years: chart points every 3rd month, of which only Mar 2027 (snapshot 3) falls in the short run.
@@ -92,7 +126,12 @@ describe('compare view: summaries add up', () => {
   });
 
   it('the identity holds exactly on hand-made months, and 0% inflation gives the nominal figures', () => {
-    const snaps = [snap('2026-12-15', 1000, 0, 0), snap('2026-12-31', 1200, 150, 50), snap('2027-01-31', 1100, -130, 30), snap('2027-02-28', 1500, 380, 20)];
+    const snaps = [
+      snap('2026-12-15', 1000, 0, 0),
+      snap('2026-12-31', 1200, 150, 50),
+      snap('2027-01-31', 1100, -130, 30),
+      snap('2027-02-28', 1500, 380, 20),
+    ];
     const r = realSummary(snaps, 12);
     const f = (k: number) => Math.pow(1.12, -k / 12);
     expect(r.projected_net_worth).toBeCloseTo(1500 * f(3), 2);
@@ -100,7 +139,14 @@ describe('compare view: summaries add up', () => {
     expect(r.from_growth).toBeCloseTo(50 * f(1) + 30 * f(2) + 20 * f(3), 2);
     expect(r.inflation).toBeCloseTo(1000 * (f(1) - 1) + 1200 * (f(2) - f(1)) + 1100 * (f(3) - f(2)), 2);
     expect(r.from_cash_flow + r.from_growth + r.inflation).toBeCloseTo(r.total_change, 1);
-    expect(realSummary(snaps, 0)).toEqual({ current_net_worth: 1000, projected_net_worth: 1500, total_change: 500, from_cash_flow: 400, from_growth: 100, inflation: 0 });
+    expect(realSummary(snaps, 0)).toEqual({
+      current_net_worth: 1000,
+      projected_net_worth: 1500,
+      total_change: 500,
+      from_cash_flow: 400,
+      from_growth: 100,
+      inflation: 0,
+    });
   });
 
   it('several scenarios share one set of sampled dates, in the order asked for', () => {

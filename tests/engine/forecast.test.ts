@@ -17,10 +17,30 @@ import { forecastApi } from '../../worker/forecast-api';
 /** A stand-in compiler: the event's parameters carry its primitives (the real catalogue is tested elsewhere). */
 const rawCompiler: EventCompiler = (event) => (event.template_parameters.primitives ?? []) as Primitive[];
 
-const zeroRates = { checking: 0, savings: 0, investment: 0, mortgage: 0, credit_card: 0, property: 0, loan: 0, superannuation: 0 };
+const zeroRates = {
+  checking: 0,
+  savings: 0,
+  investment: 0,
+  mortgage: 0,
+  credit_card: 0,
+  property: 0,
+  loan: 0,
+  superannuation: 0,
+};
 
 function item(id: string, amount: number, extra: Record<string, unknown> = {}) {
-  return { id, name: id, amount, frequency: 'monthly', start_date: '2027-01-10', end_date: null, account_id: 'chk', category_id: 'c', is_active: true, ...extra };
+  return {
+    id,
+    name: id,
+    amount,
+    frequency: 'monthly',
+    start_date: '2027-01-10',
+    end_date: null,
+    account_id: 'chk',
+    category_id: 'c',
+    is_active: true,
+    ...extra,
+  };
 }
 
 function profile(extra: Record<string, unknown> = {}) {
@@ -29,7 +49,14 @@ function profile(extra: Record<string, unknown> = {}) {
     accounts: [
       { id: 'chk', name: 'Everyday', account_type: 'checking', current_balance: 1000, is_asset: true },
       { id: 'card', name: 'Card', account_type: 'credit_card', current_balance: -200, is_asset: false },
-      { id: 'linked', name: 'Car', account_type: 'property', current_balance: 30000, is_asset: true, scenario_event_id: 'ev-base' },
+      {
+        id: 'linked',
+        name: 'Car',
+        account_type: 'property',
+        current_balance: 30000,
+        is_asset: true,
+        scenario_event_id: 'ev-base',
+      },
     ],
     recurring_items: [
       item('pay', 3000),
@@ -51,8 +78,23 @@ function profile(extra: Record<string, unknown> = {}) {
             template_id: 'raw',
             template_parameters: {
               primitives: [
-                { kind: 'account', key: 'car', name: 'Car', account_type: 'property', is_asset: true, opening_balance: 30000, annual_rate: 0 },
-                { kind: 'flow', key: 'rego', name: 'linked-item', account: '@cash', amount: -99, schedule: { type: 'recurring', frequency: 'monthly', start_date: '2027-01-05', end_date: null } },
+                {
+                  kind: 'account',
+                  key: 'car',
+                  name: 'Car',
+                  account_type: 'property',
+                  is_asset: true,
+                  opening_balance: 30000,
+                  annual_rate: 0,
+                },
+                {
+                  kind: 'flow',
+                  key: 'rego',
+                  name: 'linked-item',
+                  account: '@cash',
+                  amount: -99,
+                  schedule: { type: 'recurring', frequency: 'monthly', start_date: '2027-01-05', end_date: null },
+                },
               ],
             },
           },
@@ -72,16 +114,55 @@ function profile(extra: Record<string, unknown> = {}) {
             template_id: 'raw',
             template_parameters: {
               primitives: [
-                { kind: 'flow', key: 'bonus', name: 'Bonus', account: '@cash', amount: 5000, schedule: { type: 'once', date: '2027-03-15' } },
-                { kind: 'transfer', key: 'sell', name: 'Sell car', from: 'linked', to: 'chk', amount: 'all', schedule: { type: 'once', date: '2027-04-01' } },
+                {
+                  kind: 'flow',
+                  key: 'bonus',
+                  name: 'Bonus',
+                  account: '@cash',
+                  amount: 5000,
+                  schedule: { type: 'once', date: '2027-03-15' },
+                },
+                {
+                  kind: 'transfer',
+                  key: 'sell',
+                  name: 'Sell car',
+                  from: 'linked',
+                  to: 'chk',
+                  amount: 'all',
+                  schedule: { type: 'once', date: '2027-04-01' },
+                },
               ],
             },
           },
         ],
         modifications: [
-          { id: 'm1', modification_type: 'add_recurring', target_id: null, modification_data: { name: 'Gym', amount: -100, frequency: 'monthly', start_date: '2027-02-01', end_date: null, account_id: 'chk', category_id: 'c' } },
+          {
+            id: 'm1',
+            modification_type: 'add_recurring',
+            target_id: null,
+            modification_data: {
+              name: 'Gym',
+              amount: -100,
+              frequency: 'monthly',
+              start_date: '2027-02-01',
+              end_date: null,
+              account_id: 'chk',
+              category_id: 'c',
+            },
+          },
           { id: 'm2', modification_type: 'modify_recurring', target_id: 'rent', modification_data: { amount: -1200 } },
-          { id: 'm3', modification_type: 'add_one_time', target_id: null, modification_data: { date: '2027-05-20', amount: -700, description: 'Fridge', account_id: 'chk', category_id: 'c' } },
+          {
+            id: 'm3',
+            modification_type: 'add_one_time',
+            target_id: null,
+            modification_data: {
+              date: '2027-05-20',
+              amount: -700,
+              description: 'Fridge',
+              account_id: 'chk',
+              category_id: 'c',
+            },
+          },
           { id: 'm4', modification_type: 'modify_account', target_id: 'chk', modification_data: { balance: 4000 } },
         ],
       },
@@ -144,7 +225,10 @@ describe('month 0 and debt accounts', () => {
     recurring_items: items,
   });
   it('flows on or before as_of are already in the balances; later ones in month 0 land in snapshot 1', () => {
-    const items = [item('a', 10, { start_date: '2026-12-20' }), item('b', 1, { start_date: '2026-12-21', frequency: 'weekly' })];
+    const items = [
+      item('a', 10, { start_date: '2026-12-20' }),
+      item('b', 1, { start_date: '2026-12-21', frequency: 'weekly' }),
+    ];
     const s = forecastScenario(p(items), null, opts, rawCompiler).snapshots;
     // 'a' next occurs 2027-01-20; 'b' on Dec 21 and 28 then Jan 4, 11, 18 and 25.
     expect(s[1].date).toBe('2027-01-31');
@@ -159,7 +243,19 @@ describe('month 0 and debt accounts', () => {
   });
   it('debts without a schedule accrue interest at their rate', () => {
     const s = forecastScenario(
-      { accounts: [{ id: 'card', name: 'Card', account_type: 'credit_card', current_balance: -1200, is_asset: false, annual_rate: 12 }], recurring_items: [] },
+      {
+        accounts: [
+          {
+            id: 'card',
+            name: 'Card',
+            account_type: 'credit_card',
+            current_balance: -1200,
+            is_asset: false,
+            annual_rate: 12,
+          },
+        ],
+        recurring_items: [],
+      },
       null,
       opts,
       rawCompiler,
@@ -176,17 +272,30 @@ describe('month 0 and debt accounts', () => {
 
 describe('extremes', () => {
   it('stays finite at the edges of valid input (rates of 1000%, balances of 10^12, 50 years)', () => {
-    const types = ['checking', 'savings', 'investment', 'mortgage', 'credit_card', 'property', 'loan', 'superannuation'];
+    const types = [
+      'checking',
+      'savings',
+      'investment',
+      'mortgage',
+      'credit_card',
+      'property',
+      'loan',
+      'superannuation',
+    ];
     const p = {
       assumptions: { account_type_rates: Object.fromEntries(types.map((t) => [t, 1000])) },
       accounts: types.flatMap((t, i) => [
         { id: `a${i}`, name: t, account_type: t, current_balance: 1e12, is_asset: true },
         { id: `l${i}`, name: t, account_type: t, current_balance: -1e12, is_asset: false, annual_rate: 1000 },
       ]),
-      recurring_items: [item('big', -1e12, { account_id: 'a0', frequency: 'weekly' }), item('in', 1e12, { account_id: 'l3' })],
+      recurring_items: [
+        item('big', -1e12, { account_id: 'a0', frequency: 'weekly' }),
+        item('in', 1e12, { account_id: 'l3' }),
+      ],
     };
     const f = forecastScenario(p, null, { as_of: '2026-12-20', years: 50 }, rawCompiler);
-    for (const s of f.snapshots) for (const v of Object.values(s)) if (typeof v === 'number') expect(Number.isFinite(v)).toBe(true);
+    for (const s of f.snapshots)
+      for (const v of Object.values(s)) if (typeof v === 'number') expect(Number.isFinite(v)).toBe(true);
   });
 });
 
@@ -200,21 +309,30 @@ describe('validation at the boundary', () => {
     } catch (e) {
       expect((e as EngineInputError).errors[0].path).toBe('$.accounts[1].current_balance');
     }
-    expect(() => forecastScenario(profile(), null, { as_of: '2026-02-30', years: 1 }, rawCompiler)).toThrow(/\$options\.as_of/);
-    expect(() => forecastScenario(profile(), null, { as_of: '2026-02-03', years: 51 }, rawCompiler)).toThrow(/\$options\.years/);
+    expect(() => forecastScenario(profile(), null, { as_of: '2026-02-30', years: 1 }, rawCompiler)).toThrow(
+      /\$options\.as_of/,
+    );
+    expect(() => forecastScenario(profile(), null, { as_of: '2026-02-03', years: 51 }, rawCompiler)).toThrow(
+      /\$options\.years/,
+    );
     expect(() => forecastScenario(profile(), 'nope', opts, rawCompiler)).toThrow(/no scenario with id "nope"/);
   });
   it('a compiler failure names the event', () => {
     const failing: EventCompiler = () => {
       throw new Error('purchase_price: must be at least 0');
     };
-    expect(() => forecastScenario(profile(), 'sc-what-if', opts, failing)).toThrow(/\$\.scenarios\[0\]\.events\[0\]\.template_parameters: purchase_price/);
+    expect(() => forecastScenario(profile(), 'sc-what-if', opts, failing)).toThrow(
+      /\$\.scenarios\[0\]\.events\[0\]\.template_parameters: purchase_price/,
+    );
   });
   it('the worker API returns errors as data', () => {
     const r = forecastApi.forecast({ accounts: 'x', recurring_items: [] }, { as_of: '2026-12-01', years: 1 });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors[0].path).toBe('$.accounts');
-    const ok = forecastApi.compareApi({ accounts: [], recurring_items: [] }, { as_of: '2026-12-01', years: 1, scenario_ids: [], sampled: true });
+    const ok = forecastApi.compareApi(
+      { accounts: [], recurring_items: [] },
+      { as_of: '2026-12-01', years: 1, scenario_ids: [], sampled: true },
+    );
     expect(ok.ok).toBe(true);
     if (ok.ok) expect(Object.keys(ok.value)).toEqual(['base']);
   });
@@ -227,11 +345,17 @@ describe('compare, sampling and the API shape', () => {
     expect(c.scenarios[0].snapshots.map((s) => s.date)).toEqual(c.scenarios[1].snapshots.map((s) => s.date));
     const none = compareScenarios({ accounts: [], recurring_items: [] }, { ...opts, scenario_ids: [] }, rawCompiler);
     expect(none.scenarios.map((s) => s.scenario_id)).toEqual(['base']);
-    expect(() => compareScenarios(profile(), { ...opts, scenario_ids: ['sc-base', 'x'] }, rawCompiler)).toThrow(/scenario_ids\[1\]/);
+    expect(() => compareScenarios(profile(), { ...opts, scenario_ids: ['sc-base', 'x'] }, rawCompiler)).toThrow(
+      /scenario_ids\[1\]/,
+    );
   });
   it('samples every month to 5 years, every 3rd to 15, else every 6th; first and last kept', () => {
     expect([1, 2, 5, 6, 10, 15, 16, 20, 30].map(samplingStep)).toEqual([1, 1, 1, 3, 3, 3, 6, 6, 6]);
-    const idx = (n: number, years: number) => sampleSnapshots(Array.from({ length: n }, (_, i) => i), years);
+    const idx = (n: number, years: number) =>
+      sampleSnapshots(
+        Array.from({ length: n }, (_, i) => i),
+        years,
+      );
     expect(idx(61, 5)).toHaveLength(61);
     expect(idx(121, 10)).toEqual(Array.from({ length: 41 }, (_, i) => i * 3));
     expect(idx(361, 30)).toEqual(Array.from({ length: 61 }, (_, i) => i * 6));
@@ -247,7 +371,12 @@ describe('compare, sampling and the API shape', () => {
     const api = toComparisonResult(c);
     const snap = api['sc-what-if'].snapshots[1];
     expect(api['sc-what-if'].name).toBe('What if');
-    expect(snap).toMatchObject({ date: '2027-01-31', net_worth: expect.stringMatching(/^-?\d+\.\d{2}$/), cash_flow: '1701.00', capital_growth: '0.00' });
+    expect(snap).toMatchObject({
+      date: '2027-01-31',
+      net_worth: expect.stringMatching(/^-?\d+\.\d{2}$/),
+      cash_flow: '1701.00',
+      capital_growth: '0.00',
+    });
     expect(toDecimalString(-0.001)).toBe('0.00');
     expect(toDecimalString(-1234.5)).toBe('-1234.50');
   });

@@ -21,8 +21,20 @@ const ZERO: Assumptions = {
   account_type_rates: Object.fromEntries(ACCOUNT_TYPES.map((t) => [t, 0])) as Assumptions['account_type_rates'],
 };
 
-const checking: SimAccountInput = { id: 'cash', name: 'Everyday', account_type: 'checking', is_asset: true, current_balance: 0 };
-const mortgage: SimAccountInput = { id: 'home-loan', name: 'Home loan', account_type: 'mortgage', is_asset: false, current_balance: -500000 };
+const checking: SimAccountInput = {
+  id: 'cash',
+  name: 'Everyday',
+  account_type: 'checking',
+  is_asset: true,
+  current_balance: 0,
+};
+const mortgage: SimAccountInput = {
+  id: 'home-loan',
+  name: 'Home loan',
+  account_type: 'mortgage',
+  is_asset: false,
+  current_balance: -500000,
+};
 
 function runLoan(extra: Primitive[] = [], loanExtra: Partial<Extract<Primitive, { kind: 'loan' }>> = {}) {
   const loan: Primitive = {
@@ -35,7 +47,14 @@ function runLoan(extra: Primitive[] = [], loanExtra: Partial<Extract<Primitive, 
     repayment_from: 'cash',
     ...loanExtra,
   };
-  return simulate({ as_of: '2026-12-15', years: 31, assumptions: ZERO, accounts: [checking, mortgage], base: [], groups: [{ scope: 'ev', primitives: [loan, ...extra] }] });
+  return simulate({
+    as_of: '2026-12-15',
+    years: 31,
+    assumptions: ZERO,
+    accounts: [checking, mortgage],
+    base: [],
+    groups: [{ scope: 'ev', primitives: [loan, ...extra] }],
+  });
 }
 
 describe('loan goldens ($500,000 at 6% over 30 years)', () => {
@@ -44,7 +63,9 @@ describe('loan goldens ($500,000 at 6% over 30 years)', () => {
     // Month 2 is a pure repayment month: cash falls by exactly the repayment.
     expect(snapshots[1].liquid_cash).toBeCloseTo(-goldens.loan.monthly_repayment, 2);
     // A difference of two figures rounded to cents: within a cent.
-    expect(Math.abs(snapshots[2].liquid_cash - snapshots[1].liquid_cash + goldens.loan.monthly_repayment)).toBeLessThanOrEqual(0.011);
+    expect(
+      Math.abs(snapshots[2].liquid_cash - snapshots[1].liquid_cash + goldens.loan.monthly_repayment),
+    ).toBeLessThanOrEqual(0.011);
   });
   it('balance after k payments matches the closed form', () => {
     for (const [k, expected] of Object.entries(goldens.loan.balance_after)) {
@@ -80,7 +101,9 @@ describe('loan goldens ($500,000 at 6% over 30 years)', () => {
     const s = runLoan([], { interest_only_months: goldens.loan.interest_only_months }).snapshots;
     expect(s[60].total_liabilities).toBeCloseTo(500000, 2);
     expect(s[1].liquid_cash).toBeCloseTo(-goldens.loan.interest_only_repayment, 2);
-    expect(Math.abs(s[61].liquid_cash - s[60].liquid_cash + goldens.loan.pi_repayment_after_io)).toBeLessThanOrEqual(0.011);
+    expect(Math.abs(s[61].liquid_cash - s[60].liquid_cash + goldens.loan.pi_repayment_after_io)).toBeLessThanOrEqual(
+      0.011,
+    );
     expect(s[360].total_liabilities).toBe(0);
     expect(s[0].net_worth - s[360].net_worth).toBeCloseTo(goldens.loan.pi_total_interest_after_io, 2);
   });
@@ -90,7 +113,9 @@ describe('growth and interest goldens', () => {
   it('5% growth compounds monthly to exactly 1.05x after 12 months', () => {
     const profile = {
       assumptions: { account_type_rates: { property: goldens.growth.annual_rate } },
-      accounts: [{ id: 'p', name: 'Home', account_type: 'property', current_balance: goldens.growth.opening, is_asset: true }],
+      accounts: [
+        { id: 'p', name: 'Home', account_type: 'property', current_balance: goldens.growth.opening, is_asset: true },
+      ],
       recurring_items: [],
     };
     const s = forecast(profile, { as_of: '2027-03-10', years: 10 }).snapshots;
@@ -104,8 +129,20 @@ describe('growth and interest goldens', () => {
     const profile = {
       assumptions: { account_type_rates: { savings: goldens.cash.savings_rate, credit_card: goldens.cash.card_rate } },
       accounts: [
-        { id: 's', name: 'Savings', account_type: 'savings', current_balance: goldens.cash.savings_opening, is_asset: true },
-        { id: 'c', name: 'Card', account_type: 'credit_card', current_balance: -goldens.cash.card_owed, is_asset: false },
+        {
+          id: 's',
+          name: 'Savings',
+          account_type: 'savings',
+          current_balance: goldens.cash.savings_opening,
+          is_asset: true,
+        },
+        {
+          id: 'c',
+          name: 'Card',
+          account_type: 'credit_card',
+          current_balance: -goldens.cash.card_owed,
+          is_asset: false,
+        },
       ],
       recurring_items: [],
     };
@@ -120,20 +157,24 @@ describe('recurrence goldens', () => {
   const r = goldens.recurrence;
   it('a weekly item starting Friday 2027-01-01 occurs 53 times in 2027', () => {
     const weekly = { frequency: 'weekly' as const, start_date: '2027-01-01' };
-    expect(occurrencesBetween(weekly, '2027-01-01', '2027-12-31')).toHaveLength(r.weekly_from_friday_2027_01_01_count_2027);
-    const perMonth = Array.from({ length: 12 }, (_, i) => occurrencesInMonth(weekly, `2027-${String(i + 1).padStart(2, '0')}`));
-    expect(perMonth).toEqual(r.weekly_from_2027_01_01_per_month_2027);
-    expect(occurrencesBetween({ frequency: 'fortnightly', start_date: '2027-01-01' }, '2027-01-01', '2027-12-31')).toHaveLength(
-      r.fortnightly_from_2027_01_01_count_2027,
+    expect(occurrencesBetween(weekly, '2027-01-01', '2027-12-31')).toHaveLength(
+      r.weekly_from_friday_2027_01_01_count_2027,
     );
+    const perMonth = Array.from({ length: 12 }, (_, i) =>
+      occurrencesInMonth(weekly, `2027-${String(i + 1).padStart(2, '0')}`),
+    );
+    expect(perMonth).toEqual(r.weekly_from_2027_01_01_per_month_2027);
+    expect(
+      occurrencesBetween({ frequency: 'fortnightly', start_date: '2027-01-01' }, '2027-01-01', '2027-12-31'),
+    ).toHaveLength(r.fortnightly_from_2027_01_01_count_2027);
   });
   it('monthly on the 31st clamps to the month end and returns to the 31st', () => {
     expect(occurrencesBetween({ frequency: 'monthly', start_date: '2027-01-31' }, '2027-01-01', '2028-03-31')).toEqual(
       r.monthly_on_31st_from_2027_01_31,
     );
-    expect(occurrencesBetween({ frequency: 'quarterly', start_date: '2027-11-30' }, '2027-01-01', '2028-12-31')).toEqual(
-      r.quarterly_from_2027_11_30,
-    );
+    expect(
+      occurrencesBetween({ frequency: 'quarterly', start_date: '2027-11-30' }, '2027-01-01', '2028-12-31'),
+    ).toEqual(r.quarterly_from_2027_11_30);
     expect(occurrencesBetween({ frequency: 'yearly', start_date: '2028-02-29' }, '2028-01-01', '2032-12-31')).toEqual(
       r.yearly_from_2028_02_29,
     );
@@ -143,7 +184,17 @@ describe('recurrence goldens', () => {
       assumptions: { account_type_rates: { checking: 0 } },
       accounts: [{ id: 'a', name: 'Everyday', account_type: 'checking', current_balance: 0, is_asset: true }],
       recurring_items: [
-        { id: 'w', name: 'Pay', amount: 100, frequency: 'weekly', start_date: '2027-01-01', end_date: null, account_id: 'a', category_id: 'x', is_active: true },
+        {
+          id: 'w',
+          name: 'Pay',
+          amount: 100,
+          frequency: 'weekly',
+          start_date: '2027-01-01',
+          end_date: null,
+          account_id: 'a',
+          category_id: 'x',
+          is_active: true,
+        },
       ],
     };
     const s = forecast(profile, { as_of: '2026-12-31', years: 1 }).snapshots;
@@ -155,7 +206,12 @@ describe('recurrence goldens', () => {
       expect(monthlyEquivalent(c.amount, c.frequency as 'weekly')).toBeCloseTo(c.monthly, 2);
     }
     const totals = normalisedMonthlyTotals(
-      goldens.normalised.cases.map((c) => ({ ...c, frequency: c.frequency as 'weekly', start_date: '2027-01-01', is_active: true })),
+      goldens.normalised.cases.map((c) => ({
+        ...c,
+        frequency: c.frequency as 'weekly',
+        start_date: '2027-01-01',
+        is_active: true,
+      })),
     );
     expect(totals.income).toBeCloseTo(433.33 + 216.67 + 100 + 5349.76, 1);
     expect(totals.expenses).toBeCloseTo(350, 2);
@@ -176,7 +232,14 @@ describe('tax settlement (hand-computed 2027-28 figures)', () => {
     tax: { kind: 'salary', taxpayer: 'me' },
   });
   const fyTax = (p: Primitive) => {
-    const s = simulate({ as_of: '2027-06-15', years: 2, assumptions: ZERO, accounts: [checking], base: [], groups: [{ scope: 'e', primitives: [p] }] }).snapshots;
+    const s = simulate({
+      as_of: '2027-06-15',
+      years: 2,
+      assumptions: ZERO,
+      accounts: [checking],
+      base: [],
+      groups: [{ scope: 'e', primitives: [p] }],
+    }).snapshots;
     // Snapshots 1..12 are July 2027 .. June 2028 (2027-28).
     return s.slice(1, 13).reduce((a, x) => a + x.tax, 0);
   };

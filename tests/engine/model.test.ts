@@ -30,38 +30,93 @@ describe('model schemas', () => {
     expect(AccountSchema.safeParse({ ...account, current_balance: Infinity }).success).toBe(false);
     expect(AccountSchema.safeParse({ ...account, current_balance: NaN }).success).toBe(false);
     expect(AccountSchema.safeParse({ ...account, current_balance: '10' }).success).toBe(false);
-    expect(AccountSchema.safeParse({ ...account, annual_rate: null, updated_at: '2026-01-01T00:00:00Z' }).success).toBe(true);
+    expect(AccountSchema.safeParse({ ...account, annual_rate: null, updated_at: '2026-01-01T00:00:00Z' }).success).toBe(
+      true,
+    );
     expect(AccountSchema.safeParse({ ...account, annual_rate: -100 }).success).toBe(false);
   });
   it('recurring items carry a frequency and a nullable end date', () => {
-    const item = { id: 'r', name: 'Rent', amount: -500, frequency: 'weekly', start_date: '2027-01-01', end_date: null, account_id: 'a1', category_id: 'c', is_active: true };
+    const item = {
+      id: 'r',
+      name: 'Rent',
+      amount: -500,
+      frequency: 'weekly',
+      start_date: '2027-01-01',
+      end_date: null,
+      account_id: 'a1',
+      category_id: 'c',
+      is_active: true,
+    };
     expect(RecurringItemSchema.safeParse(item).success).toBe(true);
     expect(RecurringItemSchema.safeParse({ ...item, frequency: 'daily' }).success).toBe(false);
   });
   it('modification data is chosen by modification_type', () => {
-    expect(ModificationSchema.safeParse({ id: 'm', modification_type: 'modify_account', target_id: 'a1', modification_data: { balance: 5 } }).success).toBe(true);
-    expect(ModificationSchema.safeParse({ id: 'm', modification_type: 'modify_account', target_id: 'a1', modification_data: { amount: 5 } }).success).toBe(false);
+    expect(
+      ModificationSchema.safeParse({
+        id: 'm',
+        modification_type: 'modify_account',
+        target_id: 'a1',
+        modification_data: { balance: 5 },
+      }).success,
+    ).toBe(true);
+    expect(
+      ModificationSchema.safeParse({
+        id: 'm',
+        modification_type: 'modify_account',
+        target_id: 'a1',
+        modification_data: { amount: 5 },
+      }).success,
+    ).toBe(false);
     expect(
       ModificationSchema.safeParse({
         id: 'm',
         modification_type: 'add_one_time',
         target_id: null,
-        modification_data: { date: '2027-03-01', amount: -100, description: 'Fridge', account_id: 'a1', category_id: 'c' },
+        modification_data: {
+          date: '2027-03-01',
+          amount: -100,
+          description: 'Fridge',
+          account_id: 'a1',
+          category_id: 'c',
+        },
       }).success,
     ).toBe(true);
-    expect(ModificationSchema.safeParse({ id: 'm', modification_type: 'rename', modification_data: {} }).success).toBe(false);
+    expect(ModificationSchema.safeParse({ id: 'm', modification_type: 'rename', modification_data: {} }).success).toBe(
+      false,
+    );
   });
   it('names the JSON path of a bad field', () => {
-    const file = { version: 1, categories: [], accounts: [account, account, account, { ...account, current_balance: 'x' }], recurring_items: [], scenarios: [] };
+    const file = {
+      version: 1,
+      categories: [],
+      accounts: [account, account, account, { ...account, current_balance: 'x' }],
+      recurring_items: [],
+      scenarios: [],
+    };
     const r = BackupFileSchema.safeParse(file);
     expect(r.success).toBe(false);
     if (!r.success) expect(fieldErrors(r.error)[0].path).toBe('$.accounts[3].current_balance');
-    const missing = BackupFileSchema.safeParse({ version: 1, categories: [], accounts: [{ ...account, name: undefined }], recurring_items: [], scenarios: [] });
-    if (!missing.success) expect(fieldErrors(missing.error)[0]).toEqual({ path: '$.accounts[0].name', message: 'is required (string)' });
-    expect(jsonPath(['scenarios', 0, 'template_parameters', 'odd key'])).toBe('$.scenarios[0].template_parameters["odd key"]');
+    const missing = BackupFileSchema.safeParse({
+      version: 1,
+      categories: [],
+      accounts: [{ ...account, name: undefined }],
+      recurring_items: [],
+      scenarios: [],
+    });
+    if (!missing.success)
+      expect(fieldErrors(missing.error)[0]).toEqual({ path: '$.accounts[0].name', message: 'is required (string)' });
+    expect(jsonPath(['scenarios', 0, 'template_parameters', 'odd key'])).toBe(
+      '$.scenarios[0].template_parameters["odd key"]',
+    );
   });
   it('backup version must be 1', () => {
-    const r = BackupFileSchema.safeParse({ version: 2, categories: [], accounts: [], recurring_items: [], scenarios: [] });
+    const r = BackupFileSchema.safeParse({
+      version: 2,
+      categories: [],
+      accounts: [],
+      recurring_items: [],
+      scenarios: [],
+    });
     expect(r.success).toBe(false);
     if (!r.success) expect(fieldErrors(r.error)[0].path).toBe('$.version');
   });

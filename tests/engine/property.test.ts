@@ -24,8 +24,12 @@ import {
 const BASE_DAY = dayNumber(2020, 1, 1);
 const date = fc.integer({ min: 0, max: 365 * 25 }).map((n) => dayNumberToDate(BASE_DAY + n));
 const month = fc.integer({ min: 2020 * 12, max: 2045 * 12 }).map(monthOfIndex);
-const money = fc.double({ min: -2e6, max: 2e6, noNaN: true, noDefaultInfinity: true }).map((x) => Math.round(x * 100) / 100);
-const small = fc.double({ min: -20000, max: 20000, noNaN: true, noDefaultInfinity: true }).map((x) => Math.round(x * 100) / 100);
+const money = fc
+  .double({ min: -2e6, max: 2e6, noNaN: true, noDefaultInfinity: true })
+  .map((x) => Math.round(x * 100) / 100);
+const small = fc
+  .double({ min: -20000, max: 20000, noNaN: true, noDefaultInfinity: true })
+  .map((x) => Math.round(x * 100) / 100);
 const rate = fc.double({ min: -30, max: 40, noNaN: true, noDefaultInfinity: true });
 const freq = fc.constantFrom(...FREQUENCIES);
 const accType = fc.constantFrom(...ACCOUNT_TYPES);
@@ -43,14 +47,35 @@ const account = (i: number) =>
 const ref = fc.constantFrom('a0', 'a1', 'a2', 'a3', '@cash', 'k0', 'k1', 'missing');
 const schedule = fc.oneof(
   fc.record({ type: fc.constant('once' as const), date }),
-  fc.record({ type: fc.constant('recurring' as const), frequency: freq, start_date: date, end_date: fc.option(date, { nil: null }) }),
+  fc.record({
+    type: fc.constant('recurring' as const),
+    frequency: freq,
+    start_date: date,
+    end_date: fc.option(date, { nil: null }),
+  }),
 );
 const taxTag = fc.option(
   fc.oneof(
-    fc.record({ kind: fc.constantFrom('salary' as const, 'ppl' as const), taxpayer: fc.constantFrom('p1', 'p2'), super_account: fc.option(ref, { nil: undefined }) }),
-    fc.record({ kind: fc.constant('ppl' as const), taxpayer: fc.constantFrom('p1', 'p2'), super_account: fc.option(ref, { nil: undefined }), birth_date: date }),
-    fc.record({ kind: fc.constantFrom('assessable' as const, 'deductible' as const), taxpayer: fc.constantFrom('p1', 'p2') }),
-    fc.record({ kind: fc.constant('salary_sacrifice' as const), taxpayer: fc.constantFrom('p1', 'p2'), super_account: ref }),
+    fc.record({
+      kind: fc.constantFrom('salary' as const, 'ppl' as const),
+      taxpayer: fc.constantFrom('p1', 'p2'),
+      super_account: fc.option(ref, { nil: undefined }),
+    }),
+    fc.record({
+      kind: fc.constant('ppl' as const),
+      taxpayer: fc.constantFrom('p1', 'p2'),
+      super_account: fc.option(ref, { nil: undefined }),
+      birth_date: date,
+    }),
+    fc.record({
+      kind: fc.constantFrom('assessable' as const, 'deductible' as const),
+      taxpayer: fc.constantFrom('p1', 'p2'),
+    }),
+    fc.record({
+      kind: fc.constant('salary_sacrifice' as const),
+      taxpayer: fc.constantFrom('p1', 'p2'),
+      super_account: ref,
+    }),
   ),
   { nil: undefined },
 );
@@ -136,16 +161,40 @@ const modification = (i: number) =>
       id: fc.constant(`m${i}`),
       modification_type: fc.constant('add_recurring' as const),
       target_id: fc.constant(null),
-      modification_data: fc.record({ name: fc.constant('Added'), amount: small, frequency: freq, start_date: date, end_date: fc.option(date, { nil: null }), account_id: ref, category_id: fc.constant('c') }),
+      modification_data: fc.record({
+        name: fc.constant('Added'),
+        amount: small,
+        frequency: freq,
+        start_date: date,
+        end_date: fc.option(date, { nil: null }),
+        account_id: ref,
+        category_id: fc.constant('c'),
+      }),
     }),
-    fc.record({ id: fc.constant(`m${i}`), modification_type: fc.constant('modify_recurring' as const), target_id: fc.constantFrom('r0', 'r1', 'r2', 'x'), modification_data: fc.record({ amount: small }) }),
+    fc.record({
+      id: fc.constant(`m${i}`),
+      modification_type: fc.constant('modify_recurring' as const),
+      target_id: fc.constantFrom('r0', 'r1', 'r2', 'x'),
+      modification_data: fc.record({ amount: small }),
+    }),
     fc.record({
       id: fc.constant(`m${i}`),
       modification_type: fc.constant('add_one_time' as const),
       target_id: fc.constant(null),
-      modification_data: fc.record({ date, amount: small, description: fc.constant('One-off'), account_id: ref, category_id: fc.constant('c') }),
+      modification_data: fc.record({
+        date,
+        amount: small,
+        description: fc.constant('One-off'),
+        account_id: ref,
+        category_id: fc.constant('c'),
+      }),
     }),
-    fc.record({ id: fc.constant(`m${i}`), modification_type: fc.constant('modify_account' as const), target_id: fc.constantFrom('a0', 'a1', 'x'), modification_data: fc.record({ balance: money }) }),
+    fc.record({
+      id: fc.constant(`m${i}`),
+      modification_type: fc.constant('modify_account' as const),
+      target_id: fc.constantFrom('a0', 'a1', 'x'),
+      modification_data: fc.record({ balance: money }),
+    }),
   );
 
 const event = (scenario: string, i: number) =>
@@ -201,10 +250,15 @@ const BASELINE_CATALOGUE = CATALOGUE.filter((t) => t.supports_baseline);
 const kept = new Map<string, number>();
 
 /** Template events whose random parameters pass the catalogue's own validation (others are dropped). */
-function valid<T extends { template_id: string; template_parameters: Record<string, unknown>; trigger_month: string }>(events: T[], isBaseline: boolean): T[] {
+function valid<T extends { template_id: string; template_parameters: Record<string, unknown>; trigger_month: string }>(
+  events: T[],
+  isBaseline: boolean,
+): T[] {
   return events.filter((e) => {
     const t = TEMPLATES.find((x) => x.template_id === e.template_id) as Template;
-    const ok = validateTemplateParameters(t, e.template_parameters, { is_baseline: isBaseline, trigger_month: e.trigger_month }).length === 0;
+    const ok =
+      validateTemplateParameters(t, e.template_parameters, { is_baseline: isBaseline, trigger_month: e.trigger_month })
+        .length === 0;
     if (ok) kept.set(e.template_id, (kept.get(e.template_id) ?? 0) + 1);
     return ok;
   });
@@ -223,19 +277,33 @@ const profileArb = fc
       recurring_items: fc.tuple(...Array.from({ length: nItems }, (_, i) => recurring(i))),
       baselineEvents: fc.array(event('s0', 0), { maxLength: 1 }),
       events: fc.tuple(event('s1', 0), event('s1', 1)).map((e) => e.slice(0, 2)),
-      templateEvents: fc.array(templateEvent('s1', 0, CATALOGUE), { maxLength: 3 }).map((es) => es.map((e, i) => ({ ...e, id: `s1-t${i}` }))),
-      baselineTemplateEvents: fc.array(templateEvent('s0', 0, BASELINE_CATALOGUE), { maxLength: 2 }).map((es) => es.map((e, i) => ({ ...e, id: `s0-t${i}` }))),
+      templateEvents: fc
+        .array(templateEvent('s1', 0, CATALOGUE), { maxLength: 3 })
+        .map((es) => es.map((e, i) => ({ ...e, id: `s1-t${i}` }))),
+      baselineTemplateEvents: fc
+        .array(templateEvent('s0', 0, BASELINE_CATALOGUE), { maxLength: 2 })
+        .map((es) => es.map((e, i) => ({ ...e, id: `s0-t${i}` }))),
       modifications: fc.tuple(modification(0), modification(1), modification(2)),
-      assumptions: fc.record({ account_type_rates: fc.record({ checking: rate, savings: rate, property: rate, mortgage: fc.double({ min: 0, max: 25, noNaN: true }) }) }),
+      assumptions: fc.record({
+        account_type_rates: fc.record({
+          checking: rate,
+          savings: rate,
+          property: rate,
+          mortgage: fc.double({ min: 0, max: 25, noNaN: true }),
+        }),
+      }),
     }),
   );
 
 /** Raw-primitive events carry their primitives; template events go through the real catalogue. */
-const mixed: EventCompiler = (e, ctx) => (e.template_id === 'raw' ? ((e.template_parameters.primitives ?? []) as Primitive[]) : defaultEventCompiler(e, ctx));
+const mixed: EventCompiler = (e, ctx) =>
+  e.template_id === 'raw' ? ((e.template_parameters.primitives ?? []) as Primitive[]) : defaultEventCompiler(e, ctx);
 
 function checkForecast(f: ScenarioForecast, years: number): void {
   expect(f.snapshots).toHaveLength(12 * years + 1);
-  for (const s of f.snapshots) for (const k of SNAPSHOT_FIGURES) if (!Number.isFinite(s[k])) throw new Error(`${f.scenario_id} ${s.date} ${k} = ${s[k]}`);
+  for (const s of f.snapshots)
+    for (const k of SNAPSHOT_FIGURES)
+      if (!Number.isFinite(s[k])) throw new Error(`${f.scenario_id} ${s.date} ${k} = ${s[k]}`);
   for (let k = 1; k < f.snapshots.length; k++) {
     const a = f.snapshots[k - 1];
     const b = f.snapshots[k];
@@ -253,14 +321,28 @@ describe('reconciliation identity and finiteness', () => {
           accounts: p.accounts,
           recurring_items: p.recurring_items,
           scenarios: [
-            { id: 's0', name: 'Baseline', is_baseline: true, events: [...p.baselineEvents, ...valid(p.baselineTemplateEvents, true)], modifications: [] },
-            { id: 's1', name: 'What if', is_baseline: false, events: [...p.events, ...valid(p.templateEvents, false)], modifications: p.modifications },
+            {
+              id: 's0',
+              name: 'Baseline',
+              is_baseline: true,
+              events: [...p.baselineEvents, ...valid(p.baselineTemplateEvents, true)],
+              modifications: [],
+            },
+            {
+              id: 's1',
+              name: 'What if',
+              is_baseline: false,
+              events: [...p.events, ...valid(p.templateEvents, false)],
+              modifications: p.modifications,
+            },
           ],
         };
         const c = compareScenarios(profile, { as_of: p.as_of, years: p.years, scenario_ids: [] }, mixed);
         for (const f of c.scenarios) checkForecast(f, p.years);
         const sum = c.scenarios[1].summary;
-        expect(Math.abs(sum.total_change - sum.from_cash_flow - sum.from_growth)).toBeLessThanOrEqual(0.02 * 12 * p.years + 1e-6);
+        expect(Math.abs(sum.total_change - sum.from_cash_flow - sum.from_growth)).toBeLessThanOrEqual(
+          0.02 * 12 * p.years + 1e-6,
+        );
       }),
       { numRuns: 1000, seed: 20261121 },
     );

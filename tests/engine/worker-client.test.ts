@@ -34,7 +34,19 @@ class StandInWorker {
 
 const backup = {
   accounts: [{ id: 'a', name: 'Everyday', account_type: 'checking', current_balance: 100, is_asset: true }],
-  recurring_items: [{ id: 'r', name: 'Rent', amount: -60, frequency: 'monthly', start_date: '2027-01-05', end_date: null, account_id: 'a', category_id: 'c', is_active: true }],
+  recurring_items: [
+    {
+      id: 'r',
+      name: 'Rent',
+      amount: -60,
+      frequency: 'monthly',
+      start_date: '2027-01-05',
+      end_date: null,
+      account_id: 'a',
+      category_id: 'c',
+      is_active: true,
+    },
+  ],
   scenarios: [],
 };
 
@@ -51,21 +63,26 @@ describe('one forecast worker for the app', () => {
     const outcome = await workerCompareRunner({ backup, as_of: '2026-12-20', years: 1, scenario_ids: [] });
     expect(outcome.ok).toBe(true);
     // $100, $60 out a month from January: short from the end of February 2027 to the end.
-    if (outcome.ok) expect(outcome.view.scenarios[0].shortfall).toEqual({ month: '2027-02', months: 11, until_end: true });
+    if (outcome.ok)
+      expect(outcome.view.scenarios[0].shortfall).toEqual({ month: '2027-02', months: 11, until_end: true });
     const bad = await workerCompareRunner({ backup, as_of: '2026-12-20', years: 0, scenario_ids: [] });
     expect(bad).toMatchObject({ ok: false, errors: [{ path: '$options.years' }] });
     expect(started).toEqual(['wyrd-forecast forecast.worker.ts']);
   });
 
-  it('terminate() stops the worker itself (not a call posted to it), and a later call starts a new one', { timeout: 30_000 }, async () => {
-    const own = createForecastClient();
-    expect((await own.warmUp('2026-12-20')).ok).toBe(true);
-    own.terminate();
-    expect(stopped).toBe(1);
-    terminateForecastClient();
-    expect(stopped).toBe(2);
-    const again = await getForecastClient().compareView({ backup, as_of: '2026-12-20', years: 1, scenario_ids: [] });
-    expect(again.ok).toBe(true);
-    expect(started).toHaveLength(3);
-  });
+  it(
+    'terminate() stops the worker itself (not a call posted to it), and a later call starts a new one',
+    { timeout: 30_000 },
+    async () => {
+      const own = createForecastClient();
+      expect((await own.warmUp('2026-12-20')).ok).toBe(true);
+      own.terminate();
+      expect(stopped).toBe(1);
+      terminateForecastClient();
+      expect(stopped).toBe(2);
+      const again = await getForecastClient().compareView({ backup, as_of: '2026-12-20', years: 1, scenario_ids: [] });
+      expect(again.ok).toBe(true);
+      expect(started).toHaveLength(3);
+    },
+  );
 });

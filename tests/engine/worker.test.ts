@@ -13,7 +13,19 @@ afterAll(() => worker.terminate());
 
 const profile = {
   accounts: [{ id: 'a', name: 'Everyday', account_type: 'checking', current_balance: 100, is_asset: true }],
-  recurring_items: [{ id: 'r', name: 'Pay', amount: 10, frequency: 'monthly', start_date: '2027-01-05', end_date: null, account_id: 'a', category_id: 'c', is_active: true }],
+  recurring_items: [
+    {
+      id: 'r',
+      name: 'Pay',
+      amount: 10,
+      frequency: 'monthly',
+      start_date: '2027-01-05',
+      end_date: null,
+      account_id: 'a',
+      category_id: 'c',
+      is_active: true,
+    },
+  ],
   scenarios: [],
 };
 
@@ -31,17 +43,27 @@ describe('forecast worker over Comlink', () => {
     if (v.ok) {
       expect(v.value).toMatchObject({ as_of: '2026-12-20', years: 1, step: 1, inflation_rate: 2.5 });
       expect(v.value.dates).toHaveLength(13);
-      expect(v.value.scenarios[0]).toMatchObject({ scenario_id: 'base', shortfall: null, summary: { current_net_worth: 100, projected_net_worth: 220 } });
+      expect(v.value.scenarios[0]).toMatchObject({
+        scenario_id: 'base',
+        shortfall: null,
+        summary: { current_net_worth: 100, projected_net_worth: 220 },
+      });
     }
     expect(await api.warmUp('2026-12-20')).toEqual({ ok: true, value: true });
     expect(await api.warmUp('2026-12-20', profile)).toEqual({ ok: true, value: true });
     const bad = await api.compareView({ backup: profile, as_of: '2026-12-20', years: 1, scenario_ids: ['nope'] });
-    expect(bad).toMatchObject({ ok: false, errors: [{ path: '$options.scenario_ids[0]', message: 'no scenario with id "nope"' }] });
+    expect(bad).toMatchObject({
+      ok: false,
+      errors: [{ path: '$options.scenario_ids[0]', message: 'no scenario with id "nope"' }],
+    });
     const badDate = await api.compareView({ backup: profile, as_of: '20-12-2026', years: 1, scenario_ids: [] });
     expect(badDate.ok).toBe(false);
   });
   it('returns field errors as data', { timeout: 20_000 }, async () => {
-    const r = await api.compare({ ...profile, accounts: [{ ...profile.accounts[0], is_asset: 'yes' }] }, { as_of: '2026-12-20', years: 1, scenario_ids: [] });
+    const r = await api.compare(
+      { ...profile, accounts: [{ ...profile.accounts[0], is_asset: 'yes' }] },
+      { as_of: '2026-12-20', years: 1, scenario_ids: [] },
+    );
     expect(r).toMatchObject({ ok: false, errors: [{ path: '$.accounts[0].is_asset' }] });
   });
 });

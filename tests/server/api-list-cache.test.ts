@@ -15,7 +15,8 @@ describe('list endpoints after writes (PGlite)', () => {
   });
 
   it('reflects creates, updates and deletes immediately, per user', async () => {
-    const names = async (sub: string) => (await api.call<Account[]>('GET', '/accounts', { sub })).body.map((a) => a.name);
+    const names = async (sub: string) =>
+      (await api.call<Account[]>('GET', '/accounts', { sub })).body.map((a) => a.name);
     expect(await names('cache-a')).toEqual([]);
     const created = await api.call<Account>('POST', '/accounts', {
       sub: 'cache-a',

@@ -5,8 +5,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Amplify } from 'aws-amplify';
 import {
-  confirmResetPassword, confirmSignUp, fetchAuthSession, fetchUserAttributes, resendSignUpCode, resetPassword,
-  signIn, signOut, signUp, updatePassword, updateUserAttributes,
+  confirmResetPassword,
+  confirmSignUp,
+  fetchAuthSession,
+  fetchUserAttributes,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+  updatePassword,
+  updateUserAttributes,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -41,7 +50,11 @@ async function codeFor(email: string): Promise<string> {
 
 async function signedUpUser(): Promise<string> {
   const email = newEmail();
-  await signUp({ username: email, password: PASSWORD, options: { userAttributes: { email, given_name: 'Ada', family_name: 'Lovelace' } } });
+  await signUp({
+    username: email,
+    password: PASSWORD,
+    options: { userAttributes: { email, given_name: 'Ada', family_name: 'Lovelace' } },
+  });
   await confirmSignUp({ username: email, confirmationCode: await codeFor(email) });
   return email;
 }
@@ -69,7 +82,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'wyrd-identity-amp-'));
   service = await startIdentityService({ port: 0, dataDir, log: (line) => lines.push(line) });
   Amplify.configure({
-    Auth: { Cognito: { userPoolId: service.poolId, userPoolClientId: service.clientId, userPoolEndpoint: service.url } },
+    Auth: {
+      Cognito: { userPoolId: service.poolId, userPoolClientId: service.clientId, userPoolEndpoint: service.url },
+    },
   });
   cognitoUserPoolsTokenProvider.setKeyValueStorage(memoryStorage);
 });
@@ -88,7 +103,11 @@ beforeEach(async () => {
 describe('local identity service with aws-amplify defaults', () => {
   it('signs up, confirms with the printed code, and signs in with SRP', async () => {
     const email = newEmail();
-    const result = await signUp({ username: email, password: PASSWORD, options: { userAttributes: { email, given_name: 'Ada' } } });
+    const result = await signUp({
+      username: email,
+      password: PASSWORD,
+      options: { userAttributes: { email, given_name: 'Ada' } },
+    });
     expect(result.isSignUpComplete).toBe(false);
     expect(result.nextStep.signUpStep).toBe('CONFIRM_SIGN_UP');
     const code = await codeFor(email);
@@ -148,14 +167,20 @@ describe('local identity service with aws-amplify defaults', () => {
   it('changes the password, then only the new one signs in', async () => {
     const email = await signedUpUser();
     await signIn({ username: email, password: PASSWORD });
-    expect(await errorOf(updatePassword({ oldPassword: 'Wr0ng-password!', newPassword: 'N3w-Password!' })))
-      .toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
-    expect(await errorOf(updatePassword({ oldPassword: PASSWORD, newPassword: 'short' })))
-      .toEqual({ name: 'InvalidPasswordException', message: 'Password did not conform with policy: Password not long enough' });
+    expect(await errorOf(updatePassword({ oldPassword: 'Wr0ng-password!', newPassword: 'N3w-Password!' }))).toEqual({
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
+    expect(await errorOf(updatePassword({ oldPassword: PASSWORD, newPassword: 'short' }))).toEqual({
+      name: 'InvalidPasswordException',
+      message: 'Password did not conform with policy: Password not long enough',
+    });
     await updatePassword({ oldPassword: PASSWORD, newPassword: 'N3w-Password!' });
     await signOut();
-    expect(await errorOf(signIn({ username: email, password: PASSWORD })))
-      .toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    expect(await errorOf(signIn({ username: email, password: PASSWORD }))).toEqual({
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
     expect((await signIn({ username: email, password: 'N3w-Password!' })).isSignedIn).toBe(true);
   });
 
@@ -166,11 +191,16 @@ describe('local identity service with aws-amplify defaults', () => {
     expect(reset.nextStep.codeDeliveryDetails.destination).toBe('a***@e***');
     const code = await codeFor(email);
     expect(lines).toContain(`[identity] code for ${email}: ${code} (password reset)`);
-    expect(await errorOf(confirmResetPassword({ username: email, confirmationCode: code, newPassword: 'alllowercase1!' })))
-      .toEqual({ name: 'InvalidPasswordException', message: 'Password did not conform with policy: Password must have uppercase characters' });
+    expect(
+      await errorOf(confirmResetPassword({ username: email, confirmationCode: code, newPassword: 'alllowercase1!' })),
+    ).toEqual({
+      name: 'InvalidPasswordException',
+      message: 'Password did not conform with policy: Password must have uppercase characters',
+    });
     const wrong = code === '000000' ? '111111' : '000000';
-    expect(await errorOf(confirmResetPassword({ username: email, confirmationCode: wrong, newPassword: 'Reset-Passw0rd!' })))
-      .toEqual({ name: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' });
+    expect(
+      await errorOf(confirmResetPassword({ username: email, confirmationCode: wrong, newPassword: 'Reset-Passw0rd!' })),
+    ).toEqual({ name: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' });
     await confirmResetPassword({ username: email, confirmationCode: code, newPassword: 'Reset-Passw0rd!' });
     expect((await signIn({ username: email, password: 'Reset-Passw0rd!' })).isSignedIn).toBe(true);
     expect((await fetchUserAttributes()).email_verified).toBe('true');
@@ -185,10 +215,14 @@ describe('local identity service with aws-amplify defaults', () => {
     const second = await codeFor(email);
     expect(lines).toContain(`[identity] code for ${email}: ${second} (sign-up, resent)`);
     if (first !== second) {
-      expect((await errorOf(confirmSignUp({ username: email, confirmationCode: first }))).name).toBe('CodeMismatchException');
+      expect((await errorOf(confirmSignUp({ username: email, confirmationCode: first }))).name).toBe(
+        'CodeMismatchException',
+      );
     }
-    expect(await signIn({ username: email, password: PASSWORD }))
-      .toEqual({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
+    expect(await signIn({ username: email, password: PASSWORD })).toEqual({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_UP' },
+    });
     await confirmSignUp({ username: email, confirmationCode: second });
     expect((await signIn({ username: email, password: PASSWORD })).isSignedIn).toBe(true);
   });
@@ -204,14 +238,21 @@ describe('local identity service with aws-amplify defaults', () => {
     expect(calls.map((c) => c.target)).toEqual(['GlobalSignOut']);
     expect((await fetchAuthSession()).tokens).toBeUndefined();
 
-    const post = (target: string, body: object) => fetch(service.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
-      body: JSON.stringify(body),
-    });
+    const post = (target: string, body: object) =>
+      fetch(service.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+        },
+        body: JSON.stringify(body),
+      });
     const getUser = await post('GetUser', { AccessToken: tokens?.accessToken.toString() });
     expect(getUser.status).toBe(400);
-    expect(await getUser.json()).toEqual({ __type: 'NotAuthorizedException', message: 'Access Token has been revoked' });
+    expect(await getUser.json()).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Access Token has been revoked',
+    });
     const refresh = await post('GetTokensFromRefreshToken', { ClientId: service.clientId, RefreshToken: stored?.[1] });
     expect(refresh.status).toBe(400);
     expect(((await refresh.json()) as { __type: string }).__type).toBe('NotAuthorizedException');
@@ -219,18 +260,23 @@ describe('local identity service with aws-amplify defaults', () => {
 
   it('answers sign-in errors with Cognito names and messages', async () => {
     const email = await signedUpUser();
-    expect(await errorOf(signIn({ username: email, password: 'Wrong-Passw0rd!' })))
-      .toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
-    expect(await errorOf(signIn({ username: `nobody${Date.now()}@example.com`, password: PASSWORD })))
-      .toEqual({ name: 'UserNotFoundException', message: 'User does not exist.' });
+    expect(await errorOf(signIn({ username: email, password: 'Wrong-Passw0rd!' }))).toEqual({
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
+    expect(await errorOf(signIn({ username: `nobody${Date.now()}@example.com`, password: PASSWORD }))).toEqual({
+      name: 'UserNotFoundException',
+      message: 'User does not exist.',
+    });
     // Email usernames are case-insensitive, as in Cognito.
     expect((await signIn({ username: email.toUpperCase(), password: PASSWORD })).isSignedIn).toBe(true);
   });
 
   it('answers sign-up errors with Cognito names and messages', async () => {
     const email = await signedUpUser();
-    expect(await errorOf(signUp({ username: email, password: PASSWORD, options: { userAttributes: { email } } })))
-      .toEqual({ name: 'UsernameExistsException', message: 'An account with the given email already exists.' });
+    expect(
+      await errorOf(signUp({ username: email, password: PASSWORD, options: { userAttributes: { email } } })),
+    ).toEqual({ name: 'UsernameExistsException', message: 'An account with the given email already exists.' });
     const fresh = newEmail();
     const weak: [string, string][] = [
       ['Sh0rt!', 'Password not long enough'],
@@ -240,13 +286,16 @@ describe('local identity service with aws-amplify defaults', () => {
       ['NoSymbols123', 'Password must have symbol characters'],
     ];
     for (const [password, reason] of weak) {
-      expect(await errorOf(signUp({ username: fresh, password, options: { userAttributes: { email: fresh } } })))
-        .toEqual({ name: 'InvalidPasswordException', message: `Password did not conform with policy: ${reason}` });
+      expect(
+        await errorOf(signUp({ username: fresh, password, options: { userAttributes: { email: fresh } } })),
+      ).toEqual({ name: 'InvalidPasswordException', message: `Password did not conform with policy: ${reason}` });
     }
     await signUp({ username: fresh, password: PASSWORD, options: { userAttributes: { email: fresh } } });
     const code = await codeFor(fresh);
     const wrong = code === '000000' ? '111111' : '000000';
-    expect(await errorOf(confirmSignUp({ username: fresh, confirmationCode: wrong })))
-      .toEqual({ name: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' });
+    expect(await errorOf(confirmSignUp({ username: fresh, confirmationCode: wrong }))).toEqual({
+      name: 'CodeMismatchException',
+      message: 'Invalid verification code provided, please try again.',
+    });
   });
 });

@@ -32,7 +32,9 @@ function reflects(serverText: string | undefined, ack: Ack): boolean {
   if (serverText === undefined) return false;
   const server = JSON.parse(serverText) as Record<string, unknown>;
   const sent = ack.mutation.payload as Record<string, unknown>;
-  return Object.entries(sent).every(([k, v]) => SERVER_STAMPED.has(k) || v === undefined || canonical(server[k]) === canonical(v));
+  return Object.entries(sent).every(
+    ([k, v]) => SERVER_STAMPED.has(k) || v === undefined || canonical(server[k]) === canonical(v),
+  );
 }
 
 /**
@@ -62,7 +64,9 @@ function lostWrites(acks: Ack[], server: Snapshot): string[] {
         (payload?.scenario_event_id && !server.has(`events/${payload.scenario_event_id}`));
       if (parentGone) continue;
     }
-    lost.push(`${key} (${lasts.map((a) => `${a.device}#${a.mutation.mutation_id} ${a.mutation.op} ${canonical(a.mutation.payload)}`).join(', ')}) server: ${serverText ?? 'absent'}`);
+    lost.push(
+      `${key} (${lasts.map((a) => `${a.device}#${a.mutation.mutation_id} ${a.mutation.op} ${canonical(a.mutation.payload)}`).join(', ')}) server: ${serverText ?? 'absent'}`,
+    );
   }
   return lost;
 }
@@ -149,7 +153,9 @@ describe('sync under injected faults', () => {
           await discardRejection(d.db, r.mutation_id);
         }
       }
-      const waiting = await Promise.all(devices.map(async (d) => (await d.db.outbox.count()) + (await d.db.sync_rejections.count())));
+      const waiting = await Promise.all(
+        devices.map(async (d) => (await d.db.outbox.count()) + (await d.db.sync_rejections.count())),
+      );
       if (round >= 1 && waiting.every((n) => n === 0)) break;
     }
     for (const d of devices) await d.sync();
@@ -159,7 +165,8 @@ describe('sync under injected faults', () => {
     const server = await serverSnapshot(api.url, token());
     const mismatches: string[] = [];
     for (const d of devices) {
-      for (const m of diff(await deviceSnapshot(d.db), server)) mismatches.push(`${d.name} ${m.key}: device ${m.device ?? 'absent'} / server ${m.server ?? 'absent'}`);
+      for (const m of diff(await deviceSnapshot(d.db), server))
+        mismatches.push(`${d.name} ${m.key}: device ${m.device ?? 'absent'} / server ${m.server ?? 'absent'}`);
     }
     const lost = lostWrites(acks, server);
     const dupes = duplicates(server);
@@ -169,8 +176,13 @@ describe('sync under injected faults', () => {
     console.log(
       [
         `sync fault harness (seed ${SEED}, ${seconds} s): ${DEVICES} devices, ${ops.done} operations done (${ops.attempted} attempted, ${ops.refusedLocally} refused locally, ${crashedWrites} lost with a killed process)`,
-        `  operations: ${Object.entries(ops.byKind).sort().map(([k, n]) => `${k} ${n}`).join(', ')}`,
-        `  requests through the proxies: ${stats.requests}; faults injected: ${faults} (${Object.entries(stats.faults).map(([k, n]) => `${k} ${n}`).join(', ')})`,
+        `  operations: ${Object.entries(ops.byKind)
+          .sort()
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ')}`,
+        `  requests through the proxies: ${stats.requests}; faults injected: ${faults} (${Object.entries(stats.faults)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ')})`,
         `  offline periods: ${offlinePeriods}; devices killed mid-push: ${devices.reduce((n, d) => n + d.kills, 0)}; acknowledged mutations: ${acks.length}; rejected and discarded: ${rejected}${rejectionSamples.length ? ` (e.g. ${rejectionSamples.join(' | ')})` : ''}`,
         `  server records: ${server.size}; mismatches: ${mismatches.length}; lost acknowledged writes: ${lost.length}; duplicates: ${dupes.length}`,
         ...mismatches.slice(0, 10).map((m) => `  MISMATCH ${m}`),

@@ -39,7 +39,12 @@ function client(server: FakeServer, tokens: string[] = ['token-1']) {
 }
 
 function engine(db: WyrdDb, server: FakeServer, tokens?: string[]) {
-  return new SyncEngine({ db, api: client(server, tokens).api, retryDelaysMs: [3_600_000], pull: { yieldToMain: async () => undefined, chunkSize: 2, pageSize: 3 } });
+  return new SyncEngine({
+    db,
+    api: client(server, tokens).api,
+    retryDelaysMs: [3_600_000],
+    pull: { yieldToMain: async () => undefined, chunkSize: 2, pageSize: 3 },
+  });
 }
 
 describe('API client', () => {
@@ -62,7 +67,13 @@ describe('API client', () => {
         calls += 1;
         init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
       });
-    const api = createApiClient({ baseUrl: 'http://api.test', fetch: hanging, timeoutMs: 20, retry: { baseDelayMs: 1, maxDelayMs: 2 }, getToken: async () => 't' });
+    const api = createApiClient({
+      baseUrl: 'http://api.test',
+      fetch: hanging,
+      timeoutMs: 20,
+      retry: { baseDelayMs: 1, maxDelayMs: 2 },
+      getToken: async () => 't',
+    });
     await expect(api.request('GET', '/sync/pull')).rejects.toBeInstanceOf(ApiNetworkError);
     expect(calls).toBe(3);
   });
@@ -88,8 +99,22 @@ describe('API client', () => {
 
 describe('push batches', () => {
   it('merges only consecutive creates and updates of one record, under the last seq, ids rising', () => {
-    const row = (seq: number, entity_id: string, op: 'create' | 'update' | 'delete') => ({ seq, entity: 'accounts', entity_id, op, payload: { v: seq }, created_at: 'x' });
-    const { mutations, covers } = toMutations([row(1, 'a', 'create'), row(2, 'a', 'update'), row(3, 'b', 'update'), row(4, 'a', 'update'), row(5, 'a', 'delete'), row(6, 'a', 'create')]);
+    const row = (seq: number, entity_id: string, op: 'create' | 'update' | 'delete') => ({
+      seq,
+      entity: 'accounts',
+      entity_id,
+      op,
+      payload: { v: seq },
+      created_at: 'x',
+    });
+    const { mutations, covers } = toMutations([
+      row(1, 'a', 'create'),
+      row(2, 'a', 'update'),
+      row(3, 'b', 'update'),
+      row(4, 'a', 'update'),
+      row(5, 'a', 'delete'),
+      row(6, 'a', 'create'),
+    ]);
     expect(mutations.map((m) => [m.mutation_id, m.id, m.op, (m.payload as { v: number }).v])).toEqual([
       [2, 'a', 'create', 2],
       [3, 'b', 'update', 3],
@@ -102,7 +127,7 @@ describe('push batches', () => {
 });
 
 describe('sync engine', () => {
-  it('pushes the outbox in order, removes only acknowledged rows, then pulls other devices\' changes', async () => {
+  it("pushes the outbox in order, removes only acknowledged rows, then pulls other devices' changes", async () => {
     const server = fakeServer();
     const db = device();
     const a = await createAccount(db, { name: 'Everyday', current_balance: 100 });
@@ -110,8 +135,15 @@ describe('sync engine', () => {
     await updateAccount(db, a.id, { current_balance: 250 });
     server.write('categories', 'c-1', { name: 'Pets', type: 'expense' });
     expect(await engine(db, server).sync()).toBe('synced');
-    const push = server.requests.find((r) => r.path === '/sync/push')!.body as { client_id: string; mutations: { mutation_id: number; op: string; id: string }[] };
-    expect(push.mutations.map((m) => [m.op, m.id])).toEqual([['create', a.id], ['create', b.id], ['update', a.id]]);
+    const push = server.requests.find((r) => r.path === '/sync/push')!.body as {
+      client_id: string;
+      mutations: { mutation_id: number; op: string; id: string }[];
+    };
+    expect(push.mutations.map((m) => [m.op, m.id])).toEqual([
+      ['create', a.id],
+      ['create', b.id],
+      ['update', a.id],
+    ]);
     expect(push.mutations.map((m) => m.mutation_id)).toEqual([1, 2, 3]);
     expect(await db.outbox.count()).toBe(0);
     expect(server.live().get(`accounts/${a.id}`)).toMatchObject({ current_balance: 250 });
@@ -126,10 +158,17 @@ describe('sync engine', () => {
     const inner = server.fetch;
     server.fetch = async (input, init) => {
       const body = init?.body ? (JSON.parse(String(init.body)) as { mutations?: unknown[] }) : {};
-      if ((body.mutations?.length ?? 0) > 2) return new Response(JSON.stringify({ detail: 'Request body is larger than 1 MB' }), { status: 413 });
+      if ((body.mutations?.length ?? 0) > 2)
+        return new Response(JSON.stringify({ detail: 'Request body is larger than 1 MB' }), { status: 413 });
       return inner(input, init);
     };
-    const sync = new SyncEngine({ db, api: client(server).api, pushBatchSize: 8, retryDelaysMs: [3_600_000], pull: { yieldToMain: async () => undefined } });
+    const sync = new SyncEngine({
+      db,
+      api: client(server).api,
+      pushBatchSize: 8,
+      retryDelaysMs: [3_600_000],
+      pull: { yieldToMain: async () => undefined },
+    });
     expect(await sync.sync()).toBe('synced');
     expect(await db.outbox.count()).toBe(0);
     expect([...server.live().keys()].filter((k) => k.startsWith('accounts/'))).toHaveLength(5);
@@ -155,17 +194,31 @@ describe('sync engine', () => {
     server.write('categories', 'c-1', { name: 'Pets', type: 'expense' });
     const sync = engine(db, server);
     await sync.sync();
-    server.reject = (m) => (m.entity === 'categories' ? { code: 422, detail: [{ loc: ['body', 'name'], msg: 'is required', type: 'missing' }] } : null);
+    server.reject = (m) =>
+      m.entity === 'categories'
+        ? { code: 422, detail: [{ loc: ['body', 'name'], msg: 'is required', type: 'missing' }] }
+        : null;
     await db.transaction('rw', [db.categories, db.outbox], async () => {
       await db.categories.put({ id: 'c-1', name: '', type: 'expense', updated_at: 'x' });
-      await db.outbox.add({ entity: 'categories', entity_id: 'c-1', op: 'update', payload: { id: 'c-1', name: '', type: 'expense' }, created_at: 'x' });
+      await db.outbox.add({
+        entity: 'categories',
+        entity_id: 'c-1',
+        op: 'update',
+        payload: { id: 'c-1', name: '', type: 'expense' },
+        created_at: 'x',
+      });
     });
     const a = await createAccount(db, { name: 'Everyday', current_balance: 100 });
     expect(await sync.sync()).toBe('synced');
     expect(await db.outbox.count()).toBe(0);
     expect(server.live().has(`accounts/${a.id}`)).toBe(true);
     const [parked] = await listRejections(db);
-    expect(parked).toMatchObject({ entity: 'categories', entity_id: 'c-1', code: 422, message: 'body → name: is required' });
+    expect(parked).toMatchObject({
+      entity: 'categories',
+      entity_id: 'c-1',
+      code: 422,
+      message: 'body → name: is required',
+    });
     // Parked: the device keeps its version while the user decides.
     server.write('categories', 'c-1', { name: 'Pets and vet', type: 'expense' });
     await sync.sync();
@@ -229,7 +282,9 @@ describe('sync engine', () => {
     const mine = await createAccount(db, { name: 'Offline', current_balance: 5 });
     server.mustRefetch = true;
     // The pull alone (as if the push had not got through yet): the pending create must survive the sweep.
-    expect(await pullChanges(db, client(server).api, { yieldToMain: async () => undefined })).toMatchObject({ resynced: true });
+    expect(await pullChanges(db, client(server).api, { yieldToMain: async () => undefined })).toMatchObject({
+      resynced: true,
+    });
     expect(await db.accounts.get('a-2')).toBeUndefined();
     expect(await db.accounts.get('a-1')).toBeDefined();
     expect(await db.accounts.get(mine.id)).toBeDefined();

@@ -20,8 +20,22 @@ type Delivery = 'normal' | 'answer-lost' | 'twice' | 'old-again';
 type Step = { kind: 'op'; device: number; seed: number } | { kind: 'sync'; device: number; delivery: Delivery };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('op' as const), device: fc.integer({ min: 0, max: 1 }), seed: fc.integer({ min: 1, max: 1_000_000 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('sync' as const), device: fc.integer({ min: 0, max: 1 }), delivery: fc.constantFrom<Delivery>('normal', 'answer-lost', 'twice', 'old-again') }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('op' as const),
+      device: fc.integer({ min: 0, max: 1 }),
+      seed: fc.integer({ min: 1, max: 1_000_000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('sync' as const),
+      device: fc.integer({ min: 0, max: 1 }),
+      delivery: fc.constantFrom<Delivery>('normal', 'answer-lost', 'twice', 'old-again'),
+    }),
+  },
 );
 
 let run = 0;
@@ -32,7 +46,9 @@ it('any operations and delivery orders converge to the server state with nothing
     fc.asyncProperty(fc.array(stepArb, { minLength: 4, maxLength: 24 }), async (steps) => {
       const user = `property-${++run}-${Date.now()}`;
       const acks: Ack[] = [];
-      const devices = [0, 1].map((i) => new SimDevice({ name: `D${i}`, userId: user, apiUrl: api.url, token: () => api.token(user), acks }));
+      const devices = [0, 1].map(
+        (i) => new SimDevice({ name: `D${i}`, userId: user, apiUrl: api.url, token: () => api.token(user), acks }),
+      );
       const sentPushes: { url: string; init: RequestInit }[] = [];
       try {
         for (const d of devices) await d.signIn();
@@ -47,7 +63,8 @@ it('any operations and delivery orders converge to the server state with nothing
           device.transport = async (input, init) => {
             const url = String(input);
             if (!url.endsWith('/sync/push')) return fetch(input, init);
-            if (step.delivery === 'old-again' && sentPushes.length > 0) await fetch(sentPushes[0].url, sentPushes[0].init);
+            if (step.delivery === 'old-again' && sentPushes.length > 0)
+              await fetch(sentPushes[0].url, sentPushes[0].init);
             sentPushes.push({ url, init: init ?? {} });
             const answer = await fetch(input, init);
             if (step.delivery === 'twice') await fetch(input, init);
@@ -76,5 +93,7 @@ it('any operations and delivery orders converge to the server state with nothing
     }),
     { numRuns: 12, seed: Number(process.env.SYNC_PROPERTY_SEED ?? 1123), endOnFailure: true },
   );
-  console.log(`sync property: ${figures.runs} runs, ${figures.steps} steps, ${figures.operations} operations, ${figures.faults} faulty deliveries; mismatches 0`);
+  console.log(
+    `sync property: ${figures.runs} runs, ${figures.steps} steps, ${figures.operations} operations, ${figures.faults} faulty deliveries; mismatches 0`,
+  );
 }, 120_000);

@@ -35,8 +35,19 @@ describe('accounts screen', () => {
     expect(within(dialog).getByLabelText('Account Type')).toHaveValue('checking');
     expect(within(dialog).getByLabelText('Is Asset')).toBeChecked();
     expect(within(dialog).getByLabelText('Account Name')).toHaveFocus();
-    const types = within(dialog).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
-    expect(types).toEqual(['checking', 'savings', 'investment', 'mortgage', 'credit_card', 'property', 'loan', 'superannuation']);
+    const types = within(dialog)
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value);
+    expect(types).toEqual([
+      'checking',
+      'savings',
+      'investment',
+      'mortgage',
+      'credit_card',
+      'property',
+      'loan',
+      'superannuation',
+    ]);
   });
 
   it('requires name and balance', async () => {
@@ -63,7 +74,13 @@ describe('accounts screen', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const rows = await db.accounts.toArray();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Everyday', account_type: 'checking', institution: 'ANZ', current_balance: 12345.67, is_asset: true });
+    expect(rows[0]).toMatchObject({
+      name: 'Everyday',
+      account_type: 'checking',
+      institution: 'ANZ',
+      current_balance: 12345.67,
+      is_asset: true,
+    });
     const assets = await screen.findByRole('list', { name: 'Assets' });
     expect(within(assets).getByText('Everyday')).toBeInTheDocument();
     expect(within(assets).getByText('Checking')).toBeInTheDocument();
@@ -83,7 +100,12 @@ describe('accounts screen', () => {
     await user().click(screen.getByRole('button', { name: 'Add Account' }));
     await screen.findByText('Account created successfully!');
     const loan = (await db.accounts.toArray()).find((a) => a.name === 'Home loan');
-    expect(loan).toMatchObject({ current_balance: -400000, is_asset: false, account_type: 'mortgage', institution: null });
+    expect(loan).toMatchObject({
+      current_balance: -400000,
+      is_asset: false,
+      account_type: 'mortgage',
+      institution: null,
+    });
     const liabilities = await screen.findByRole('list', { name: 'Liabilities' });
     expect(within(liabilities).getByText('$400,000.00')).toBeInTheDocument();
     expect(within(liabilities).getByText('No institution')).toBeInTheDocument();
@@ -202,8 +224,26 @@ describe('accounts screen', () => {
   it('redirects editing of an event-linked account to its event and refuses to delete it', async () => {
     const { db, router } = await openAccounts(async (db) => {
       const scenario = await createScenario(db, { name: 'Buy a house', is_baseline: false });
-      await db.events.add({ id: 'ev-1', scenario_id: scenario.id, name: 'House', trigger_month: '2027-01', trigger_date: '2027-01-01', template_id: 'home_purchase', template_parameters: {}, updated_at: '2026-11-21T00:00:00.000Z' });
-      await db.accounts.add({ id: 'acc-linked', name: 'New mortgage', account_type: 'mortgage', current_balance: -500000, is_asset: false, institution: null, scenario_event_id: 'ev-1', updated_at: '2026-11-21T00:00:00.000Z' });
+      await db.events.add({
+        id: 'ev-1',
+        scenario_id: scenario.id,
+        name: 'House',
+        trigger_month: '2027-01',
+        trigger_date: '2027-01-01',
+        template_id: 'home_purchase',
+        template_parameters: {},
+        updated_at: '2026-11-21T00:00:00.000Z',
+      });
+      await db.accounts.add({
+        id: 'acc-linked',
+        name: 'New mortgage',
+        account_type: 'mortgage',
+        current_balance: -500000,
+        is_asset: false,
+        institution: null,
+        scenario_event_id: 'ev-1',
+        updated_at: '2026-11-21T00:00:00.000Z',
+      });
       await createAccount(db, { name: 'Cash', current_balance: 1000 });
     });
     // Hypothetical (non-baseline) account: listed with its scenario, left out of the summary.
@@ -215,12 +255,18 @@ describe('accounts screen', () => {
 
     const confirm = vi.spyOn(window, 'confirm');
     await user().click(screen.getByRole('button', { name: 'Delete New mortgage' }));
-    expect(await screen.findByText('Cannot delete this account. It was created by a scenario event. Please delete the event instead.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Cannot delete this account. It was created by a scenario event. Please delete the event instead.',
+      ),
+    ).toBeInTheDocument();
     expect(confirm).not.toHaveBeenCalled();
     expect(await db.accounts.get('acc-linked')).toBeDefined();
 
     await user().click(screen.getByRole('button', { name: 'Edit New mortgage' }));
-    expect(await screen.findByText('This account is part of a scenario event. Please edit it through the scenario.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This account is part of a scenario event. Please edit it through the scenario.'),
+    ).toBeInTheDocument();
     const scenarioId = (await db.scenarios.toArray())[0].id;
     await waitFor(() => expect(router.state.location.pathname).toBe(`/scenarios/${scenarioId}`));
     expect(router.state.location.search).toEqual({ editEvent: 'ev-1' });

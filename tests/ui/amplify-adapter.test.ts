@@ -24,7 +24,11 @@ vi.mock('aws-amplify/auth', () => ({
 
 const mocked = vi.mocked(amplifyAuth);
 const CLIENT = 'wyrdlocalclient00000000000';
-const USER: AuthUser = { username: 'u-1', userId: 'sub-1', attributes: { email: 'ada@example.com', given_name: 'Ada' } };
+const USER: AuthUser = {
+  username: 'u-1',
+  userId: 'sub-1',
+  attributes: { email: 'ada@example.com', given_name: 'Ada' },
+};
 
 const networkError = () => Object.assign(new Error('A network error has occurred.'), { name: 'NetworkError' });
 const serviceError = (name: string, message: string) => Object.assign(new Error(message), { name });
@@ -41,7 +45,12 @@ function storeAmplifyTokens(username: string, sub: string) {
 function configure(endpoint?: string) {
   adapter.configureAuth({
     apiBaseUrl: 'http://127.0.0.1:8787',
-    cognito: { region: 'ap-southeast-2', userPoolId: 'ap-southeast-2_wyrdLocal1', userPoolClientId: CLIENT, ...(endpoint ? { userPoolEndpoint: endpoint } : {}) },
+    cognito: {
+      region: 'ap-southeast-2',
+      userPoolId: 'ap-southeast-2_wyrdLocal1',
+      userPoolClientId: CLIENT,
+      ...(endpoint ? { userPoolEndpoint: endpoint } : {}),
+    },
   });
 }
 
@@ -55,7 +64,15 @@ describe('amplify adapter', () => {
 
   it('configures the user pool, with the local endpoint only when one is given', () => {
     expect(vi.mocked(Amplify.configure).mock.calls[0][0]).toEqual({
-      Auth: { Cognito: { userPoolId: 'ap-southeast-2_wyrdLocal1', userPoolClientId: CLIENT, userPoolEndpoint: 'http://127.0.0.1:9229', signUpVerificationMethod: 'code', loginWith: { email: true } } },
+      Auth: {
+        Cognito: {
+          userPoolId: 'ap-southeast-2_wyrdLocal1',
+          userPoolClientId: CLIENT,
+          userPoolEndpoint: 'http://127.0.0.1:9229',
+          signUpVerificationMethod: 'code',
+          loginWith: { email: true },
+        },
+      },
     });
     configure();
     expect(vi.mocked(Amplify.configure).mock.calls[1][0]).not.toHaveProperty('Auth.Cognito.userPoolEndpoint');
@@ -66,7 +83,10 @@ describe('amplify adapter', () => {
     expect(await adapter.login(' ada@example.com ', 'pw')).toEqual({ success: true, nextStep: { signInStep: 'DONE' } });
     expect(mocked.signIn).toHaveBeenCalledWith({ username: 'ada@example.com', password: 'pw' });
     mocked.signIn.mockResolvedValueOnce({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
-    expect(await adapter.login('a@b.co', 'pw')).toEqual({ success: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
+    expect(await adapter.login('a@b.co', 'pw')).toEqual({
+      success: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_UP' },
+    });
     mocked.signIn.mockRejectedValueOnce(serviceError('NotAuthorizedException', 'Incorrect username or password.'));
     expect(await adapter.login('a@b.co', 'pw')).toEqual({ success: false, error: 'Incorrect username or password.' });
     mocked.signIn.mockRejectedValueOnce(new Error(''));
@@ -74,8 +94,14 @@ describe('amplify adapter', () => {
   });
 
   it('signup sends the email as username with given_name and family_name', async () => {
-    mocked.signUp.mockResolvedValueOnce({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP', codeDeliveryDetails: {} } });
-    expect(await adapter.signup('ada@example.com', 'Secret#123', 'Ada', 'Lovelace')).toEqual({ success: true, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
+    mocked.signUp.mockResolvedValueOnce({
+      isSignUpComplete: false,
+      nextStep: { signUpStep: 'CONFIRM_SIGN_UP', codeDeliveryDetails: {} },
+    });
+    expect(await adapter.signup('ada@example.com', 'Secret#123', 'Ada', 'Lovelace')).toEqual({
+      success: true,
+      nextStep: { signUpStep: 'CONFIRM_SIGN_UP' },
+    });
     expect(mocked.signUp).toHaveBeenCalledWith({
       username: 'ada@example.com',
       password: 'Secret#123',
@@ -100,17 +126,26 @@ describe('amplify adapter', () => {
   });
 
   it("shows the service's message, e.g. when not signed in", async () => {
-    mocked.updatePassword.mockRejectedValueOnce(serviceError('UserUnAuthenticatedException', 'User needs to be authenticated to call this API.'));
-    expect(await adapter.changePassword('o', 'n')).toEqual({ success: false, error: 'User needs to be authenticated to call this API.' });
+    mocked.updatePassword.mockRejectedValueOnce(
+      serviceError('UserUnAuthenticatedException', 'User needs to be authenticated to call this API.'),
+    );
+    expect(await adapter.changePassword('o', 'n')).toEqual({
+      success: false,
+      error: 'User needs to be authenticated to call this API.',
+    });
   });
 
   it('profile helpers: updateProfile, getUserAttributes, getAuthToken', async () => {
     mocked.updateUserAttributes.mockResolvedValueOnce({} as never);
     expect(await adapter.updateProfile(' Ada ', 'Lovelace')).toEqual({ success: true });
-    expect(mocked.updateUserAttributes).toHaveBeenCalledWith({ userAttributes: { given_name: 'Ada', family_name: 'Lovelace' } });
+    expect(mocked.updateUserAttributes).toHaveBeenCalledWith({
+      userAttributes: { given_name: 'Ada', family_name: 'Lovelace' },
+    });
     mocked.fetchUserAttributes.mockResolvedValueOnce({ email: 'ada@example.com' });
     expect(await adapter.getUserAttributes()).toEqual({ success: true, attributes: { email: 'ada@example.com' } });
-    mocked.fetchAuthSession.mockResolvedValueOnce({ tokens: { idToken: { toString: () => 'id.jwt', payload: {} }, accessToken: { toString: () => 'a', payload: {} } } } as never);
+    mocked.fetchAuthSession.mockResolvedValueOnce({
+      tokens: { idToken: { toString: () => 'id.jwt', payload: {} }, accessToken: { toString: () => 'a', payload: {} } },
+    } as never);
     expect(await adapter.getAuthToken()).toBe('id.jwt');
     mocked.fetchAuthSession.mockResolvedValueOnce({} as never);
     expect(await adapter.getAuthToken()).toBeNull();
@@ -120,7 +155,10 @@ describe('amplify adapter', () => {
     it('online: the user with fresh attributes', async () => {
       mocked.getCurrentUser.mockResolvedValueOnce({ username: 'u-1', userId: 'sub-1' });
       mocked.fetchUserAttributes.mockResolvedValueOnce({ email: 'ada@example.com', given_name: 'Ada' });
-      expect(await adapter.getCurrentUser(null)).toEqual({ user: { username: 'u-1', userId: 'sub-1', attributes: { email: 'ada@example.com', given_name: 'Ada' } }, offline: false });
+      expect(await adapter.getCurrentUser(null)).toEqual({
+        user: { username: 'u-1', userId: 'sub-1', attributes: { email: 'ada@example.com', given_name: 'Ada' } },
+        offline: false,
+      });
     });
 
     it('offline with tokens still held for the cached user: the cached identity', async () => {
@@ -140,7 +178,9 @@ describe('amplify adapter', () => {
 
     it('a non-network failure (e.g. refresh token revoked) signs out even with a cache', async () => {
       storeAmplifyTokens('u-1', 'sub-1');
-      mocked.getCurrentUser.mockRejectedValueOnce(serviceError('UserUnAuthenticatedException', 'User needs to be authenticated to call this API.'));
+      mocked.getCurrentUser.mockRejectedValueOnce(
+        serviceError('UserUnAuthenticatedException', 'User needs to be authenticated to call this API.'),
+      );
       expect(await adapter.getCurrentUser(USER)).toEqual({ user: null, offline: false });
     });
 

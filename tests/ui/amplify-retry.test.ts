@@ -6,7 +6,8 @@ import { configureAuth, forgotPassword, confirmForgotPassword } from '../../src/
 
 const json = (status: number, body: object) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/x-amz-json-1.1' } });
-const delivered = () => json(200, { CodeDeliveryDetails: { DeliveryMedium: 'EMAIL', Destination: 'a***@e***', AttributeName: 'email' } });
+const delivered = () =>
+  json(200, { CodeDeliveryDetails: { DeliveryMedium: 'EMAIL', Destination: 'a***@e***', AttributeName: 'email' } });
 
 describe('identity retry policy (real Amplify, faked network)', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
@@ -16,7 +17,12 @@ describe('identity retry policy (real Amplify, faked network)', () => {
     vi.stubGlobal('fetch', fetchMock);
     configureAuth({
       apiBaseUrl: 'http://127.0.0.1:8787',
-      cognito: { region: 'ap-southeast-2', userPoolId: 'ap-southeast-2_wyrdLocal1', userPoolClientId: 'wyrdlocalclient00000000000', userPoolEndpoint: 'http://127.0.0.1:9229' },
+      cognito: {
+        region: 'ap-southeast-2',
+        userPoolId: 'ap-southeast-2_wyrdLocal1',
+        userPoolClientId: 'wyrdlocalclient00000000000',
+        userPoolEndpoint: 'http://127.0.0.1:9229',
+      },
     });
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -43,7 +49,9 @@ describe('identity retry policy (real Amplify, faked network)', () => {
   });
 
   it("does not retry a service error and shows the service's message", async () => {
-    fetchMock.mockResolvedValue(json(400, { __type: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' }));
+    fetchMock.mockResolvedValue(
+      json(400, { __type: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' }),
+    );
     expect(await confirmForgotPassword('ada@example.com', '000000', 'Secret#123')).toEqual({
       success: false,
       error: 'Invalid verification code provided, please try again.',

@@ -33,7 +33,9 @@ describe('app config', () => {
   });
 
   it('names the bad fields', () => {
-    expect(() => parseAppConfig({ apiBaseUrl: '', cognito: { region: 'x' } })).toThrow(/apiBaseUrl.*cognito\.userPoolId/);
+    expect(() => parseAppConfig({ apiBaseUrl: '', cognito: { region: 'x' } })).toThrow(
+      /apiBaseUrl.*cognito\.userPoolId/,
+    );
   });
 
   it('fetches /app-config.json once and retries after a failure', async () => {

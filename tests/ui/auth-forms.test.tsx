@@ -107,8 +107,12 @@ describe('signup', () => {
 
   it('has the password hint placeholder and every field labelled', async () => {
     await renderApp('/signup');
-    expect(await screen.findByLabelText('Password')).toHaveAttribute('placeholder', 'Min 8 chars, mixed case, numbers, special chars');
-    for (const label of ['First name', 'Last name', 'Email', 'Confirm password']) expect(screen.getByLabelText(label)).toBeRequired();
+    expect(await screen.findByLabelText('Password')).toHaveAttribute(
+      'placeholder',
+      'Min 8 chars, mixed case, numbers, special chars',
+    );
+    for (const label of ['First name', 'Last name', 'Email', 'Confirm password'])
+      expect(screen.getByLabelText(label)).toBeRequired();
   });
 
   it("rejects mismatched passwords with 'Passwords do not match'", async () => {
@@ -150,7 +154,10 @@ describe('signup', () => {
   });
 
   it('shows a wrong confirmation code message from the service', async () => {
-    adapter.confirmSignup.mockResolvedValueOnce({ success: false, error: 'Invalid verification code provided, please try again.' });
+    adapter.confirmSignup.mockResolvedValueOnce({
+      success: false,
+      error: 'Invalid verification code provided, please try again.',
+    });
     await renderApp('/signup');
     await fill();
     await user().click(screen.getByRole('button', { name: 'Sign up' }));
@@ -227,7 +234,10 @@ describe('forgot password', () => {
   });
 
   it("shows the service's message for a wrong code", async () => {
-    adapter.confirmForgotPassword.mockResolvedValueOnce({ success: false, error: 'Invalid verification code provided, please try again.' });
+    adapter.confirmForgotPassword.mockResolvedValueOnce({
+      success: false,
+      error: 'Invalid verification code provided, please try again.',
+    });
     await toStepTwo();
     await user().type(screen.getByLabelText('Verification code'), '000000');
     await user().type(screen.getByLabelText('New password'), 'Abc#12345');

@@ -56,7 +56,9 @@ describe('scenario builder: create', () => {
     await openAs('/scenarios/builder');
     await heading('Create New Scenario');
     await user().click(screen.getByRole('button', { name: '+ Add Modification' }));
-    expect((await screen.findAllByText('Please save the scenario first before adding modifications')).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText('Please save the scenario first before adding modifications')).length,
+    ).toBeGreaterThan(0);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -123,7 +125,10 @@ describe('scenario builder: edit and modifications', () => {
     await user().click(within(dialog).getByRole('button', { name: 'Add Modification' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const [mod] = await db.modifications.where('scenario_id').equals(id).toArray();
-    expect(mod).toMatchObject({ modification_type: 'add_recurring', modification_data: { name: 'Gym', amount: -60, frequency: 'monthly', start_date: '2027-01-01', end_date: null } });
+    expect(mod).toMatchObject({
+      modification_type: 'add_recurring',
+      modification_data: { name: 'Gym', amount: -60, frequency: 'monthly', start_date: '2027-01-01', end_date: null },
+    });
     expect(await screen.findByText('Add recurring: Gym')).toBeInTheDocument();
 
     // Income is positive.
@@ -137,7 +142,9 @@ describe('scenario builder: edit and modifications', () => {
     await user().click(within(again).getByRole('button', { name: 'Add Modification' }));
     await screen.findByText('Add recurring: Side gig');
     const mods = await db.modifications.where('scenario_id').equals(id).toArray();
-    expect(mods.find((m) => m.modification_type === 'add_recurring' && m.modification_data.name === 'Side gig')).toMatchObject({ modification_data: { amount: 500 } });
+    expect(
+      mods.find((m) => m.modification_type === 'add_recurring' && m.modification_data.name === 'Side gig'),
+    ).toMatchObject({ modification_data: { amount: 500 } });
   });
 
   it('modifies a recurring item (sign follows the item) and an account balance, with their messages', async () => {
@@ -159,8 +166,14 @@ describe('scenario builder: edit and modifications', () => {
     expect(await screen.findByText('Modify account: Everyday')).toBeInTheDocument();
 
     const mods = await db.modifications.where('scenario_id').equals(id).toArray();
-    expect(mods.find((m) => m.modification_type === 'modify_recurring')).toMatchObject({ target_id: seeded.rent.id, modification_data: { amount: -2600 } });
-    expect(mods.find((m) => m.modification_type === 'modify_account')).toMatchObject({ target_id: seeded.cash.id, modification_data: { balance: 35000 } });
+    expect(mods.find((m) => m.modification_type === 'modify_recurring')).toMatchObject({
+      target_id: seeded.rent.id,
+      modification_data: { amount: -2600 },
+    });
+    expect(mods.find((m) => m.modification_type === 'modify_account')).toMatchObject({
+      target_id: seeded.cash.id,
+      modification_data: { balance: 35000 },
+    });
   });
 
   it('adds a one-time transaction, goes back to the type choice, cancels and resets, and deletes', async () => {
@@ -185,7 +198,10 @@ describe('scenario builder: edit and modifications', () => {
     await user().click(within(dialog).getByRole('button', { name: 'Add Modification' }));
     expect(await screen.findByText('One-time: Bonus')).toBeInTheDocument();
     const [mod] = await db.modifications.where('scenario_id').equals(id).toArray();
-    expect(mod).toMatchObject({ modification_type: 'add_one_time', modification_data: { amount: 3000, date: '2027-06-30', description: 'Bonus' } });
+    expect(mod).toMatchObject({
+      modification_type: 'add_one_time',
+      modification_data: { amount: 3000, date: '2027-06-30', description: 'Bonus' },
+    });
 
     await user().click(screen.getByRole('button', { name: 'Delete modification One-time: Bonus' }));
     await waitFor(async () => expect(await db.modifications.count()).toBe(0));

@@ -19,7 +19,12 @@ import { compareView as compareForScreen, deflator, findCashShortfall } from '..
 import { COMPARE_AS_OF, compareBackup } from './compare-fixture';
 
 type Axis = { axisLabel: { formatter: (v: unknown) => string }; data?: string[] };
-type Series = Record<string, unknown> & { itemStyle?: { color?: unknown }; lineStyle?: { color?: string }; areaStyle?: unknown; data: number[] };
+type Series = Record<string, unknown> & {
+  itemStyle?: { color?: unknown };
+  lineStyle?: { color?: string };
+  areaStyle?: unknown;
+  data: number[];
+};
 
 const dates = ['2026-11-21', '2026-12-31', '2027-01-31'];
 const six = Array.from({ length: 6 }, (_, i) => ({ name: `S${i}`, values: [i * 1000, -500, 2_500_000] }));
@@ -39,12 +44,14 @@ describe('chart options', () => {
     expect(monthYearLabel('2026-12-31')).toBe('Dec 2026');
   });
 
-  it('shows full AUD in tooltips, escapes scenario names and says when figures are in today\'s dollars', () => {
+  it("shows full AUD in tooltips, escapes scenario names and says when figures are in today's dollars", () => {
     const html = tooltipHtml([{ axisValue: '2029-03-31', seriesName: '<b>Mine</b>', value: 1234567.4, marker: '' }]);
     expect(html).toContain('Mar 2029');
     expect(html).toContain('$1,234,567');
     expect(html).toContain('&lt;b&gt;Mine&lt;/b&gt;');
-    expect(tooltipHtml([{ axisValue: '2029-03-31', seriesName: 'A', value: -50 }], true)).toContain("(today's dollars)");
+    expect(tooltipHtml([{ axisValue: '2029-03-31', seriesName: 'A', value: -50 }], true)).toContain(
+      "(today's dollars)",
+    );
     expect(tooltipHtml([{ axisValue: '2029-03-31', seriesName: 'A', value: -50 }])).toContain('-$50');
   });
 
@@ -66,18 +73,26 @@ describe('chart options', () => {
     expect(labelInterval(13, false)).toBe(2);
     expect(labelInterval(3, false)).toBe(0);
     const many = Array.from({ length: 61 }, (_, i) => `2027-01-${String((i % 28) + 1).padStart(2, '0')}`);
-    expect((netWorthOption({ dates: many, series: six, compact: true }).xAxis as { axisLabel: { interval: number } }).axisLabel.interval).toBe(15);
+    expect(
+      (netWorthOption({ dates: many, series: six, compact: true }).xAxis as { axisLabel: { interval: number } })
+        .axisLabel.interval,
+    ).toBe(15);
   });
 
   it('draws capital growth as areas and net worth as plain lines', () => {
-    expect(series(capitalGrowthOption({ dates, series: six.slice(0, 2) })).every((s) => s.type === 'line' && s.areaStyle)).toBe(true);
-    expect(series(netWorthOption({ dates, series: six.slice(0, 2) })).every((s) => s.type === 'line' && !s.areaStyle)).toBe(true);
+    expect(
+      series(capitalGrowthOption({ dates, series: six.slice(0, 2) })).every((s) => s.type === 'line' && s.areaStyle),
+    ).toBe(true);
+    expect(
+      series(netWorthOption({ dates, series: six.slice(0, 2) })).every((s) => s.type === 'line' && !s.areaStyle),
+    ).toBe(true);
   });
 
   it('colours a single cash flow line by sign: green above zero, orange below, switching exactly at zero', () => {
     // Values 0, -500 and 2,500,000: zero sits 2,500,000 / 2,500,500 of the way down the line's box.
     const o = cashFlowOption({ dates, series: six.slice(0, 1) });
-    const stops = (series(o)[0].lineStyle as unknown as { color: { colorStops: { offset: number; color: string }[] } }).color.colorStops;
+    const stops = (series(o)[0].lineStyle as unknown as { color: { colorStops: { offset: number; color: string }[] } })
+      .color.colorStops;
     expect(stops.map((s) => s.color)).toEqual([POSITIVE_COLOUR, POSITIVE_COLOUR, NEGATIVE_COLOUR, NEGATIVE_COLOUR]);
     expect(stops[1].offset).toBeCloseTo(2_500_000 / 2_500_500, 9);
     expect(stops[2].offset).toBe(stops[1].offset);
@@ -99,7 +114,11 @@ describe('chart options', () => {
     const formatter = (o.tooltip as { formatter: (p: unknown) => string }).formatter;
     expect(formatter([{ axisValue: '2027-01-31', seriesName: 'A', value: -20 }])).toContain(`color:${NEGATIVE_COLOUR}`);
     expect(formatter([{ axisValue: '2027-01-31', seriesName: 'A', value: 20 }])).toContain(`color:${POSITIVE_COLOUR}`);
-    expect((netWorthOption({ dates, series: six }).tooltip as { formatter: (p: unknown) => string }).formatter([{ axisValue: '2027-01-31', seriesName: 'A', value: 20 }])).not.toContain('color:');
+    expect(
+      (netWorthOption({ dates, series: six }).tooltip as { formatter: (p: unknown) => string }).formatter([
+        { axisValue: '2027-01-31', seriesName: 'A', value: 20 },
+      ]),
+    ).not.toContain('color:');
     const bands = (s[0].markArea as { data: [{ yAxis: number }, { yAxis: number }][] }).data;
     expect(bands.map(([a, b]) => [a.yAxis, b.yAxis])).toEqual([
       [0, 2_500_000],
@@ -135,7 +154,7 @@ describe('compare view (shaped in the worker)', () => {
     }
   });
 
-  it('summaries add up (nominal and today\'s dollars) and the shortfall is found over every month', () => {
+  it("summaries add up (nominal and today's dollars) and the shortfall is found over every month", () => {
     const v = run(5);
     for (const s of v.scenarios) {
       expect(Math.abs(s.summary.from_cash_flow + s.summary.from_growth - s.summary.total_change)).toBeLessThan(0.05);

@@ -8,7 +8,12 @@ import { importBackup } from '../../src/data/backup';
 import { closeUserDb, openUserDb } from '../../src/data/db';
 import { UserDbProvider } from '../../src/data/db-context';
 import { ComparePage } from '../../src/features/scenarios/compare/ComparePage';
-import { inProcessCompareRunner, setCompareRunner, type CompareRequest, type CompareRunner } from '../../src/lib/forecast/compare-runner';
+import {
+  inProcessCompareRunner,
+  setCompareRunner,
+  type CompareRequest,
+  type CompareRunner,
+} from '../../src/lib/forecast/compare-runner';
 import { compareView } from '../../worker/engine/index';
 import { COMPARE_AS_OF, compareBackup } from './compare-fixture';
 
@@ -16,9 +21,23 @@ import { COMPARE_AS_OF, compareBackup } from './compare-fixture';
 // The options themselves are unit-tested (charts-options.test.ts) and drawn for real in the browser tests.
 vi.mock('../../src/components/charts/LazyChart', () => ({
   preloadCharts: () => Promise.resolve(),
-  Chart: ({ option, ariaLabel, onDrawn }: { option: { series: { name: string; data: number[] }[] }; ariaLabel: string; onDrawn?: () => void }) => {
+  Chart: ({
+    option,
+    ariaLabel,
+    onDrawn,
+  }: {
+    option: { series: { name: string; data: number[] }[] };
+    ariaLabel: string;
+    onDrawn?: () => void;
+  }) => {
     useEffect(() => onDrawn?.(), [onDrawn]);
-    return <div data-testid="chart" aria-label={ariaLabel} data-series={option.series.map((s) => `${s.name}:${s.data.length}`).join(',')} />;
+    return (
+      <div
+        data-testid="chart"
+        aria-label={ariaLabel}
+        data-series={option.series.map((s) => `${s.name}:${s.data.length}`).join(',')}
+      />
+    );
   },
 }));
 
@@ -75,7 +94,11 @@ describe('compare screen', () => {
     expect(screen.getByRole('checkbox', { name: /Job loss/ })).toHaveAccessibleDescription('No pay from next year');
     const period = screen.getByLabelText('Forecast period');
     expect(period).toHaveValue('5');
-    expect(within(period).getAllByRole('option').map((o) => o.textContent)).toEqual(['1 year', '2 years', '5 years', '10 years', '15 years', '20 years', '25 years', '30 years']);
+    expect(
+      within(period)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1 year', '2 years', '5 years', '10 years', '15 years', '20 years', '25 years', '30 years']);
     expect(compareButton()).toBeEnabled();
     expect(calls).toHaveLength(0);
     expect(cards()).toHaveLength(0);
@@ -103,7 +126,12 @@ describe('compare screen', () => {
     expect(compareButton()).toHaveTextContent(/^Compare$/);
     expect(calls[0]).toMatchObject({ as_of: COMPARE_AS_OF, years: 5, scenario_ids: ['sc-base', 'sc-loss'] });
 
-    const expected = compareView({ backup: compareBackup, as_of: COMPARE_AS_OF, years: 5, scenario_ids: ['sc-base', 'sc-loss'] });
+    const expected = compareView({
+      backup: compareBackup,
+      as_of: COMPARE_AS_OF,
+      years: 5,
+      scenario_ids: ['sc-base', 'sc-loss'],
+    });
     const [base, loss] = cards();
     expect(within(base).getByRole('heading', { name: 'Today' })).toBeInTheDocument();
     expect(within(base).getByText('Current Net Worth')).toBeInTheDocument();
@@ -113,11 +141,16 @@ describe('compare screen', () => {
     expect(within(base).getByText('From Growth')).toBeInTheDocument();
     const s = expected.scenarios[0].summary;
     expect(within(base).getByTestId('current-net-worth')).toHaveTextContent('$603,000');
-    expect(within(base).getByTestId('projected-net-worth')).toHaveAttribute('data-value', s.projected_net_worth.toFixed(2));
+    expect(within(base).getByTestId('projected-net-worth')).toHaveAttribute(
+      'data-value',
+      s.projected_net_worth.toFixed(2),
+    );
     expect(within(base).getByTestId('total-change')).toHaveTextContent(/^\+\$/);
     expect(within(base).getByTestId('total-change')).toHaveClass('compare-positive');
     expect(within(base).queryByTestId('cash-shortfall')).toBeNull();
-    expect(within(loss).getByTestId('cash-shortfall')).toHaveTextContent('Cash runs short in Dec 2026 for 60 months, to the end of the forecast');
+    expect(within(loss).getByTestId('cash-shortfall')).toHaveTextContent(
+      'Cash runs short in Dec 2026 for 60 months, to the end of the forecast',
+    );
     // The cards' breakdown adds up to the total change.
     for (const card of cards()) {
       const v = (id: string) => Number(within(card).getByTestId(id).getAttribute('data-value'));
@@ -128,7 +161,9 @@ describe('compare screen', () => {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
     expect(screen.getByText('Shows property/asset appreciation over time')).toBeInTheDocument();
-    expect(screen.getByText('Shows income minus expenses (green = positive, orange/red = negative)')).toBeInTheDocument();
+    expect(
+      screen.getByText('Shows income minus expenses (green = positive, orange/red = negative)'),
+    ).toBeInTheDocument();
   });
 
   it('colours a negative total change', async () => {
@@ -181,7 +216,9 @@ describe('compare screen', () => {
     const real = Number(screen.getByTestId('projected-net-worth').getAttribute('data-value'));
     expect(real).toBeCloseTo(nominal * Math.pow(1.03, -5), 0);
     const v = (id: string) => Number(screen.getByTestId(id).getAttribute('data-value'));
-    expect(Math.abs(v('from-cash-flow') + v('from-growth') + v('from-inflation') - v('total-change'))).toBeLessThan(0.05);
+    expect(Math.abs(v('from-cash-flow') + v('from-growth') + v('from-inflation') - v('total-change'))).toBeLessThan(
+      0.05,
+    );
   });
 
   it("shows 'Failed to compare scenarios' when the engine rejects the data", async () => {

@@ -7,7 +7,12 @@ import { dashboardData, FREQUENCIES } from '../../worker/engine/index';
 
 function bigLedger(count: number): Ledger {
   const at = '2026-11-21T00:00:00.000Z';
-  const categories = Array.from({ length: 12 }, (_, i) => ({ id: `c${i}`, name: `Category ${i}`, type: (i < 3 ? 'income' : 'expense') as 'income' | 'expense', updated_at: at }));
+  const categories = Array.from({ length: 12 }, (_, i) => ({
+    id: `c${i}`,
+    name: `Category ${i}`,
+    type: (i < 3 ? 'income' : 'expense') as 'income' | 'expense',
+    updated_at: at,
+  }));
   return {
     accounts: [
       { id: 'a1', name: 'Cash', account_type: 'checking', current_balance: 1234.5, is_asset: true, updated_at: at },
@@ -45,6 +50,8 @@ describe('sliced dashboard computation', () => {
   });
 
   it('stops when cancelled', async () => {
-    await expect(computeDashboard(bigLedger(SLICE_SIZE * 3), '2026-11-21', () => true)).rejects.toBeInstanceOf(DashboardCancelled);
+    await expect(computeDashboard(bigLedger(SLICE_SIZE * 3), '2026-11-21', () => true)).rejects.toBeInstanceOf(
+      DashboardCancelled,
+    );
   });
 });

@@ -86,13 +86,56 @@ describe('dashboard', () => {
   it("counts last month's actual occurrences for cash flow and spending by category", async () => {
     await renderDashboard(async (db) => {
       const acc = (await createAccount(db, { name: 'Everyday', current_balance: 5000 })).id;
-      await createRecurringItem(db, { name: 'Pay', amount: 5000, frequency: 'monthly', start_date: '2026-01-15', account_id: acc, category_id: await cat(db, 'Salary') });
+      await createRecurringItem(db, {
+        name: 'Pay',
+        amount: 5000,
+        frequency: 'monthly',
+        start_date: '2026-01-15',
+        account_id: acc,
+        category_id: await cat(db, 'Salary'),
+      });
       // October 2026 has five Thursdays from the 1st: 5 x 100.
-      await createRecurringItem(db, { name: 'Food', amount: -100, frequency: 'weekly', start_date: '2026-10-01', account_id: acc, category_id: await cat(db, 'Groceries') });
-      await createRecurringItem(db, { name: 'Rent', amount: -2000, frequency: 'monthly', start_date: '2026-01-01', account_id: acc, category_id: await cat(db, 'Rent') });
-      await createRecurringItem(db, { name: 'Rego', amount: -900, frequency: 'yearly', start_date: '2026-03-15', account_id: acc, category_id: await cat(db, 'Transport') });
-      await createRecurringItem(db, { name: 'Gym', amount: -60, frequency: 'monthly', start_date: '2026-01-01', is_active: false, account_id: acc, category_id: await cat(db, 'Health') });
-      await createRecurringItem(db, { name: 'Later', amount: -999, frequency: 'monthly', start_date: '2026-11-01', account_id: acc, category_id: await cat(db, 'Other') });
+      await createRecurringItem(db, {
+        name: 'Food',
+        amount: -100,
+        frequency: 'weekly',
+        start_date: '2026-10-01',
+        account_id: acc,
+        category_id: await cat(db, 'Groceries'),
+      });
+      await createRecurringItem(db, {
+        name: 'Rent',
+        amount: -2000,
+        frequency: 'monthly',
+        start_date: '2026-01-01',
+        account_id: acc,
+        category_id: await cat(db, 'Rent'),
+      });
+      await createRecurringItem(db, {
+        name: 'Rego',
+        amount: -900,
+        frequency: 'yearly',
+        start_date: '2026-03-15',
+        account_id: acc,
+        category_id: await cat(db, 'Transport'),
+      });
+      await createRecurringItem(db, {
+        name: 'Gym',
+        amount: -60,
+        frequency: 'monthly',
+        start_date: '2026-01-01',
+        is_active: false,
+        account_id: acc,
+        category_id: await cat(db, 'Health'),
+      });
+      await createRecurringItem(db, {
+        name: 'Later',
+        amount: -999,
+        frequency: 'monthly',
+        start_date: '2026-11-01',
+        account_id: acc,
+        category_id: await cat(db, 'Other'),
+      });
     });
     await screen.findByRole('heading', { name: 'Net Worth' });
     const cf = card('Cash Flow (Last Month)');
@@ -110,13 +153,71 @@ describe('dashboard', () => {
       const base = await createScenario(db, { name: 'Baseline', is_baseline: true });
       const at = '2026-11-21T00:00:00.000Z';
       await db.events.bulkAdd([
-        { id: 'ev-what', scenario_id: what.id, name: 'x', trigger_month: '2026-01', trigger_date: '2026-01-01', template_id: 'job_change', template_parameters: {}, updated_at: at },
-        { id: 'ev-base', scenario_id: base.id, name: 'y', trigger_month: '2026-01', trigger_date: '2026-01-01', template_id: 'job_change', template_parameters: {}, updated_at: at },
+        {
+          id: 'ev-what',
+          scenario_id: what.id,
+          name: 'x',
+          trigger_month: '2026-01',
+          trigger_date: '2026-01-01',
+          template_id: 'job_change',
+          template_parameters: {},
+          updated_at: at,
+        },
+        {
+          id: 'ev-base',
+          scenario_id: base.id,
+          name: 'y',
+          trigger_month: '2026-01',
+          trigger_date: '2026-01-01',
+          template_id: 'job_change',
+          template_parameters: {},
+          updated_at: at,
+        },
       ]);
-      await db.accounts.add({ id: 'a-what', name: 'Dream house', account_type: 'property', current_balance: 900000, is_asset: true, scenario_event_id: 'ev-what', updated_at: at });
-      await db.accounts.add({ id: 'a-base', name: 'Shares', account_type: 'investment', current_balance: 500, is_asset: true, scenario_event_id: 'ev-base', updated_at: at });
-      await db.recurring_items.add({ id: 'r-what', name: 'Big pay', amount: 20000, frequency: 'monthly', start_date: '2026-01-01', end_date: null, account_id: acc, category_id: await cat(db, 'Salary'), is_active: true, scenario_event_id: 'ev-what', updated_at: at });
-      await db.recurring_items.add({ id: 'r-base', name: 'Dividends', amount: 300, frequency: 'monthly', start_date: '2026-01-01', end_date: null, account_id: acc, category_id: await cat(db, 'Investment income'), is_active: true, scenario_event_id: 'ev-base', updated_at: at });
+      await db.accounts.add({
+        id: 'a-what',
+        name: 'Dream house',
+        account_type: 'property',
+        current_balance: 900000,
+        is_asset: true,
+        scenario_event_id: 'ev-what',
+        updated_at: at,
+      });
+      await db.accounts.add({
+        id: 'a-base',
+        name: 'Shares',
+        account_type: 'investment',
+        current_balance: 500,
+        is_asset: true,
+        scenario_event_id: 'ev-base',
+        updated_at: at,
+      });
+      await db.recurring_items.add({
+        id: 'r-what',
+        name: 'Big pay',
+        amount: 20000,
+        frequency: 'monthly',
+        start_date: '2026-01-01',
+        end_date: null,
+        account_id: acc,
+        category_id: await cat(db, 'Salary'),
+        is_active: true,
+        scenario_event_id: 'ev-what',
+        updated_at: at,
+      });
+      await db.recurring_items.add({
+        id: 'r-base',
+        name: 'Dividends',
+        amount: 300,
+        frequency: 'monthly',
+        start_date: '2026-01-01',
+        end_date: null,
+        account_id: acc,
+        category_id: await cat(db, 'Investment income'),
+        is_active: true,
+        scenario_event_id: 'ev-base',
+        updated_at: at,
+      });
     });
     await screen.findByRole('heading', { name: 'Net Worth' });
     expect(figure(card('Net Worth'), 'Total Assets')).toBe('$1,500');
@@ -133,12 +234,17 @@ describe('dashboard', () => {
   });
 
   it('shows Failed to load dashboard data with Try again, which reloads', async () => {
-    const { db } = await renderDashboard(async (db) => void (await createAccount(db, { name: 'A', current_balance: 10 })), { close: true });
+    const { db } = await renderDashboard(
+      async (db) => void (await createAccount(db, { name: 'A', current_balance: 10 })),
+      { close: true },
+    );
     expect(await screen.findByText('Failed to load dashboard data')).toBeInTheDocument();
     await act(async () => {
       await db.open();
     });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await within(await screen.findByRole('region', { name: 'Net Worth' })).findByText('+$10')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('region', { name: 'Net Worth' })).findByText('+$10'),
+    ).toBeInTheDocument();
   });
 });

@@ -35,15 +35,32 @@ async function seed(db: WyrdDb) {
   const salary = (await db.categories.filter((c) => c.name === 'Salary').first())!.id;
   const acc = await createAccount(db, { name: 'Everyday', current_balance: 2500 });
   await createAccount(db, { name: 'Card', account_type: 'credit_card', current_balance: -800, is_asset: false });
-  await createRecurringItem(db, { name: 'Pay', amount: 4000, frequency: 'monthly', start_date: '2026-01-01', account_id: acc.id, category_id: salary });
-  await createRecurringItem(db, { name: 'Food', amount: -120, frequency: 'weekly', start_date: '2026-01-01', account_id: acc.id, category_id: groceries });
+  await createRecurringItem(db, {
+    name: 'Pay',
+    amount: 4000,
+    frequency: 'monthly',
+    start_date: '2026-01-01',
+    account_id: acc.id,
+    category_id: salary,
+  });
+  await createRecurringItem(db, {
+    name: 'Food',
+    amount: -120,
+    frequency: 'weekly',
+    start_date: '2026-01-01',
+    account_id: acc.id,
+    category_id: groceries,
+  });
 }
 
 /** Captures what Export data downloads. */
 function captureDownloads() {
   const blobs: Blob[] = [];
   const names: string[] = [];
-  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: (b: Blob) => (blobs.push(b), 'blob:test') });
+  Object.defineProperty(URL, 'createObjectURL', {
+    configurable: true,
+    value: (b: Blob) => (blobs.push(b), 'blob:test'),
+  });
   Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     names.push(this.download);
@@ -96,7 +113,9 @@ describe('data tab', () => {
     };
     await userEvent.setup().upload(screen.getByLabelText('Import data'), jsonFile(JSON.stringify(bad), 'bad.json'));
     const problems = await screen.findByRole('list', { name: 'Import problems' });
-    const text = within(problems).getAllByRole('listitem').map((li) => li.textContent);
+    const text = within(problems)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(text.some((t) => t?.startsWith('$.accounts[0].account_type: '))).toBe(true);
     expect(text.some((t) => t?.startsWith('$.accounts[0].current_balance: '))).toBe(true);
     expect(screen.getByRole('alert')).toHaveTextContent('bad.json cannot be imported. Nothing was changed.');
@@ -131,8 +150,12 @@ describe('data tab', () => {
     expect((await target.accounts.toArray()).map((a) => a.name)).toEqual(['Old account']);
 
     await userEvent.setup().upload(input, jsonFile(json));
-    expect(await screen.findByText(/^Import complete: 2 accounts, 2 recurring items, \d+ categories and 0 scenarios\.$/)).toBeInTheDocument();
-    await waitFor(async () => expect((await target.accounts.toArray()).map((a) => a.name).sort()).toEqual(['Card', 'Everyday']));
+    expect(
+      await screen.findByText(/^Import complete: 2 accounts, 2 recurring items, \d+ categories and 0 scenarios\.$/),
+    ).toBeInTheDocument();
+    await waitFor(async () =>
+      expect((await target.accounts.toArray()).map((a) => a.name).sort()).toEqual(['Card', 'Everyday']),
+    );
     // The imported user's dashboard is the exporter's.
     const today = '2026-11-21';
     expect(dashboardData(await loadLedger(target), today)).toEqual(dashboardData(await loadLedger(source), today));

@@ -15,11 +15,15 @@ describe('formatErrorDetail', () => {
       { loc: ['body', 'template_parameters', 'purchase_price'], msg: 'must be at least 0', type: 'value_error' },
       { loc: ['body', 'name'], msg: 'field required' },
     ];
-    expect(formatErrorDetail(detail, EVENT_SAVE_FALLBACK)).toBe('body → template_parameters.purchase_price: must be at least 0; body → name: field required');
+    expect(formatErrorDetail(detail, EVENT_SAVE_FALLBACK)).toBe(
+      'body → template_parameters.purchase_price: must be at least 0; body → name: field required',
+    );
   });
 
   it('shows an item without a location as its message, and a bare location as location: message', () => {
-    expect(formatErrorDetail([{ msg: 'bad' }, { loc: ['query'], msg: 'worse' }], EVENT_SAVE_FALLBACK)).toBe('bad; query: worse');
+    expect(formatErrorDetail([{ msg: 'bad' }, { loc: ['query'], msg: 'worse' }], EVENT_SAVE_FALLBACK)).toBe(
+      'bad; query: worse',
+    );
   });
 
   it('shows a string as is', () => {
@@ -32,8 +36,12 @@ describe('formatErrorDetail', () => {
   });
 
   it('falls back when there is no detail', () => {
-    expect(formatErrorDetail(undefined, EVENT_SAVE_FALLBACK)).toBe('Failed to save event. Please check your inputs and try again.');
-    expect(formatErrorDetail(null, TEMPLATE_CREATE_FALLBACK)).toBe('Failed to create scenario. Please check your inputs and try again.');
+    expect(formatErrorDetail(undefined, EVENT_SAVE_FALLBACK)).toBe(
+      'Failed to save event. Please check your inputs and try again.',
+    );
+    expect(formatErrorDetail(null, TEMPLATE_CREATE_FALLBACK)).toBe(
+      'Failed to create scenario. Please check your inputs and try again.',
+    );
     expect(formatErrorDetail('', EVENT_SAVE_FALLBACK)).toBe(EVENT_SAVE_FALLBACK);
     expect(formatErrorDetail([], EVENT_SAVE_FALLBACK)).toBe(EVENT_SAVE_FALLBACK);
   });
@@ -41,14 +49,22 @@ describe('formatErrorDetail', () => {
 
 describe('saveErrorMessage', () => {
   it('turns the repositories field errors into validation items', () => {
-    const err = new DataValidationError('event', [{ field: 'template_parameters.deposit_amount', message: 'Deposit cannot be more than the purchase price' }]);
-    expect(errorDetail(err)).toEqual([{ loc: ['body', 'template_parameters', 'deposit_amount'], msg: 'Deposit cannot be more than the purchase price' }]);
-    expect(saveErrorMessage(err, EVENT_SAVE_FALLBACK)).toBe('body → template_parameters.deposit_amount: Deposit cannot be more than the purchase price');
+    const err = new DataValidationError('event', [
+      { field: 'template_parameters.deposit_amount', message: 'Deposit cannot be more than the purchase price' },
+    ]);
+    expect(errorDetail(err)).toEqual([
+      { loc: ['body', 'template_parameters', 'deposit_amount'], msg: 'Deposit cannot be more than the purchase price' },
+    ]);
+    expect(saveErrorMessage(err, EVENT_SAVE_FALLBACK)).toBe(
+      'body → template_parameters.deposit_amount: Deposit cannot be more than the purchase price',
+    );
   });
 
   it("uses a server error's detail, a missing record's message, else the fallback", () => {
     expect(saveErrorMessage({ detail: 'Not allowed' }, EVENT_SAVE_FALLBACK)).toBe('Not allowed');
-    expect(saveErrorMessage(new RecordNotFoundError('scenario', 's1'), EVENT_SAVE_FALLBACK)).toBe('No scenario with id "s1"');
+    expect(saveErrorMessage(new RecordNotFoundError('scenario', 's1'), EVENT_SAVE_FALLBACK)).toBe(
+      'No scenario with id "s1"',
+    );
     expect(saveErrorMessage(new Error('boom'), TEMPLATE_CREATE_FALLBACK)).toBe(TEMPLATE_CREATE_FALLBACK);
   });
 });

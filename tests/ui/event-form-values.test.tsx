@@ -51,7 +51,11 @@ describe('event form helpers', () => {
     expect(values.purchase_price).toBe('900000');
     expect(values.is_first_home).toBe(true);
     expect(values.deposit_account_id).toBe('');
-    const params = toTemplateParameters(t('buy_first_home'), { ...values, purchase_price: ' 800000 ', stamp_duty_amount: '' });
+    const params = toTemplateParameters(t('buy_first_home'), {
+      ...values,
+      purchase_price: ' 800000 ',
+      stamp_duty_amount: '',
+    });
     expect(params.purchase_price).toBe(800000);
     expect(params.stamp_duty_amount).toBeNull();
     expect(params.deposit_account_id).toBeNull();
@@ -62,10 +66,34 @@ describe('event form helpers', () => {
   it('shows parameters with 2 decimals, option labels, names for ids and hides invisible ones', () => {
     const mp = t('major_purchase');
     const lookups = { accounts: [{ id: 'a1', name: 'Everyday' }], items: [{ id: 'i1', name: 'Rent' }] };
-    expect(displayParameterValue(mp.parameters.find((p) => p.name === 'purchase_amount')!, 1234.5, lookups)).toBe('1,234.50');
-    expect(displayParameterValue(mp.parameters.find((p) => p.name === 'funding_account_id')!, 'a1', lookups)).toBe('Everyday');
-    expect(displayParameterValue(mp.parameters.find((p) => p.name === 'payment_method')!, 'loan', lookups)).toBe('Loan');
-    expect(displayParameterValue(mp.parameters.find((p) => p.name === 'keeps_value')!, false, lookups)).toBe('No');
+    expect(
+      displayParameterValue(
+        mp.parameters.find((p) => p.name === 'purchase_amount')!,
+        1234.5,
+        lookups,
+      ),
+    ).toBe('1,234.50');
+    expect(
+      displayParameterValue(
+        mp.parameters.find((p) => p.name === 'funding_account_id')!,
+        'a1',
+        lookups,
+      ),
+    ).toBe('Everyday');
+    expect(
+      displayParameterValue(
+        mp.parameters.find((p) => p.name === 'payment_method')!,
+        'loan',
+        lookups,
+      ),
+    ).toBe('Loan');
+    expect(
+      displayParameterValue(
+        mp.parameters.find((p) => p.name === 'keeps_value')!,
+        false,
+        lookups,
+      ),
+    ).toBe('No');
     const rows = describeParameters(mp, { payment_method: 'cash' }, false, lookups);
     expect(rows.map((r) => r.name)).not.toContain('loan_term_years');
     const loanRows = describeParameters(mp, { payment_method: 'loan' }, false, lookups);

@@ -66,7 +66,9 @@ describe('event form', () => {
     const values = optionValues(within(dialog).getByLabelText('Template *')).filter(Boolean);
     expect(values).not.toContain('baseline');
     expect(values).not.toContain('parental_leave');
-    expect(values).toEqual(TEMPLATES.filter((t) => t.supports_baseline && t.template_id !== 'baseline').map((t) => t.template_id));
+    expect(values).toEqual(
+      TEMPLATES.filter((t) => t.supports_baseline && t.template_id !== 'baseline').map((t) => t.template_id),
+    );
     expect(within(dialog).queryByText('When does this event occur?')).not.toBeInTheDocument();
     expect(within(dialog).queryByLabelText('Month')).not.toBeInTheDocument();
   });
@@ -105,7 +107,9 @@ describe('event form', () => {
     await choose(second, 'major_purchase');
     await user().type(within(second).getByLabelText('Event Name'), '  Kitchen  ');
     await user().click(within(second).getByRole('button', { name: 'Create Event' }));
-    await waitFor(async () => expect((await db.events.toArray()).map((e) => e.name).sort()).toEqual(['Kitchen', 'Major Purchase']));
+    await waitFor(async () =>
+      expect((await db.events.toArray()).map((e) => e.name).sort()).toEqual(['Kitchen', 'Major Purchase']),
+    );
   });
 
   it('requires a template', async () => {
@@ -118,7 +122,14 @@ describe('event form', () => {
     let eventId = '';
     const { router, id } = await openAs('/scenarios', async (db) => {
       const s = await createScenario(db, { name: 'Plan' });
-      eventId = (await saveEvent(db, s, { name: 'Boat', trigger_month: '2028-03', template_id: 'major_purchase', template_parameters: {} })).event.id;
+      eventId = (
+        await saveEvent(db, s, {
+          name: 'Boat',
+          trigger_month: '2028-03',
+          template_id: 'major_purchase',
+          template_parameters: {},
+        })
+      ).event.id;
     }).then(async (v) => ({ ...v, id: (await v.db.scenarios.toArray())[0].id }));
     await router.navigate({ href: `/scenarios/${id}?editEvent=${eventId}` });
     const dialog = await screen.findByRole('dialog', { name: 'Edit Event' });
@@ -251,7 +262,14 @@ describe('event form', () => {
     const { router, db } = await openAs('/scenarios', async (db) => {
       const s = await createScenario(db, { name: 'Plan' });
       scenarioId = s.id;
-      eventId = (await saveEvent(db, s, { name: 'Boat', trigger_month: '2028-03', template_id: 'major_purchase', template_parameters: {} })).event.id;
+      eventId = (
+        await saveEvent(db, s, {
+          name: 'Boat',
+          trigger_month: '2028-03',
+          template_id: 'major_purchase',
+          template_parameters: {},
+        })
+      ).event.id;
     });
     await router.navigate({ href: `/scenarios/${scenarioId}?editEvent=${eventId}` });
     const dialog = await screen.findByRole('dialog', { name: 'Edit Event' });
@@ -281,7 +299,9 @@ describe('event form', () => {
     const old = (await db.accounts.toArray()).find((a) => a.name === 'Old Loan');
     await db.accounts.delete(old!.id);
     await user().click(within(dialog).getByRole('button', { name: 'Create Event' }));
-    expect(await within(dialog).findByText('body → template_parameters.debt_account_id: Debt to pay off: no such account')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('body → template_parameters.debt_account_id: Debt to pay off: no such account'),
+    ).toBeInTheDocument();
     expect(await db.events.count()).toBe(0);
   });
 
@@ -302,7 +322,16 @@ describe('event form', () => {
     const { router, db } = await openAs('/scenarios', async (db) => {
       id = (await createScenario(db, { name: 'Plan' })).id;
     });
-    await db.events.put({ id: 'ev-x', scenario_id: id, name: 'Mystery', trigger_month: '2028-01', trigger_date: '2028-01-01', template_id: 'mystery', template_parameters: {}, updated_at: new Date().toISOString() });
+    await db.events.put({
+      id: 'ev-x',
+      scenario_id: id,
+      name: 'Mystery',
+      trigger_month: '2028-01',
+      trigger_date: '2028-01-01',
+      template_id: 'mystery',
+      template_parameters: {},
+      updated_at: new Date().toISOString(),
+    });
     await router.navigate({ href: `/scenarios/${id}?editEvent=ev-x` });
     const dialog = await screen.findByRole('dialog', { name: 'Edit Event' });
     expect(within(dialog).getByText('Failed to load template details.')).toBeInTheDocument();

@@ -24,7 +24,9 @@ describe('landing page', () => {
     expect(screen.getByRole('heading', { level: 1, name: /^Financial planning, the / })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Get Early Access' })).toBeInTheDocument();
     const how = screen.getByRole('heading', { level: 2, name: 'How Wyrd Works' }).closest('section') as HTMLElement;
-    const steps = within(how).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const steps = within(how)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(steps).toEqual(['Create Your Baseline', 'Build Scenarios', 'Compare & Choose', 'Update As Needed']);
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });

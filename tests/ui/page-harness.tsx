@@ -1,7 +1,16 @@
 // Renders one signed-in page at its route for component tests: under the toast provider and the user's own
 // database (fake-indexeddb), with a scenario route to land on when a page redirects to an event.
 import { act, render } from '@testing-library/react';
-import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, useParams, useSearch } from '@tanstack/react-router';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  useParams,
+  useSearch,
+} from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ToastProvider } from '../../src/components/toast/ToastProvider';
 import { UserDbProvider } from '../../src/data/db-context';
@@ -11,7 +20,11 @@ import { parseSearchParams, stringifySearchParams } from '../../src/routes/searc
 function ScenarioMarker() {
   const params = useParams({ strict: false }) as { scenarioId?: string };
   const search = useSearch({ strict: false }) as { editEvent?: string };
-  return <p>Scenario page {params.scenarioId} editing {search.editEvent}</p>;
+  return (
+    <p>
+      Scenario page {params.scenarioId} editing {search.editEvent}
+    </p>
+  );
 }
 
 export async function renderUserPage(
@@ -39,7 +52,11 @@ export async function renderUserPage(
     ),
   });
   const page = createRoute({ getParentRoute: () => root, path, component: Page });
-  const scenario = createRoute({ getParentRoute: () => root, path: '/scenarios/$scenarioId', component: ScenarioMarker });
+  const scenario = createRoute({
+    getParentRoute: () => root,
+    path: '/scenarios/$scenarioId',
+    component: ScenarioMarker,
+  });
   const router = createRouter({
     routeTree: root.addChildren([page, scenario]),
     history: createMemoryHistory({ initialEntries: [path] }),

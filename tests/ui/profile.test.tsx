@@ -53,7 +53,10 @@ describe('profile information', () => {
     expect(screen.getByText('Verified')).toBeInTheDocument();
     cleanup();
     resetAppState();
-    adapter.getUserAttributes.mockResolvedValueOnce({ success: true, attributes: { email: 'bo@example.com', email_verified: 'false', given_name: 'Bo' } });
+    adapter.getUserAttributes.mockResolvedValueOnce({
+      success: true,
+      attributes: { email: 'bo@example.com', email_verified: 'false', given_name: 'Bo' },
+    });
     adapter.signedInAs();
     await renderApp('/profile');
     expect(await screen.findByText('Not verified')).toBeInTheDocument();
@@ -72,7 +75,10 @@ describe('profile information', () => {
     await user().clear(screen.getByLabelText('First Name'));
     await user().type(screen.getByLabelText('First Name'), 'Augusta');
     const reads = adapter.getCurrentUser.mock.calls.length;
-    adapter.signedInAs({ ...adapter.TEST_USER, attributes: { ...adapter.TEST_USER.attributes, given_name: 'Augusta' } });
+    adapter.signedInAs({
+      ...adapter.TEST_USER,
+      attributes: { ...adapter.TEST_USER.attributes, given_name: 'Augusta' },
+    });
     await user().click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
     expect(adapter.updateProfile).toHaveBeenCalledWith('Augusta', 'Lovelace');

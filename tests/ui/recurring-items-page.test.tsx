@@ -20,7 +20,8 @@ const withCategories = (seed?: (db: WyrdDb) => Promise<void>) => async (db: Wyrd
   await ensureDefaultCategories(db);
   if (seed) await seed(db);
 };
-const openPage = (seed?: (db: WyrdDb) => Promise<void>) => renderUserPage(RecurringItemsPage, '/recurring-items', { prepare: withCategories(seed) });
+const openPage = (seed?: (db: WyrdDb) => Promise<void>) =>
+  renderUserPage(RecurringItemsPage, '/recurring-items', { prepare: withCategories(seed) });
 
 async function categoryId(db: WyrdDb, name: string): Promise<string> {
   return (await db.categories.filter((c) => c.name === name).first())!.id;
@@ -45,9 +46,11 @@ describe('recurring items screen', () => {
     expect(within(dialog).getByLabelText('Frequency')).toHaveValue('monthly');
     expect(within(dialog).getByLabelText('Active')).toBeChecked();
     expect(within(dialog).getByLabelText('Name')).toHaveFocus();
-    expect(within(dialog).getAllByRole('option', { hidden: false }).map((o) => o.textContent)).toEqual(
-      expect.arrayContaining(['Weekly', 'Fortnightly', 'Monthly', 'Quarterly', 'Yearly']),
-    );
+    expect(
+      within(dialog)
+        .getAllByRole('option', { hidden: false })
+        .map((o) => o.textContent),
+    ).toEqual(expect.arrayContaining(['Weekly', 'Fortnightly', 'Monthly', 'Quarterly', 'Yearly']));
   });
 
   it('lists items by name as people read them (case-insensitive, 2 before 10)', async () => {
@@ -55,18 +58,30 @@ describe('recurring items screen', () => {
       const account = await withAccount(db);
       const other = await categoryId(db, 'Other');
       for (const name of ['Item 10', 'item 2', 'Item 1', 'Apple']) {
-        await createRecurringItem(db, { name, amount: -5, start_date: '2026-01-01', account_id: account, category_id: other });
+        await createRecurringItem(db, {
+          name,
+          amount: -5,
+          start_date: '2026-01-01',
+          account_id: account,
+          category_id: other,
+        });
       }
     });
     const list = await screen.findByRole('list', { name: 'Expenses' });
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(4));
-    expect(within(list).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Apple', 'Item 1', 'item 2', 'Item 10']);
+    expect(
+      within(list)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Apple', 'Item 1', 'item 2', 'Item 10']);
   });
 
   it('tells the user to add an account first when there is none', async () => {
     await openPage();
     await user().click(await screen.findByRole('button', { name: '+ Add Recurring Item' }));
-    expect(screen.getByLabelText('Account')).toHaveAccessibleDescription('You have no accounts yet: add one on the Accounts page first.');
+    expect(screen.getByLabelText('Account')).toHaveAccessibleDescription(
+      'You have no accounts yet: add one on the Accounts page first.',
+    );
   });
 
   it('requires name, amount, start date, account and category', async () => {
@@ -90,7 +105,10 @@ describe('recurring items screen', () => {
     await user().click(await screen.findByRole('button', { name: '+ Add Recurring Item' }));
     const dialog = screen.getByRole('dialog');
     const category = within(dialog).getByLabelText('Category');
-    const names = () => within(category).getAllByRole('option').map((o) => o.textContent);
+    const names = () =>
+      within(category)
+        .getAllByRole('option')
+        .map((o) => o.textContent);
     expect(names()).toContain('Groceries');
     expect(names()).not.toContain('Salary');
     await user().selectOptions(category, 'Groceries');
@@ -103,7 +121,13 @@ describe('recurring items screen', () => {
 
   it('stores an expense negative and an income positive, end date null when empty, with the create toast', async () => {
     const { db } = await openPage(async (db) => void (await withAccount(db)));
-    const add = async (name: string, type: 'Income' | 'Expense', amount: string, category: string, frequency: string) => {
+    const add = async (
+      name: string,
+      type: 'Income' | 'Expense',
+      amount: string,
+      category: string,
+      frequency: string,
+    ) => {
       const toasts = screen.queryAllByText('Recurring item created successfully!').length;
       await user().click(await screen.findByRole('button', { name: '+ Add Recurring Item' }));
       const dialog = screen.getByRole('dialog');
@@ -122,7 +146,13 @@ describe('recurring items screen', () => {
     await screen.findByRole('list', { name: 'Income' });
     await add('Food', 'Expense', '150', 'Groceries', 'weekly');
     const rows = await db.recurring_items.toArray();
-    expect(rows.find((r) => r.name === 'Pay')).toMatchObject({ amount: 2600, frequency: 'fortnightly', end_date: null, is_active: true, start_date: '2026-01-05' });
+    expect(rows.find((r) => r.name === 'Pay')).toMatchObject({
+      amount: 2600,
+      frequency: 'fortnightly',
+      end_date: null,
+      is_active: true,
+      start_date: '2026-01-05',
+    });
     expect(rows.find((r) => r.name === 'Food')).toMatchObject({ amount: -150, frequency: 'weekly', end_date: null });
     // Normalised: 2600 x 26/12 = 5633.33; 150 x 52/12 = 650.
     const summary = screen.getByRole('region', { name: 'Recurring items summary' });
@@ -143,9 +173,32 @@ describe('recurring items screen', () => {
     await openPage(async (db) => {
       const account = await withAccount(db);
       const insurance = await categoryId(db, 'Insurance');
-      await createRecurringItem(db, { name: 'Car insurance', amount: -1200, frequency: 'yearly', start_date: '2026-01-01', account_id: account, category_id: insurance });
-      await createRecurringItem(db, { name: 'Water', amount: -300, frequency: 'quarterly', start_date: '2026-01-01', end_date: '2027-06-30', account_id: account, category_id: insurance });
-      await createRecurringItem(db, { name: 'Gym', amount: -80, frequency: 'monthly', start_date: '2026-01-01', is_active: false, account_id: account, category_id: insurance });
+      await createRecurringItem(db, {
+        name: 'Car insurance',
+        amount: -1200,
+        frequency: 'yearly',
+        start_date: '2026-01-01',
+        account_id: account,
+        category_id: insurance,
+      });
+      await createRecurringItem(db, {
+        name: 'Water',
+        amount: -300,
+        frequency: 'quarterly',
+        start_date: '2026-01-01',
+        end_date: '2027-06-30',
+        account_id: account,
+        category_id: insurance,
+      });
+      await createRecurringItem(db, {
+        name: 'Gym',
+        amount: -80,
+        frequency: 'monthly',
+        start_date: '2026-01-01',
+        is_active: false,
+        account_id: account,
+        category_id: insurance,
+      });
     });
     const summary = await screen.findByRole('region', { name: 'Recurring items summary' });
     // 1200/12 + 300/3 = 200; the inactive gym doesn't count.
@@ -161,7 +214,13 @@ describe('recurring items screen', () => {
   it('edits an item: loads its type and values, keeps the sign, sets an end date and inactive', async () => {
     const { db } = await openPage(async (db) => {
       const account = await withAccount(db);
-      await createRecurringItem(db, { name: 'Phone', amount: -50, start_date: '2026-02-01', account_id: account, category_id: await categoryId(db, 'Utilities') });
+      await createRecurringItem(db, {
+        name: 'Phone',
+        amount: -50,
+        start_date: '2026-02-01',
+        account_id: account,
+        category_id: await categoryId(db, 'Utilities'),
+      });
     });
     await user().click(await screen.findByRole('button', { name: 'Edit Phone' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Recurring Item' });
@@ -172,13 +231,23 @@ describe('recurring items screen', () => {
     await user().click(within(dialog).getByLabelText('Active'));
     await user().click(within(dialog).getByRole('button', { name: 'Update Recurring Item' }));
     expect(await screen.findByText('Recurring item updated successfully!')).toBeInTheDocument();
-    expect((await db.recurring_items.toArray())[0]).toMatchObject({ amount: -50, end_date: '2026-12-31', is_active: false });
+    expect((await db.recurring_items.toArray())[0]).toMatchObject({
+      amount: -50,
+      end_date: '2026-12-31',
+      is_active: false,
+    });
   });
 
   it('shows Saving... while saving and closes on Escape returning focus', async () => {
     await openPage(async (db) => {
       const account = await withAccount(db);
-      await createRecurringItem(db, { name: 'Phone', amount: -50, start_date: '2026-02-01', account_id: account, category_id: await categoryId(db, 'Utilities') });
+      await createRecurringItem(db, {
+        name: 'Phone',
+        amount: -50,
+        start_date: '2026-02-01',
+        account_id: account,
+        category_id: await categoryId(db, 'Utilities'),
+      });
     });
     const edit = await screen.findByRole('button', { name: 'Edit Phone' });
     await user().click(edit);
@@ -221,7 +290,9 @@ describe('recurring items screen', () => {
     await user().click(within(dialog).getByRole('button', { name: '+ New category' }));
     await user().type(within(dialog).getByLabelText('New expense category'), 'groceries');
     await user().click(within(dialog).getByRole('button', { name: 'Add category' }));
-    expect(await within(dialog).findByText('"Groceries" is already an expense category. Please choose another name.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('"Groceries" is already an expense category. Please choose another name.'),
+    ).toBeInTheDocument();
   });
 
   it('renames a category in the manager', async () => {
@@ -244,7 +315,13 @@ describe('recurring items screen', () => {
   it('deletes after the confirmation, and not when declined', async () => {
     const { db } = await openPage(async (db) => {
       const account = await withAccount(db);
-      await createRecurringItem(db, { name: 'Phone', amount: -50, start_date: '2026-02-01', account_id: account, category_id: await categoryId(db, 'Utilities') });
+      await createRecurringItem(db, {
+        name: 'Phone',
+        amount: -50,
+        start_date: '2026-02-01',
+        account_id: account,
+        category_id: await categoryId(db, 'Utilities'),
+      });
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     await user().click(await screen.findByRole('button', { name: 'Delete Phone' }));
@@ -259,7 +336,13 @@ describe('recurring items screen', () => {
   it('shows Failed to delete recurring item when the delete fails', async () => {
     const { db } = await openPage(async (db) => {
       const account = await withAccount(db);
-      await createRecurringItem(db, { name: 'Phone', amount: -50, start_date: '2026-02-01', account_id: account, category_id: await categoryId(db, 'Utilities') });
+      await createRecurringItem(db, {
+        name: 'Phone',
+        amount: -50,
+        start_date: '2026-02-01',
+        account_id: account,
+        category_id: await categoryId(db, 'Utilities'),
+      });
     });
     await screen.findByRole('button', { name: 'Delete Phone' });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
@@ -269,7 +352,10 @@ describe('recurring items screen', () => {
   });
 
   it('shows Failed to load recurring items with Try again', async () => {
-    const { db } = await renderUserPage(RecurringItemsPage, '/recurring-items', { prepare: withCategories(), closeDb: true });
+    const { db } = await renderUserPage(RecurringItemsPage, '/recurring-items', {
+      prepare: withCategories(),
+      closeDb: true,
+    });
     expect(await screen.findByText('Failed to load recurring items')).toBeInTheDocument();
     await act(async () => {
       await db.open();
@@ -282,20 +368,53 @@ describe('recurring items screen', () => {
     const { db, router } = await openPage(async (db) => {
       const account = await withAccount(db);
       const scenario = await createScenario(db, { name: 'New job', is_baseline: false });
-      await db.events.add({ id: 'ev-9', scenario_id: scenario.id, name: 'Job', trigger_month: '2027-01', trigger_date: '2027-01-01', template_id: 'job_change', template_parameters: {}, updated_at: '2026-11-21T00:00:00.000Z' });
-      await db.recurring_items.add({ id: 'ri-linked', name: 'New salary', amount: 9000, frequency: 'monthly', start_date: '2027-01-01', end_date: null, account_id: account, category_id: await categoryId(db, 'Salary'), is_active: true, scenario_event_id: 'ev-9', updated_at: '2026-11-21T00:00:00.000Z' });
-      await createRecurringItem(db, { name: 'Phone', amount: -50, start_date: '2026-02-01', account_id: account, category_id: await categoryId(db, 'Utilities') });
+      await db.events.add({
+        id: 'ev-9',
+        scenario_id: scenario.id,
+        name: 'Job',
+        trigger_month: '2027-01',
+        trigger_date: '2027-01-01',
+        template_id: 'job_change',
+        template_parameters: {},
+        updated_at: '2026-11-21T00:00:00.000Z',
+      });
+      await db.recurring_items.add({
+        id: 'ri-linked',
+        name: 'New salary',
+        amount: 9000,
+        frequency: 'monthly',
+        start_date: '2027-01-01',
+        end_date: null,
+        account_id: account,
+        category_id: await categoryId(db, 'Salary'),
+        is_active: true,
+        scenario_event_id: 'ev-9',
+        updated_at: '2026-11-21T00:00:00.000Z',
+      });
+      await createRecurringItem(db, {
+        name: 'Phone',
+        amount: -50,
+        start_date: '2026-02-01',
+        account_id: account,
+        category_id: await categoryId(db, 'Utilities'),
+      });
     });
     expect(await screen.findByText('Scenario: New job')).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Recurring items summary' });
     expect(within(summary).getByText('$0')).toBeInTheDocument();
     const confirm = vi.spyOn(window, 'confirm');
     await user().click(screen.getByRole('button', { name: 'Delete New salary' }));
-    expect(await screen.findByText('Cannot delete this recurring item. It was created by a scenario event. Please delete the event instead.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Cannot delete this recurring item. It was created by a scenario event. Please delete the event instead.',
+      ),
+    ).toBeInTheDocument();
     expect(confirm).not.toHaveBeenCalled();
     expect(await db.recurring_items.get('ri-linked')).toBeDefined();
     await user().click(screen.getByRole('button', { name: 'Edit New salary' }));
-    expect(await screen.findByText('This recurring item is part of a scenario event. Please edit it through the scenario.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This recurring item is part of a scenario event. Please edit it through the scenario.'),
+    ).toBeInTheDocument();
     const scenarioId = (await db.scenarios.toArray())[0].id;
     await waitFor(() => expect(router.state.location.pathname).toBe(`/scenarios/${scenarioId}`));
     expect(router.state.location.search).toEqual({ editEvent: 'ev-9' });

@@ -39,7 +39,11 @@ describe('scenario detail', () => {
 
   it('shows the header, back link, event count and created date', async () => {
     await openScenario(async (db) => {
-      const s = await createScenario(db, { name: 'Today', description: 'Where we are now', is_baseline: true }, { now: '2026-03-05T01:00:00.000Z' });
+      const s = await createScenario(
+        db,
+        { name: 'Today', description: 'Where we are now', is_baseline: true },
+        { now: '2026-03-05T01:00:00.000Z' },
+      );
       return s.id;
     });
     await heading('Today');
@@ -54,7 +58,9 @@ describe('scenario detail', () => {
   });
 
   it('edits name and description inline with Save Changes and Cancel', async () => {
-    const { db, id } = await openScenario(async (db) => (await createScenario(db, { name: 'Plan', description: 'Old' })).id);
+    const { db, id } = await openScenario(
+      async (db) => (await createScenario(db, { name: 'Plan', description: 'Old' })).id,
+    );
     await heading('Plan');
     await user().click(screen.getByRole('button', { name: 'Edit scenario name and description' }));
     await user().clear(screen.getByLabelText('Scenario Name'));
@@ -90,8 +96,18 @@ describe('scenario detail', () => {
     await openScenario(async (db) => {
       const { cash } = await seedHousehold(db);
       const s = await createScenario(db, { name: 'Plan' });
-      await saveEvent(db, s, { name: 'Later purchase', trigger_month: '2029-07', template_id: 'major_purchase', template_parameters: { purchase_amount: 12345.5, funding_account_id: cash.id } });
-      await saveEvent(db, s, { name: 'First home', trigger_month: '2028-03', template_id: 'buy_first_home', template_parameters: {} });
+      await saveEvent(db, s, {
+        name: 'Later purchase',
+        trigger_month: '2029-07',
+        template_id: 'major_purchase',
+        template_parameters: { purchase_amount: 12345.5, funding_account_id: cash.id },
+      });
+      await saveEvent(db, s, {
+        name: 'First home',
+        trigger_month: '2028-03',
+        template_id: 'buy_first_home',
+        template_parameters: {},
+      });
       return s.id;
     });
     await heading('Plan');
@@ -119,7 +135,12 @@ describe('scenario detail', () => {
   it("shows 'Current Reality' instead of the month in baseline scenarios", async () => {
     await openScenario(async (db) => {
       const s = await createScenario(db, { name: 'Base', is_baseline: true });
-      await saveEvent(db, s, { name: 'My Super', trigger_month: '2026-11', template_id: 'superannuation', template_parameters: {} });
+      await saveEvent(db, s, {
+        name: 'My Super',
+        trigger_month: '2026-11',
+        template_id: 'superannuation',
+        template_parameters: {},
+      });
       return s.id;
     });
     await heading('Base');
@@ -133,7 +154,12 @@ describe('scenario detail', () => {
     const { db } = await openScenario(async (db) => {
       await seedHousehold(db);
       const s = await createScenario(db, { name: 'Plan' });
-      await saveEvent(db, s, { name: 'First home', trigger_month: '2028-03', template_id: 'buy_first_home', template_parameters: {} });
+      await saveEvent(db, s, {
+        name: 'First home',
+        trigger_month: '2028-03',
+        template_id: 'buy_first_home',
+        template_parameters: {},
+      });
       return s.id;
     });
     await heading('Plan');
@@ -155,7 +181,12 @@ describe('scenario detail', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { db } = await openScenario(async (db) => {
       const s = await createScenario(db, { name: 'Plan' });
-      await saveEvent(db, s, { name: 'Car', trigger_month: '2028-03', template_id: 'major_purchase', template_parameters: {} });
+      await saveEvent(db, s, {
+        name: 'Car',
+        trigger_month: '2028-03',
+        template_id: 'major_purchase',
+        template_parameters: {},
+      });
       return s.id;
     });
     await waitFor(() => expect(eventCards()).toHaveLength(1));
@@ -179,7 +210,11 @@ describe('scenario detail', () => {
     expect(await screen.findByText('Event created successfully')).toBeInTheDocument();
     await waitFor(() => expect(eventCards()).toHaveLength(1));
     const event = (await db.events.toArray())[0];
-    expect(event).toMatchObject({ name: 'Buy Your First Home', trigger_month: `${new Date().getFullYear() + 2}-03`, template_id: 'buy_first_home' });
+    expect(event).toMatchObject({
+      name: 'Buy Your First Home',
+      trigger_month: `${new Date().getFullYear() + 2}-03`,
+      template_id: 'buy_first_home',
+    });
     const accounts = await db.accounts.where('scenario_event_id').equals(event.id).toArray();
     expect(accounts.map((a) => a.account_type).sort()).toEqual(['mortgage', 'property']);
     expect(await db.recurring_items.where('scenario_event_id').equals(event.id).count()).toBeGreaterThan(0);
@@ -191,7 +226,9 @@ describe('scenario detail', () => {
     await user().type(within(edit).getByLabelText('Purchase price *'), '800000');
     await user().click(within(edit).getByRole('button', { name: 'Update Event' }));
     expect(await screen.findByText('Event updated successfully')).toBeInTheDocument();
-    const property = (await db.accounts.where('scenario_event_id').equals(event.id).toArray()).find((a) => a.account_type === 'property');
+    const property = (await db.accounts.where('scenario_event_id').equals(event.id).toArray()).find(
+      (a) => a.account_type === 'property',
+    );
     expect((await db.events.get(event.id))?.template_parameters.purchase_price).toBe(800000);
     expect(property).toBeDefined();
   });
@@ -201,7 +238,14 @@ describe('scenario detail', () => {
     const { router, id } = await openScenario(
       async (db) => {
         const s = await createScenario(db, { name: 'Plan' });
-        eventId = (await saveEvent(db, s, { name: 'Boat', trigger_month: '2028-03', template_id: 'major_purchase', template_parameters: { purchase_name: 'Boat' } })).event.id;
+        eventId = (
+          await saveEvent(db, s, {
+            name: 'Boat',
+            trigger_month: '2028-03',
+            template_id: 'major_purchase',
+            template_parameters: { purchase_name: 'Boat' },
+          })
+        ).event.id;
         return s.id;
       },
       '/scenarios/',

@@ -11,7 +11,16 @@ import * as adapter from './adapter-mock';
 
 export function uniqueUser(): AuthUser {
   const id = crypto.randomUUID();
-  return { username: id, userId: id, attributes: { email: `${id.slice(0, 8)}@example.com`, email_verified: 'true', given_name: 'Ada', family_name: 'Lovelace' } };
+  return {
+    username: id,
+    userId: id,
+    attributes: {
+      email: `${id.slice(0, 8)}@example.com`,
+      email_verified: 'true',
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+    },
+  };
 }
 
 /** Signs in a new user, seeds their database, renders the app at `path`. */
@@ -29,8 +38,18 @@ export async function openAs(path: string, seed?: (db: WyrdDb) => Promise<unknow
 export async function seedHousehold(db: WyrdDb) {
   const categories = await db.categories.toArray();
   const cat = (name: string) => categories.find((c) => c.name === name)?.id ?? categories[0].id;
-  const cash = await createAccount(db, { name: 'Everyday', account_type: 'checking', current_balance: 20_000, is_asset: true });
-  const mortgage = await createAccount(db, { name: 'Home Loan', account_type: 'mortgage', current_balance: -400_000, is_asset: false });
+  const cash = await createAccount(db, {
+    name: 'Everyday',
+    account_type: 'checking',
+    current_balance: 20_000,
+    is_asset: true,
+  });
+  const mortgage = await createAccount(db, {
+    name: 'Home Loan',
+    account_type: 'mortgage',
+    current_balance: -400_000,
+    is_asset: false,
+  });
   const salary = await createRecurringItem(db, {
     name: 'Salary',
     amount: 6_000,

@@ -37,15 +37,26 @@ describe('scenarios list', () => {
       const plan = await createScenario(db, { name: 'Big Move', description: 'Buy a house' });
       ids.base = base.id;
       ids.plan = plan.id;
-      await saveEvent(db, plan, { name: 'New car', trigger_month: '2027-03', template_id: 'major_purchase', template_parameters: {} });
+      await saveEvent(db, plan, {
+        name: 'New car',
+        trigger_month: '2027-03',
+        template_id: 'major_purchase',
+        template_parameters: {},
+      });
     });
     await heading('Scenarios');
     const planCard = await card('Big Move');
     expect(within(planCard).getByText('Buy a house')).toBeInTheDocument();
     expect(within(planCard).getByText('1 event(s)')).toBeInTheDocument();
     expect(within(planCard).queryByText('Baseline')).not.toBeInTheDocument();
-    expect(within(planCard).getByRole('link', { name: 'View Forecast' })).toHaveAttribute('href', `/scenarios/compare?selected=${ids.plan}`);
-    expect(within(planCard).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/scenarios/builder/${ids.plan}`);
+    expect(within(planCard).getByRole('link', { name: 'View Forecast' })).toHaveAttribute(
+      'href',
+      `/scenarios/compare?selected=${ids.plan}`,
+    );
+    expect(within(planCard).getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      `/scenarios/builder/${ids.plan}`,
+    );
     expect(within(planCard).getByRole('checkbox', { name: 'Select Big Move' })).not.toBeChecked();
     const baseCard = await card('Today');
     expect(within(baseCard).getByText('Baseline')).toBeInTheDocument();
@@ -99,7 +110,9 @@ describe('scenarios list', () => {
     await user().click(screen.getByRole('button', { name: 'Select All' }));
     expect(screen.getByRole('button', { name: 'Delete (3)' })).toBeInTheDocument();
     await user().click(screen.getByRole('button', { name: 'Delete (3)' }));
-    expect(await screen.findByText('Cannot delete baseline scenarios. Please unselect them first.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Cannot delete baseline scenarios. Please unselect them first.'),
+    ).toBeInTheDocument();
     expect(confirm).not.toHaveBeenCalled();
     expect(await db.scenarios.count()).toBe(3);
 
@@ -208,8 +221,17 @@ describe('baseline assistant', () => {
     const { db } = await openAs('/scenarios', async (db) => {
       const categories = await db.categories.toArray();
       const cash = await createAccount(db, { name: 'Everyday', account_type: 'checking', current_balance: 10_000 });
-      ids.home = (await createAccount(db, { name: 'Our House', account_type: 'property', current_balance: 900_000 })).id;
-      ids.loan = (await createAccount(db, { name: 'Home Loan', account_type: 'mortgage', current_balance: -500_000, is_asset: false })).id;
+      ids.home = (
+        await createAccount(db, { name: 'Our House', account_type: 'property', current_balance: 900_000 })
+      ).id;
+      ids.loan = (
+        await createAccount(db, {
+          name: 'Home Loan',
+          account_type: 'mortgage',
+          current_balance: -500_000,
+          is_asset: false,
+        })
+      ).id;
       ids.repay = (
         await createRecurringItem(db, {
           name: 'Mortgage repayment',

@@ -17,7 +17,9 @@ describe('search params', () => {
   });
 
   it('stringifies lists as repeated parameters and drops empty values', () => {
-    expect(stringifySearchParams({ selected: ['a', 'b'], editEvent: undefined, confirmed: true })).toBe('?selected=a&selected=b&confirmed=true');
+    expect(stringifySearchParams({ selected: ['a', 'b'], editEvent: undefined, confirmed: true })).toBe(
+      '?selected=a&selected=b&confirmed=true',
+    );
     expect(stringifySearchParams({})).toBe('');
   });
 
@@ -35,8 +37,14 @@ describe('search params', () => {
   });
 
   it('validates login and forgot-password hand-offs', () => {
-    expect(validateLoginSearch({ email: 'a@b.co', confirmed: 'true', other: 1 })).toEqual({ email: 'a@b.co', confirmed: true });
-    expect(validateForgotPasswordSearch({ email: 'a@b.co', required: 'true' })).toEqual({ email: 'a@b.co', required: true });
+    expect(validateLoginSearch({ email: 'a@b.co', confirmed: 'true', other: 1 })).toEqual({
+      email: 'a@b.co',
+      confirmed: true,
+    });
+    expect(validateForgotPasswordSearch({ email: 'a@b.co', required: 'true' })).toEqual({
+      email: 'a@b.co',
+      required: true,
+    });
     expect(validateForgotPasswordSearch({ required: 'nope' })).toEqual({});
   });
 });

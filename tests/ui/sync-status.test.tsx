@@ -27,7 +27,8 @@ const Indicator = () => <SyncStatus authOffline={false} />;
 
 async function addOutboxRows(db: WyrdDb, n: number) {
   await noDefaults(db);
-  for (let i = 0; i < n; i++) await db.outbox.add({ entity: 'accounts', entity_id: `a${i}`, op: 'create', payload: {}, created_at: 'x' });
+  for (let i = 0; i < n; i++)
+    await db.outbox.add({ entity: 'accounts', entity_id: `a${i}`, op: 'create', payload: {}, created_at: 'x' });
 }
 
 afterEach(() => {
@@ -43,13 +44,27 @@ describe('sync words', () => {
     expect(clockTime(at)).toMatch(/^\d\d:07$/);
     expect(syncView(base, 3, false).label).toBe('3 changes waiting');
     expect(syncView(base, 1, false).label).toBe('1 change waiting');
-    expect(syncView({ ...base, phase: 'offline' }, 2, false)).toMatchObject({ label: 'Offline', hint: expect.stringContaining('2 changes waiting') });
+    expect(syncView({ ...base, phase: 'offline' }, 2, false)).toMatchObject({
+      label: 'Offline',
+      hint: expect.stringContaining('2 changes waiting'),
+    });
     expect(syncView(base, 0, true).label).toBe('Offline');
     expect(syncView({ ...base, phase: 'syncing' }, 0, false).label).toBe('Syncing...');
-    expect(syncView({ ...base, phase: 'syncing', initial: { pulled: 40 } }, 0, false).label).toBe('Syncing... 40 records');
+    expect(syncView({ ...base, phase: 'syncing', initial: { pulled: 40 } }, 0, false).label).toBe(
+      'Syncing... 40 records',
+    );
     expect(syncView({ ...base, phase: 'local-only' }, 5, false).label).toBe('Local only');
-    expect(syncView({ ...base, phase: 'error', error: { kind: 'auth', message: 'Your session has expired.' } }, 0, false).label).toBe('Sign in again to sync');
-    expect(syncView({ ...base, phase: 'error', error: { kind: 'server', message: 'The server is not answering.' } }, 0, false)).toMatchObject({ label: 'Sync problem', hint: 'The server is not answering.' });
+    expect(
+      syncView({ ...base, phase: 'error', error: { kind: 'auth', message: 'Your session has expired.' } }, 0, false)
+        .label,
+    ).toBe('Sign in again to sync');
+    expect(
+      syncView(
+        { ...base, phase: 'error', error: { kind: 'server', message: 'The server is not answering.' } },
+        0,
+        false,
+      ),
+    ).toMatchObject({ label: 'Sync problem', hint: 'The server is not answering.' });
   });
 });
 
@@ -81,10 +96,22 @@ describe('<SyncStatus>', () => {
   it('lists refused changes with the server message; Send again requeues, Discard asks for the server copy', async () => {
     setState({ lastSyncedAt: '2026-11-23T03:07:00.000Z' });
     const rejection = (mutation_id: number, name: string) => ({
-      mutation_id, entity: 'accounts' as const, entity_id: `acc-${mutation_id}`, op: 'update' as const, payload: { name }, code: 422,
-      detail: [{ loc: ['body', 'current_balance'], msg: 'must be a number' }], message: 'body → current_balance: must be a number', rejected_at: 'x',
+      mutation_id,
+      entity: 'accounts' as const,
+      entity_id: `acc-${mutation_id}`,
+      op: 'update' as const,
+      payload: { name },
+      code: 422,
+      detail: [{ loc: ['body', 'current_balance'], msg: 'must be a number' }],
+      message: 'body → current_balance: must be a number',
+      rejected_at: 'x',
     });
-    const { db } = await renderUserPage(Indicator, '/', { prepare: async (db) => (await noDefaults(db), db.sync_rejections.bulkPut([rejection(5, 'Everyday'), rejection(6, 'Savings')])) });
+    const { db } = await renderUserPage(Indicator, '/', {
+      prepare: async (db) => (
+        await noDefaults(db),
+        db.sync_rejections.bulkPut([rejection(5, 'Everyday'), rejection(6, 'Savings')])
+      ),
+    });
     await userEvent.click(await screen.findByRole('button', { name: '2 changes not saved' }));
     const panel = screen.getByRole('region', { name: 'Changes not saved to the server' });
     const items = await within(panel).findAllByRole('listitem');

@@ -112,7 +112,7 @@ describe('first sign-in on a new device', () => {
     expect((await db.categories.toArray()).map((c) => c.name)).toEqual(['Wages']);
   });
 
-  it('lets the user go on with this device\'s data without waiting', async () => {
+  it("lets the user go on with this device's data without waiting", async () => {
     const release = holdServer();
     const userId = `fresh-${crypto.randomUUID()}`;
     stop = startSync(openUserDb(userId));

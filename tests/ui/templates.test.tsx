@@ -53,19 +53,45 @@ describe('template chooser', () => {
     await openAs('/scenarios/templates');
     await heading('Choose a Template');
     const groups = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(groups).toEqual(['Property', 'Income & Career', 'Debt & Payments', 'Investments & Assets', 'Purchases & Expenses']);
+    expect(groups).toEqual([
+      'Property',
+      'Income & Career',
+      'Debt & Payments',
+      'Investments & Assets',
+      'Purchases & Expenses',
+    ]);
     const idsIn = (group: string) =>
-      Array.from(screen.getByRole('heading', { level: 2, name: group }).closest('section')!.querySelectorAll('[data-template-id]')).map((a) => a.getAttribute('data-template-id'));
-    expect(idsIn('Property')).toEqual(expect.arrayContaining(['buy_first_home', 'investment_property', 'negative_gearing', 'interest_only_mortgage', 'extra_mortgage_repayments']));
+      Array.from(
+        screen
+          .getByRole('heading', { level: 2, name: group })
+          .closest('section')!
+          .querySelectorAll('[data-template-id]'),
+      ).map((a) => a.getAttribute('data-template-id'));
+    expect(idsIn('Property')).toEqual(
+      expect.arrayContaining([
+        'buy_first_home',
+        'investment_property',
+        'negative_gearing',
+        'interest_only_mortgage',
+        'extra_mortgage_repayments',
+      ]),
+    );
     expect(idsIn('Income & Career')).toEqual(expect.arrayContaining(['job_income_change', 'parental_leave']));
     expect(idsIn('Debt & Payments')).toEqual(expect.arrayContaining(['debt_payoff']));
-    expect(idsIn('Investments & Assets')).toEqual(expect.arrayContaining(['asset_purchase', 'debt_recycling', 'superannuation']));
+    expect(idsIn('Investments & Assets')).toEqual(
+      expect.arrayContaining(['asset_purchase', 'debt_recycling', 'superannuation']),
+    );
     expect(idsIn('Purchases & Expenses')).toEqual(expect.arrayContaining(['major_purchase']));
-    const all = Array.from(document.querySelectorAll('[data-template-id]')).map((a) => a.getAttribute('data-template-id'));
+    const all = Array.from(document.querySelectorAll('[data-template-id]')).map((a) =>
+      a.getAttribute('data-template-id'),
+    );
     expect(all).not.toContain('current_reality');
     expect(all).not.toContain('baseline');
     expect(all.length).toBeGreaterThanOrEqual(13);
-    expect(screen.getByRole('link', { name: /Buy Your First Home/ })).toHaveAttribute('href', '/scenarios/template/buy_first_home');
+    expect(screen.getByRole('link', { name: /Buy Your First Home/ })).toHaveAttribute(
+      'href',
+      '/scenarios/template/buy_first_home',
+    );
   });
 
   it("shows 'Failed to load templates. Please try again.' with Try again", async () => {
@@ -115,7 +141,9 @@ describe('Smart Create', () => {
     const { dialog } = await openSmart();
     await user().type(within(dialog).getByLabelText('Describe your scenario'), 'hello there');
     await user().click(within(dialog).getByRole('button', { name: 'Create Scenario' }));
-    expect(await within(dialog).findByText('No matching templates found. Please provide more details.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('No matching templates found. Please provide more details.'),
+    ).toBeInTheDocument();
   });
 
   it("says 'Failed to identify templates. Please try again.' when the parser fails", async () => {
@@ -128,7 +156,9 @@ describe('Smart Create', () => {
 
   it('opens the first matched template form filled in, with the AI banner, and creates the scenario', async () => {
     const { dialog, router, db } = await openSmart();
-    await user().click(within(dialog).getByRole('button', { name: 'Buy a $750k apartment in March 2028 with a 10% deposit' }));
+    await user().click(
+      within(dialog).getByRole('button', { name: 'Buy a $750k apartment in March 2028 with a 10% deposit' }),
+    );
     await user().click(within(dialog).getByRole('button', { name: 'Create Scenario' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/scenarios/template/buy_first_home'));
     expect(await screen.findByLabelText('Purchase price *', {}, { timeout: 5000 })).toHaveValue(750000);
@@ -183,7 +213,12 @@ describe('template form', () => {
     const [scenario] = await db.scenarios.toArray();
     expect(scenario).toMatchObject({ name: 'Boat plan', is_baseline: false });
     const [event] = await db.events.toArray();
-    expect(event).toMatchObject({ scenario_id: scenario.id, template_id: 'major_purchase', name: 'Major Purchase', trigger_month: `${new Date().getFullYear() + 1}-09` });
+    expect(event).toMatchObject({
+      scenario_id: scenario.id,
+      template_id: 'major_purchase',
+      name: 'Major Purchase',
+      trigger_month: `${new Date().getFullYear() + 1}-09`,
+    });
     expect(await db.accounts.where('scenario_event_id').equals(event.id).count()).toBeGreaterThan(0);
     expect(await heading('Boat plan')).toBeInTheDocument();
   });
@@ -202,7 +237,9 @@ describe('template form', () => {
     await screen.findByLabelText('Cost *');
     vi.spyOn(db, 'transaction').mockRejectedValue(new Error('io') as never);
     await user().click(screen.getByRole('button', { name: 'Create Scenario' }));
-    expect(await screen.findByText('Failed to create scenario. Please check your inputs and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to create scenario. Please check your inputs and try again.'),
+    ).toBeInTheDocument();
     vi.restoreAllMocks();
     expect(await db.scenarios.count()).toBe(0);
   });

@@ -14,7 +14,12 @@ vi.mock('../../src/lib/config/app-config', async (original) => ({
 }));
 
 const account = (id: string, name: string) => ({
-  id, name, account_type: 'checking' as const, current_balance: 100, is_asset: true, updated_at: '2026-01-01T00:00:00Z',
+  id,
+  name,
+  account_type: 'checking' as const,
+  current_balance: 100,
+  is_asset: true,
+  updated_at: '2026-01-01T00:00:00Z',
 });
 
 describe('per-user database', () => {
@@ -31,27 +36,50 @@ describe('per-user database', () => {
     const db = openUserDb('schema-user');
     await db.open();
     expect(db.verno).toBe(2);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['accounts', 'categories', 'events', 'meta', 'modifications', 'outbox', 'recurring_items', 'scenarios', 'sync_base', 'sync_deferred', 'sync_rejections'],
-    );
+    expect(db.tables.map((t) => t.name).sort()).toEqual([
+      'accounts',
+      'categories',
+      'events',
+      'meta',
+      'modifications',
+      'outbox',
+      'recurring_items',
+      'scenarios',
+      'sync_base',
+      'sync_deferred',
+      'sync_rejections',
+    ]);
     expect(db.table('events').schema.indexes.map((i) => i.name)).toContain('scenario_id');
     expect(db.table('recurring_items').schema.indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining(['account_id', 'category_id', 'scenario_event_id', 'updated_at']),
     );
     expect(db.table('outbox').schema.primKey.auto).toBe(true);
-    const seq = await db.outbox.add({ entity: 'accounts', entity_id: 'a1', op: 'create', payload: {}, created_at: '2026-01-01T00:00:00Z' });
+    const seq = await db.outbox.add({
+      entity: 'accounts',
+      entity_id: 'a1',
+      op: 'create',
+      payload: {},
+      created_at: '2026-01-01T00:00:00Z',
+    });
     expect(typeof seq).toBe('number');
   });
 
   it('a database made at version 1 opens at version 2 with its rows and outbox intact', async () => {
     const v1 = new Dexie(userDbName('upgrade-user'));
     v1.version(1).stores({
-      accounts: 'id, scenario_event_id, updated_at', recurring_items: 'id, account_id, category_id, scenario_event_id, updated_at',
-      categories: 'id, type, updated_at', scenarios: 'id, updated_at', events: 'id, scenario_id, template_id, trigger_month, updated_at',
-      modifications: 'id, scenario_id, target_id, updated_at', outbox: '++seq, [entity+entity_id], created_at', meta: 'key',
+      accounts: 'id, scenario_event_id, updated_at',
+      recurring_items: 'id, account_id, category_id, scenario_event_id, updated_at',
+      categories: 'id, type, updated_at',
+      scenarios: 'id, updated_at',
+      events: 'id, scenario_id, template_id, trigger_month, updated_at',
+      modifications: 'id, scenario_id, target_id, updated_at',
+      outbox: '++seq, [entity+entity_id], created_at',
+      meta: 'key',
     });
     await v1.table('accounts').put(account('a1', 'Kept'));
-    await v1.table('outbox').add({ entity: 'accounts', entity_id: 'a1', op: 'create', payload: {}, created_at: '2026-01-01T00:00:00Z' });
+    await v1
+      .table('outbox')
+      .add({ entity: 'accounts', entity_id: 'a1', op: 'create', payload: {}, created_at: '2026-01-01T00:00:00Z' });
     v1.close();
     const db = openUserDb('upgrade-user');
     expect((await db.accounts.get('a1'))?.name).toBe('Kept');

@@ -55,7 +55,8 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
     }
     const { values, positionals } = parsed;
     if (values.help) return { code: 0, stdout: `${USAGE}\n`, stderr: '' };
-    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'FILE is required' : 'only one FILE is accepted');
+    if (positionals.length !== 1)
+      throw new UsageError(positionals.length === 0 ? 'FILE is required' : 'only one FILE is accepted');
     if (values.dashboard && (values.years !== undefined || values.scenario !== undefined || values.sampled)) {
       throw new UsageError('--dashboard takes only --months and --as-of');
     }
@@ -69,13 +70,18 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
       throw new UsageError(`--years: must be a whole number from 1 to ${MAX_YEARS} (got "${yearsText}")`);
     }
     const asOf = values['as-of'] ?? today();
-    if (!IsoDateSchema.safeParse(asOf).success) throw new UsageError(`--as-of: must be a real date written YYYY-MM-DD (got "${asOf}")`);
+    if (!IsoDateSchema.safeParse(asOf).success)
+      throw new UsageError(`--as-of: must be a real date written YYYY-MM-DD (got "${asOf}")`);
     const file = positionals[0];
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
     } catch (err) {
-      return { code: 2, stdout: '', stderr: `forecast: ${file}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})\n` };
+      return {
+        code: 2,
+        stdout: '',
+        stderr: `forecast: ${file}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})\n`,
+      };
     }
     let json: unknown;
     try {

@@ -135,7 +135,7 @@ export function forEachOccurrence(
   const [fy, fm] = civilFromDayNumber(first);
   // First candidate occurrence at or after the month of `first`.
   let n = Math.max(0, Math.ceil((monthIndex(fy, fm) - startIndex) / step.months) - 1);
-  for (;; n++) {
+  for (; ; n++) {
     const idx = startIndex + n * step.months;
     const [y, m] = yearMonthOfIndex(idx);
     const day = dayNumber(y, m, Math.min(sd, daysInMonth(y, m)));

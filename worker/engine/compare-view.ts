@@ -67,7 +67,9 @@ export function deflator(inflationRatePercent: number, monthIndex: number): numb
 }
 
 /** The first run of snapshots with liquid cash below zero, over every month (never the sampled points). */
-export function findCashShortfall(snapshots: ReadonlyArray<Pick<Snapshot, 'date' | 'liquid_cash'>>): CashShortfall | null {
+export function findCashShortfall(
+  snapshots: ReadonlyArray<Pick<Snapshot, 'date' | 'liquid_cash'>>,
+): CashShortfall | null {
   const start = snapshots.findIndex((s) => s.liquid_cash < -0.005);
   if (start < 0) return null;
   let end = start;
@@ -105,7 +107,13 @@ export function realSummary(snapshots: ReadonlyArray<Snapshot>, inflationRatePer
   };
 }
 
-function series(sampled: ReadonlyArray<Snapshot>, indexes: number[], pick: (s: Snapshot) => number, inflation: number, flow: boolean): SeriesPair {
+function series(
+  sampled: ReadonlyArray<Snapshot>,
+  indexes: number[],
+  pick: (s: Snapshot) => number,
+  inflation: number,
+  flow: boolean,
+): SeriesPair {
   // Snapshot 0 is a moment (as_of), not a month: monthly flows have no point there.
   const at = (i: number, v: number) => (flow && indexes[i] === 0 ? null : v);
   return {
@@ -156,7 +164,11 @@ export function toCompareView(comparison: Comparison, assumptions: AssumptionsIn
 }
 
 /** Compares the input's scenarios and shapes the result; throws EngineInputError on bad input. */
-export function compareViewWith(input: CompareViewInput, compile: EventCompiler | null, simulator?: Simulator): CompareView {
+export function compareViewWith(
+  input: CompareViewInput,
+  compile: EventCompiler | null,
+  simulator?: Simulator,
+): CompareView {
   const { comparison, prepared } = compareWithProfile(
     input.backup,
     { as_of: input.as_of, years: input.years, scenario_ids: input.scenario_ids },

@@ -45,7 +45,12 @@ export type Comparison = { as_of: string; years: number; scenarios: ScenarioFore
  * Forecast each scenario id (or 'base') over the same months. An empty id list forecasts every scenario,
  * or the base when the profile has none. Throws EngineInputError on bad input or an unknown id.
  */
-export function compareScenarios(profileInput: unknown, options: CompareOptions, compile: EventCompiler | null, simulator?: Simulator): Comparison {
+export function compareScenarios(
+  profileInput: unknown,
+  options: CompareOptions,
+  compile: EventCompiler | null,
+  simulator?: Simulator,
+): Comparison {
   return compareWithProfile(profileInput, options, compile, simulator).comparison;
 }
 

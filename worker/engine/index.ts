@@ -46,9 +46,21 @@ export {
   type ScenarioForecast,
   type ScenarioSummaryFigures,
 } from './simulate/forecast';
-export { TEMPLATES, getTemplate, TEMPLATE_GROUPS, TEMPLATE_GROUP_NAMES, HIDDEN_TEMPLATE_IDS, offeredInEventForm } from './templates/catalogue';
+export {
+  TEMPLATES,
+  getTemplate,
+  TEMPLATE_GROUPS,
+  TEMPLATE_GROUP_NAMES,
+  HIDDEN_TEMPLATE_IDS,
+  offeredInEventForm,
+} from './templates/catalogue';
 export { isTemplateId, type TemplateId } from './templates/registry';
-export { compileEvent, validateTemplateParameters, type EventToCompile, type ParameterError } from './templates/compile';
+export {
+  compileEvent,
+  validateTemplateParameters,
+  type EventToCompile,
+  type ParameterError,
+} from './templates/compile';
 export { materialiseEvent, eventEntityId, type MaterialisedEvent, type CategoryHint } from './templates/materialise';
 export {
   categoryResolver,
@@ -80,7 +92,11 @@ export {
   type IdentifyOptions,
   type SmartCreateErrorCode,
 } from './smart-create/identify';
-export { proposeBaselineEvents, type BaselineAssistantInput, type BaselineProposal } from './baseline-assistant/propose';
+export {
+  proposeBaselineEvents,
+  type BaselineAssistantInput,
+  type BaselineProposal,
+} from './baseline-assistant/propose';
 export { defaultEventCompiler } from './simulate/default-compiler';
 export {
   compareScenarios,
@@ -111,8 +127,18 @@ export {
  * the base. Throws EngineInputError, whose `errors` name each bad field as a JSON path, on bad input.
  * Each entry point takes an optional simulator (createSimulator) whose buffers it reuses; a new one otherwise.
  */
-export function forecast(profile: unknown, options: ForecastOptions & { scenario_id?: string | null }, simulator?: Simulator): ScenarioForecast {
-  return forecastScenario(profile, options.scenario_id ?? null, { as_of: options.as_of, years: options.years }, defaultEventCompiler, simulator);
+export function forecast(
+  profile: unknown,
+  options: ForecastOptions & { scenario_id?: string | null },
+  simulator?: Simulator,
+): ScenarioForecast {
+  return forecastScenario(
+    profile,
+    options.scenario_id ?? null,
+    { as_of: options.as_of, years: options.years },
+    defaultEventCompiler,
+    simulator,
+  );
 }
 
 /** Forecast several scenarios over the same months (no ids: every scenario, or the base). */

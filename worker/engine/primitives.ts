@@ -158,12 +158,7 @@ export type PrimitiveAdjustFlow = {
 };
 
 export type Primitive =
-  | PrimitiveAccount
-  | PrimitiveFlow
-  | PrimitiveTransfer
-  | PrimitiveLoan
-  | PrimitiveAdjustFlow
-  | PrimitiveTaxAdjustment;
+  PrimitiveAccount | PrimitiveFlow | PrimitiveTransfer | PrimitiveLoan | PrimitiveAdjustFlow | PrimitiveTaxAdjustment;
 
 /** What a template compiler may read besides its parameters. Pure data: no clock, no I/O. */
 export type CompileContext = {
@@ -185,7 +180,17 @@ export type CompileContext = {
   }>;
   /** The baseline scenario's event ids (optional): accounts they materialised count as the user's current ones. */
   baseline_event_ids?: ReadonlyArray<string>;
-  recurring_items: ReadonlyArray<{ id: string; name: string; amount: number; frequency: Frequency; start_date: IsoDate; end_date: IsoDate | null; account_id: string; category_id: string; is_active: boolean }>;
+  recurring_items: ReadonlyArray<{
+    id: string;
+    name: string;
+    amount: number;
+    frequency: Frequency;
+    start_date: IsoDate;
+    end_date: IsoDate | null;
+    account_id: string;
+    category_id: string;
+    is_active: boolean;
+  }>;
 };
 
 export type TemplateCompiler = (params: Readonly<Record<string, unknown>>, ctx: CompileContext) => Primitive[];

@@ -67,7 +67,6 @@ function accountBody(id: string, input: unknown, at: string): Account {
   });
 }
 
-
 export async function getAccount(db: Database, sub: string, id: string): Promise<Account> {
   const row = await getLive<Account>(db, 'accounts', sub, id);
   if (!row) throw notFound('Account');
@@ -121,7 +120,6 @@ function categoryBody(id: string, input: unknown, at: string): Category {
   return parseInput(CategorySchema, { ...fields, id, updated_at: at });
 }
 
-
 export async function getCategory(db: Database, sub: string, id: string): Promise<Category> {
   const row = await getLive<Category>(db, 'categories', sub, id);
   if (!row) throw notFound('Category');
@@ -169,7 +167,6 @@ function itemBody(id: string, input: unknown, at: string): RecurringItem {
   const { id: _id, ...fields } = parseInput(RecurringItemInputSchema, requireObject(input));
   return parseInput(RecurringItemSchema, { ...fields, id, scenario_event_id: null, updated_at: at });
 }
-
 
 export async function getRecurringItem(db: Database, sub: string, id: string): Promise<RecurringItem> {
   const row = await getLive<RecurringItem>(db, 'recurring_items', sub, id);

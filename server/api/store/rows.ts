@@ -132,7 +132,11 @@ const listCache = new Map<string, { seq: number; json: string }>();
  * The user's live entities as a JSON array, straight from the stored jsonb text (no parse and re-serialise),
  * served from the cache when nothing changed since: the list endpoints are the API's hottest reads.
  */
-export async function listLiveJson(db: Database, entity: 'accounts' | 'categories' | 'recurring_items', sub: string): Promise<string> {
+export async function listLiveJson(
+  db: Database,
+  entity: 'accounts' | 'categories' | 'recurring_items',
+  sub: string,
+): Promise<string> {
   const t = table(entity);
   const [latest] = await db
     .select({ seq: sql<string | number | null>`max(${t.seq})` })

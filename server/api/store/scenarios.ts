@@ -249,7 +249,8 @@ async function materialise(tx: Database, ctx: WriteContext, scenario: Scenario, 
   const accountChanges = eventEntityChanges(allAccounts.filter(own), accounts);
   const itemChanges = eventEntityChanges(allItems.filter(own), items);
   for (const { row } of accountChanges.put) await putEntity(tx, 'accounts', ctx, row, { scenarioEventId: event.id });
-  for (const { row } of itemChanges.put) await putEntity(tx, 'recurring_items', ctx, row, { scenarioEventId: event.id });
+  for (const { row } of itemChanges.put)
+    await putEntity(tx, 'recurring_items', ctx, row, { scenarioEventId: event.id });
   for (const id of itemChanges.remove) await tombstone(tx, 'recurring_items', ctx, id);
   for (const id of accountChanges.remove) await tombstone(tx, 'accounts', ctx, id);
 }

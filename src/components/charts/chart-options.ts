@@ -39,17 +39,29 @@ export function monthYearLabel(iso: string): string {
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 }
 
 type TooltipParam = { axisValue?: string; marker?: string; seriesName?: string; value?: unknown };
 
 /** Tooltip body: the month, then each scenario's figure in full AUD (names escaped: they are user text). */
-export function tooltipHtml(params: TooltipParam | TooltipParam[], todaysDollars = false, signColoured = false): string {
+export function tooltipHtml(
+  params: TooltipParam | TooltipParam[],
+  todaysDollars = false,
+  signColoured = false,
+): string {
   const list = Array.isArray(params) ? params : [params];
   const head = list[0]?.axisValue ? monthYearLabel(String(list[0].axisValue)) : '';
   const rows = list.map((p) => {
-    const v = typeof p.value === 'number' ? p.value : p.value === null || p.value === undefined || p.value === '' ? NaN : Number(p.value);
+    const v =
+      typeof p.value === 'number'
+        ? p.value
+        : p.value === null || p.value === undefined || p.value === ''
+          ? NaN
+          : Number(p.value);
     const shown = Number.isFinite(v) ? formatMoney(v) : '-';
     const amount = signColoured && Number.isFinite(v) ? `<span style="color:${signColour(v)}">${shown}</span>` : shown;
     return `${p.marker ?? ''}${escapeHtml(p.seriesName ?? '')}: <strong>${amount}</strong>`;
@@ -70,7 +82,15 @@ function baseOption(input: ChartInput, signColoured = false): ChartOption {
     animation: false,
     color: [...SERIES_COLOURS],
     textStyle: { color: TEXT, fontSize },
-    legend: { type: 'scroll', top: 0, left: 0, right: 0, textStyle: { color: TEXT, fontSize }, pageTextStyle: { color: MUTED }, pageIconColor: TEXT },
+    legend: {
+      type: 'scroll',
+      top: 0,
+      left: 0,
+      right: 0,
+      textStyle: { color: TEXT, fontSize },
+      pageTextStyle: { color: MUTED },
+      pageIconColor: TEXT,
+    },
     grid: { left: 4, right: input.compact ? 8 : 16, top: 36, bottom: 4, containLabel: true },
     tooltip: {
       trigger: 'axis',
@@ -86,7 +106,12 @@ function baseOption(input: ChartInput, signColoured = false): ChartOption {
       data: [...input.dates],
       axisLine: { lineStyle: { color: GRID_LINE } },
       // A fixed label interval: echarts' automatic one measures every label's text, a large share of a draw.
-      axisLabel: { color: MUTED, fontSize, interval: labelInterval(input.dates.length, input.compact ?? false), formatter: (v: string) => monthYearLabel(v) },
+      axisLabel: {
+        color: MUTED,
+        fontSize,
+        interval: labelInterval(input.dates.length, input.compact ?? false),
+        formatter: (v: string) => monthYearLabel(v),
+      },
     },
     yAxis: {
       type: 'value',
@@ -132,18 +157,22 @@ export function netWorthOption(input: ChartInput): ChartOption {
 export function capitalGrowthOption(input: ChartInput): ChartOption {
   return {
     ...baseOption(input),
-    series: input.series.map((s, i) => ({ ...lineSeries(s, i, false), areaStyle: { color: seriesColour(i), opacity: input.series.length > 1 ? 0.12 : 0.25 } })),
+    series: input.series.map((s, i) => ({
+      ...lineSeries(s, i, false),
+      areaStyle: { color: seriesColour(i), opacity: input.series.length > 1 ? 0.12 : 0.25 },
+    })),
   };
 }
 
 function extent(series: ReadonlyArray<ChartSeries>): { min: number; max: number } {
   let min = 0;
   let max = 0;
-  for (const s of series) for (const v of s.values) {
-    if (v === null) continue;
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
+  for (const s of series)
+    for (const v of s.values) {
+      if (v === null) continue;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
   return { min, max };
 }
 
@@ -159,7 +188,13 @@ export function signColour(value: number): string {
 export function cashFlowOption(input: ChartInput): ChartOption {
   const base = baseOption(input, true);
   const { min, max } = extent(input.series);
-  const zeroLine = { silent: true, symbol: 'none', label: { show: false }, lineStyle: { color: MUTED, type: 'solid', width: 1 }, data: [{ yAxis: 0 }] };
+  const zeroLine = {
+    silent: true,
+    symbol: 'none',
+    label: { show: false },
+    lineStyle: { color: MUTED, type: 'solid', width: 1 },
+    data: [{ yAxis: 0 }],
+  };
   if (input.series.length === 1) {
     const s = input.series[0];
     const line = { type: 'line', name: s.name, data: [...s.values], showSymbol: false, markLine: zeroLine };
@@ -185,7 +220,10 @@ export function cashFlowOption(input: ChartInput): ChartOption {
         { offset: 1, color: NEGATIVE_COLOUR },
       ],
     };
-    return { ...base, series: [{ ...line, lineStyle: { width: 2, color: gradient }, itemStyle: { color: POSITIVE_COLOUR } }] };
+    return {
+      ...base,
+      series: [{ ...line, lineStyle: { width: 2, color: gradient }, itemStyle: { color: POSITIVE_COLOUR } }],
+    };
   }
   const bands: unknown[] = [];
   if (max > 0) bands.push([{ yAxis: 0, itemStyle: { color: 'rgba(95, 211, 154, 0.08)' } }, { yAxis: max }]);

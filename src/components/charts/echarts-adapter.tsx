@@ -3,11 +3,31 @@
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
+import {
+  GridComponent,
+  LegendComponent,
+  MarkAreaComponent,
+  MarkLineComponent,
+  TooltipComponent,
+} from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import { capitalGrowthOption, cashFlowOption, netWorthOption, type ChartInput, type ChartOption } from './chart-options';
+import {
+  capitalGrowthOption,
+  cashFlowOption,
+  netWorthOption,
+  type ChartInput,
+  type ChartOption,
+} from './chart-options';
 
-echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, MarkAreaComponent, MarkLineComponent, CanvasRenderer]);
+echarts.use([
+  LineChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  MarkAreaComponent,
+  MarkLineComponent,
+  CanvasRenderer,
+]);
 
 export type EChartProps = {
   option: ChartOption;
@@ -90,12 +110,23 @@ export function warmUpCharts(): Promise<void> {
   const dates = Array.from({ length: 13 }, (_, i) => `2030-${String((i % 12) + 1).padStart(2, '0')}-28`);
   const input = (n: number): ChartInput => ({
     dates,
-    series: Array.from({ length: n }, (_, s) => ({ name: `Warm ${s}`, values: dates.map((_, i) => (i === 0 ? null : (i - 6) * 1000 * (s + 1))) })),
+    series: Array.from({ length: n }, (_, s) => ({
+      name: `Warm ${s}`,
+      values: dates.map((_, i) => (i === 0 ? null : (i - 6) * 1000 * (s + 1))),
+    })),
   });
   let instance: echarts.ECharts | null = null;
   const steps: Array<() => void> = [
     () => (instance = echarts.init(el, 'dark', { renderer: 'canvas', width: 600, height: 300 })),
-    () => instance?.setOption({ xAxis: { type: 'category', data: dates }, yAxis: { type: 'value' }, series: [{ type: 'line', data: dates.map((_, i) => i) }] }, { notMerge: true }),
+    () =>
+      instance?.setOption(
+        {
+          xAxis: { type: 'category', data: dates },
+          yAxis: { type: 'value' },
+          series: [{ type: 'line', data: dates.map((_, i) => i) }],
+        },
+        { notMerge: true },
+      ),
     () => (instance ? drawInTwoTasks(instance, netWorthOption(input(2))) : undefined),
     () => (instance ? drawInTwoTasks(instance, capitalGrowthOption(input(2))) : undefined),
     () => (instance ? drawInTwoTasks(instance, cashFlowOption(input(1))) : undefined),

@@ -1,7 +1,17 @@
 // A scenario's name and description fields, with the builder's baseline checkbox when asked for: shared by the
 // list's Create Scenario modal, the builder's Scenario Details and the detail screen's inline edit.
 
-export function ScenarioFields({ idPrefix, nameLabel, name, description, onName, onDescription, disabled, baseline, autoFocus }: {
+export function ScenarioFields({
+  idPrefix,
+  nameLabel,
+  name,
+  description,
+  onName,
+  onDescription,
+  disabled,
+  baseline,
+  autoFocus,
+}: {
   idPrefix: string;
   /** 'Name *' in the create forms, 'Scenario Name' in the inline edit. */
   nameLabel: string;
@@ -17,16 +27,34 @@ export function ScenarioFields({ idPrefix, nameLabel, name, description, onName,
     <>
       <div className="field">
         <label htmlFor={`${idPrefix}-name`}>{nameLabel}</label>
-        <input id={`${idPrefix}-name`} value={name} maxLength={200} onChange={(e) => onName(e.target.value)} disabled={disabled} autoFocus={autoFocus} />
+        <input
+          id={`${idPrefix}-name`}
+          value={name}
+          maxLength={200}
+          onChange={(e) => onName(e.target.value)}
+          disabled={disabled}
+          autoFocus={autoFocus}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${idPrefix}-description`}>Description</label>
-        <textarea id={`${idPrefix}-description`} value={description} rows={3} onChange={(e) => onDescription(e.target.value)} disabled={disabled} />
+        <textarea
+          id={`${idPrefix}-description`}
+          value={description}
+          rows={3}
+          onChange={(e) => onDescription(e.target.value)}
+          disabled={disabled}
+        />
       </div>
       {baseline && (
         <div className="field field-checkbox">
           <label>
-            <input type="checkbox" checked={baseline.checked} onChange={(e) => baseline.onChange(e.target.checked)} disabled={disabled} />
+            <input
+              type="checkbox"
+              checked={baseline.checked}
+              onChange={(e) => baseline.onChange(e.target.checked)}
+              disabled={disabled}
+            />
             This is my baseline (current situation)
           </label>
         </div>

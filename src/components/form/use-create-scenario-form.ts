@@ -34,7 +34,11 @@ export function useCreateScenarioForm({
     setError(null);
     setSaving(true);
     try {
-      const scenario = await createScenario(db, { name: name.trim(), description: description.trim(), is_baseline: isBaseline });
+      const scenario = await createScenario(db, {
+        name: name.trim(),
+        description: description.trim(),
+        is_baseline: isBaseline,
+      });
       setSaving(false);
       onCreated(scenario);
     } catch (err) {

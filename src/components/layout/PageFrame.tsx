@@ -1,7 +1,17 @@
 // The frame every signed-in page renders: its heading and a content container (later issues fill it).
 import { useEffect, type ReactNode } from 'react';
 
-export function PageFrame({ title, testId, actions, children }: { title: string; testId: string; actions?: ReactNode; children?: ReactNode }) {
+export function PageFrame({
+  title,
+  testId,
+  actions,
+  children,
+}: {
+  title: string;
+  testId: string;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
   useEffect(() => {
     document.title = `${title} · Wyrd`;
   }, [title]);

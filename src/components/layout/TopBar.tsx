@@ -4,20 +4,36 @@ import { Link } from '@tanstack/react-router';
 import { SyncStatus } from '../sync-status/SyncStatus';
 import { Logo } from './Logo';
 
-export function TopBar({ onSignOut, signingOut, offline }: { onSignOut: () => void; signingOut: boolean; offline: boolean }) {
+export function TopBar({
+  onSignOut,
+  signingOut,
+  offline,
+}: {
+  onSignOut: () => void;
+  signingOut: boolean;
+  offline: boolean;
+}) {
   return (
     <header className="top-bar">
       <Link to="/dashboard" className="top-bar-logo" aria-label="Wyrd dashboard">
         <Logo />
       </Link>
       <nav aria-label="Main" className="top-bar-nav">
-        <Link to="/accounts" activeProps={{ 'aria-current': 'page' }}>Accounts</Link>
-        <Link to="/recurring-items" activeProps={{ 'aria-current': 'page' }}>Recurring Items</Link>
-        <Link to="/scenarios" activeProps={{ 'aria-current': 'page' }} activeOptions={{ exact: false }}>Scenarios</Link>
+        <Link to="/accounts" activeProps={{ 'aria-current': 'page' }}>
+          Accounts
+        </Link>
+        <Link to="/recurring-items" activeProps={{ 'aria-current': 'page' }}>
+          Recurring Items
+        </Link>
+        <Link to="/scenarios" activeProps={{ 'aria-current': 'page' }} activeOptions={{ exact: false }}>
+          Scenarios
+        </Link>
       </nav>
       <div className="top-bar-user">
         <SyncStatus authOffline={offline} />
-        <Link to="/profile" activeProps={{ 'aria-current': 'page' }}>Profile</Link>
+        <Link to="/profile" activeProps={{ 'aria-current': 'page' }}>
+          Profile
+        </Link>
         <button type="button" className="button button-ghost" onClick={onSignOut} disabled={signingOut}>
           Sign out
         </button>

@@ -41,7 +41,9 @@ export function Modal({
         return;
       }
       if (e.key !== 'Tab' || !root) return;
-      const items = Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+      const items = Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
       if (items.length === 0) {
         e.preventDefault();
         return;
@@ -67,7 +69,10 @@ export function Modal({
   }, []);
 
   return (
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && escapeRef.current && onCloseRef.current()}>
+    <div
+      className="modal-backdrop"
+      onMouseDown={(e) => e.target === e.currentTarget && escapeRef.current && onCloseRef.current()}
+    >
       <div
         ref={panel}
         className={wide ? 'modal modal-wide' : 'modal'}

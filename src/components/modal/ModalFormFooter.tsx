@@ -2,7 +2,13 @@
 // which reads 'Saving...' and is disabled (with Cancel) while the save runs (spec section 4, Modals).
 import { FormMessage } from '../form/FormField';
 
-export function ModalFormFooter({ error, detail, saving, submitLabel, onCancel }: {
+export function ModalFormFooter({
+  error,
+  detail,
+  saving,
+  submitLabel,
+  onCancel,
+}: {
   error: string;
   detail?: string;
   saving: boolean;

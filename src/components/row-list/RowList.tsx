@@ -55,7 +55,13 @@ function VirtualRowList<T extends { id: string }>({
   });
   return (
     // The scroll area is focusable so keyboard users can scroll it with the arrow keys.
-    <div ref={scroller} className="row-list-scroller" tabIndex={0} role="region" aria-label={`${label} (${items.length})`}>
+    <div
+      ref={scroller}
+      className="row-list-scroller"
+      tabIndex={0}
+      role="region"
+      aria-label={`${label} (${items.length})`}
+    >
       <ul className="row-list row-list-virtual" aria-label={label} style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => (
           <li

@@ -13,7 +13,11 @@ export const FIRST_SYNC_GRACE_MS = 300;
 
 async function isFreshDevice(db: WyrdDb): Promise<boolean> {
   if ((await readCursor(db)) !== null) return false;
-  const [outbox, categories, accounts] = await Promise.all([db.outbox.count(), db.categories.count(), db.accounts.count()]);
+  const [outbox, categories, accounts] = await Promise.all([
+    db.outbox.count(),
+    db.categories.count(),
+    db.accounts.count(),
+  ]);
   return outbox === 0 && categories === 0 && accounts === 0;
 }
 
@@ -54,7 +58,11 @@ export function FirstSyncGate({ children }: { children: ReactNode }) {
       {covering && (
         <section className="card first-sync" aria-labelledby="first-sync-title">
           <h1 id="first-sync-title">Getting your data</h1>
-          <p aria-live="polite">{pulled === 0 ? 'Connecting to the server...' : `${pulled} ${pulled === 1 ? 'record' : 'records'} received...`}</p>
+          <p aria-live="polite">
+            {pulled === 0
+              ? 'Connecting to the server...'
+              : `${pulled} ${pulled === 1 ? 'record' : 'records'} received...`}
+          </p>
           <progress aria-label="Sync progress" />
           <p>
             <button type="button" className="button button-ghost" onClick={() => setDone(true)}>

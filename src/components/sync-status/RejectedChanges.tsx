@@ -27,10 +27,20 @@ function recordName(r: SyncRejectionRow): string {
 function FixLink({ r }: { r: SyncRejectionRow }) {
   const payload = (r.payload ?? {}) as { scenario_id?: string };
   if (r.entity === 'accounts') return <Link to="/accounts">Open accounts</Link>;
-  if (r.entity === 'recurring_items' || r.entity === 'categories') return <Link to="/recurring-items">Open recurring items</Link>;
-  if (r.entity === 'scenarios' && r.op !== 'delete') return <Link to="/scenarios/$scenarioId" params={{ scenarioId: r.entity_id }}>Open scenario</Link>;
+  if (r.entity === 'recurring_items' || r.entity === 'categories')
+    return <Link to="/recurring-items">Open recurring items</Link>;
+  if (r.entity === 'scenarios' && r.op !== 'delete')
+    return (
+      <Link to="/scenarios/$scenarioId" params={{ scenarioId: r.entity_id }}>
+        Open scenario
+      </Link>
+    );
   if ((r.entity === 'events' || r.entity === 'modifications') && payload.scenario_id) {
-    return <Link to="/scenarios/$scenarioId" params={{ scenarioId: payload.scenario_id }}>Open scenario</Link>;
+    return (
+      <Link to="/scenarios/$scenarioId" params={{ scenarioId: payload.scenario_id }}>
+        Open scenario
+      </Link>
+    );
   }
   return null;
 }
@@ -55,7 +65,10 @@ export function RejectedChanges({ onClose }: { onClose: () => void }) {
         <p>Nothing waiting: every change was accepted.</p>
       ) : (
         <>
-          <p>The server refused these changes. They are still on this device. Fix the record and save it again, send the change again, or discard it to get the server&apos;s version back.</p>
+          <p>
+            The server refused these changes. They are still on this device. Fix the record and save it again, send the
+            change again, or discard it to get the server&apos;s version back.
+          </p>
           <ul>
             {rows.map((r) => (
               <li key={r.mutation_id}>
@@ -67,10 +80,18 @@ export function RejectedChanges({ onClose }: { onClose: () => void }) {
                 </p>
                 <div className="sync-rejection-actions">
                   <FixLink r={r} />
-                  <button type="button" className="button button-ghost" onClick={() => void act(() => retryRejection(db, r.mutation_id))}>
+                  <button
+                    type="button"
+                    className="button button-ghost"
+                    onClick={() => void act(() => retryRejection(db, r.mutation_id))}
+                  >
                     Send again
                   </button>
-                  <button type="button" className="button button-ghost" onClick={() => void act(() => discardRejection(db, r.mutation_id))}>
+                  <button
+                    type="button"
+                    className="button button-ghost"
+                    onClick={() => void act(() => discardRejection(db, r.mutation_id))}
+                  >
                     Discard
                   </button>
                 </div>

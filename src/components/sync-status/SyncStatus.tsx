@@ -26,7 +26,12 @@ export function SyncStatus({ authOffline }: { authOffline: boolean }) {
         {`${view.label}. ${view.hint}`}
       </span>
       {counts.rejected > 0 && (
-        <button type="button" className="button button-ghost sync-rejected" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          className="button button-ghost sync-rejected"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+        >
           {counts.rejected} {counts.rejected === 1 ? 'change' : 'changes'} not saved
         </button>
       )}

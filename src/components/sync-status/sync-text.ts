@@ -22,7 +22,11 @@ export function syncView(state: SyncState, pending: number, authOffline: boolean
   }
   if (state.phase === 'syncing') {
     const label = state.initial ? `Syncing... ${state.initial.pulled} records` : 'Syncing...';
-    return { label, tone: 'muted', hint: state.initial ? 'Getting your data from the server.' : 'Sending and receiving changes.' };
+    return {
+      label,
+      tone: 'muted',
+      hint: state.initial ? 'Getting your data from the server.' : 'Sending and receiving changes.',
+    };
   }
   if (state.phase === 'error' && state.error?.kind === 'auth') {
     return { label: 'Sign in again to sync', tone: 'warning', hint: `${state.error.message}${waiting}` };
@@ -30,7 +34,13 @@ export function syncView(state: SyncState, pending: number, authOffline: boolean
   if (state.phase === 'error') {
     return { label: 'Sync problem', tone: 'warning', hint: `${state.error?.message ?? 'Sync failed.'}${waiting}` };
   }
-  if (pending > 0) return { label: `${changes(pending)} waiting`, tone: 'muted', hint: `${changes(pending)} waiting to be sent.` };
-  if (state.lastSyncedAt) return { label: `Synced at ${clockTime(state.lastSyncedAt)}`, tone: 'success', hint: 'Everything on this device is on the server.' };
+  if (pending > 0)
+    return { label: `${changes(pending)} waiting`, tone: 'muted', hint: `${changes(pending)} waiting to be sent.` };
+  if (state.lastSyncedAt)
+    return {
+      label: `Synced at ${clockTime(state.lastSyncedAt)}`,
+      tone: 'success',
+      hint: 'Everything on this device is on the server.',
+    };
   return { label: 'Not synced yet', tone: 'muted', hint: 'Your data will be sent to the server shortly.' };
 }

@@ -26,7 +26,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (message, type = 'info') => {
       const id = nextId.current++;
       setToasts((list) => [...list, { id, message, type }]);
-      timers.current.set(id, setTimeout(() => dismiss(id), TOAST_DURATION_MS));
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), TOAST_DURATION_MS),
+      );
     },
     [dismiss],
   );
@@ -43,9 +46,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="toast-region" aria-live="polite" aria-atomic="false">
         {toasts.map((toast) => (
-          <div key={toast.id} className={`toast toast-${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>
+          <div
+            key={toast.id}
+            className={`toast toast-${toast.type}`}
+            role={toast.type === 'error' ? 'alert' : 'status'}
+          >
             <span>{toast.message}</span>
-            <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>
+            <button
+              type="button"
+              className="toast-close"
+              aria-label="Dismiss notification"
+              onClick={() => dismiss(toast.id)}
+            >
               ×
             </button>
           </div>

@@ -11,7 +11,8 @@ export function UpdatePrompt() {
       {available && apply && !later && (
         <div className="update-prompt" role="region" aria-label="Update available">
           <p>
-            <strong>Update available.</strong> A new version of Wyrd is ready. Save anything you are typing first: your saved changes are kept.
+            <strong>Update available.</strong> A new version of Wyrd is ready. Save anything you are typing first: your
+            saved changes are kept.
           </p>
           <div className="update-prompt-actions">
             <button type="button" className="button" onClick={apply}>

@@ -10,14 +10,19 @@ import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validate, type
 /** The engine's input schema supplies the defaults (account_type checking, is_asset true). */
 function toRow(id: string, input: AccountInput, updatedAt: string): AccountRow {
   const institution = typeof input.institution === 'string' ? input.institution.trim() : null;
-  const fields = validate('account', AccountInputSchema, {
-    name: typeof input.name === 'string' ? input.name.trim() : input.name,
-    account_type: input.account_type,
-    current_balance: input.current_balance,
-    institution: institution === '' ? null : institution,
-    is_asset: input.is_asset,
-    ...(input.annual_rate != null ? { annual_rate: input.annual_rate } : {}),
-  }, requireText({ name: input.name }));
+  const fields = validate(
+    'account',
+    AccountInputSchema,
+    {
+      name: typeof input.name === 'string' ? input.name.trim() : input.name,
+      account_type: input.account_type,
+      current_balance: input.current_balance,
+      institution: institution === '' ? null : institution,
+      is_asset: input.is_asset,
+      ...(input.annual_rate != null ? { annual_rate: input.annual_rate } : {}),
+    },
+    requireText({ name: input.name }),
+  );
   return { id, ...fields, scenario_event_id: null, updated_at: updatedAt };
 }
 
@@ -37,17 +42,29 @@ export function getAccount(db: WyrdDb, id: string): Promise<AccountRow | undefin
 export async function createAccount(db: WyrdDb, input: AccountInput, opts?: WriteOptions): Promise<AccountRow> {
   const at = timestamp(opts);
   const row = toRow(newId(), input, at);
-  await db.transaction('rw', [db.accounts, db.outbox], () => putWithOutbox(db, db.accounts, 'accounts', row, 'create', at));
+  await db.transaction('rw', [db.accounts, db.outbox], () =>
+    putWithOutbox(db, db.accounts, 'accounts', row, 'create', at),
+  );
   return row;
 }
 
-export async function updateAccount(db: WyrdDb, id: string, patch: Partial<AccountInput>, opts?: WriteOptions): Promise<AccountRow> {
+export async function updateAccount(
+  db: WyrdDb,
+  id: string,
+  patch: Partial<AccountInput>,
+  opts?: WriteOptions,
+): Promise<AccountRow> {
   const at = timestamp(opts);
   return db.transaction('rw', [db.accounts, db.outbox, db.events], async () => {
     const existing = await db.accounts.get(id);
     if (!existing) throw new RecordNotFoundError('account', id);
     if (existing.scenario_event_id) {
-      throw new ScenarioEventLinkError('account', 'edit', existing.scenario_event_id, await scenarioOfEvent(db, existing.scenario_event_id));
+      throw new ScenarioEventLinkError(
+        'account',
+        'edit',
+        existing.scenario_event_id,
+        await scenarioOfEvent(db, existing.scenario_event_id),
+      );
     }
     const row = toRow(id, { ...existing, ...patch }, at);
     await putWithOutbox(db, db.accounts, 'accounts', row, 'update', at);
@@ -61,7 +78,12 @@ export async function deleteAccount(db: WyrdDb, id: string, opts?: WriteOptions)
     const existing = await db.accounts.get(id);
     if (!existing) throw new RecordNotFoundError('account', id);
     if (existing.scenario_event_id) {
-      throw new ScenarioEventLinkError('account', 'delete', existing.scenario_event_id, await scenarioOfEvent(db, existing.scenario_event_id));
+      throw new ScenarioEventLinkError(
+        'account',
+        'delete',
+        existing.scenario_event_id,
+        await scenarioOfEvent(db, existing.scenario_event_id),
+      );
     }
     // Items paid into or out of this account would be left pointing at nothing (and fall back to main cash).
     const inUse = await db.recurring_items.where('account_id').equals(id).count();

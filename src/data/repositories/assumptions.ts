@@ -1,6 +1,11 @@
 // The user's assumptions record (docs/forecast-model.md section 5), kept in the meta table and synced through the
 // outbox like an entity ('assumptions' / 'assumptions').
-import { AssumptionsInputSchema, resolveAssumptions, type Assumptions, type AssumptionsInput } from '../../../worker/engine/index';
+import {
+  AssumptionsInputSchema,
+  resolveAssumptions,
+  type Assumptions,
+  type AssumptionsInput,
+} from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import { appendOutbox } from '../outbox';
 import { DataValidationError } from './errors';
@@ -22,7 +27,11 @@ export async function getResolvedAssumptions(db: WyrdDb): Promise<Assumptions> {
   return resolveAssumptions(await getAssumptions(db));
 }
 
-export async function saveAssumptions(db: WyrdDb, input: AssumptionsInput, opts?: WriteOptions): Promise<AssumptionsInput> {
+export async function saveAssumptions(
+  db: WyrdDb,
+  input: AssumptionsInput,
+  opts?: WriteOptions,
+): Promise<AssumptionsInput> {
   const at = timestamp(opts);
   const parsed = AssumptionsInputSchema.safeParse({ ...input, updated_at: at });
   if (!parsed.success) throw new DataValidationError('assumptions', zodFieldErrors(parsed.error));

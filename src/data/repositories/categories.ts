@@ -13,11 +13,17 @@ export function normaliseCategoryName(name: string): string {
 }
 
 function toRow(id: string, input: CategoryInput, updatedAt: string): CategoryRow {
-  return validateRow('category', CategorySchema, {
-    id,
-    name: typeof input.name === 'string' ? normaliseCategoryName(input.name) : input.name,
-    type: input.type,
-  }, updatedAt, requireText({ name: input.name }));
+  return validateRow(
+    'category',
+    CategorySchema,
+    {
+      id,
+      name: typeof input.name === 'string' ? normaliseCategoryName(input.name) : input.name,
+      type: input.type,
+    },
+    updatedAt,
+    requireText({ name: input.name }),
+  );
 }
 
 async function checkUnique(db: WyrdDb, row: CategoryRow): Promise<void> {
@@ -29,7 +35,10 @@ async function checkUnique(db: WyrdDb, row: CategoryRow): Promise<void> {
     .first();
   if (clash) {
     throw new DataValidationError('category', [
-      { field: 'name', message: `"${clash.name}" is already ${TYPE_WORD[row.type]} category. Please choose another name.` },
+      {
+        field: 'name',
+        message: `"${clash.name}" is already ${TYPE_WORD[row.type]} category. Please choose another name.`,
+      },
     ]);
   }
 }
@@ -37,7 +46,9 @@ async function checkUnique(db: WyrdDb, row: CategoryRow): Promise<void> {
 /** Every category, income first, then by name (the order the pickers show). */
 export async function listCategories(db: WyrdDb, type?: CategoryType): Promise<CategoryRow[]> {
   const rows = type ? await db.categories.where('type').equals(type).toArray() : await db.categories.toArray();
-  return rows.sort((a, b) => (a.type === b.type ? a.name.localeCompare(b.name, 'en-AU') : a.type === 'income' ? -1 : 1));
+  return rows.sort((a, b) =>
+    a.type === b.type ? a.name.localeCompare(b.name, 'en-AU') : a.type === 'income' ? -1 : 1,
+  );
 }
 
 export function getCategory(db: WyrdDb, id: string): Promise<CategoryRow | undefined> {
@@ -75,7 +86,9 @@ export async function deleteCategory(db: WyrdDb, id: string, opts?: WriteOptions
     if (!existing) throw new RecordNotFoundError('category', id);
     const used = await db.recurring_items.where('category_id').equals(id).count();
     if (used > 0) {
-      throw new DataConflictError(`Cannot delete "${existing.name}": ${used} recurring item${used === 1 ? ' uses' : 's use'} it. Move them to another category first.`);
+      throw new DataConflictError(
+        `Cannot delete "${existing.name}": ${used} recurring item${used === 1 ? ' uses' : 's use'} it. Move them to another category first.`,
+      );
     }
     await deleteWithOutbox(db, db.categories, 'categories', id, at);
   });

@@ -2,7 +2,8 @@
 export type DataFieldError = { field: string; message: string };
 
 /** What kind of record a message is about, in the user's words. */
-export type EntityLabel = 'account' | 'recurring item' | 'category' | 'scenario' | 'event' | 'modification' | 'assumptions';
+export type EntityLabel =
+  'account' | 'recurring item' | 'category' | 'scenario' | 'event' | 'modification' | 'assumptions';
 
 /** Input that fails the shared schema or a data rule; `errors` name each bad field. */
 export class DataValidationError extends Error {
@@ -61,7 +62,12 @@ export class ScenarioEventLinkError extends Error {
   readonly action: 'edit' | 'delete';
   readonly eventId: string;
   readonly scenarioId: string | null;
-  constructor(entity: 'account' | 'recurring item', action: 'edit' | 'delete', eventId: string, scenarioId: string | null) {
+  constructor(
+    entity: 'account' | 'recurring item',
+    action: 'edit' | 'delete',
+    eventId: string,
+    scenarioId: string | null,
+  ) {
     super(LINK_MESSAGES[entity][action]);
     this.name = 'ScenarioEventLinkError';
     this.entity = entity;

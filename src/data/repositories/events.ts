@@ -44,15 +44,21 @@ export function materialiseTables(db: WyrdDb) {
 function eventRow(scenarioId: string, input: EventInput, id: string, at: IsoTimestamp): ScenarioEventRow {
   const month = input.trigger_month;
   const triggerDate = input.trigger_date || (typeof month === 'string' ? `${month}-01` : month);
-  return validateRow('event', ScenarioEventSchema, {
-    id,
-    scenario_id: scenarioId,
-    name: typeof input.name === 'string' ? input.name.trim() : input.name,
-    trigger_month: month,
-    trigger_date: triggerDate,
-    template_id: input.template_id,
-    template_parameters: input.template_parameters ?? {},
-  }, at, requireText({ name: input.name, template_id: input.template_id }));
+  return validateRow(
+    'event',
+    ScenarioEventSchema,
+    {
+      id,
+      scenario_id: scenarioId,
+      name: typeof input.name === 'string' ? input.name.trim() : input.name,
+      trigger_month: month,
+      trigger_date: triggerDate,
+      template_id: input.template_id,
+      template_parameters: input.template_parameters ?? {},
+    },
+    at,
+    requireText({ name: input.name, template_id: input.template_id }),
+  );
 }
 
 /**
@@ -86,7 +92,10 @@ async function materialise(
   });
 
   const template = getTemplate(event.template_id);
-  if (!template) throw new DataValidationError('event', [{ field: 'template_id', message: `unknown template "${event.template_id}"` }]);
+  if (!template)
+    throw new DataValidationError('event', [
+      { field: 'template_id', message: `unknown template "${event.template_id}"` },
+    ]);
   const paramErrors = validateTemplateParameters(template, event.template_parameters, {
     is_baseline: scenario.is_baseline,
     accounts: ctx.accounts,
@@ -94,7 +103,10 @@ async function materialise(
     trigger_month: event.trigger_month,
   });
   if (paramErrors.length > 0) {
-    throw new DataValidationError('event', paramErrors.map((e) => ({ field: `template_parameters.${e.field}`, message: e.message })));
+    throw new DataValidationError(
+      'event',
+      paramErrors.map((e) => ({ field: `template_parameters.${e.field}`, message: e.message })),
+    );
   }
 
   let result: ReturnType<typeof materialiseEvent>;
@@ -102,7 +114,13 @@ async function materialise(
     result = materialiseEvent(event, ctx);
   } catch (err) {
     if (err instanceof EngineInputError) {
-      throw new DataValidationError('event', err.errors.map((e): DataFieldError => ({ field: e.path.replace(/^\$\.?/, '') || 'template_parameters', message: e.message })));
+      throw new DataValidationError(
+        'event',
+        err.errors.map((e): DataFieldError => ({
+          field: e.path.replace(/^\$\.?/, '') || 'template_parameters',
+          message: e.message,
+        })),
+      );
     }
     throw err;
   }
@@ -116,13 +134,16 @@ async function materialise(
   const own = (r: { scenario_event_id?: string | null }) => r.scenario_event_id === event.id;
   const accountChanges = eventEntityChanges(allAccounts.filter(own), accounts);
   const itemChanges = eventEntityChanges(allItems.filter(own), items);
-  for (const { row, created } of accountChanges.put) await putWithOutbox(db, db.accounts, 'accounts', row, created ? 'create' : 'update', at);
-  for (const { row, created } of itemChanges.put) await putWithOutbox(db, db.recurring_items, 'recurring_items', row, created ? 'create' : 'update', at);
+  for (const { row, created } of accountChanges.put)
+    await putWithOutbox(db, db.accounts, 'accounts', row, created ? 'create' : 'update', at);
+  for (const { row, created } of itemChanges.put)
+    await putWithOutbox(db, db.recurring_items, 'recurring_items', row, created ? 'create' : 'update', at);
   for (const id of itemChanges.remove) await deleteWithOutbox(db, db.recurring_items, 'recurring_items', id, at);
   for (const id of accountChanges.remove) await deleteWithOutbox(db, db.accounts, 'accounts', id, at);
 
   const unmatched: Record<string, CategoryHint> = {};
-  for (const r of items) if (!r.category_id && result.category_hints[r.id]) unmatched[r.id] = result.category_hints[r.id];
+  for (const r of items)
+    if (!r.category_id && result.category_hints[r.id]) unmatched[r.id] = result.category_hints[r.id];
   return { event, accounts, recurring_items: items, unmatched_categories: unmatched };
 }
 
@@ -153,7 +174,12 @@ export function getEvent(db: WyrdDb, id: string): Promise<ScenarioEventRow | und
  * all in one transaction. The template of an existing event cannot change. Bad parameters throw a
  * DataValidationError naming template_parameters.<name>.
  */
-export async function saveEvent(db: WyrdDb, scenario: ScenarioRow | string, input: EventInput, ctx?: EventWriteContext): Promise<SavedEvent> {
+export async function saveEvent(
+  db: WyrdDb,
+  scenario: ScenarioRow | string,
+  input: EventInput,
+  ctx?: EventWriteContext,
+): Promise<SavedEvent> {
   const at = timestamp(ctx);
   const scenarioId = typeof scenario === 'string' ? scenario : scenario.id;
   const row = eventRow(scenarioId, input, input.id ?? newId(), at);
@@ -162,10 +188,14 @@ export async function saveEvent(db: WyrdDb, scenario: ScenarioRow | string, inpu
     if (!stored) throw new RecordNotFoundError('scenario', scenarioId);
     const existing = input.id ? await db.events.get(input.id) : undefined;
     if (existing && existing.scenario_id !== scenarioId) {
-      throw new DataValidationError('event', [{ field: 'scenario_id', message: 'an event cannot move to another scenario' }]);
+      throw new DataValidationError('event', [
+        { field: 'scenario_id', message: 'an event cannot move to another scenario' },
+      ]);
     }
     if (existing && existing.template_id !== row.template_id) {
-      throw new DataValidationError('event', [{ field: 'template_id', message: 'cannot change when editing an event' }]);
+      throw new DataValidationError('event', [
+        { field: 'template_id', message: 'cannot change when editing an event' },
+      ]);
     }
     const saved = await materialise(db, stored, row, at, ctx?.assumptions);
     await putWithOutbox(db, db.events, 'events', row, existing ? 'update' : 'create', at);

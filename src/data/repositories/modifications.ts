@@ -31,7 +31,8 @@ type ModificationDraft = {
 /** The data-layer rules the schema leaves open: required text fields, by type. */
 function rules(draft: ModificationDraft): DataFieldError[] {
   const d = draft.modification_data ?? {};
-  const inData = (fields: Record<string, unknown>) => requireText(fields).map((e) => ({ ...e, field: `modification_data.${e.field}` }));
+  const inData = (fields: Record<string, unknown>) =>
+    requireText(fields).map((e) => ({ ...e, field: `modification_data.${e.field}` }));
   switch (draft.modification_type) {
     case 'add_recurring':
       return inData({ name: d.name, start_date: d.start_date, account_id: d.account_id, category_id: d.category_id });
@@ -46,17 +47,29 @@ function rules(draft: ModificationDraft): DataFieldError[] {
 }
 
 /** Modifications apply in order: rows carry created_at so lists and export keep that order. */
-function toRow(id: string, scenarioId: string, draft: ModificationDraft, at: string, createdAt: string): ModificationRow {
+function toRow(
+  id: string,
+  scenarioId: string,
+  draft: ModificationDraft,
+  at: string,
+  createdAt: string,
+): ModificationRow {
   const data = { ...(draft.modification_data ?? {}) };
   // The form's blank end date means no end.
   if (draft.modification_type === 'add_recurring' && data.end_date === '') data.end_date = null;
-  const parsed = validateRow('modification', ModificationSchema, {
-    id,
-    scenario_id: scenarioId,
-    modification_type: draft.modification_type,
-    target_id: draft.target_id ?? null,
-    modification_data: data,
-  }, at, rules(draft));
+  const parsed = validateRow(
+    'modification',
+    ModificationSchema,
+    {
+      id,
+      scenario_id: scenarioId,
+      modification_type: draft.modification_type,
+      target_id: draft.target_id ?? null,
+      modification_data: data,
+    },
+    at,
+    rules(draft),
+  );
   return { ...parsed, scenario_id: scenarioId, created_at: createdAt };
 }
 
@@ -64,23 +77,41 @@ export function listModifications(db: WyrdDb, scenarioId?: string): Promise<Modi
   return scenarioId ? db.modifications.where('scenario_id').equals(scenarioId).toArray() : db.modifications.toArray();
 }
 
-export async function createModification(db: WyrdDb, scenarioId: string | null | undefined, input: ModificationInput, opts?: WriteOptions): Promise<ModificationRow> {
-  if (!scenarioId) throw new DataValidationError('modification', [{ field: 'scenario_id', message: SAVE_SCENARIO_FIRST }]);
+export async function createModification(
+  db: WyrdDb,
+  scenarioId: string | null | undefined,
+  input: ModificationInput,
+  opts?: WriteOptions,
+): Promise<ModificationRow> {
+  if (!scenarioId)
+    throw new DataValidationError('modification', [{ field: 'scenario_id', message: SAVE_SCENARIO_FIRST }]);
   const at = timestamp(opts);
   const row = toRow(newId(), scenarioId, input, at, at);
   await db.transaction('rw', [db.modifications, db.outbox, db.scenarios], async () => {
-    if (!(await db.scenarios.get(scenarioId))) throw new DataValidationError('modification', [{ field: 'scenario_id', message: SAVE_SCENARIO_FIRST }]);
+    if (!(await db.scenarios.get(scenarioId)))
+      throw new DataValidationError('modification', [{ field: 'scenario_id', message: SAVE_SCENARIO_FIRST }]);
     await putWithOutbox(db, db.modifications, 'modifications', row, 'create', at);
   });
   return row;
 }
 
-export async function updateModification(db: WyrdDb, id: string, patch: Partial<ModificationInput>, opts?: WriteOptions): Promise<ModificationRow> {
+export async function updateModification(
+  db: WyrdDb,
+  id: string,
+  patch: Partial<ModificationInput>,
+  opts?: WriteOptions,
+): Promise<ModificationRow> {
   const at = timestamp(opts);
   return db.transaction('rw', [db.modifications, db.outbox], async () => {
     const existing = await db.modifications.get(id);
     if (!existing) throw new RecordNotFoundError('modification', id);
-    const row = toRow(id, existing.scenario_id, { ...existing, ...patch }, at, existing.created_at ?? existing.updated_at);
+    const row = toRow(
+      id,
+      existing.scenario_id,
+      { ...existing, ...patch },
+      at,
+      existing.created_at ?? existing.updated_at,
+    );
     await putWithOutbox(db, db.modifications, 'modifications', row, 'update', at);
     return row;
   });

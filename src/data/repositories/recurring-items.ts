@@ -29,29 +29,41 @@ export function recurringItemType(amount: number): RecurringItemType {
 export type RecurringItemWrite = RecurringItemInput & { type?: RecurringItemType };
 
 function toRow(id: string, input: RecurringItemWrite, updatedAt: string): RecurringItemRow {
-  const extra = requireText({ name: input.name, start_date: input.start_date, account_id: input.account_id, category_id: input.category_id });
+  const extra = requireText({
+    name: input.name,
+    start_date: input.start_date,
+    account_id: input.account_id,
+    category_id: input.category_id,
+  });
   const endDate = typeof input.end_date === 'string' && input.end_date.trim() !== '' ? input.end_date : null;
   if (endDate && typeof input.start_date === 'string' && endDate < input.start_date) {
     extra.push({ field: 'end_date', message: 'must not be before the start date' });
   }
-  const fields = validate('recurring item', RecurringItemInputSchema, {
-    name: typeof input.name === 'string' ? input.name.trim() : input.name,
-    amount: input.type && typeof input.amount === 'number' ? signedAmount(input.amount, input.type) : input.amount,
-    frequency: input.frequency,
-    start_date: input.start_date,
-    end_date: endDate,
-    account_id: input.account_id,
-    category_id: input.category_id,
-    is_active: input.is_active,
-  }, extra);
+  const fields = validate(
+    'recurring item',
+    RecurringItemInputSchema,
+    {
+      name: typeof input.name === 'string' ? input.name.trim() : input.name,
+      amount: input.type && typeof input.amount === 'number' ? signedAmount(input.amount, input.type) : input.amount,
+      frequency: input.frequency,
+      start_date: input.start_date,
+      end_date: endDate,
+      account_id: input.account_id,
+      category_id: input.category_id,
+      is_active: input.is_active,
+    },
+    extra,
+  );
   return { id, ...fields, scenario_event_id: null, updated_at: updatedAt };
 }
 
 /** The account and category must exist (checked inside the write's transaction). */
 async function checkReferences(db: WyrdDb, row: RecurringItemRow): Promise<void> {
   const errors: DataFieldError[] = [];
-  if (!(await db.accounts.get(row.account_id))) errors.push({ field: 'account_id', message: 'must be one of your accounts' });
-  if (!(await db.categories.get(row.category_id))) errors.push({ field: 'category_id', message: 'must be one of your categories' });
+  if (!(await db.accounts.get(row.account_id)))
+    errors.push({ field: 'account_id', message: 'must be one of your accounts' });
+  if (!(await db.categories.get(row.category_id)))
+    errors.push({ field: 'category_id', message: 'must be one of your categories' });
   if (errors.length > 0) throw new DataValidationError('recurring item', errors);
 }
 
@@ -63,7 +75,11 @@ export function getRecurringItem(db: WyrdDb, id: string): Promise<RecurringItemR
   return db.recurring_items.get(id);
 }
 
-export async function createRecurringItem(db: WyrdDb, input: RecurringItemWrite, opts?: WriteOptions): Promise<RecurringItemRow> {
+export async function createRecurringItem(
+  db: WyrdDb,
+  input: RecurringItemWrite,
+  opts?: WriteOptions,
+): Promise<RecurringItemRow> {
   const at = timestamp(opts);
   const row = toRow(newId(), input, at);
   await db.transaction('rw', [db.recurring_items, db.outbox, db.accounts, db.categories], async () => {
@@ -73,13 +89,23 @@ export async function createRecurringItem(db: WyrdDb, input: RecurringItemWrite,
   return row;
 }
 
-export async function updateRecurringItem(db: WyrdDb, id: string, patch: Partial<RecurringItemWrite>, opts?: WriteOptions): Promise<RecurringItemRow> {
+export async function updateRecurringItem(
+  db: WyrdDb,
+  id: string,
+  patch: Partial<RecurringItemWrite>,
+  opts?: WriteOptions,
+): Promise<RecurringItemRow> {
   const at = timestamp(opts);
   return db.transaction('rw', [db.recurring_items, db.outbox, db.accounts, db.categories, db.events], async () => {
     const existing = await db.recurring_items.get(id);
     if (!existing) throw new RecordNotFoundError('recurring item', id);
     if (existing.scenario_event_id) {
-      throw new ScenarioEventLinkError('recurring item', 'edit', existing.scenario_event_id, await scenarioOfEvent(db, existing.scenario_event_id));
+      throw new ScenarioEventLinkError(
+        'recurring item',
+        'edit',
+        existing.scenario_event_id,
+        await scenarioOfEvent(db, existing.scenario_event_id),
+      );
     }
     const row = toRow(id, { ...existing, ...patch }, at);
     await checkReferences(db, row);
@@ -94,7 +120,12 @@ export async function deleteRecurringItem(db: WyrdDb, id: string, opts?: WriteOp
     const existing = await db.recurring_items.get(id);
     if (!existing) throw new RecordNotFoundError('recurring item', id);
     if (existing.scenario_event_id) {
-      throw new ScenarioEventLinkError('recurring item', 'delete', existing.scenario_event_id, await scenarioOfEvent(db, existing.scenario_event_id));
+      throw new ScenarioEventLinkError(
+        'recurring item',
+        'delete',
+        existing.scenario_event_id,
+        await scenarioOfEvent(db, existing.scenario_event_id),
+      );
     }
     await deleteWithOutbox(db, db.recurring_items, 'recurring_items', id, at);
   });

@@ -16,11 +16,16 @@ function toRow(id: string, input: ScenarioInput, createdAt: string, updatedAt: s
   const name = typeof input.name === 'string' ? input.name.trim() : input.name;
   const extra = typeof name === 'string' && name !== '' ? [] : [{ field: 'name', message: SCENARIO_NAME_REQUIRED }];
   // The engine's input schema supplies the default (not baseline); a missing description is stored as ''.
-  const fields = validate('scenario', ScenarioInputSchema, {
-    name,
-    description: typeof input.description === 'string' ? input.description.trim() : '',
-    is_baseline: input.is_baseline,
-  }, extra);
+  const fields = validate(
+    'scenario',
+    ScenarioInputSchema,
+    {
+      name,
+      description: typeof input.description === 'string' ? input.description.trim() : '',
+      is_baseline: input.is_baseline,
+    },
+    extra,
+  );
   return { id, ...fields, created_at: createdAt, updated_at: updatedAt };
 }
 
@@ -49,12 +54,19 @@ export async function getScenarioWithChildren(db: WyrdDb, id: string): Promise<S
 export async function createScenario(db: WyrdDb, input: ScenarioInput, opts?: WriteOptions): Promise<ScenarioRow> {
   const at = timestamp(opts);
   const row = toRow(newId(), input, at, at);
-  await db.transaction('rw', [db.scenarios, db.outbox], () => putWithOutbox(db, db.scenarios, 'scenarios', row, 'create', at));
+  await db.transaction('rw', [db.scenarios, db.outbox], () =>
+    putWithOutbox(db, db.scenarios, 'scenarios', row, 'create', at),
+  );
   return row;
 }
 
 /** A scenario and its first event in one transaction (the template form): a rejected event leaves no empty scenario. */
-export async function createScenarioWithEvent(db: WyrdDb, input: ScenarioInput, event: EventInput, opts?: WriteOptions): Promise<ScenarioRow> {
+export async function createScenarioWithEvent(
+  db: WyrdDb,
+  input: ScenarioInput,
+  event: EventInput,
+  opts?: WriteOptions,
+): Promise<ScenarioRow> {
   return db.transaction('rw', materialiseTables(db), async () => {
     const created = await createScenario(db, input, opts);
     await saveEvent(db, created, event, opts);
@@ -63,7 +75,12 @@ export async function createScenarioWithEvent(db: WyrdDb, input: ScenarioInput, 
 }
 
 /** Updates name, description or the baseline flag; a flag change re-materialises the scenario's events. */
-export async function updateScenario(db: WyrdDb, id: string, patch: Partial<ScenarioInput>, opts?: WriteOptions): Promise<ScenarioRow> {
+export async function updateScenario(
+  db: WyrdDb,
+  id: string,
+  patch: Partial<ScenarioInput>,
+  opts?: WriteOptions,
+): Promise<ScenarioRow> {
   const at = timestamp(opts);
   return db.transaction('rw', materialiseTables(db), async () => {
     const existing = await db.scenarios.get(id);
@@ -78,15 +95,19 @@ export async function updateScenario(db: WyrdDb, id: string, patch: Partial<Scen
 /** Deletes the scenario, its events, their accounts and recurring items, and its modifications: all or nothing. */
 export async function deleteScenario(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
   const at = timestamp(opts);
-  await db.transaction('rw', [db.scenarios, db.events, db.modifications, db.accounts, db.recurring_items, db.outbox], async () => {
-    if (!(await db.scenarios.get(id))) throw new RecordNotFoundError('scenario', id);
-    const events = await db.events.where('scenario_id').equals(id).primaryKeys();
-    for (const eventId of events) {
-      await removeEventEntities(db, eventId, at);
-      await deleteWithOutbox(db, db.events, 'events', eventId, at);
-    }
-    const mods = await db.modifications.where('scenario_id').equals(id).primaryKeys();
-    for (const modId of mods) await deleteWithOutbox(db, db.modifications, 'modifications', modId, at);
-    await deleteWithOutbox(db, db.scenarios, 'scenarios', id, at);
-  });
+  await db.transaction(
+    'rw',
+    [db.scenarios, db.events, db.modifications, db.accounts, db.recurring_items, db.outbox],
+    async () => {
+      if (!(await db.scenarios.get(id))) throw new RecordNotFoundError('scenario', id);
+      const events = await db.events.where('scenario_id').equals(id).primaryKeys();
+      for (const eventId of events) {
+        await removeEventEntities(db, eventId, at);
+        await deleteWithOutbox(db, db.events, 'events', eventId, at);
+      }
+      const mods = await db.modifications.where('scenario_id').equals(id).primaryKeys();
+      for (const modId of mods) await deleteWithOutbox(db, db.modifications, 'modifications', modId, at);
+      await deleteWithOutbox(db, db.scenarios, 'scenarios', id, at);
+    },
+  );
 }

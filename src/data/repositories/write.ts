@@ -44,7 +44,12 @@ export function zodFieldErrors(error: z.ZodError, input?: unknown): DataFieldErr
 }
 
 /** Parses with the shared schema plus any data-layer rules, or throws one DataValidationError listing every field. */
-export function validate<O>(entity: EntityLabel, schema: z.ZodType<O>, value: unknown, extra: DataFieldError[] = []): O {
+export function validate<O>(
+  entity: EntityLabel,
+  schema: z.ZodType<O>,
+  value: unknown,
+  extra: DataFieldError[] = [],
+): O {
   const result = schema.safeParse(value);
   const errors = result.success ? [] : zodFieldErrors(result.error, value);
   const all = [...extra, ...errors.filter((e) => !extra.some((x) => x.field === e.field))];
@@ -89,7 +94,13 @@ export async function putWithOutbox<T extends { id: string }>(
 }
 
 /** Deletes the row and appends the delete outbox row, which is the tombstone. */
-export async function deleteWithOutbox<T>(db: WyrdDb, table: AnyTable<T>, entity: OutboxEntity, id: string, at: IsoTimestamp): Promise<void> {
+export async function deleteWithOutbox<T>(
+  db: WyrdDb,
+  table: AnyTable<T>,
+  entity: OutboxEntity,
+  id: string,
+  at: IsoTimestamp,
+): Promise<void> {
   await table.delete(id);
   const tombstone: DeletePayload = { id, deleted_at: at };
   await appendOutbox(db, entity, id, 'delete', tombstone, at);

@@ -35,19 +35,44 @@ export function entityTable(db: WyrdDb, entity: OutboxEntity): RowTable | null {
   }
 }
 
-export const ROW_ENTITIES: ReadonlyArray<OutboxEntity> = ['accounts', 'recurring_items', 'categories', 'scenarios', 'events', 'modifications'];
+export const ROW_ENTITIES: ReadonlyArray<OutboxEntity> = [
+  'accounts',
+  'recurring_items',
+  'categories',
+  'scenarios',
+  'events',
+  'modifications',
+];
 
 /** Every table a merge touches. */
 export function mergeTables(db: WyrdDb) {
-  return [db.accounts, db.recurring_items, db.categories, db.scenarios, db.events, db.modifications, db.meta, db.outbox, db.sync_rejections, db.sync_deferred, db.sync_base];
+  return [
+    db.accounts,
+    db.recurring_items,
+    db.categories,
+    db.scenarios,
+    db.events,
+    db.modifications,
+    db.meta,
+    db.outbox,
+    db.sync_rejections,
+    db.sync_deferred,
+    db.sync_base,
+  ];
 }
 
 /** Keys (of the given ones) that have a pending outbox row or a parked rejection. Inside a transaction. */
 async function blockedKeys(db: WyrdDb, keys: ReadonlyArray<[string, string]>): Promise<Set<Key>> {
   if (keys.length === 0) return new Set();
   const [pending, parked] = await Promise.all([
-    db.outbox.where('[entity+entity_id]').anyOf(keys as [string, string][]).toArray(),
-    db.sync_rejections.where('[entity+entity_id]').anyOf(keys as [string, string][]).toArray(),
+    db.outbox
+      .where('[entity+entity_id]')
+      .anyOf(keys as [string, string][])
+      .toArray(),
+    db.sync_rejections
+      .where('[entity+entity_id]')
+      .anyOf(keys as [string, string][])
+      .toArray(),
   ]);
   const blocked = new Set<Key>();
   for (const r of pending) blocked.add(keyOf(r.entity, r.entity_id));
@@ -62,7 +87,10 @@ function assumptionsValue(payload: unknown): unknown {
 }
 
 /** Applies changes (already de-duplicated per key, last one wins) directly to the tables. */
-async function applyChanges(db: WyrdDb, changes: ReadonlyArray<Pick<Change, 'entity' | 'id' | 'op' | 'payload'>>): Promise<void> {
+async function applyChanges(
+  db: WyrdDb,
+  changes: ReadonlyArray<Pick<Change, 'entity' | 'id' | 'op' | 'payload'>>,
+): Promise<void> {
   const puts = new Map<OutboxEntity, { id: string }[]>();
   const deletes = new Map<OutboxEntity, string[]>();
   for (const c of changes) {
@@ -87,7 +115,15 @@ async function trackBase(db: WyrdDb, changes: ReadonlyArray<Change>): Promise<vo
   const relevant = changes.filter((c) => c.entity === 'accounts' || c.entity === 'recurring_items');
   const keep = relevant.filter(isEventMade);
   const drop = relevant.filter((c) => !isEventMade(c));
-  if (keep.length > 0) await db.sync_base.bulkPut(keep.map((c) => ({ entity: c.entity as 'accounts' | 'recurring_items', entity_id: c.id, seq: c.seq, payload: c.payload })));
+  if (keep.length > 0)
+    await db.sync_base.bulkPut(
+      keep.map((c) => ({
+        entity: c.entity as 'accounts' | 'recurring_items',
+        entity_id: c.id,
+        seq: c.seq,
+        payload: c.payload,
+      })),
+    );
   if (drop.length > 0) await db.sync_base.bulkDelete(drop.map((c) => [c.entity, c.id] as [string, string]));
 }
 
@@ -106,14 +142,22 @@ function lastPerKey(changes: ReadonlyArray<Change>): Change[] {
  * Merges one chunk of pulled changes and stores `cursor`, all in one transaction: if it fails, neither the
  * rows nor the cursor move and the same changes are pulled again.
  */
-export async function mergeChunk(db: WyrdDb, changes: ReadonlyArray<Change>, cursor: number): Promise<{ applied: number; deferred: number }> {
+export async function mergeChunk(
+  db: WyrdDb,
+  changes: ReadonlyArray<Change>,
+  cursor: number,
+): Promise<{ applied: number; deferred: number }> {
   return db.transaction('rw', mergeTables(db), async () => {
     const latest = lastPerKey(changes);
-    const blocked = await blockedKeys(db, latest.map((c) => [c.entity, c.id]));
+    const blocked = await blockedKeys(
+      db,
+      latest.map((c) => [c.entity, c.id]),
+    );
     const apply: Change[] = [];
     const defer: SyncDeferredRow[] = [];
     for (const c of latest) {
-      if (blocked.has(keyOf(c.entity, c.id))) defer.push({ entity: c.entity, entity_id: c.id, seq: c.seq, op: c.op, payload: c.payload });
+      if (blocked.has(keyOf(c.entity, c.id)))
+        defer.push({ entity: c.entity, entity_id: c.id, seq: c.seq, op: c.op, payload: c.payload });
       else apply.push(c);
     }
     await applyChanges(db, apply);
@@ -133,9 +177,15 @@ export async function resolveDeferred(db: WyrdDb): Promise<number> {
   return db.transaction('rw', mergeTables(db), async () => {
     const waiting = await db.sync_deferred.toArray();
     if (waiting.length === 0) return 0;
-    const blocked = await blockedKeys(db, waiting.map((d) => [d.entity, d.entity_id]));
+    const blocked = await blockedKeys(
+      db,
+      waiting.map((d) => [d.entity, d.entity_id]),
+    );
     const ready = waiting.filter((d) => !blocked.has(keyOf(d.entity, d.entity_id)));
-    await applyChanges(db, ready.map((d) => ({ entity: d.entity, id: d.entity_id, op: d.op, payload: d.payload })));
+    await applyChanges(
+      db,
+      ready.map((d) => ({ entity: d.entity, id: d.entity_id, op: d.op, payload: d.payload })),
+    );
     await db.sync_deferred.bulkDelete(ready.map((d) => [d.entity, d.entity_id] as [string, string]));
     return ready.length;
   });
@@ -153,12 +203,20 @@ export async function sweepMissing(db: WyrdDb, live: ReadonlySet<string>): Promi
       const ids = (await entityTable(db, entity)!.toCollection().primaryKeys()) as string[];
       for (const id of ids) if (!live.has(keyOf(entity, id))) candidates.push([entity, id]);
     }
-    if ((await db.meta.get(ASSUMPTIONS_KEY)) && !live.has(keyOf('assumptions', ASSUMPTIONS_KEY))) candidates.push(['assumptions', ASSUMPTIONS_KEY]);
+    if ((await db.meta.get(ASSUMPTIONS_KEY)) && !live.has(keyOf('assumptions', ASSUMPTIONS_KEY)))
+      candidates.push(['assumptions', ASSUMPTIONS_KEY]);
     const blocked = await blockedKeys(db, candidates);
     const gone = candidates.filter(([e, id]) => !blocked.has(keyOf(e, id)));
-    await applyChanges(db, gone.map(([entity, id]) => ({ entity: entity as OutboxEntity, id, op: 'delete' as const, payload: null })));
+    await applyChanges(
+      db,
+      gone.map(([entity, id]) => ({ entity: entity as OutboxEntity, id, op: 'delete' as const, payload: null })),
+    );
     const deferred = await db.sync_deferred.toArray();
-    await db.sync_deferred.bulkDelete(deferred.filter((d) => d.op === 'upsert' && !live.has(keyOf(d.entity, d.entity_id))).map((d) => [d.entity, d.entity_id] as [string, string]));
+    await db.sync_deferred.bulkDelete(
+      deferred
+        .filter((d) => d.op === 'upsert' && !live.has(keyOf(d.entity, d.entity_id)))
+        .map((d) => [d.entity, d.entity_id] as [string, string]),
+    );
     const bases = await db.sync_base.toCollection().primaryKeys();
     await db.sync_base.bulkDelete(bases.filter(([e, id]) => !live.has(keyOf(e, id))));
     return gone.length;

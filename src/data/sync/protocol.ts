@@ -37,7 +37,15 @@ export type Change = {
 
 export type PullResponse = { changes: Change[]; cursor: number; more: boolean };
 
-export const SYNC_ENTITIES: ReadonlyArray<OutboxEntity> = ['accounts', 'recurring_items', 'categories', 'scenarios', 'events', 'modifications', 'assumptions'];
+export const SYNC_ENTITIES: ReadonlyArray<OutboxEntity> = [
+  'accounts',
+  'recurring_items',
+  'categories',
+  'scenarios',
+  'events',
+  'modifications',
+  'assumptions',
+];
 
 /** The server's `detail` as one line: 422 field errors as 'location → path: message' joined with '; '. */
 export function detailText(detail: unknown, fallback = 'The server refused this change.'): string {

@@ -31,13 +31,23 @@ export function isMustRefetch(error: unknown): boolean {
   return body?.must_refetch === true;
 }
 
-async function pullFrom(db: WyrdDb, api: ApiClient, since: number, options: PullOptions, live: Set<string> | null, summary: PullSummary): Promise<void> {
+async function pullFrom(
+  db: WyrdDb,
+  api: ApiClient,
+  since: number,
+  options: PullOptions,
+  live: Set<string> | null,
+  summary: PullSummary,
+): Promise<void> {
   const pageSize = options.pageSize ?? PULL_PAGE;
   const chunkSize = options.chunkSize ?? MERGE_CHUNK;
   const yieldToMain = options.yieldToMain ?? defaultYield;
   let cursor = since;
   for (;;) {
-    const page = await api.request<PullResponse>('GET', '/sync/pull', { query: { since: cursor, limit: pageSize }, signal: options.signal });
+    const page = await api.request<PullResponse>('GET', '/sync/pull', {
+      query: { since: cursor, limit: pageSize },
+      signal: options.signal,
+    });
     options.signal?.throwIfAborted();
     const changes = Array.isArray(page?.changes) ? page.changes : [];
     summary.pages += 1;
@@ -58,7 +68,8 @@ async function pullFrom(db: WyrdDb, api: ApiClient, since: number, options: Pull
       await yieldToMain();
       options.signal?.throwIfAborted();
     }
-    if (changes.length === 0 && typeof page?.cursor === 'number' && page.cursor !== cursor) await mergeChunk(db, [], page.cursor);
+    if (changes.length === 0 && typeof page?.cursor === 'number' && page.cursor !== cursor)
+      await mergeChunk(db, [], page.cursor);
     if (!page?.more || changes.length === 0) return;
     cursor = page.cursor;
   }

@@ -48,7 +48,13 @@ export function toMutations(rows: ReadonlyArray<OutboxRow>): { mutations: Mutati
       covers.set(r.seq!, [...seqs, r.seq!]);
       continue;
     }
-    mutations.push({ mutation_id: r.seq!, entity: r.entity as OutboxEntity, op: r.op, id: r.entity_id, payload: r.payload });
+    mutations.push({
+      mutation_id: r.seq!,
+      entity: r.entity as OutboxEntity,
+      op: r.op,
+      id: r.entity_id,
+      payload: r.payload,
+    });
     covers.set(r.seq!, [r.seq!]);
   }
   return { mutations, covers };
@@ -128,7 +134,10 @@ export async function pushOutbox(
     const { mutations, covers } = toMutations(rows);
     let response: PushResponse;
     try {
-      response = await api.request<PushResponse>('POST', '/sync/push', { body: { client_id: clientId, mutations }, signal: options.signal });
+      response = await api.request<PushResponse>('POST', '/sync/push', {
+        body: { client_id: clientId, mutations },
+        signal: options.signal,
+      });
     } catch (error) {
       // Too large a body (413): send smaller batches, down to one mutation, rather than stall.
       if (error instanceof ApiHttpError && error.status === 413 && batchSize > 1) {
@@ -139,7 +148,12 @@ export async function pushOutbox(
     }
     options.signal?.throwIfAborted();
     const results = Array.isArray(response?.results) ? response.results : [];
-    const { applied, rejected } = await recordResults(db, results, (options.now ?? (() => new Date().toISOString()))(), covers);
+    const { applied, rejected } = await recordResults(
+      db,
+      results,
+      (options.now ?? (() => new Date().toISOString()))(),
+      covers,
+    );
     summary.sent += mutations.length;
     summary.applied += applied;
     summary.rejected += rejected;

@@ -61,7 +61,13 @@ export class SyncEngine {
 
   constructor(private readonly options: SyncEngineOptions) {
     this.now = options.now ?? (() => new Date());
-    this.state = { phase: options.api ? 'idle' : 'local-only', lastSyncedAt: null, error: null, initial: null, retryAt: null };
+    this.state = {
+      phase: options.api ? 'idle' : 'local-only',
+      lastSyncedAt: null,
+      error: null,
+      initial: null,
+      retryAt: null,
+    };
     void readLastSyncedAt(options.db)
       .then((at) => {
         if (at && !this.state.lastSyncedAt) this.set({ lastSyncedAt: at });
@@ -157,7 +163,11 @@ export class SyncEngine {
     try {
       const firstPull = (await readCursor(db)) === null;
       this.set({ phase: 'syncing', retryAt: null, initial: firstPull ? { pulled: 0 } : null });
-      await pushOutbox(db, api, { batchSize: this.options.pushBatchSize, signal: abort.signal, now: () => this.now().toISOString() });
+      await pushOutbox(db, api, {
+        batchSize: this.options.pushBatchSize,
+        signal: abort.signal,
+        now: () => this.now().toISOString(),
+      });
       await pullChanges(db, api, {
         ...this.options.pull,
         signal: abort.signal,
@@ -172,7 +182,11 @@ export class SyncEngine {
       if (this.stopped || abort.signal.aborted || isClosedDb(error)) return 'skipped';
       this.failures += 1;
       if (error instanceof ApiHttpError && error.status === 401) {
-        this.set({ phase: 'error', initial: null, error: { kind: 'auth', message: 'Your session has expired. Sign in again to sync your changes.' } });
+        this.set({
+          phase: 'error',
+          initial: null,
+          error: { kind: 'auth', message: 'Your session has expired. Sign in again to sync your changes.' },
+        });
         return 'failed';
       }
       this.scheduleRetry();

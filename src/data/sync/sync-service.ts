@@ -95,7 +95,12 @@ async function buildEngine(db: WyrdDb): Promise<SyncEngine | null> {
     : null;
   // No session token at all: say so without starting a round (nothing to send it with).
   const precheck = async () =>
-    api && !(await auth.getAuthToken()) ? { kind: 'auth' as const, message: 'You are not signed in to the sync server. Sign in again to sync your changes.' } : null;
+    api && !(await auth.getAuthToken())
+      ? {
+          kind: 'auth' as const,
+          message: 'You are not signed in to the sync server. Sign in again to sync your changes.',
+        }
+      : null;
   return new SyncEngine({ db, api, precheck });
 }
 

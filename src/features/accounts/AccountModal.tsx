@@ -12,7 +12,9 @@ import { ACCOUNT_TYPE_OPTIONS } from './account-types';
 export const REQUIRED_MESSAGE = 'Please fill in all required fields';
 
 /** What the form hands to the page: the balance already signed by the sign convention (liabilities negative). */
-export type AccountFormValues = Required<Pick<AccountInput, 'name' | 'account_type' | 'institution' | 'current_balance' | 'is_asset'>>;
+export type AccountFormValues = Required<
+  Pick<AccountInput, 'name' | 'account_type' | 'institution' | 'current_balance' | 'is_asset'>
+>;
 
 /**
  * Sign convention (shared with the engine's |current_balance| rule): an asset stores its balance as entered,
@@ -83,10 +85,23 @@ export function AccountModal({
   return (
     <Modal title={editing ? 'Edit Account' : 'Add Account'} onClose={onClose} closeOnEscape={!saving}>
       <form className="form" onSubmit={submit} noValidate>
-        <FormField label="Account Name" name="name" required autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+        <FormField
+          label="Account Name"
+          name="name"
+          required
+          autoComplete="off"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <div className="field">
           <label htmlFor={typeId}>Account Type</label>
-          <select id={typeId} className="select" name="account_type" value={accountType} onChange={(e) => setAccountType(e.target.value as AccountType)}>
+          <select
+            id={typeId}
+            className="select"
+            name="account_type"
+            value={accountType}
+            onChange={(e) => setAccountType(e.target.value as AccountType)}
+          >
             {ACCOUNT_TYPE_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -94,7 +109,13 @@ export function AccountModal({
             ))}
           </select>
         </div>
-        <FormField label="Institution" name="institution" autoComplete="off" value={institution} onChange={(e) => setInstitution(e.target.value)} />
+        <FormField
+          label="Institution"
+          name="institution"
+          autoComplete="off"
+          value={institution}
+          onChange={(e) => setInstitution(e.target.value)}
+        />
         <FormField
           label="Current Balance"
           name="current_balance"
@@ -111,11 +132,22 @@ export function AccountModal({
         </label>
         {wasOverdrawn && isAsset && (
           <label className="checkbox">
-            <input type="checkbox" name="overdrawn" checked={overdrawn} onChange={(e) => setOverdrawn(e.target.checked)} />
+            <input
+              type="checkbox"
+              name="overdrawn"
+              checked={overdrawn}
+              onChange={(e) => setOverdrawn(e.target.checked)}
+            />
             <span>Overdrawn (the balance is below zero)</span>
           </label>
         )}
-        <ModalFormFooter error={error} detail={detail} saving={saving} submitLabel={editing ? 'Update Account' : 'Add Account'} onCancel={onClose} />
+        <ModalFormFooter
+          error={error}
+          detail={detail}
+          saving={saving}
+          submitLabel={editing ? 'Update Account' : 'Add Account'}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

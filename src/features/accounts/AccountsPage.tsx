@@ -29,7 +29,10 @@ const FIELD_LABELS: Record<string, string> = {
 function saveFailure(err: unknown): { message: string; detail?: string } {
   if (err instanceof ScenarioEventLinkError) return { message: err.message };
   if (err instanceof DataValidationError) {
-    return { message: 'Failed to save account', detail: err.errors.map((e) => `${FIELD_LABELS[e.field] ?? e.field} ${e.message}`).join('; ') };
+    return {
+      message: 'Failed to save account',
+      detail: err.errors.map((e) => `${FIELD_LABELS[e.field] ?? e.field} ${e.message}`).join('; '),
+    };
   }
   return { message: 'Failed to save account' };
 }
@@ -49,9 +52,19 @@ export function AccountsPage() {
   const onEdit = useCallback(
     (view: AccountView) => {
       if (view.account.scenario_event_id) {
-        const link = new ScenarioEventLinkError('account', 'edit', view.account.scenario_event_id, view.eventScenarioId);
+        const link = new ScenarioEventLinkError(
+          'account',
+          'edit',
+          view.account.scenario_event_id,
+          view.eventScenarioId,
+        );
         showToast(link.message, 'info');
-        if (link.scenarioId) void navigate({ to: '/scenarios/$scenarioId', params: { scenarioId: link.scenarioId }, search: { editEvent: link.eventId } });
+        if (link.scenarioId)
+          void navigate({
+            to: '/scenarios/$scenarioId',
+            params: { scenarioId: link.scenarioId },
+            search: { editEvent: link.eventId },
+          });
         return;
       }
       setModal({ mode: 'edit', account: view.account });
@@ -62,7 +75,10 @@ export function AccountsPage() {
   const onDelete = useCallback(
     async (view: AccountView) => {
       if (view.account.scenario_event_id) {
-        showToast(new ScenarioEventLinkError('account', 'delete', view.account.scenario_event_id, view.eventScenarioId).message, 'error');
+        showToast(
+          new ScenarioEventLinkError('account', 'delete', view.account.scenario_event_id, view.eventScenarioId).message,
+          'error',
+        );
         return;
       }
       if (!window.confirm(DELETE_CONFIRM)) return;
@@ -71,7 +87,12 @@ export function AccountsPage() {
         showToast('Account deleted successfully!', 'success');
       } catch (err) {
         console.error('Failed to delete account', err);
-        showToast(err instanceof ScenarioEventLinkError || err instanceof DataConflictError ? err.message : 'Failed to delete account', 'error');
+        showToast(
+          err instanceof ScenarioEventLinkError || err instanceof DataConflictError
+            ? err.message
+            : 'Failed to delete account',
+          'error',
+        );
       }
     },
     [db, showToast],
@@ -132,7 +153,11 @@ export function AccountsPage() {
         </>
       )}
       {modal.mode !== 'closed' && (
-        <AccountModal account={modal.mode === 'edit' ? modal.account : null} onClose={() => setModal({ mode: 'closed' })} onSave={save} />
+        <AccountModal
+          account={modal.mode === 'edit' ? modal.account : null}
+          onClose={() => setModal({ mode: 'closed' })}
+          onSave={save}
+        />
       )}
     </PageFrame>
   );
@@ -151,7 +176,9 @@ const Summary = memo(function Summary({ summary }: { summary: NetWorthData }) {
       </div>
       <div className="card money-stat">
         <h2 className="money-stat-label">Net Worth</h2>
-        <p className={summary.net_worth < 0 ? 'money-stat-value money-negative' : 'money-stat-value'}>{formatMoney(summary.net_worth)}</p>
+        <p className={summary.net_worth < 0 ? 'money-stat-value money-negative' : 'money-stat-value'}>
+          {formatMoney(summary.net_worth)}
+        </p>
       </div>
     </section>
   );
@@ -175,7 +202,11 @@ const AccountGroup = memo(function AccountGroup({
       {accounts.length === 0 ? (
         <p className="money-status">{title === 'Assets' ? 'No asset accounts' : 'No liability accounts'}</p>
       ) : (
-        <RowList items={accounts} label={title} renderRow={(view) => <AccountRowView view={view} onEdit={onEdit} onDelete={onDelete} />} />
+        <RowList
+          items={accounts}
+          label={title}
+          renderRow={(view) => <AccountRowView view={view} onEdit={onEdit} onDelete={onDelete} />}
+        />
       )}
     </section>
   );
@@ -196,19 +227,33 @@ const AccountRowView = memo(function AccountRowView({
       <div className="money-row-main">
         <h3 className="money-row-name">
           {account.name}
-          {view.hypotheticalScenario !== null && <span className="badge badge-muted">Scenario: {view.hypotheticalScenario}</span>}
+          {view.hypotheticalScenario !== null && (
+            <span className="badge badge-muted">Scenario: {view.hypotheticalScenario}</span>
+          )}
         </h3>
         <p className="money-row-meta">
           <span>{ACCOUNT_TYPE_LABELS[account.account_type] ?? account.account_type}</span>
           <span>{account.institution || 'No institution'}</span>
         </p>
       </div>
-      <p className="money-row-amount">{formatMoneyCents(account.is_asset ? account.current_balance : Math.abs(account.current_balance))}</p>
+      <p className="money-row-amount">
+        {formatMoneyCents(account.is_asset ? account.current_balance : Math.abs(account.current_balance))}
+      </p>
       <div className="money-row-actions">
-        <button type="button" className="button button-ghost" aria-label={`Edit ${account.name}`} onClick={() => onEdit(view)}>
+        <button
+          type="button"
+          className="button button-ghost"
+          aria-label={`Edit ${account.name}`}
+          onClick={() => onEdit(view)}
+        >
           Edit
         </button>
-        <button type="button" className="button button-ghost button-danger" aria-label={`Delete ${account.name}`} onClick={() => void onDelete(view)}>
+        <button
+          type="button"
+          className="button button-ghost button-danger"
+          aria-label={`Delete ${account.name}`}
+          onClick={() => void onDelete(view)}
+        >
           Delete
         </button>
       </div>

@@ -12,7 +12,9 @@ export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
   superannuation: 'Superannuation',
 };
 
-export const ACCOUNT_TYPE_OPTIONS: ReadonlyArray<{ value: AccountType; label: string }> = ACCOUNT_TYPES.map((value) => ({
-  value,
-  label: ACCOUNT_TYPE_LABELS[value],
-}));
+export const ACCOUNT_TYPE_OPTIONS: ReadonlyArray<{ value: AccountType; label: string }> = ACCOUNT_TYPES.map(
+  (value) => ({
+    value,
+    label: ACCOUNT_TYPE_LABELS[value],
+  }),
+);

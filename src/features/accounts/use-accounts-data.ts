@@ -28,7 +28,11 @@ type Snapshot = { accounts: AccountRow[]; scenarios: ScenarioRow[]; events: Scen
 
 async function readSnapshot(db: WyrdDb): Promise<Snapshot> {
   return db.transaction('r', [db.accounts, db.scenarios, db.events], async () => {
-    const [accounts, scenarios, events] = await Promise.all([db.accounts.toArray(), db.scenarios.toArray(), db.events.toArray()]);
+    const [accounts, scenarios, events] = await Promise.all([
+      db.accounts.toArray(),
+      db.scenarios.toArray(),
+      db.events.toArray(),
+    ]);
     return { accounts, scenarios, events };
   });
 }
@@ -47,7 +51,11 @@ export function buildAccountsData(snapshot: Snapshot): AccountsData {
       name: a.name,
       account: a,
       eventScenarioId: scenarioId,
-      hypotheticalScenario: isHypothetical(a, real) ? (scenarioId ? (scenarioNames.get(scenarioId) ?? 'Unknown scenario') : 'Unknown scenario') : null,
+      hypotheticalScenario: isHypothetical(a, real)
+        ? scenarioId
+          ? (scenarioNames.get(scenarioId) ?? 'Unknown scenario')
+          : 'Unknown scenario'
+        : null,
     };
     (a.is_asset ? assets : liabilities).push(view);
   }

@@ -3,7 +3,15 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Logo } from '../../components/layout/Logo';
 
-export function AuthCard({ title, documentTitle, children }: { title: string; documentTitle?: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  documentTitle,
+  children,
+}: {
+  title: string;
+  documentTitle?: string;
+  children: ReactNode;
+}) {
   useEffect(() => {
     document.title = `${documentTitle ?? title} · Wyrd`;
   }, [title, documentTitle]);

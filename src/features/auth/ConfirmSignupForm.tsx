@@ -4,7 +4,15 @@ import { useState, type FormEvent } from 'react';
 import { FormField, FormMessage } from '../../components/form/FormField';
 import { auth } from '../../lib/auth/auth-client';
 
-export function ConfirmSignupForm({ email, notice, onConfirmed }: { email: string; notice?: string; onConfirmed: () => void | Promise<void> }) {
+export function ConfirmSignupForm({
+  email,
+  notice,
+  onConfirmed,
+}: {
+  email: string;
+  notice?: string;
+  onConfirmed: () => void | Promise<void>;
+}) {
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [info, setInfo] = useState(notice ?? '');

@@ -19,7 +19,9 @@ export function ForgotPasswordPage() {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState('');
-  const [info, setInfo] = useState(search.required ? 'Your password must be reset before you can sign in. We will email you a code.' : '');
+  const [info, setInfo] = useState(
+    search.required ? 'Your password must be reset before you can sign in. We will email you a code.' : '',
+  );
   const [busy, setBusy] = useState(false);
 
   const requestCode = async (event?: FormEvent<HTMLFormElement>) => {
@@ -84,8 +86,15 @@ export function ForgotPasswordPage() {
         <form className="form" onSubmit={requestCode} noValidate>
           <p>Enter your account's email and we'll send you a code to reset your password.</p>
           <FormMessage type="info">{info}</FormMessage>
-          <FormField label="Email" name="email" type="email" autoComplete="email" required value={email}
-            onChange={(event) => setEmail(event.target.value)} />
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
           <FormMessage type="error">{error}</FormMessage>
           <button type="submit" className="button button-primary button-block" disabled={busy}>
             {busy ? 'Sending...' : 'Send Reset Code'}
@@ -97,13 +106,35 @@ export function ForgotPasswordPage() {
             We sent a reset code to <strong>{email.trim()}</strong>.
           </p>
           <FormMessage type="info">{info}</FormMessage>
-          <FormField label="Verification code" name="code" inputMode="numeric" autoComplete="one-time-code" required
-            placeholder="Enter 6-digit code" value={code} onChange={(event) => setCode(event.target.value)} />
-          <FormField label="New password" name="new_password" type="password" autoComplete="new-password" required
-            placeholder="Min 8 chars, mixed case, numbers, special chars" value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)} />
-          <FormField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" required
-            value={confirmPassword} onChange={(event) => setConfirmPassword(event.target.value)} />
+          <FormField
+            label="Verification code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            placeholder="Enter 6-digit code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <FormField
+            label="New password"
+            name="new_password"
+            type="password"
+            autoComplete="new-password"
+            required
+            placeholder="Min 8 chars, mixed case, numbers, special chars"
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.target.value)}
+          />
+          <FormField
+            label="Confirm password"
+            name="confirm_password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.target.value)}
+          />
           <FormMessage type="error">{error}</FormMessage>
           <button type="submit" className="button button-primary button-block" disabled={busy}>
             {busy ? 'Resetting...' : 'Reset Password'}

@@ -46,7 +46,9 @@ export function LoginPage() {
       // Cognito sends no code on sign-in; send a fresh one so the confirmation screen is usable.
       const resent = await auth.resendSignupCode(email);
       setConfirming({
-        notice: resent.success ? 'Your account is not confirmed yet. We sent you a new code.' : 'Your account is not confirmed yet.',
+        notice: resent.success
+          ? 'Your account is not confirmed yet. We sent you a new code.'
+          : 'Your account is not confirmed yet.',
       });
     } else if (step === 'RESET_PASSWORD') {
       await navigate({ to: '/forgot-password', search: { email: email.trim(), required: true } });
@@ -67,10 +69,14 @@ export function LoginPage() {
   if (confirming) {
     return (
       <AuthCard title="Confirm your account">
-        <ConfirmSignupForm email={email.trim()} notice={confirming.notice} onConfirmed={async () => {
-          setConfirming(null);
-          await signIn();
-        }} />
+        <ConfirmSignupForm
+          email={email.trim()}
+          notice={confirming.notice}
+          onConfirmed={async () => {
+            setConfirming(null);
+            await signIn();
+          }}
+        />
       </AuthCard>
     );
   }
@@ -79,12 +85,28 @@ export function LoginPage() {
     <AuthCard title="Sign in">
       <form className="form" onSubmit={submit} noValidate>
         <FormMessage type="success">{notice}</FormMessage>
-        <FormField label="Email" name="email" type="email" autoComplete="email" required value={email}
-          onChange={(event) => setEmail(event.target.value)} />
-        <FormField label="Password" name="password" type="password" autoComplete="current-password" required value={password}
-          onChange={(event) => setPassword(event.target.value)} />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <div className="form-row-end">
-          <Link to="/forgot-password" search={email.trim() ? { email: email.trim() } : {}}>Forgot password?</Link>
+          <Link to="/forgot-password" search={email.trim() ? { email: email.trim() } : {}}>
+            Forgot password?
+          </Link>
         </div>
         <FormMessage type="error">{error}</FormMessage>
         <button type="submit" className="button button-primary button-block" disabled={submitting}>

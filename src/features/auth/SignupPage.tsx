@@ -20,7 +20,10 @@ export function SignupPage() {
     setForm((current) => ({ ...current, [field]: event.target.value }));
 
   const goToLogin = (confirmed: boolean) =>
-    navigate({ to: '/login', search: confirmed ? { email: form.email.trim(), confirmed: true } : { email: form.email.trim() } });
+    navigate({
+      to: '/login',
+      search: confirmed ? { email: form.email.trim(), confirmed: true } : { email: form.email.trim() },
+    });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,14 +60,51 @@ export function SignupPage() {
     <AuthCard title="Create your account">
       <form className="form" onSubmit={submit} noValidate>
         <div className="field-pair">
-          <FormField label="First name" name="given_name" autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} />
-          <FormField label="Last name" name="family_name" autoComplete="family-name" required value={form.lastName} onChange={set('lastName')} />
+          <FormField
+            label="First name"
+            name="given_name"
+            autoComplete="given-name"
+            required
+            value={form.firstName}
+            onChange={set('firstName')}
+          />
+          <FormField
+            label="Last name"
+            name="family_name"
+            autoComplete="family-name"
+            required
+            value={form.lastName}
+            onChange={set('lastName')}
+          />
         </div>
-        <FormField label="Email" name="email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
-        <FormField label="Password" name="password" type="password" autoComplete="new-password" required
-          placeholder={PASSWORD_PLACEHOLDER} value={form.password} onChange={set('password')} />
-        <FormField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" required
-          value={form.confirmPassword} onChange={set('confirmPassword')} />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={set('email')}
+        />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          placeholder={PASSWORD_PLACEHOLDER}
+          value={form.password}
+          onChange={set('password')}
+        />
+        <FormField
+          label="Confirm password"
+          name="confirm_password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+        />
         <FormMessage type="error">{error}</FormMessage>
         <button type="submit" className="button button-primary button-block" disabled={submitting}>
           {submitting ? 'Creating account...' : 'Sign up'}

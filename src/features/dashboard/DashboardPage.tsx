@@ -33,7 +33,9 @@ export function DashboardPage() {
   );
   const ledger = state.status === 'ready' ? state.ledger : null;
   // The figures for the latest ledger, computed in slices off the render path; stale results are dropped.
-  const [computed, setComputed] = useState<{ ledger: Ledger; data: DashboardData } | { ledger: Ledger; failed: true } | null>(null);
+  const [computed, setComputed] = useState<
+    { ledger: Ledger; data: DashboardData } | { ledger: Ledger; failed: true } | null
+  >(null);
   useEffect(() => {
     if (!ledger) return;
     let superseded = false;
@@ -78,7 +80,9 @@ const DashboardCards = memo(function DashboardCards({ data }: { data: DashboardD
     <div className="dashboard-grid">
       <section className="card dashboard-card" aria-labelledby="dash-net-worth">
         <h2 id="dash-net-worth">Net Worth</h2>
-        <p className={nw.net_worth < 0 ? 'dashboard-total dashboard-negative' : 'dashboard-total dashboard-positive'}>{formatSignedMoney(nw.net_worth)}</p>
+        <p className={nw.net_worth < 0 ? 'dashboard-total dashboard-negative' : 'dashboard-total dashboard-positive'}>
+          {formatSignedMoney(nw.net_worth)}
+        </p>
         <dl className="dashboard-figures">
           <div>
             <dt>Total Assets</dt>
@@ -103,7 +107,9 @@ const DashboardCards = memo(function DashboardCards({ data }: { data: DashboardD
           </div>
           <div>
             <dt>Net Cash Flow</dt>
-            <dd className={cf.net_cash_flow < 0 ? 'dashboard-negative' : 'dashboard-positive'}>{formatSignedMoney(cf.net_cash_flow)}</dd>
+            <dd className={cf.net_cash_flow < 0 ? 'dashboard-negative' : 'dashboard-positive'}>
+              {formatSignedMoney(cf.net_cash_flow)}
+            </dd>
           </div>
         </dl>
       </section>
@@ -121,7 +127,10 @@ const DashboardCards = memo(function DashboardCards({ data }: { data: DashboardD
                   <span className="spending-percent">{formatPercent(c.percentage)}</span>
                 </div>
                 <div className="spending-bar" aria-hidden="true">
-                  <div className="spending-bar-fill" style={{ width: `${Math.min(100, Math.max(0, c.percentage))}%` }} />
+                  <div
+                    className="spending-bar-fill"
+                    style={{ width: `${Math.min(100, Math.max(0, c.percentage))}%` }}
+                  />
                 </div>
               </li>
             ))}

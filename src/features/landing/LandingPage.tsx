@@ -108,7 +108,10 @@ export function LandingPage() {
       </main>
 
       <footer className="landing-footer">
-        <p>© {new Date().getFullYear()} Wyrd. Financial forecasting for Australians. General information only, not financial advice.</p>
+        <p>
+          © {new Date().getFullYear()} Wyrd. Financial forecasting for Australians. General information only, not
+          financial advice.
+        </p>
       </footer>
     </div>
   );

@@ -4,7 +4,14 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { FormMessage } from '../../components/form/FormField';
 import { useDb } from '../../data/db-context';
-import { backupFileName, exportBackupJson, importBackup, validateBackup, type BackupProblem, type ImportCounts } from '../../data/backup';
+import {
+  backupFileName,
+  exportBackupJson,
+  importBackup,
+  validateBackup,
+  type BackupProblem,
+  type ImportCounts,
+} from '../../data/backup';
 import './profile.css';
 import { localToday } from '../../lib/dates/local-today';
 
@@ -64,7 +71,10 @@ export function DataTab() {
       const checked = validateBackup(text);
       if (!checked.ok) {
         setProblems(checked.errors);
-        setImportMessage({ type: 'error', text: `${file.name} cannot be imported. Nothing was changed. Problems found: ${checked.errors.length}` });
+        setImportMessage({
+          type: 'error',
+          text: `${file.name} cannot be imported. Nothing was changed. Problems found: ${checked.errors.length}`,
+        });
         return;
       }
       if (!window.confirm(IMPORT_CONFIRM)) {
@@ -74,7 +84,10 @@ export function DataTab() {
       const result = await importBackup(db, checked.file);
       if (!result.ok) {
         setProblems(result.errors);
-        setImportMessage({ type: 'error', text: `${file.name} cannot be imported. Nothing was changed. Problems found: ${result.errors.length}` });
+        setImportMessage({
+          type: 'error',
+          text: `${file.name} cannot be imported. Nothing was changed. Problems found: ${result.errors.length}`,
+        });
         return;
       }
       setImportMessage({ type: 'success', text: importSummary(result.counts) });
@@ -92,7 +105,9 @@ export function DataTab() {
     <div className="data-tab">
       <section aria-labelledby="data-export-title" className="data-section">
         <h2 id="data-export-title">Export your data</h2>
-        <p>Download all of your accounts, recurring items, categories, scenarios and assumptions as a JSON backup file.</p>
+        <p>
+          Download all of your accounts, recurring items, categories, scenarios and assumptions as a JSON backup file.
+        </p>
         <button type="button" className="button button-primary" onClick={() => void exportData()} disabled={exporting}>
           {exporting ? 'Exporting...' : 'Export data'}
         </button>
@@ -103,8 +118,16 @@ export function DataTab() {
         <p>Choose a Wyrd backup file. It is checked completely first; importing replaces all of your current data.</p>
         <div className="field">
           <label htmlFor={inputId}>Import data</label>
-          <input ref={fileInput} id={inputId} type="file" accept="application/json,.json" className="file-input" disabled={importing}
-            aria-describedby={problems.length > 0 ? `${inputId}-problems` : undefined} onChange={(e) => void importFile(e)} />
+          <input
+            ref={fileInput}
+            id={inputId}
+            type="file"
+            accept="application/json,.json"
+            className="file-input"
+            disabled={importing}
+            aria-describedby={problems.length > 0 ? `${inputId}-problems` : undefined}
+            onChange={(e) => void importFile(e)}
+          />
         </div>
         {importing && <p role="status">Importing...</p>}
         {importMessage && <FormMessage type={importMessage.type}>{importMessage.text}</FormMessage>}

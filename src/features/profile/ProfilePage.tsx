@@ -52,8 +52,18 @@ export function ProfilePage() {
     <PageFrame title="Profile" testId="profile">
       <div role="tablist" aria-label="Profile sections" className="tabs">
         {TABS.map(({ id, label }) => (
-          <button key={id} id={`tab-${id}`} type="button" role="tab" aria-selected={tab === id} aria-controls={`panel-${id}`}
-            tabIndex={tab === id ? 0 : -1} className="tab" onClick={() => setTab(id)} onKeyDown={onTabKey}>
+          <button
+            key={id}
+            id={`tab-${id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            aria-controls={`panel-${id}`}
+            tabIndex={tab === id ? 0 : -1}
+            className="tab"
+            onClick={() => setTab(id)}
+            onKeyDown={onTabKey}
+          >
             {label}
           </button>
         ))}
@@ -80,7 +90,13 @@ export function ProfilePage() {
   );
 }
 
-function ProfileForm({ attributes, onSaved }: { attributes: UserAttributes | null; onSaved: (saved: UserAttributes) => void }) {
+function ProfileForm({
+  attributes,
+  onSaved,
+}: {
+  attributes: UserAttributes | null;
+  onSaved: (saved: UserAttributes) => void;
+}) {
   const [firstName, setFirstName] = useState(attributes?.given_name ?? '');
   const [lastName, setLastName] = useState(attributes?.family_name ?? '');
   const [error, setError] = useState('');
@@ -112,16 +128,31 @@ function ProfileForm({ attributes, onSaved }: { attributes: UserAttributes | nul
     <form className="form" onSubmit={submit} noValidate aria-labelledby="profile-info-title">
       <h2 id="profile-info-title">Profile Information</h2>
       <div className="field">
-        <span className="field-label" id="profile-email-label">Email</span>
+        <span className="field-label" id="profile-email-label">
+          Email
+        </span>
         <p className="field-static" aria-labelledby="profile-email-label">
           <span>{attributes?.email ?? ''}</span>{' '}
-          <span className={verified ? 'badge badge-success' : 'badge badge-warning'}>{verified ? 'Verified' : 'Not verified'}</span>
+          <span className={verified ? 'badge badge-success' : 'badge badge-warning'}>
+            {verified ? 'Verified' : 'Not verified'}
+          </span>
         </p>
       </div>
-      <FormField label="First Name" name="given_name" autoComplete="given-name" required value={firstName}
-        onChange={(event) => setFirstName(event.target.value)} />
-      <FormField label="Last Name" name="family_name" autoComplete="family-name" value={lastName}
-        onChange={(event) => setLastName(event.target.value)} />
+      <FormField
+        label="First Name"
+        name="given_name"
+        autoComplete="given-name"
+        required
+        value={firstName}
+        onChange={(event) => setFirstName(event.target.value)}
+      />
+      <FormField
+        label="Last Name"
+        name="family_name"
+        autoComplete="family-name"
+        value={lastName}
+        onChange={(event) => setLastName(event.target.value)}
+      />
       <FormMessage type="error">{error}</FormMessage>
       <FormMessage type="success">{success}</FormMessage>
       <button type="submit" className="button button-primary" disabled={saving}>
@@ -172,12 +203,35 @@ function ChangePasswordForm({ email }: { email: string }) {
       <h2 id="change-password-title">Change Password</h2>
       {/* Lets password managers tie the new password to the account. */}
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-      <FormField label="Current Password" name="current_password" type="password" autoComplete="current-password" required
-        value={form.current} onChange={set('current')} />
-      <FormField label="New Password" name="new_password" type="password" autoComplete="new-password" required minLength={8}
-        hint="At least 8 characters, with lowercase, uppercase, a number and a special character" value={form.next} onChange={set('next')} />
-      <FormField label="Confirm Password" name="confirm_password" type="password" autoComplete="new-password" required
-        value={form.confirm} onChange={set('confirm')} />
+      <FormField
+        label="Current Password"
+        name="current_password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={form.current}
+        onChange={set('current')}
+      />
+      <FormField
+        label="New Password"
+        name="new_password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        hint="At least 8 characters, with lowercase, uppercase, a number and a special character"
+        value={form.next}
+        onChange={set('next')}
+      />
+      <FormField
+        label="Confirm Password"
+        name="confirm_password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={form.confirm}
+        onChange={set('confirm')}
+      />
       <FormMessage type="error">{error}</FormMessage>
       <FormMessage type="success">{success}</FormMessage>
       <button type="submit" className="button button-primary" disabled={saving}>

@@ -9,11 +9,22 @@ import { createCategory, renameCategory } from '../../data/repositories/categori
 import { DataValidationError } from '../../data/repositories/errors';
 
 function categoryFailure(err: unknown, fallback: string): string {
-  if (err instanceof DataValidationError) return err.messageFor('name') === 'is required' ? 'Please enter a category name' : (err.messageFor('name') ?? fallback);
+  if (err instanceof DataValidationError)
+    return err.messageFor('name') === 'is required'
+      ? 'Please enter a category name'
+      : (err.messageFor('name') ?? fallback);
   return fallback;
 }
 
-export function CategoryManager({ db, categories, onClose }: { db: WyrdDb; categories: ReadonlyArray<CategoryRow>; onClose: () => void }) {
+export function CategoryManager({
+  db,
+  categories,
+  onClose,
+}: {
+  db: WyrdDb;
+  categories: ReadonlyArray<CategoryRow>;
+  onClose: () => void;
+}) {
   const [name, setName] = useState('');
   const [type, setType] = useState<'income' | 'expense'>('expense');
   const [message, setMessage] = useState<{ type: 'error' | 'success'; text: string } | null>(null);
@@ -43,10 +54,21 @@ export function CategoryManager({ db, categories, onClose }: { db: WyrdDb; categ
     <Modal title="Categories" onClose={onClose} closeOnEscape={!busy} wide>
       <form className="form category-add" onSubmit={add} noValidate>
         <div className="field-pair">
-          <FormField label="Category Name" name="category_name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+          <FormField
+            label="Category Name"
+            name="category_name"
+            autoComplete="off"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
           <div className="field">
             <label htmlFor={typeId}>Category Type</label>
-            <select id={typeId} className="select" value={type} onChange={(e) => setType(e.target.value as 'income' | 'expense')}>
+            <select
+              id={typeId}
+              className="select"
+              value={type}
+              onChange={(e) => setType(e.target.value as 'income' | 'expense')}
+            >
               <option value="expense">Expense</option>
               <option value="income">Income</option>
             </select>
@@ -115,7 +137,12 @@ function CategoryEntry({
     return (
       <li className="category-entry">
         <span>{category.name}</span>
-        <button type="button" className="button button-ghost" aria-label={`Rename ${category.name}`} onClick={() => setDraft(category.name)}>
+        <button
+          type="button"
+          className="button button-ghost"
+          aria-label={`Rename ${category.name}`}
+          onClick={() => setDraft(category.name)}
+        >
           Rename
         </button>
       </li>
@@ -127,7 +154,14 @@ function CategoryEntry({
         <label htmlFor={inputId} className="visually-hidden-label">
           New name for {category.name}
         </label>
-        <input id={inputId} className="text-input" value={draft} autoFocus autoComplete="off" onChange={(e) => setDraft(e.target.value)} />
+        <input
+          id={inputId}
+          className="text-input"
+          value={draft}
+          autoFocus
+          autoComplete="off"
+          onChange={(e) => setDraft(e.target.value)}
+        />
         <button type="submit" className="button button-primary" disabled={saving}>
           {saving ? 'Saving...' : 'Save'}
         </button>

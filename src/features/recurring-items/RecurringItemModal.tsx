@@ -127,24 +127,57 @@ export function RecurringItemModal({
   return (
     <Modal title={editing ? 'Edit Recurring Item' : 'Add Recurring Item'} onClose={onClose} closeOnEscape={!busy} wide>
       <form className="form" onSubmit={submit} noValidate>
-        <FormField label="Name" name="name" required autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+        <FormField
+          label="Name"
+          name="name"
+          required
+          autoComplete="off"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <fieldset className="radio-group">
           <legend>Type</legend>
           <label className="radio">
-            <input type="radio" name="type" value="income" checked={type === 'income'} onChange={() => changeType('income')} />
+            <input
+              type="radio"
+              name="type"
+              value="income"
+              checked={type === 'income'}
+              onChange={() => changeType('income')}
+            />
             <span>Income</span>
           </label>
           <label className="radio">
-            <input type="radio" name="type" value="expense" checked={type === 'expense'} onChange={() => changeType('expense')} />
+            <input
+              type="radio"
+              name="type"
+              value="expense"
+              checked={type === 'expense'}
+              onChange={() => changeType('expense')}
+            />
             <span>Expense</span>
           </label>
         </fieldset>
-        <FormField label="Amount" name="amount" required inputMode="decimal" autoComplete="off" value={amountText}
+        <FormField
+          label="Amount"
+          name="amount"
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          value={amountText}
           hint="Each payment, as a positive number; the type sets income or expense"
-          onChange={(e) => setAmountText(formatAmountInput(e.target.value))} />
+          onChange={(e) => setAmountText(formatAmountInput(e.target.value))}
+        />
         <div className="field">
           <label htmlFor={ids.category}>Category</label>
-          <select id={ids.category} className="select" name="category_id" required value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+          <select
+            id={ids.category}
+            className="select"
+            name="category_id"
+            required
+            value={categoryId}
+            onChange={(e) => setCategoryId(e.target.value)}
+          >
             <option value="">Select a category</option>
             {shownCategories.map((c) => (
               <option key={c.id} value={c.id}>
@@ -160,13 +193,31 @@ export function RecurringItemModal({
             <div className="new-category">
               <label htmlFor={ids.newCategory}>New {type} category</label>
               <div className="new-category-row">
-                <input id={ids.newCategory} className="text-input" value={newCategory} autoComplete="off"
-                  onChange={(e) => setNewCategory(e.target.value)} onKeyDown={onNewCategoryKey} />
-                <button type="button" className="button button-ghost" disabled={addingCategory} onClick={() => void addCategory()}>
+                <input
+                  id={ids.newCategory}
+                  className="text-input"
+                  value={newCategory}
+                  autoComplete="off"
+                  onChange={(e) => setNewCategory(e.target.value)}
+                  onKeyDown={onNewCategoryKey}
+                />
+                <button
+                  type="button"
+                  className="button button-ghost"
+                  disabled={addingCategory}
+                  onClick={() => void addCategory()}
+                >
                   {addingCategory ? 'Adding...' : 'Add category'}
                 </button>
-                <button type="button" className="button button-ghost" disabled={addingCategory}
-                  onClick={() => { setNewCategory(null); setCategoryError(''); }}>
+                <button
+                  type="button"
+                  className="button button-ghost"
+                  disabled={addingCategory}
+                  onClick={() => {
+                    setNewCategory(null);
+                    setCategoryError('');
+                  }}
+                >
                   Cancel
                 </button>
               </div>
@@ -176,8 +227,15 @@ export function RecurringItemModal({
         </div>
         <div className="field">
           <label htmlFor={ids.account}>Account</label>
-          <select id={ids.account} className="select" name="account_id" required value={accountId} onChange={(e) => setAccountId(e.target.value)}
-            aria-describedby={accounts.length === 0 ? `${ids.account}-hint` : undefined}>
+          <select
+            id={ids.account}
+            className="select"
+            name="account_id"
+            required
+            value={accountId}
+            onChange={(e) => setAccountId(e.target.value)}
+            aria-describedby={accounts.length === 0 ? `${ids.account}-hint` : undefined}
+          >
             <option value="">Select an account</option>
             {accounts.map((a) => (
               <option key={a.id} value={a.id}>
@@ -193,7 +251,13 @@ export function RecurringItemModal({
         </div>
         <div className="field">
           <label htmlFor={ids.frequency}>Frequency</label>
-          <select id={ids.frequency} className="select" name="frequency" value={frequency} onChange={(e) => setFrequency(e.target.value as Frequency)}>
+          <select
+            id={ids.frequency}
+            className="select"
+            name="frequency"
+            value={frequency}
+            onChange={(e) => setFrequency(e.target.value as Frequency)}
+          >
             {FREQUENCIES.map((f) => (
               <option key={f} value={f}>
                 {FREQUENCY_LABELS[f]}
@@ -202,14 +266,33 @@ export function RecurringItemModal({
           </select>
         </div>
         <div className="field-pair">
-          <FormField label="Start Date" name="start_date" type="date" required value={startDate} onChange={(e) => setStartDate(e.target.value)} />
-          <FormField label="End Date (optional)" name="end_date" type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+          <FormField
+            label="Start Date"
+            name="start_date"
+            type="date"
+            required
+            value={startDate}
+            onChange={(e) => setStartDate(e.target.value)}
+          />
+          <FormField
+            label="End Date (optional)"
+            name="end_date"
+            type="date"
+            value={endDate}
+            onChange={(e) => setEndDate(e.target.value)}
+          />
         </div>
         <label className="checkbox">
           <input type="checkbox" name="is_active" checked={active} onChange={(e) => setActive(e.target.checked)} />
           <span>Active</span>
         </label>
-        <ModalFormFooter error={error} detail={detail} saving={saving} submitLabel={editing ? 'Update Recurring Item' : 'Add Recurring Item'} onCancel={onClose} />
+        <ModalFormFooter
+          error={error}
+          detail={detail}
+          saving={saving}
+          submitLabel={editing ? 'Update Recurring Item' : 'Add Recurring Item'}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

@@ -8,7 +8,12 @@ import { useDb } from '../../data/db-context';
 import type { CategoryRow, RecurringItemRow } from '../../data/entities';
 import { createCategory } from '../../data/repositories/categories';
 import { DataValidationError, ScenarioEventLinkError } from '../../data/repositories/errors';
-import { createRecurringItem, deleteRecurringItem, updateRecurringItem, type RecurringItemType } from '../../data/repositories/recurring-items';
+import {
+  createRecurringItem,
+  deleteRecurringItem,
+  updateRecurringItem,
+  type RecurringItemType,
+} from '../../data/repositories/recurring-items';
 import type { RecurringSummary } from '../../../worker/engine/index';
 import { formatMoney, formatMoneyCents } from '../../lib/format/money';
 import { CategoryManager } from './CategoryManager';
@@ -29,7 +34,12 @@ const FIELD_LABELS: Record<string, string> = {
   category_id: 'Category',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** 2026-01-05 as 5 Jan 2026 (dates are calendar dates: formatted in UTC so no time zone shifts them). */
 export function formatDate(iso: string): string {
@@ -41,12 +51,16 @@ export function formatDate(iso: string): string {
 function saveFailure(err: unknown): { message: string; detail?: string } {
   if (err instanceof ScenarioEventLinkError) return { message: err.message };
   if (err instanceof DataValidationError) {
-    return { message: 'Failed to save recurring item', detail: err.errors.map((e) => `${FIELD_LABELS[e.field] ?? e.field} ${e.message}`).join('; ') };
+    return {
+      message: 'Failed to save recurring item',
+      detail: err.errors.map((e) => `${FIELD_LABELS[e.field] ?? e.field} ${e.message}`).join('; '),
+    };
   }
   return { message: 'Failed to save recurring item' };
 }
 
-type ModalState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; item: RecurringItemRow } | { mode: 'categories' };
+type ModalState =
+  { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; item: RecurringItemRow } | { mode: 'categories' };
 
 export function RecurringItemsPage() {
   const db = useDb();
@@ -61,9 +75,19 @@ export function RecurringItemsPage() {
   const onEdit = useCallback(
     (view: RecurringView) => {
       if (view.item.scenario_event_id) {
-        const link = new ScenarioEventLinkError('recurring item', 'edit', view.item.scenario_event_id, view.eventScenarioId);
+        const link = new ScenarioEventLinkError(
+          'recurring item',
+          'edit',
+          view.item.scenario_event_id,
+          view.eventScenarioId,
+        );
         showToast(link.message, 'info');
-        if (link.scenarioId) void navigate({ to: '/scenarios/$scenarioId', params: { scenarioId: link.scenarioId }, search: { editEvent: link.eventId } });
+        if (link.scenarioId)
+          void navigate({
+            to: '/scenarios/$scenarioId',
+            params: { scenarioId: link.scenarioId },
+            search: { editEvent: link.eventId },
+          });
         return;
       }
       setModal({ mode: 'edit', item: view.item });
@@ -74,7 +98,11 @@ export function RecurringItemsPage() {
   const onDelete = useCallback(
     async (view: RecurringView) => {
       if (view.item.scenario_event_id) {
-        showToast(new ScenarioEventLinkError('recurring item', 'delete', view.item.scenario_event_id, view.eventScenarioId).message, 'error');
+        showToast(
+          new ScenarioEventLinkError('recurring item', 'delete', view.item.scenario_event_id, view.eventScenarioId)
+            .message,
+          'error',
+        );
         return;
       }
       if (!window.confirm(DELETE_CONFIRM)) return;
@@ -97,7 +125,10 @@ export function RecurringItemsPage() {
       console.error('Failed to save recurring item', err);
       throw saveFailure(err);
     }
-    showToast(modal.mode === 'edit' ? 'Recurring item updated successfully!' : 'Recurring item created successfully!', 'success');
+    showToast(
+      modal.mode === 'edit' ? 'Recurring item updated successfully!' : 'Recurring item created successfully!',
+      'success',
+    );
     setModal({ mode: 'closed' });
   };
 
@@ -172,7 +203,9 @@ export function RecurringItemsPage() {
           onCreateCategory={addCategory}
         />
       )}
-      {ready && modal.mode === 'categories' && <CategoryManager db={db} categories={ready.categories} onClose={() => setModal({ mode: 'closed' })} />}
+      {ready && modal.mode === 'categories' && (
+        <CategoryManager db={db} categories={ready.categories} onClose={() => setModal({ mode: 'closed' })} />
+      )}
     </PageFrame>
   );
 }
@@ -190,7 +223,9 @@ const Summary = memo(function Summary({ summary }: { summary: RecurringSummary }
       </div>
       <div className="card money-stat">
         <h2 className="money-stat-label">Net Cash Flow</h2>
-        <p className={summary.net_cash_flow < 0 ? 'money-stat-value money-negative' : 'money-stat-value'}>{formatMoney(summary.net_cash_flow)}</p>
+        <p className={summary.net_cash_flow < 0 ? 'money-stat-value money-negative' : 'money-stat-value'}>
+          {formatMoney(summary.net_cash_flow)}
+        </p>
       </div>
     </section>
   );
@@ -214,7 +249,11 @@ const ItemGroup = memo(function ItemGroup({
       {items.length === 0 ? (
         <p className="money-status">{title === 'Income' ? 'No income items' : 'No expense items'}</p>
       ) : (
-        <RowList items={items} label={title} renderRow={(view) => <ItemRow view={view} onEdit={onEdit} onDelete={onDelete} />} />
+        <RowList
+          items={items}
+          label={title}
+          renderRow={(view) => <ItemRow view={view} onEdit={onEdit} onDelete={onDelete} />}
+        />
       )}
     </section>
   );
@@ -236,7 +275,9 @@ const ItemRow = memo(function ItemRow({
         <h3 className="money-row-name">
           {item.name}
           {!item.is_active && <span className="badge badge-warning">Inactive</span>}
-          {view.hypotheticalScenario !== null && <span className="badge badge-muted">Scenario: {view.hypotheticalScenario}</span>}
+          {view.hypotheticalScenario !== null && (
+            <span className="badge badge-muted">Scenario: {view.hypotheticalScenario}</span>
+          )}
         </h3>
         <p className="money-row-meta">
           <span>{view.categoryName}</span>
@@ -246,12 +287,24 @@ const ItemRow = memo(function ItemRow({
           {item.end_date && <span>Until {formatDate(item.end_date)}</span>}
         </p>
       </div>
-      <p className={item.amount > 0 ? 'money-row-amount money-positive' : 'money-row-amount'}>{formatMoneyCents(Math.abs(item.amount))}</p>
+      <p className={item.amount > 0 ? 'money-row-amount money-positive' : 'money-row-amount'}>
+        {formatMoneyCents(Math.abs(item.amount))}
+      </p>
       <div className="money-row-actions">
-        <button type="button" className="button button-ghost" aria-label={`Edit ${item.name}`} onClick={() => onEdit(view)}>
+        <button
+          type="button"
+          className="button button-ghost"
+          aria-label={`Edit ${item.name}`}
+          onClick={() => onEdit(view)}
+        >
           Edit
         </button>
-        <button type="button" className="button button-ghost button-danger" aria-label={`Delete ${item.name}`} onClick={() => void onDelete(view)}>
+        <button
+          type="button"
+          className="button button-ghost button-danger"
+          aria-label={`Delete ${item.name}`}
+          onClick={() => void onDelete(view)}
+        >
           Delete
         </button>
       </div>

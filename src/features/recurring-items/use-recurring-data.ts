@@ -3,7 +3,13 @@
 import type { WyrdDb } from '../../data/db';
 import { useLiveSnapshot, type LiveData } from '../../data/use-live-snapshot';
 import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../../data/entities';
-import { isHypothetical, realEventIds, recurringSummary, UNCATEGORISED, type RecurringSummary } from '../../../worker/engine/index';
+import {
+  isHypothetical,
+  realEventIds,
+  recurringSummary,
+  UNCATEGORISED,
+  type RecurringSummary,
+} from '../../../worker/engine/index';
 import { sortByName } from '../../lib/format/name-sort';
 
 /** A stored item with what its row shows; a wrapper, since copying 10,000 rows costs a long task. */
@@ -80,8 +86,17 @@ export function buildRecurringData(snapshot: Snapshot): RecurringData {
   income = sortByName(income);
   expenses = sortByName(expenses);
   const categories = sortByName([...snapshot.categories]);
-  const accounts = sortByName(snapshot.accounts.map((a) => ({ id: a.id, name: a.name, hypotheticalScenario: hypothetical(a) })));
-  return { income, expenses, summary: recurringSummary(snapshot), categories, accounts, total: snapshot.recurring_items.length };
+  const accounts = sortByName(
+    snapshot.accounts.map((a) => ({ id: a.id, name: a.name, hypotheticalScenario: hypothetical(a) })),
+  );
+  return {
+    income,
+    expenses,
+    summary: recurringSummary(snapshot),
+    categories,
+    accounts,
+    total: snapshot.recurring_items.length,
+  };
 }
 
 /** The screen's data, live; `attempt` re-runs a failed read ('Try again'). */

@@ -64,7 +64,10 @@ function decodeJwtPayload(token: string): Record<string, unknown> | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const base64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
     return JSON.parse(atob(base64)) as Record<string, unknown>;
   } catch {
     return null;
@@ -125,7 +128,8 @@ export async function getCurrentUser(cached: AuthUser | null): Promise<CurrentUs
     return { user: { username, userId, attributes }, offline: false };
   } catch (error) {
     const sameUser = cached?.userId === userId;
-    if (isNetworkError(error)) return { user: { username, userId, attributes: sameUser ? cached.attributes : null }, offline: true };
+    if (isNetworkError(error))
+      return { user: { username, userId, attributes: sameUser ? cached.attributes : null }, offline: true };
     return { user: { username, userId, attributes: sameUser ? cached.attributes : null }, offline: false };
   }
 }
@@ -139,7 +143,12 @@ export async function login(email: string, password: string): Promise<AuthResult
   }
 }
 
-export async function signup(email: string, password: string, firstName: string, lastName: string): Promise<AuthResult> {
+export async function signup(
+  email: string,
+  password: string,
+  firstName: string,
+  lastName: string,
+): Promise<AuthResult> {
   const username = email.trim();
   try {
     const { nextStep } = await signUp({

@@ -29,14 +29,20 @@ export function resetAuthClientForTests(): void {
   adapterPromise = null;
 }
 
-const loadFailure = (fallback: string) => (error: unknown): AuthResult => ({
-  success: false,
-  error: error instanceof Error && error.message ? error.message : fallback,
-});
+const loadFailure =
+  (fallback: string) =>
+  (error: unknown): AuthResult => ({
+    success: false,
+    error: error instanceof Error && error.message ? error.message : fallback,
+  });
 
 function patchCachedAttributes(patch: Record<string, string>): void {
   const cached = readCachedIdentity();
-  if (cached) writeCachedIdentity({ ...cached, attributes: { ...(cached.attributes ?? {}), ...patch } as AuthUser['attributes'] });
+  if (cached)
+    writeCachedIdentity({
+      ...cached,
+      attributes: { ...(cached.attributes ?? {}), ...patch } as AuthUser['attributes'],
+    });
 }
 
 /** The auth helper of docs/product.md section 7, with the same signatures as the adapter. */
@@ -52,7 +58,10 @@ export const auth = {
   forgotPassword: (email: string): Promise<AuthResult> =>
     loadAuthAdapter().then((a) => a.forgotPassword(email), loadFailure('Failed to send reset code')),
   confirmForgotPassword: (email: string, code: string, newPassword: string): Promise<AuthResult> =>
-    loadAuthAdapter().then((a) => a.confirmForgotPassword(email, code, newPassword), loadFailure('Failed to reset password')),
+    loadAuthAdapter().then(
+      (a) => a.confirmForgotPassword(email, code, newPassword),
+      loadFailure('Failed to reset password'),
+    ),
   changePassword: (oldPassword: string, newPassword: string): Promise<AuthResult> =>
     loadAuthAdapter().then((a) => a.changePassword(oldPassword, newPassword), loadFailure('Failed to change password')),
   updateProfile: (givenName: string, familyName: string): Promise<AuthResult> =>
@@ -67,7 +76,10 @@ export const auth = {
     loadAuthAdapter().then((a) => a.getUserAttributes(), loadFailure('Failed to load profile')),
   /** The ID token for `Authorization: Bearer`, or null (requests then go without it, spec section 6). */
   getAuthToken: (options?: { forceRefresh?: boolean }): Promise<string | null> =>
-    loadAuthAdapter().then((a) => a.getAuthToken(options), () => null),
+    loadAuthAdapter().then(
+      (a) => a.getAuthToken(options),
+      () => null,
+    ),
   logout: (): Promise<AuthResult> => loadAuthAdapter().then((a) => a.logout(), loadFailure('Failed to sign out')),
   getCurrentUser: (cached: AuthUser | null): Promise<CurrentUserResult> =>
     loadAuthAdapter().then(

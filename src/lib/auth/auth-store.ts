@@ -56,9 +56,11 @@ async function readUser(): Promise<AuthUser | null> {
 export function refreshUser(): Promise<AuthUser | null> {
   const run = (refreshing ?? Promise.resolve(null)).catch(() => null).then(readUser);
   refreshing = run;
-  void run.finally(() => {
-    if (refreshing === run) refreshing = null;
-  }).catch(() => undefined);
+  void run
+    .finally(() => {
+      if (refreshing === run) refreshing = null;
+    })
+    .catch(() => undefined);
   return run;
 }
 
@@ -89,13 +91,15 @@ export async function logout(): Promise<void> {
   clearCachedIdentity();
   await auth.logout();
   if (user) {
-    await Promise.all([...signOutListeners].map(async (listener) => {
-      try {
-        await listener(user);
-      } catch (error) {
-        console.error('Sign-out cleanup failed', error);
-      }
-    }));
+    await Promise.all(
+      [...signOutListeners].map(async (listener) => {
+        try {
+          await listener(user);
+        } catch (error) {
+          console.error('Sign-out cleanup failed', error);
+        }
+      }),
+    );
   }
   useAuthStore.setState({ user: null, loading: false, offline: false });
 }

@@ -15,7 +15,8 @@ function toOutcome(result: EngineResult<CompareView>): CompareOutcome {
 }
 
 /** Runs in the app's forecast worker (worker/forecast-client.ts), created on first use and kept for later runs. */
-export const workerCompareRunner: CompareRunner = async (request) => toOutcome(await getForecastClient().compareView(request));
+export const workerCompareRunner: CompareRunner = async (request) =>
+  toOutcome(await getForecastClient().compareView(request));
 
 /**
  * Starts the forecast worker and warms its engine up (off the main thread) on the user's data, or a tiny profile,

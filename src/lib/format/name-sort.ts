@@ -11,6 +11,8 @@ export function nameSortKey(name: string): string {
 /** A sorted copy by name, ties broken by id so the order is stable across reads. */
 export function sortByName<T extends { name: string; id: string }>(rows: T[]): T[] {
   const keyed = rows.map((row) => ({ key: nameSortKey(row.name), row }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0));
+  keyed.sort((a, b) =>
+    a.key < b.key ? -1 : a.key > b.key ? 1 : a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0,
+  );
   return keyed.map((k) => k.row);
 }

@@ -132,11 +132,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return Math.min(policy.maxDelayMs, Math.max(jittered, hint ?? 0));
   };
 
-  async function once(method: string, url: string, token: string | null, body: unknown, signal?: AbortSignal): Promise<Response> {
+  async function once(
+    method: string,
+    url: string,
+    token: string | null,
+    body: unknown,
+    signal?: AbortSignal,
+  ): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
-    const signals = [signal, options.timeoutMs ? timeoutSignal(options.timeoutMs) : undefined].filter((s): s is AbortSignal => !!s);
+    const signals = [signal, options.timeoutMs ? timeoutSignal(options.timeoutMs) : undefined].filter(
+      (s): s is AbortSignal => !!s,
+    );
     try {
       return await doFetch(url, {
         method,

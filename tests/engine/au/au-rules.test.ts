@@ -5,16 +5,33 @@ import pplFixture from './fixtures/ppl.json';
 import dutyFixture from './fixtures/duty.json';
 import otherFixture from './fixtures/other.json';
 import { marginalRate, personalTax } from '../../../worker/engine/au/tax';
-import { concessionalCap, CONTRIBUTIONS_TAX_RATE, nonConcessionalCap, superGuaranteeRate } from '../../../worker/engine/au/super';
+import {
+  concessionalCap,
+  CONTRIBUTIONS_TAX_RATE,
+  nonConcessionalCap,
+  superGuaranteeRate,
+} from '../../../worker/engine/au/super';
 import { pplDailyRate, pplDays, pplSchedule, pplSuperRate, pplTotal } from '../../../worker/engine/au/ppl';
-import { firstHomeOwnerGrant, homeGuaranteeCap, homeGuaranteeEligible, lmiPremium, transferDuty, type AuState } from '../../../worker/engine/au/property';
+import {
+  firstHomeOwnerGrant,
+  homeGuaranteeCap,
+  homeGuaranteeEligible,
+  lmiPremium,
+  transferDuty,
+  type AuState,
+} from '../../../worker/engine/au/property';
 import { helpRepayment } from '../../../worker/engine/au/help';
 import { assessableCapitalGain } from '../../../worker/engine/au/cgt';
 import { atDate } from '../../../worker/engine/au/dated';
 
 describe('personal income tax (resident)', () => {
   it.each(taxFixture.cases)('$fy taxable $taxable_income', (c) => {
-    expect(personalTax(c.taxable_income, c.date)).toEqual({ income_tax: c.income_tax, lito: c.lito, medicare: c.medicare, total: c.total });
+    expect(personalTax(c.taxable_income, c.date)).toEqual({
+      income_tax: c.income_tax,
+      lito: c.lito,
+      medicare: c.medicare,
+      total: c.total,
+    });
   });
 
   it('switches rates at 1 July, by the financial year containing the date', () => {
@@ -109,15 +126,33 @@ describe('lenders mortgage insurance and Home Guarantee', () => {
   it('Home Guarantee caps and eligibility', () => {
     expect(homeGuaranteeCap('NSW', 'capital', '2026-10-01')).toBe(1_500_000);
     expect(homeGuaranteeCap('VIC', 'rest', '2026-10-01')).toBe(650_000);
-    expect(homeGuaranteeEligible({ state: 'NSW', region: 'capital', price: 900_000, deposit: 45_000, date: '2026-10-01' })).toBe(true);
-    expect(homeGuaranteeEligible({ state: 'NSW', region: 'capital', price: 900_000, deposit: 40_000, date: '2026-10-01' })).toBe(false);
-    expect(homeGuaranteeEligible({ state: 'VIC', region: 'capital', price: 1_000_000, deposit: 200_000, date: '2026-10-01' })).toBe(false);
+    expect(
+      homeGuaranteeEligible({ state: 'NSW', region: 'capital', price: 900_000, deposit: 45_000, date: '2026-10-01' }),
+    ).toBe(true);
+    expect(
+      homeGuaranteeEligible({ state: 'NSW', region: 'capital', price: 900_000, deposit: 40_000, date: '2026-10-01' }),
+    ).toBe(false);
+    expect(
+      homeGuaranteeEligible({
+        state: 'VIC',
+        region: 'capital',
+        price: 1_000_000,
+        deposit: 200_000,
+        date: '2026-10-01',
+      }),
+    ).toBe(false);
   });
 });
 
 describe('First Home Owner Grant', () => {
   it.each(dutyFixture.fhog.cases)('$state $price new $new_home', (c) => {
-    expect(firstHomeOwnerGrant(c.state as AuState, c.price, { date: '2026-10-01', newHome: c.new_home, landAndBuild: c.land_and_build })).toBe(c.grant);
+    expect(
+      firstHomeOwnerGrant(c.state as AuState, c.price, {
+        date: '2026-10-01',
+        newHome: c.new_home,
+        landAndBuild: c.land_and_build,
+      }),
+    ).toBe(c.grant);
   });
 });
 
@@ -126,7 +161,14 @@ describe('HELP and CGT', () => {
     expect(helpRepayment(c.income, '2025-10-01')).toBeCloseTo(c.repayment, 2);
   });
   it.each(otherFixture.cgt.cases)('CGT held $held_months months', (c) => {
-    expect(assessableCapitalGain({ proceeds: c.proceeds, costBase: c.cost_base, heldMonths: c.held_months, saleDate: c.sale_date }).assessable).toBe(c.assessable);
+    expect(
+      assessableCapitalGain({
+        proceeds: c.proceeds,
+        costBase: c.cost_base,
+        heldMonths: c.held_months,
+        saleDate: c.sale_date,
+      }).assessable,
+    ).toBe(c.assessable);
   });
   it('the 2027 reform applies only when opted in', () => {
     const base = { proceeds: 600_000, costBase: 500_000, heldMonths: 24, saleDate: '2028-01-01' };
@@ -139,7 +181,10 @@ describe('HELP and CGT', () => {
 
 describe('dated tables', () => {
   it('pick the last row in force, the first before any', () => {
-    const t = [{ from: '2025-07-01', figures: 1 }, { from: '2026-07-01', figures: 2 }];
+    const t = [
+      { from: '2025-07-01', figures: 1 },
+      { from: '2026-07-01', figures: 2 },
+    ];
     expect(atDate(t, '2020-01-01')).toBe(1);
     expect(atDate(t, '2026-06-30')).toBe(1);
     expect(atDate(t, '2026-07-01')).toBe(2);

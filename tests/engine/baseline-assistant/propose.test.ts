@@ -1,7 +1,12 @@
 // Baseline assistant: proposals from small hand-made profiles (home and mortgage, salary, super, investment
 // property, HELP), each valid for its template in a baseline scenario and compilable.
 import { describe, expect, it } from 'vitest';
-import { grossFromNet, proposeBaselineEvents, remainingMonths, type BaselineAssistantInput } from '../../../worker/engine/baseline-assistant/propose';
+import {
+  grossFromNet,
+  proposeBaselineEvents,
+  remainingMonths,
+  type BaselineAssistantInput,
+} from '../../../worker/engine/baseline-assistant/propose';
 import { getTemplate } from '../../../worker/engine/templates/catalogue';
 import { compileEvent, validateTemplateParameters } from '../../../worker/engine/templates/compile';
 import { personalTax } from '../../../worker/engine/au/tax';
@@ -20,8 +25,24 @@ const CATEGORIES: BaselineAssistantInput['categories'] = [
   { id: 'cat-super', name: 'Superannuation', type: 'expense' },
 ];
 
-const item = (id: string, name: string, amount: number, category_id: string, frequency: 'weekly' | 'fortnightly' | 'monthly' | 'yearly' = 'monthly', extra = {}) => ({
-  id, name, amount, frequency, start_date: '2024-01-01', end_date: null, account_id: 'acc-cash', category_id, is_active: true, ...extra,
+const item = (
+  id: string,
+  name: string,
+  amount: number,
+  category_id: string,
+  frequency: 'weekly' | 'fortnightly' | 'monthly' | 'yearly' = 'monthly',
+  extra = {},
+) => ({
+  id,
+  name,
+  amount,
+  frequency,
+  start_date: '2024-01-01',
+  end_date: null,
+  account_id: 'acc-cash',
+  category_id,
+  is_active: true,
+  ...extra,
 });
 
 const FAMILY: BaselineAssistantInput = {
@@ -30,8 +51,21 @@ const FAMILY: BaselineAssistantInput = {
   accounts: [
     { id: 'acc-cash', name: 'Everyday', account_type: 'checking', is_asset: true, current_balance: 15_000 },
     { id: 'acc-home', name: 'Family home', account_type: 'property', is_asset: true, current_balance: 950_000 },
-    { id: 'acc-mort', name: 'Home loan', account_type: 'mortgage', is_asset: false, current_balance: -480_000, annual_rate: 6.1 },
-    { id: 'acc-super', name: 'AustralianSuper', account_type: 'superannuation', is_asset: true, current_balance: 132_000 },
+    {
+      id: 'acc-mort',
+      name: 'Home loan',
+      account_type: 'mortgage',
+      is_asset: false,
+      current_balance: -480_000,
+      annual_rate: 6.1,
+    },
+    {
+      id: 'acc-super',
+      name: 'AustralianSuper',
+      account_type: 'superannuation',
+      is_asset: true,
+      current_balance: 132_000,
+    },
     { id: 'acc-cc', name: 'Credit card', account_type: 'credit_card', is_asset: false, current_balance: -2_000 },
   ],
   recurring_items: [
@@ -57,8 +91,22 @@ function expectValid(input: BaselineAssistantInput) {
     });
     expect(errors, `${p.template_id} ${JSON.stringify(p.template_parameters)}`).toEqual([]);
     const primitives = compileEvent(
-      { id: `ev-${p.template_id}`, name: p.name, trigger_month: p.trigger_month, template_id: p.template_id, template_parameters: p.template_parameters },
-      { event_id: 'x', event_name: p.name, trigger_month: p.trigger_month, is_baseline: true, assumptions: DEFAULT_ASSUMPTIONS, accounts: input.accounts.map((a) => ({ ...a })), recurring_items: items },
+      {
+        id: `ev-${p.template_id}`,
+        name: p.name,
+        trigger_month: p.trigger_month,
+        template_id: p.template_id,
+        template_parameters: p.template_parameters,
+      },
+      {
+        event_id: 'x',
+        event_name: p.name,
+        trigger_month: p.trigger_month,
+        is_baseline: true,
+        assumptions: DEFAULT_ASSUMPTIONS,
+        accounts: input.accounts.map((a) => ({ ...a })),
+        recurring_items: items,
+      },
     );
     expect(Array.isArray(primitives)).toBe(true);
   }
@@ -95,14 +143,24 @@ describe('proposeBaselineEvents', () => {
     expect(home.name).toBe('My Home');
     expect(home.trigger_month).toBe('2026-11');
     const years = Math.round(remainingMonths(480_000, 6.1, 3_300)! / 12);
-    expect(home.template_parameters).toEqual({ purchase_price: 950_000, deposit_amount: 470_000, loan_interest_rate: 6.1, loan_term_years: years });
+    expect(home.template_parameters).toEqual({
+      purchase_price: 950_000,
+      deposit_amount: 470_000,
+      loan_interest_rate: 6.1,
+      loan_term_years: years,
+    });
     expect(years).toBe(22); // 480,000 at 6.1% repaid at 3,300 a month: about 265 months
     expect(home.source_ids).toEqual(['acc-home', 'acc-mort', 'ri-repay']);
     expect(home.supersedes).toEqual(['acc-home', 'acc-mort', 'ri-repay']);
     expect(home.reason).toContain('Home loan owes $480,000 at 6.1%');
 
     expect(job.name).toBe('Current Job');
-    expect(job.template_parameters).toMatchObject({ pay_frequency: 'fortnightly', current_salary_item: 'ri-pay', taxpayer: 'self', deposit_account_id: 'acc-cash' });
+    expect(job.template_parameters).toMatchObject({
+      pay_frequency: 'fortnightly',
+      current_salary_item: 'ri-pay',
+      taxpayer: 'self',
+      deposit_account_id: 'acc-cash',
+    });
     const gross = job.template_parameters.gross_annual_salary as number;
     expect(Math.abs(gross - personalTax(gross, TODAY).total - 3_200 * 26)).toBeLessThan(1);
     expect(job.supersedes).toEqual([]);
@@ -125,7 +183,9 @@ describe('proposeBaselineEvents', () => {
       repayment_item: 'ri-repay',
       repayment_account_id: 'acc-cash',
     });
-    expect(first.reason).toMatch(/^Home loan owes \$480,000 at 6.1%; at \$3,300 a month \(Mortgage\) it is repaid in about 22 years\. No property/);
+    expect(first.reason).toMatch(
+      /^Home loan owes \$480,000 at 6.1%; at \$3,300 a month \(Mortgage\) it is repaid in about 22 years\. No property/,
+    );
     expect(first.supersedes).toEqual([]);
   });
 
@@ -140,14 +200,20 @@ describe('proposeBaselineEvents', () => {
   });
 
   it('assumes the owner-occupier rate when the mortgage has none, and says so', () => {
-    const input = { ...FAMILY, accounts: FAMILY.accounts.map((a) => (a.id === 'acc-mort' ? { ...a, annual_rate: null } : a)) };
+    const input = {
+      ...FAMILY,
+      accounts: FAMILY.accounts.map((a) => (a.id === 'acc-mort' ? { ...a, annual_rate: null } : a)),
+    };
     const [home] = expectValid(input);
     expect(home.template_parameters.loan_interest_rate).toBe(6.2);
     expect(home.reason).toContain('assumed');
   });
 
   it('leaves the term at its default when the repayment does not cover the interest', () => {
-    const input = { ...FAMILY, recurring_items: FAMILY.recurring_items.map((i) => (i.id === 'ri-repay' ? { ...i, amount: -2_000 } : i)) };
+    const input = {
+      ...FAMILY,
+      recurring_items: FAMILY.recurring_items.map((i) => (i.id === 'ri-repay' ? { ...i, amount: -2_000 } : i)),
+    };
     const [home] = expectValid(input);
     expect(home.template_parameters.loan_term_years).toBeUndefined();
     expect(home.reason).toContain('does not cover the interest');
@@ -159,7 +225,14 @@ describe('proposeBaselineEvents', () => {
       accounts: [
         ...FAMILY.accounts,
         { id: 'acc-ip', name: 'Smith St unit', account_type: 'property', is_asset: true, current_balance: 600_000 },
-        { id: 'acc-ip-loan', name: 'Investment loan Smith St', account_type: 'mortgage', is_asset: false, current_balance: -420_000, annual_rate: 6.5 },
+        {
+          id: 'acc-ip-loan',
+          name: 'Investment loan Smith St',
+          account_type: 'mortgage',
+          is_asset: false,
+          current_balance: -420_000,
+          annual_rate: 6.5,
+        },
       ],
       recurring_items: [
         ...FAMILY.recurring_items,
@@ -168,9 +241,19 @@ describe('proposeBaselineEvents', () => {
       ],
     };
     const proposals = expectValid(input);
-    expect(proposals.map((p) => p.template_id)).toEqual(['investment_property', 'buy_first_home', 'job_income_change', 'superannuation']);
+    expect(proposals.map((p) => p.template_id)).toEqual([
+      'investment_property',
+      'buy_first_home',
+      'job_income_change',
+      'superannuation',
+    ]);
     const ip = proposals[0];
-    expect(ip.template_parameters).toMatchObject({ purchase_price: 600_000, deposit_amount: 180_000, weekly_rent: 600, loan_interest_rate: 6.5 });
+    expect(ip.template_parameters).toMatchObject({
+      purchase_price: 600_000,
+      deposit_amount: 180_000,
+      weekly_rent: 600,
+      loan_interest_rate: 6.5,
+    });
     expect(ip.source_ids.sort()).toEqual(['acc-ip', 'acc-ip-loan', 'ri-ip-repay', 'ri-rent']);
     // The home keeps its own loan and repayment.
     expect(proposals[1].source_ids).toEqual(['acc-home', 'acc-mort', 'ri-repay']);
@@ -180,7 +263,10 @@ describe('proposeBaselineEvents', () => {
     const input: BaselineAssistantInput = {
       ...FAMILY,
       accounts: FAMILY.accounts.filter((a) => a.id !== 'acc-mort' && a.id !== 'acc-home'),
-      recurring_items: [item('ri-pay', 'Salary (gross)', 10_000, 'cat-salary', 'monthly'), item('ri-pay2', "Sam's wages", 1_500, 'cat-salary', 'weekly')],
+      recurring_items: [
+        item('ri-pay', 'Salary (gross)', 10_000, 'cat-salary', 'monthly'),
+        item('ri-pay2', "Sam's wages", 1_500, 'cat-salary', 'weekly'),
+      ],
     };
     const jobs = expectValid(input).filter((p) => p.template_id === 'job_income_change');
     expect(jobs.map((j) => [j.name, j.template_parameters.taxpayer])).toEqual([
@@ -195,27 +281,55 @@ describe('proposeBaselineEvents', () => {
       ...FAMILY,
       accounts: [
         ...FAMILY.accounts,
-        { id: 'acc-etf', name: 'Vanguard ETFs', account_type: 'investment', is_asset: true, current_balance: 25_000, annual_rate: 7 },
+        {
+          id: 'acc-etf',
+          name: 'Vanguard ETFs',
+          account_type: 'investment',
+          is_asset: true,
+          current_balance: 25_000,
+          annual_rate: 7,
+        },
         { id: 'acc-help', name: 'HECS-HELP', account_type: 'loan', is_asset: false, current_balance: -31_000 },
       ],
     };
     const proposals = expectValid(input);
     const etf = proposals.find((p) => p.template_id === 'asset_purchase')!;
-    expect(etf.template_parameters).toEqual({ asset_name: 'Vanguard ETFs', purchase_amount: 25_000, expected_return: 7 });
+    expect(etf.template_parameters).toEqual({
+      asset_name: 'Vanguard ETFs',
+      purchase_amount: 25_000,
+      expected_return: 7,
+    });
     const help = proposals.find((p) => p.template_id === 'help_debt')!;
     const job = proposals.find((p) => p.template_id === 'job_income_change')!;
-    expect(help.template_parameters).toEqual({ help_balance: 31_000, repayment_income: job.template_parameters.gross_annual_salary });
+    expect(help.template_parameters).toEqual({
+      help_balance: 31_000,
+      repayment_income: job.template_parameters.gross_annual_salary,
+    });
   });
 
   it('picks up voluntary super contributions and ignores entities made by scenario events', () => {
     const input: BaselineAssistantInput = {
       ...FAMILY,
-      accounts: [...FAMILY.accounts, { id: 'acc-evt', name: 'Event super', account_type: 'superannuation', is_asset: true, current_balance: 1, scenario_event_id: 'ev-9' }],
+      accounts: [
+        ...FAMILY.accounts,
+        {
+          id: 'acc-evt',
+          name: 'Event super',
+          account_type: 'superannuation',
+          is_asset: true,
+          current_balance: 1,
+          scenario_event_id: 'ev-9',
+        },
+      ],
       recurring_items: [...FAMILY.recurring_items, item('ri-vol', 'Extra super', -250, 'cat-super', 'fortnightly')],
     };
     const supers = expectValid(input).filter((p) => p.template_id === 'superannuation');
     expect(supers).toHaveLength(1);
-    expect(supers[0].template_parameters).toMatchObject({ voluntary_contribution: 250, contribution_frequency: 'fortnightly', contribution_type: 'after_tax' });
+    expect(supers[0].template_parameters).toMatchObject({
+      voluntary_contribution: 250,
+      contribution_frequency: 'fortnightly',
+      contribution_type: 'after_tax',
+    });
     expect(supers[0].supersedes).toEqual(['acc-super', 'ri-vol']);
   });
 

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import corpus from './corpus.json';
 import { identifyTemplatesFromPrompt, type IdentifyResult } from '../../../worker/engine/smart-create/identify';
 
-type Case = { prompt: string; template_id: string | null; trigger_month?: string; parameters: Record<string, unknown>; also?: string[]; batch?: string };
+type Case = {
+  prompt: string;
+  template_id: string | null;
+  trigger_month?: string;
+  parameters: Record<string, unknown>;
+  also?: string[];
+  batch?: string;
+};
 
 const CASES = corpus.cases as Case[];
 
@@ -21,11 +28,14 @@ function problems(c: Case, r: IdentifyResult): string[] {
     if (first) out.push(`expected no match, got ${first.template_id}`);
     return out;
   }
-  if (!first || first.template_id !== c.template_id) return [`template: expected ${c.template_id}, got ${first?.template_id ?? 'none'}`];
+  if (!first || first.template_id !== c.template_id)
+    return [`template: expected ${c.template_id}, got ${first?.template_id ?? 'none'}`];
   for (const [k, v] of Object.entries(c.parameters)) {
-    if (!same(v, first.parameters[k])) out.push(`${k}: expected ${JSON.stringify(v)}, got ${JSON.stringify(first.parameters[k])}`);
+    if (!same(v, first.parameters[k]))
+      out.push(`${k}: expected ${JSON.stringify(v)}, got ${JSON.stringify(first.parameters[k])}`);
   }
-  if (c.trigger_month && first.trigger_month !== c.trigger_month) out.push(`trigger_month: expected ${c.trigger_month}, got ${first.trigger_month}`);
+  if (c.trigger_month && first.trigger_month !== c.trigger_month)
+    out.push(`trigger_month: expected ${c.trigger_month}, got ${first.trigger_month}`);
   for (const id of c.also ?? []) if (!r.templates.some((t) => t.template_id === id)) out.push(`also: missing ${id}`);
   return out;
 }

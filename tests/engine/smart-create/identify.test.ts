@@ -14,14 +14,24 @@ describe('identifyTemplatesFromPrompt', () => {
   it('reads the first example from the issue', () => {
     const r = read('buy a $750k apartment in March 2028 with a 10% deposit');
     expect(r.error).toBeUndefined();
-    expect(r.templates[0]).toEqual({ template_id: 'buy_first_home', parameters: { purchase_price: 750_000, deposit_amount: 75_000 }, trigger_month: '2028-03' });
+    expect(r.templates[0]).toEqual({
+      template_id: 'buy_first_home',
+      parameters: { purchase_price: 750_000, deposit_amount: 75_000 },
+      trigger_month: '2028-03',
+    });
     expect(r.scenario_name).toBe('Buy $750k apartment (Mar 2028)');
-    expect(r.scenario_description).toBe('Buy Your First Home in March 2028 (purchase price $750,000, deposit $75,000).');
+    expect(r.scenario_description).toBe(
+      'Buy Your First Home in March 2028 (purchase price $750,000, deposit $75,000).',
+    );
   });
 
   it('reads the second example from the issue', () => {
     const r = read('take 6 months parental leave from next July');
-    expect(r.templates[0]).toEqual({ template_id: 'parental_leave', parameters: { leave_weeks: 26, birth_date: '2027-07-01' }, trigger_month: '2027-07' });
+    expect(r.templates[0]).toEqual({
+      template_id: 'parental_leave',
+      parameters: { leave_weeks: 26, birth_date: '2027-07-01' },
+      trigger_month: '2027-07',
+    });
     expect(r.scenario_name).toBe('Parental leave, 26 weeks (Jul 2027)');
   });
 
@@ -42,10 +52,20 @@ describe('identifyTemplatesFromPrompt', () => {
   });
 
   it('splits a two-event prompt at its conjunction, so each event keeps its own numbers and date', () => {
-    const r = read('buy a $750k apartment in March 2028 with a 10% deposit and take 6 months parental leave from next July');
+    const r = read(
+      'buy a $750k apartment in March 2028 with a 10% deposit and take 6 months parental leave from next July',
+    );
     expect(r.templates).toEqual([
-      { template_id: 'buy_first_home', parameters: { purchase_price: 750_000, deposit_amount: 75_000 }, trigger_month: '2028-03' },
-      { template_id: 'parental_leave', parameters: { leave_weeks: 26, birth_date: '2027-07-01' }, trigger_month: '2027-07' },
+      {
+        template_id: 'buy_first_home',
+        parameters: { purchase_price: 750_000, deposit_amount: 75_000 },
+        trigger_month: '2028-03',
+      },
+      {
+        template_id: 'parental_leave',
+        parameters: { leave_weeks: 26, birth_date: '2027-07-01' },
+        trigger_month: '2027-07',
+      },
     ]);
   });
 
@@ -56,7 +76,12 @@ describe('identifyTemplatesFromPrompt', () => {
   it('rejects an empty prompt with the required message, without throwing', () => {
     for (const p of ['', '   ', '\n\t']) {
       const r = read(p);
-      expect(r).toEqual({ templates: [], scenario_name: '', scenario_description: '', error: { code: 'empty', message: 'Please enter a description of your scenario' } });
+      expect(r).toEqual({
+        templates: [],
+        scenario_name: '',
+        scenario_description: '',
+        error: { code: 'empty', message: 'Please enter a description of your scenario' },
+      });
     }
   });
 
@@ -84,8 +109,14 @@ describe('identifyTemplatesFromPrompt', () => {
         const template = getTemplate(t.template_id)!;
         const names = template.parameters.map((p) => p.name);
         for (const k of Object.keys(t.parameters)) expect(names).toContain(k);
-        const errors = validateTemplateParameters(template, t.parameters, { is_baseline: false, trigger_month: t.trigger_month });
-        expect(errors.filter((e) => e.field in t.parameters), c.prompt).toEqual([]);
+        const errors = validateTemplateParameters(template, t.parameters, {
+          is_baseline: false,
+          trigger_month: t.trigger_month,
+        });
+        expect(
+          errors.filter((e) => e.field in t.parameters),
+          c.prompt,
+        ).toEqual([]);
       }
     }
   });
@@ -110,20 +141,31 @@ describe('identifyTemplatesFromPrompt', () => {
   });
 
   it('reads relative dates against the given today, not the clock', () => {
-    expect(identifyTemplatesFromPrompt('have a baby next year', { today: '2030-05-02' }).templates[0].trigger_month).toBe('2031-01');
-    expect(identifyTemplatesFromPrompt('take parental leave in 6 months', { today: '2030-05-02' }).templates[0].trigger_month).toBe('2030-11');
+    expect(
+      identifyTemplatesFromPrompt('have a baby next year', { today: '2030-05-02' }).templates[0].trigger_month,
+    ).toBe('2031-01');
+    expect(
+      identifyTemplatesFromPrompt('take parental leave in 6 months', { today: '2030-05-02' }).templates[0]
+        .trigger_month,
+    ).toBe('2030-11');
   });
 });
 
 describe('supersession order (templates absorb each other in registry order)', () => {
-  const ids = (prompt: string) => identifyTemplatesFromPrompt(prompt, { today: '2026-11-21' }).templates.map((t) => t.template_id);
+  const ids = (prompt: string) =>
+    identifyTemplatesFromPrompt(prompt, { today: '2026-11-21' }).templates.map((t) => t.template_id);
 
   it('retirement absorbs super before super could absorb the shares', () => {
-    expect(ids('retire in 2040, voluntary super contributions $200 a fortnight and invest $10k in ETFs')).toEqual(['retirement', 'asset_purchase']);
+    expect(ids('retire in 2040, voluntary super contributions $200 a fortnight and invest $10k in ETFs')).toEqual([
+      'retirement',
+      'asset_purchase',
+    ]);
   });
 
   it('a lump sum beside a HELP debt does not turn extra mortgage repayments into a debt payoff', () => {
-    expect(ids('my HECS debt of $30k, pay off my credit card with a lump sum and extra mortgage repayments of $500 a month')).toEqual(['help_debt', 'extra_mortgage_repayments']);
+    expect(
+      ids('my HECS debt of $30k, pay off my credit card with a lump sum and extra mortgage repayments of $500 a month'),
+    ).toEqual(['help_debt', 'extra_mortgage_repayments']);
   });
 
   it('an investment property sold absorbs the purchase words first', () => {
@@ -140,4 +182,3 @@ describe('supersession order (templates absorb each other in registry order)', (
     expect(ids('salary sacrifice $500 a month and invest $10k in ETFs')).toEqual(['salary_sacrifice']);
   });
 });
-

@@ -5,16 +5,53 @@ import { DEFAULT_ASSUMPTIONS } from '../../../worker/engine/model/assumptions';
 export const BASE_ACCOUNTS: CompileContext['accounts'] = [
   { id: 'acc-cash', name: 'Everyday', account_type: 'checking', is_asset: true, current_balance: 20_000 },
   { id: 'acc-save', name: 'Savings', account_type: 'savings', is_asset: true, current_balance: 120_000 },
-  { id: 'acc-mort', name: 'Home loan', account_type: 'mortgage', is_asset: false, current_balance: -400_000, annual_rate: 6.2 },
+  {
+    id: 'acc-mort',
+    name: 'Home loan',
+    account_type: 'mortgage',
+    is_asset: false,
+    current_balance: -400_000,
+    annual_rate: 6.2,
+  },
   { id: 'acc-cc', name: 'Credit card', account_type: 'credit_card', is_asset: false, current_balance: -5_000 },
   { id: 'acc-super', name: 'AustralianSuper', account_type: 'superannuation', is_asset: true, current_balance: 90_000 },
   { id: 'acc-home', name: 'Home', account_type: 'property', is_asset: true, current_balance: 900_000 },
 ];
 
 export const BASE_ITEMS: CompileContext['recurring_items'] = [
-  { id: 'ri-salary', name: 'Pay', amount: 3_000, frequency: 'fortnightly', start_date: '2024-07-04', end_date: null, account_id: 'acc-cash', category_id: 'cat-salary', is_active: true },
-  { id: 'ri-rent', name: 'Rent', amount: -2_400, frequency: 'monthly', start_date: '2024-01-01', end_date: null, account_id: 'acc-cash', category_id: 'cat-rent', is_active: true },
-  { id: 'ri-repay', name: 'Mortgage repayment', amount: -2_800, frequency: 'monthly', start_date: '2024-01-01', end_date: null, account_id: 'acc-cash', category_id: 'cat-housing', is_active: true },
+  {
+    id: 'ri-salary',
+    name: 'Pay',
+    amount: 3_000,
+    frequency: 'fortnightly',
+    start_date: '2024-07-04',
+    end_date: null,
+    account_id: 'acc-cash',
+    category_id: 'cat-salary',
+    is_active: true,
+  },
+  {
+    id: 'ri-rent',
+    name: 'Rent',
+    amount: -2_400,
+    frequency: 'monthly',
+    start_date: '2024-01-01',
+    end_date: null,
+    account_id: 'acc-cash',
+    category_id: 'cat-rent',
+    is_active: true,
+  },
+  {
+    id: 'ri-repay',
+    name: 'Mortgage repayment',
+    amount: -2_800,
+    frequency: 'monthly',
+    start_date: '2024-01-01',
+    end_date: null,
+    account_id: 'acc-cash',
+    category_id: 'cat-housing',
+    is_active: true,
+  },
 ];
 
 export function makeContext(overrides: Partial<CompileContext> = {}): CompileContext {

@@ -52,9 +52,12 @@ describe('templates through the simulator', () => {
     expect(result.warnings).toEqual([]);
     const s = result.snapshots;
     expect(s).toHaveLength(361);
-    for (const snap of s) for (const v of Object.values(snap)) if (typeof v === 'number') expect(Number.isFinite(v)).toBe(true);
+    for (const snap of s)
+      for (const v of Object.values(snap)) if (typeof v === 'number') expect(Number.isFinite(v)).toBe(true);
     for (let k = 1; k < s.length; k++) {
-      expect(Math.abs(s[k].net_worth - s[k - 1].net_worth - (s[k].cash_flow + s[k].capital_growth))).toBeLessThanOrEqual(0.02);
+      expect(
+        Math.abs(s[k].net_worth - s[k - 1].net_worth - (s[k].cash_flow + s[k].capital_growth)),
+      ).toBeLessThanOrEqual(0.02);
     }
   });
 
@@ -79,7 +82,8 @@ describe('templates through the simulator', () => {
       });
       return forecast(p, { as_of: AS_OF, years: 10, scenario_id: 'sc-1' });
     };
-    const taxIn = (r: ReturnType<typeof withJob>) => r.snapshots.slice(1, 61).reduce((sum, x) => sum + Number((x as { tax?: number }).tax ?? 0), 0);
+    const taxIn = (r: ReturnType<typeof withJob>) =>
+      r.snapshots.slice(1, 61).reduce((sum, x) => sum + Number((x as { tax?: number }).tax ?? 0), 0);
     const geared = taxIn(withJob({}));
     const limited = taxIn(withJob({ apply_2027_rules: true }));
     expect(geared).toBeGreaterThan(0);

@@ -21,21 +21,30 @@ function arb(p: TemplateParameter): fc.Arbitrary<unknown> {
   const hi = Math.min(p.max_value ?? 1_000_000, 5_000_000);
   switch (p.type) {
     case 'decimal':
-      return fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true }).map((n) => Math.round(n * 100) / 100).filter((n) => n >= lo && n <= hi);
+      return fc
+        .double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true })
+        .map((n) => Math.round(n * 100) / 100)
+        .filter((n) => n >= lo && n <= hi);
     case 'integer':
       return fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) });
     case 'boolean':
       return fc.boolean();
     case 'date':
-      return fc.date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2040-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2040-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case 'select':
       return fc.constantFrom(...(p.options ?? []).map((o) => o.value));
     case 'recurring_item':
-      return fc.constantFrom(null, ...BASE_ITEMS.filter((r) => (p.filter_by === 'income' ? r.amount > 0 : r.amount < 0)).map((r) => r.id));
+      return fc.constantFrom(
+        null,
+        ...BASE_ITEMS.filter((r) => (p.filter_by === 'income' ? r.amount > 0 : r.amount < 0)).map((r) => r.id),
+      );
     case 'text':
       if (p.name === 'debt_account_id') return fc.constantFrom(...DEBTS);
       if (p.name === 'property_account_id') return fc.constant('acc-home');
-      if (p.name.includes('account_id')) return p.required ? fc.constantFrom(...ASSETS) : fc.constantFrom(null, ...ASSETS);
+      if (p.name.includes('account_id'))
+        return p.required ? fc.constantFrom(...ASSETS) : fc.constantFrom(null, ...ASSETS);
       return fc.string({ minLength: 1, maxLength: 30 });
   }
 }
@@ -46,10 +55,18 @@ describe('random valid parameters', () => {
     fc.assert(
       fc.property(record, fc.boolean(), (params, baseline) => {
         const isBaseline = baseline && t.supports_baseline;
-        const errors = validateTemplateParameters(t, params, { is_baseline: isBaseline, accounts: BASE_ACCOUNTS, recurring_items: BASE_ITEMS, trigger_month: '2027-03' });
+        const errors = validateTemplateParameters(t, params, {
+          is_baseline: isBaseline,
+          accounts: BASE_ACCOUNTS,
+          recurring_items: BASE_ITEMS,
+          trigger_month: '2027-03',
+        });
         // Cross-field rules may reject some draws; those are not compiled by the app.
         fc.pre(errors.length === 0);
-        const ps = compileEvent({ id: 'ev-9', name: 'E', trigger_month: '2027-03', template_id: t.template_id, template_parameters: params }, makeContext({ is_baseline: isBaseline }));
+        const ps = compileEvent(
+          { id: 'ev-9', name: 'E', trigger_month: '2027-03', template_id: t.template_id, template_parameters: params },
+          makeContext({ is_baseline: isBaseline }),
+        );
         for (const p of ps) {
           expect(p.key.startsWith('ev-9:')).toBe(true);
           for (const n of numbersIn(p)) expect(Number.isFinite(n)).toBe(true);

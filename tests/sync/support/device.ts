@@ -38,10 +38,16 @@ export class SimDevice {
   private recordingClient(inner: ApiClient): ApiClient {
     return {
       baseUrl: inner.baseUrl,
-      request: async <T,>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options?: Parameters<ApiClient['request']>[2]) => {
+      request: async <T>(
+        method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+        path: string,
+        options?: Parameters<ApiClient['request']>[2],
+      ) => {
         const answer = await inner.request<T>(method, path, options);
         if (path === '/sync/push') {
-          const sent = new Map(((options?.body as { mutations: Mutation[] }).mutations ?? []).map((m) => [m.mutation_id, m]));
+          const sent = new Map(
+            ((options?.body as { mutations: Mutation[] }).mutations ?? []).map((m) => [m.mutation_id, m]),
+          );
           for (const result of (answer as unknown as PushResponse).results) {
             const mutation = sent.get(result.mutation_id);
             if (mutation && result.status === 'applied') this.opts.acks.push({ device: this.name, mutation, result });
@@ -58,7 +64,8 @@ export class SimDevice {
       baseUrl: this.opts.apiUrl,
       getToken: async () => this.opts.token(),
       // A device without network fails like fetch does.
-      fetch: (input, init) => (this.online ? this.transport(input, init) : Promise.reject(new TypeError('fetch failed'))),
+      fetch: (input, init) =>
+        this.online ? this.transport(input, init) : Promise.reject(new TypeError('fetch failed')),
       retry: { baseDelayMs: 2, maxDelayMs: 20 },
     });
     this.engine = new SyncEngine({

@@ -54,9 +54,11 @@ export function fakeServer(): FakeServer {
       server.requests.push({ method: init?.method ?? 'GET', path: url.pathname, auth, body });
       const failure = server.failNext.shift();
       if (failure === 0) throw new TypeError('fetch failed');
-      const json = (status: number, value: unknown) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+      const json = (status: number, value: unknown) =>
+        new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
       if (failure) return json(failure, { detail: `HTTP ${failure}` });
-      if (!auth || !server.validTokens.has(auth.replace(/^Bearer /, ''))) return json(401, { detail: 'Invalid or expired token' });
+      if (!auth || !server.validTokens.has(auth.replace(/^Bearer /, '')))
+        return json(401, { detail: 'Invalid or expired token' });
       if (url.pathname === '/sync/push') {
         const { client_id, mutations } = body as { client_id: string; mutations: Mutation[] };
         const out: MutationResult[] = [];
@@ -95,7 +97,11 @@ export function fakeServer(): FakeServer {
           op: r.deleted ? 'delete' : 'upsert',
           payload: r.deleted ? { id: r.id, deleted_at: r.body.updated_at } : r.body,
         }));
-        return json(200, { changes, cursor: page.length ? page[page.length - 1].seq : since, more: all.length > limit });
+        return json(200, {
+          changes,
+          cursor: page.length ? page[page.length - 1].seq : since,
+          more: all.length > limit,
+        });
       }
       return json(404, { detail: 'Not found' });
     },

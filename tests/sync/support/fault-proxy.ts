@@ -15,7 +15,17 @@ export type FaultKind =
   | 'duplicate'
   | 'reorder';
 
-export const FAULT_KINDS: ReadonlyArray<FaultKind> = ['drop-before', 'drop-after', 'error-500', 'error-503', 'error-429', 'error-after-503', 'delay', 'duplicate', 'reorder'];
+export const FAULT_KINDS: ReadonlyArray<FaultKind> = [
+  'drop-before',
+  'drop-after',
+  'error-500',
+  'error-503',
+  'error-429',
+  'error-after-503',
+  'delay',
+  'duplicate',
+  'reorder',
+];
 
 export type FaultStats = { requests: number; faults: Record<FaultKind, number> };
 
@@ -47,7 +57,12 @@ async function readAll(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** Starts a proxy to `target`; `config` and `stats` are shared objects the test changes and reads. */
-export async function startFaultProxy(target: string, config: FaultConfig, stats: FaultStats, pending: Set<Promise<unknown>>): Promise<FaultProxy> {
+export async function startFaultProxy(
+  target: string,
+  config: FaultConfig,
+  stats: FaultStats,
+  pending: Set<Promise<unknown>>,
+): Promise<FaultProxy> {
   const hooks: ProxyHooks = {};
 
   const forward = async (req: IncomingMessage, body: Buffer): Promise<Forwarded> => {
@@ -56,8 +71,16 @@ export async function startFaultProxy(target: string, config: FaultConfig, stats
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const response = await fetch(`${target}${req.url}`, { method: req.method, headers, body: body.length > 0 ? new Uint8Array(body) : undefined });
-    return { status: response.status, headers: { 'content-type': response.headers.get('content-type') ?? 'application/json' }, body: Buffer.from(await response.arrayBuffer()) };
+    const response = await fetch(`${target}${req.url}`, {
+      method: req.method,
+      headers,
+      body: body.length > 0 ? new Uint8Array(body) : undefined,
+    });
+    return {
+      status: response.status,
+      headers: { 'content-type': response.headers.get('content-type') ?? 'application/json' },
+      body: Buffer.from(await response.arrayBuffer()),
+    };
   };
 
   // Late deliveries run in the background; the test waits for them before it checks the server.

@@ -9,7 +9,11 @@ export type Snapshot = Map<string, string>;
 export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (v && typeof v === 'object' && !Array.isArray(v)) {
-      return Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>)
+          .filter(([, x]) => x !== undefined)
+          .sort(([a], [b]) => (a < b ? -1 : 1)),
+      );
     }
     return v;
   });
@@ -20,10 +24,12 @@ const TABLES = ['accounts', 'recurring_items', 'categories', 'scenarios', 'event
 export async function deviceSnapshot(db: WyrdDb): Promise<Snapshot> {
   const out: Snapshot = new Map();
   for (const table of TABLES) {
-    for (const row of (await db.table(table).toArray()) as { id: string }[]) out.set(`${table}/${row.id}`, canonical(row));
+    for (const row of (await db.table(table).toArray()) as { id: string }[])
+      out.set(`${table}/${row.id}`, canonical(row));
   }
   const assumptions = await db.meta.get(ASSUMPTIONS_KEY);
-  if (assumptions) out.set(`assumptions/${ASSUMPTIONS_KEY}`, canonical({ ...(assumptions.value as object), id: ASSUMPTIONS_KEY }));
+  if (assumptions)
+    out.set(`assumptions/${ASSUMPTIONS_KEY}`, canonical({ ...(assumptions.value as object), id: ASSUMPTIONS_KEY }));
   return out;
 }
 
@@ -32,7 +38,9 @@ export async function serverSnapshot(apiUrl: string, token: string): Promise<Sna
   const out: Snapshot = new Map();
   let since = 0;
   for (;;) {
-    const response = await fetch(`${apiUrl}/sync/pull?since=${since}&limit=5000`, { headers: { Authorization: `Bearer ${token}` } });
+    const response = await fetch(`${apiUrl}/sync/pull?since=${since}&limit=5000`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     if (!response.ok) throw new Error(`pull failed: HTTP ${response.status} ${await response.text()}`);
     const page = (await response.json()) as PullResponse;
     for (const c of page.changes) {
@@ -49,7 +57,8 @@ export type Mismatch = { key: string; device?: string; server?: string };
 
 export function diff(device: Snapshot, server: Snapshot): Mismatch[] {
   const out: Mismatch[] = [];
-  for (const [key, value] of server) if (device.get(key) !== value) out.push({ key, device: device.get(key), server: value });
+  for (const [key, value] of server)
+    if (device.get(key) !== value) out.push({ key, device: device.get(key), server: value });
   for (const [key, value] of device) if (!server.has(key)) out.push({ key, device: value });
   return out;
 }

@@ -6,8 +6,16 @@ import { createAccount, deleteAccount, updateAccount } from '../../../src/data/r
 import { saveAssumptions } from '../../../src/data/repositories/assumptions';
 import { createCategory, deleteCategory, renameCategory } from '../../../src/data/repositories/categories';
 import { deleteEvent, saveEvent } from '../../../src/data/repositories/events';
-import { createModification, deleteModification, updateModification } from '../../../src/data/repositories/modifications';
-import { createRecurringItem, deleteRecurringItem, updateRecurringItem } from '../../../src/data/repositories/recurring-items';
+import {
+  createModification,
+  deleteModification,
+  updateModification,
+} from '../../../src/data/repositories/modifications';
+import {
+  createRecurringItem,
+  deleteRecurringItem,
+  updateRecurringItem,
+} from '../../../src/data/repositories/recurring-items';
 import { createScenario, deleteScenario, updateScenario } from '../../../src/data/repositories/scenarios';
 import type { WyrdDb } from '../../../src/data/db';
 
@@ -31,13 +39,18 @@ export function newOpStats(): OpStats {
   return { attempted: 0, done: 0, refusedLocally: 0, byKind: {} };
 }
 
-const pick = <T,>(rng: Rng, items: ReadonlyArray<T>): T | undefined => (items.length === 0 ? undefined : items[Math.floor(rng() * items.length)]);
+const pick = <T>(rng: Rng, items: ReadonlyArray<T>): T | undefined =>
+  items.length === 0 ? undefined : items[Math.floor(rng() * items.length)];
 const money = (rng: Rng) => Math.round(rng() * 100_000) / 100;
 
 type Op = { kind: string; weight: number; run: (db: WyrdDb, rng: Rng, tag: string) => Promise<unknown> };
 
 /** Prefers the device's own records (name starts with its tag), sometimes anything. */
-async function target<T extends { id: string; name?: string }>(rows: T[], rng: Rng, tag: string): Promise<T | undefined> {
+async function target<T extends { id: string; name?: string }>(
+  rows: T[],
+  rng: Rng,
+  tag: string,
+): Promise<T | undefined> {
   const own = rows.filter((r) => typeof r.name === 'string' && r.name.startsWith(tag));
   return rng() < 0.8 && own.length > 0 ? pick(rng, own) : pick(rng, rows);
 }
@@ -49,19 +62,61 @@ let counter = 0;
 const label = (tag: string, what: string) => `${tag} ${what} ${++counter}`;
 
 const OPS: Op[] = [
-  { kind: 'account.create', weight: 8, run: (db, rng, tag) => createAccount(db, { name: label(tag, 'account'), current_balance: money(rng), account_type: pick(rng, ['checking', 'savings', 'investment'] as const) }) },
+  {
+    kind: 'account.create',
+    weight: 8,
+    run: (db, rng, tag) =>
+      createAccount(db, {
+        name: label(tag, 'account'),
+        current_balance: money(rng),
+        account_type: pick(rng, ['checking', 'savings', 'investment'] as const),
+      }),
+  },
   {
     kind: 'account.update',
     weight: 8,
     run: async (db, rng, tag) => {
       const a = await target(await plainAccounts(db), rng, tag);
-      return a && updateAccount(db, a.id, rng() < 0.5 ? { current_balance: money(rng) } : { institution: `Bank ${Math.floor(rng() * 9)}` });
+      return (
+        a &&
+        updateAccount(
+          db,
+          a.id,
+          rng() < 0.5 ? { current_balance: money(rng) } : { institution: `Bank ${Math.floor(rng() * 9)}` },
+        )
+      );
     },
   },
-  { kind: 'account.delete', weight: 3, run: async (db, rng, tag) => { const a = await target(await plainAccounts(db), rng, tag); return a && deleteAccount(db, a.id).then(() => true); } },
-  { kind: 'category.create', weight: 4, run: (db, rng, tag) => createCategory(db, { name: label(tag, 'category'), type: rng() < 0.5 ? 'income' : 'expense' }) },
-  { kind: 'category.rename', weight: 3, run: async (db, rng, tag) => { const c = await target(await db.categories.toArray(), rng, tag); return c && renameCategory(db, c.id, label(tag, 'renamed')); } },
-  { kind: 'category.delete', weight: 2, run: async (db, rng, tag) => { const c = await target(await db.categories.toArray(), rng, tag); return c && deleteCategory(db, c.id).then(() => true); } },
+  {
+    kind: 'account.delete',
+    weight: 3,
+    run: async (db, rng, tag) => {
+      const a = await target(await plainAccounts(db), rng, tag);
+      return a && deleteAccount(db, a.id).then(() => true);
+    },
+  },
+  {
+    kind: 'category.create',
+    weight: 4,
+    run: (db, rng, tag) =>
+      createCategory(db, { name: label(tag, 'category'), type: rng() < 0.5 ? 'income' : 'expense' }),
+  },
+  {
+    kind: 'category.rename',
+    weight: 3,
+    run: async (db, rng, tag) => {
+      const c = await target(await db.categories.toArray(), rng, tag);
+      return c && renameCategory(db, c.id, label(tag, 'renamed'));
+    },
+  },
+  {
+    kind: 'category.delete',
+    weight: 2,
+    run: async (db, rng, tag) => {
+      const c = await target(await db.categories.toArray(), rng, tag);
+      return c && deleteCategory(db, c.id).then(() => true);
+    },
+  },
   {
     kind: 'recurring.create',
     weight: 7,
@@ -80,11 +135,52 @@ const OPS: Op[] = [
       });
     },
   },
-  { kind: 'recurring.update', weight: 6, run: async (db, rng, tag) => { const r = await target(await plainItems(db), rng, tag); return r && updateRecurringItem(db, r.id, { amount: money(rng) * (r.amount < 0 ? -1 : 1), is_active: rng() < 0.8 }); } },
-  { kind: 'recurring.delete', weight: 3, run: async (db, rng, tag) => { const r = await target(await plainItems(db), rng, tag); return r && deleteRecurringItem(db, r.id).then(() => true); } },
-  { kind: 'scenario.create', weight: 4, run: (db, _rng, tag) => createScenario(db, { name: label(tag, 'scenario'), description: 'simulated' }) },
-  { kind: 'scenario.update', weight: 3, run: async (db, rng, tag) => { const s = await target(await db.scenarios.toArray(), rng, tag); return s && updateScenario(db, s.id, rng() < 0.15 ? { is_baseline: !s.is_baseline } : { description: `edited ${Math.floor(rng() * 1000)}` }); } },
-  { kind: 'scenario.delete', weight: 1, run: async (db, rng, tag) => { const s = await target(await db.scenarios.toArray(), rng, tag); return s && deleteScenario(db, s.id).then(() => true); } },
+  {
+    kind: 'recurring.update',
+    weight: 6,
+    run: async (db, rng, tag) => {
+      const r = await target(await plainItems(db), rng, tag);
+      return (
+        r && updateRecurringItem(db, r.id, { amount: money(rng) * (r.amount < 0 ? -1 : 1), is_active: rng() < 0.8 })
+      );
+    },
+  },
+  {
+    kind: 'recurring.delete',
+    weight: 3,
+    run: async (db, rng, tag) => {
+      const r = await target(await plainItems(db), rng, tag);
+      return r && deleteRecurringItem(db, r.id).then(() => true);
+    },
+  },
+  {
+    kind: 'scenario.create',
+    weight: 4,
+    run: (db, _rng, tag) => createScenario(db, { name: label(tag, 'scenario'), description: 'simulated' }),
+  },
+  {
+    kind: 'scenario.update',
+    weight: 3,
+    run: async (db, rng, tag) => {
+      const s = await target(await db.scenarios.toArray(), rng, tag);
+      return (
+        s &&
+        updateScenario(
+          db,
+          s.id,
+          rng() < 0.15 ? { is_baseline: !s.is_baseline } : { description: `edited ${Math.floor(rng() * 1000)}` },
+        )
+      );
+    },
+  },
+  {
+    kind: 'scenario.delete',
+    weight: 1,
+    run: async (db, rng, tag) => {
+      const s = await target(await db.scenarios.toArray(), rng, tag);
+      return s && deleteScenario(db, s.id).then(() => true);
+    },
+  },
   {
     kind: 'event.create',
     weight: 4,
@@ -92,8 +188,23 @@ const OPS: Op[] = [
       const s = await target(await db.scenarios.toArray(), rng, tag);
       if (!s) return undefined;
       return rng() < 0.5
-        ? saveEvent(db, s, { name: label(tag, 'car'), trigger_month: '2027-03', template_id: 'car_loan', template_parameters: { car_name: 'Hatch', car_price: 20_000 + Math.floor(rng() * 20_000), deposit_amount: 5000, running_costs_annual: 2400 } })
-        : saveEvent(db, s, { name: label(tag, 'job'), trigger_month: '2027-01', template_id: 'job_income_change', template_parameters: { gross_annual_salary: 60_000 + Math.floor(rng() * 80_000) } });
+        ? saveEvent(db, s, {
+            name: label(tag, 'car'),
+            trigger_month: '2027-03',
+            template_id: 'car_loan',
+            template_parameters: {
+              car_name: 'Hatch',
+              car_price: 20_000 + Math.floor(rng() * 20_000),
+              deposit_amount: 5000,
+              running_costs_annual: 2400,
+            },
+          })
+        : saveEvent(db, s, {
+            name: label(tag, 'job'),
+            trigger_month: '2027-01',
+            template_id: 'job_income_change',
+            template_parameters: { gross_annual_salary: 60_000 + Math.floor(rng() * 80_000) },
+          });
     },
   },
   {
@@ -102,11 +213,27 @@ const OPS: Op[] = [
     run: async (db, rng, tag) => {
       const e = await target(await db.events.toArray(), rng, tag);
       if (!e) return undefined;
-      const params = e.template_id === 'car_loan' ? { ...e.template_parameters, car_price: 20_000 + Math.floor(rng() * 20_000) } : { ...e.template_parameters, gross_annual_salary: 60_000 + Math.floor(rng() * 80_000) };
-      return saveEvent(db, e.scenario_id, { id: e.id, name: e.name, trigger_month: e.trigger_month, template_id: e.template_id, template_parameters: params });
+      const params =
+        e.template_id === 'car_loan'
+          ? { ...e.template_parameters, car_price: 20_000 + Math.floor(rng() * 20_000) }
+          : { ...e.template_parameters, gross_annual_salary: 60_000 + Math.floor(rng() * 80_000) };
+      return saveEvent(db, e.scenario_id, {
+        id: e.id,
+        name: e.name,
+        trigger_month: e.trigger_month,
+        template_id: e.template_id,
+        template_parameters: params,
+      });
     },
   },
-  { kind: 'event.delete', weight: 2, run: async (db, rng, tag) => { const e = await target(await db.events.toArray(), rng, tag); return e && deleteEvent(db, e.id).then(() => true); } },
+  {
+    kind: 'event.delete',
+    weight: 2,
+    run: async (db, rng, tag) => {
+      const e = await target(await db.events.toArray(), rng, tag);
+      return e && deleteEvent(db, e.id).then(() => true);
+    },
+  },
   {
     kind: 'modification.create',
     weight: 4,
@@ -114,12 +241,38 @@ const OPS: Op[] = [
       const s = await target(await db.scenarios.toArray(), rng, tag);
       const a = pick(rng, await plainAccounts(db));
       if (!s || !a) return undefined;
-      return createModification(db, s.id, { modification_type: 'modify_account', target_id: a.id, modification_data: { balance: money(rng) } });
+      return createModification(db, s.id, {
+        modification_type: 'modify_account',
+        target_id: a.id,
+        modification_data: { balance: money(rng) },
+      });
     },
   },
-  { kind: 'modification.update', weight: 3, run: async (db, rng) => { const m = pick(rng, await db.modifications.toArray()); return m && updateModification(db, m.id, { modification_data: { balance: money(rng) } }); } },
-  { kind: 'modification.delete', weight: 2, run: async (db, rng) => { const m = pick(rng, await db.modifications.toArray()); return m && deleteModification(db, m.id).then(() => true); } },
-  { kind: 'assumptions.save', weight: 2, run: (db, rng) => saveAssumptions(db, { inflation_rate: Math.round(rng() * 50) / 10, wage_growth_rate: Math.round(rng() * 50) / 10 }) },
+  {
+    kind: 'modification.update',
+    weight: 3,
+    run: async (db, rng) => {
+      const m = pick(rng, await db.modifications.toArray());
+      return m && updateModification(db, m.id, { modification_data: { balance: money(rng) } });
+    },
+  },
+  {
+    kind: 'modification.delete',
+    weight: 2,
+    run: async (db, rng) => {
+      const m = pick(rng, await db.modifications.toArray());
+      return m && deleteModification(db, m.id).then(() => true);
+    },
+  },
+  {
+    kind: 'assumptions.save',
+    weight: 2,
+    run: (db, rng) =>
+      saveAssumptions(db, {
+        inflation_rate: Math.round(rng() * 50) / 10,
+        wage_growth_rate: Math.round(rng() * 50) / 10,
+      }),
+  },
 ];
 
 const TOTAL = OPS.reduce((sum, op) => sum + op.weight, 0);
@@ -136,7 +289,8 @@ export async function randomOperation(db: WyrdDb, rng: Rng, tag: string, stats: 
     stats.byKind[op.kind] = (stats.byKind[op.kind] ?? 0) + 1;
   } catch (error) {
     const name = (error as { name?: string }).name ?? '';
-    if (['DataValidationError', 'RecordNotFoundError', 'ScenarioEventLinkError', 'DataConflictError'].includes(name)) stats.refusedLocally += 1;
+    if (['DataValidationError', 'RecordNotFoundError', 'ScenarioEventLinkError', 'DataConflictError'].includes(name))
+      stats.refusedLocally += 1;
     else throw error;
   }
 }

@@ -36,7 +36,11 @@ export function assessableCapitalGain(opts: {
   if (opts.reform && opts.saleDate >= CGT_REFORM_FROM) {
     const years = Math.max(0, opts.heldMonths) / 12;
     const indexed = costBase * Math.pow(1 + (opts.inflationPct ?? 0) / 100, years);
-    return { gain: cents(gain), assessable: cents(Math.max(0, proceeds - indexed)), min_tax_rate: CGT_REFORM_MIN_TAX_RATE };
+    return {
+      gain: cents(gain),
+      assessable: cents(Math.max(0, proceeds - indexed)),
+      min_tax_rate: CGT_REFORM_MIN_TAX_RATE,
+    };
   }
   const rule = atDate(CGT_DISCOUNT, opts.saleDate);
   const assessable = opts.heldMonths >= rule.min_months ? gain * (1 - rule.discount) : gain;

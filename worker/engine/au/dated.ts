@@ -32,4 +32,3 @@ export function financialYearStart(date: IsoDate): IsoDate {
 export function financialYearOf(date: IsoDate): number {
   return Number(financialYearStart(date).slice(0, 4));
 }
-

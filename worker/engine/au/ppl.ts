@@ -54,7 +54,12 @@ export type PplPayment = { date: IsoDate; days: number; amount: number };
  * PPL paid as one amount per calendar month: `days` weekdays (Monday-Friday) from `startDate` (inclusive),
  * each at the daily rate of the financial year it falls in. Default days: the entitlement for `birthDate`.
  */
-export function pplSchedule(opts: { birthDate: IsoDate; startDate?: IsoDate; days?: number; wageGrowthPct?: number }): PplPayment[] {
+export function pplSchedule(opts: {
+  birthDate: IsoDate;
+  startDate?: IsoDate;
+  days?: number;
+  wageGrowthPct?: number;
+}): PplPayment[] {
   const entitlement = pplDays(opts.birthDate);
   const days = Math.max(0, Math.min(entitlement, Math.floor(opts.days ?? entitlement)));
   const payments: PplPayment[] = [];
@@ -96,6 +101,11 @@ export function pplSchedule(opts: { birthDate: IsoDate; startDate?: IsoDate; day
 }
 
 /** Total PPL for a schedule (sum of its months). */
-export function pplTotal(opts: { birthDate: IsoDate; startDate?: IsoDate; days?: number; wageGrowthPct?: number }): number {
+export function pplTotal(opts: {
+  birthDate: IsoDate;
+  startDate?: IsoDate;
+  days?: number;
+  wageGrowthPct?: number;
+}): number {
   return cents(pplSchedule(opts).reduce((sum, p) => sum + p.amount, 0));
 }

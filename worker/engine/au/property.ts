@@ -119,7 +119,11 @@ export const FHOG: DatedTable<Partial<Record<AuState, FhogRule & { land_and_buil
 ];
 
 /** The First Home Owner Grant for a new home bought for `price` on `date` (0 if not eligible or not modelled). */
-export function firstHomeOwnerGrant(state: AuState, price: number, opts: { date: IsoDate; newHome: boolean; landAndBuild?: boolean }): number {
+export function firstHomeOwnerGrant(
+  state: AuState,
+  price: number,
+  opts: { date: IsoDate; newHome: boolean; landAndBuild?: boolean },
+): number {
   if (!opts.newHome) return 0;
   const rule = atDate(FHOG, opts.date)[state];
   if (!rule) return 0;
@@ -162,7 +166,13 @@ export function homeGuaranteeCap(state: AuState, region: Region, date: IsoDate):
 }
 
 /** Whether a purchase qualifies for the Home Guarantee: price within the cap and deposit at least the minimum. */
-export function homeGuaranteeEligible(opts: { state: AuState; region: Region; price: number; deposit: number; date: IsoDate }): boolean {
+export function homeGuaranteeEligible(opts: {
+  state: AuState;
+  region: Region;
+  price: number;
+  deposit: number;
+  date: IsoDate;
+}): boolean {
   const rule = homeGuaranteeRule(opts.date);
   return opts.price <= rule.caps[opts.state][opts.region] && opts.deposit >= rule.min_deposit * opts.price - 0.005;
 }

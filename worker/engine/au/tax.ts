@@ -144,7 +144,8 @@ export function marginalRate(taxableIncome: number, date: IsoDate): number {
 
   const medicare = atDate(MEDICARE_LEVY, fy);
   if (income > medicare.lower) {
-    rate += (income - medicare.lower) * medicare.shade_rate < income * medicare.rate ? medicare.shade_rate : medicare.rate;
+    rate +=
+      (income - medicare.lower) * medicare.shade_rate < income * medicare.rate ? medicare.shade_rate : medicare.rate;
   }
   return Math.round(rate * 10_000) / 10_000;
 }

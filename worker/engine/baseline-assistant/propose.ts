@@ -13,7 +13,10 @@ type AccountIn = Pick<Account, 'id' | 'name' | 'account_type' | 'current_balance
   annual_rate?: number | null;
   scenario_event_id?: string | null;
 };
-type ItemIn = Pick<RecurringItem, 'id' | 'name' | 'amount' | 'frequency' | 'account_id' | 'category_id' | 'is_active'> & {
+type ItemIn = Pick<
+  RecurringItem,
+  'id' | 'name' | 'amount' | 'frequency' | 'account_id' | 'category_id' | 'is_active'
+> & {
   scenario_event_id?: string | null;
 };
 type CategoryIn = Pick<Category, 'id' | 'name' | 'type'>;
@@ -98,7 +101,8 @@ function baselineParameters(template: Template, raw: Record<string, unknown>): R
 }
 
 const SALARY_RE = /\b(salary|salaries|wages?|pay|payroll|paycheque|paycheck|pay\s*day)\b/i;
-const NOT_SALARY_RE = /\b(rent|rental|interest|dividends?|centrelink|family\s+tax|pension|refund|bonus|gift|side|freelance)\b/i;
+const NOT_SALARY_RE =
+  /\b(rent|rental|interest|dividends?|centrelink|family\s+tax|pension|refund|bonus|gift|side|freelance)\b/i;
 const MORTGAGE_ITEM_RE = /\bmortgage\b|\bhome\s+loan\b|\bloan\s+repayments?\b/i;
 const RENT_INCOME_RE = /\brent(al)?\b|\btenant/i;
 const INVESTMENT_PROPERTY_RE = /\binvest(ment)?\b|\brental\b|\brent(ed)?\b|\bIP\b/;
@@ -109,7 +113,13 @@ const VOLUNTARY_SUPER_RE = /\bsuper(annuation)?\b/i;
 
 /** Shares at least one meaningful word: links 'Investment loan - Smith St' to 'Smith St unit'. */
 function sharesWord(a: string, b: string): boolean {
-  const words = (s: string) => new Set(s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2 && !['loan', 'the', 'and', 'mortgage', 'account', 'property'].includes(w)));
+  const words = (s: string) =>
+    new Set(
+      s
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((w) => w.length > 2 && !['loan', 'the', 'and', 'mortgage', 'account', 'property'].includes(w)),
+    );
   const wa = words(a);
   return [...words(b)].some((w) => wa.has(w));
 }
@@ -137,18 +147,37 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
   const used = new Set<string>();
   const proposals: BaselineProposal[] = [];
 
-  const propose = (template_id: TemplateId, name: string, raw: Record<string, unknown>, reason: string, source_ids: string[], supersedes: string[]) => {
+  const propose = (
+    template_id: TemplateId,
+    name: string,
+    raw: Record<string, unknown>,
+    reason: string,
+    source_ids: string[],
+    supersedes: string[],
+  ) => {
     const template = templateDefinition(template_id);
     if (!template.supports_baseline) return;
     for (const id of source_ids) used.add(id);
-    proposals.push({ template_id, name, trigger_month: month, template_parameters: baselineParameters(template, raw), reason, source_ids, supersedes });
+    proposals.push({
+      template_id,
+      name,
+      trigger_month: month,
+      template_parameters: baselineParameters(template, raw),
+      reason,
+      source_ids,
+      supersedes,
+    });
   };
 
   const properties = accounts.filter((a) => a.account_type === 'property' && a.is_asset);
-  const loans = accounts.filter((a) => (a.account_type === 'mortgage' || a.account_type === 'loan') && !a.is_asset && !HELP_RE.test(a.name));
+  const loans = accounts.filter(
+    (a) => (a.account_type === 'mortgage' || a.account_type === 'loan') && !a.is_asset && !HELP_RE.test(a.name),
+  );
   const mortgages = loans.filter((a) => a.account_type === 'mortgage' || MORTGAGE_ITEM_RE.test(a.name));
   const rentIncome = items.filter((i) => isIncome(i) && RENT_INCOME_RE.test(label(i)));
-  const repayments = items.filter((i) => isExpense(i) && (MORTGAGE_ITEM_RE.test(label(i)) || loans.some((l) => l.id === i.account_id)));
+  const repayments = items.filter(
+    (i) => isExpense(i) && (MORTGAGE_ITEM_RE.test(label(i)) || loans.some((l) => l.id === i.account_id)),
+  );
 
   /** The repayment item of a loan: paid into it, else named like it, else the first one left. */
   const repaymentFor = (loan: AccountIn): ItemIn | undefined => {
@@ -163,7 +192,9 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
     const monthly = repayment ? monthlyAmount(repayment) : 0;
     const months = repayment ? remainingMonths(owed, rate, monthly) : null;
     const years = months === null ? null : Math.max(1, Math.min(40, Math.round(months / 12)));
-    const parts = [`${loan.name} owes ${formatDollars(owed)} at ${rate}%${rateKnown ? '' : ' (assumed: no rate on the account)'}`];
+    const parts = [
+      `${loan.name} owes ${formatDollars(owed)} at ${rate}%${rateKnown ? '' : ' (assumed: no rate on the account)'}`,
+    ];
     if (repayment) {
       parts.push(
         months === null
@@ -179,16 +210,25 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
     const candidates = properties.filter((p) => !used.has(p.id));
     const property =
       candidates.find((p) => INVESTMENT_PROPERTY_RE.test(p.name) || sharesWord(p.name, rent.name)) ??
-      (candidates.length > 1 ? (candidates.find((p) => !HOME_RE.test(p.name)) ?? [...candidates].sort((a, b) => a.current_balance - b.current_balance)[0]) : candidates.find((p) => !HOME_RE.test(p.name)));
+      (candidates.length > 1
+        ? (candidates.find((p) => !HOME_RE.test(p.name)) ??
+          [...candidates].sort((a, b) => a.current_balance - b.current_balance)[0])
+        : candidates.find((p) => !HOME_RE.test(p.name)));
     if (!property) continue;
     used.add(property.id);
     used.add(rent.id);
-    const loan = loans.find((l) => !used.has(l.id) && (INVESTMENT_PROPERTY_RE.test(l.name) || sharesWord(l.name, property.name)));
+    const loan = loans.find(
+      (l) => !used.has(l.id) && (INVESTMENT_PROPERTY_RE.test(l.name) || sharesWord(l.name, property.name)),
+    );
     const repayment = loan ? repaymentFor(loan) : undefined;
     const facts = loan ? loanFacts(loan, repayment, AU_DEFAULTS.investor_rate) : null;
     const value = property.current_balance;
     const weekly = cents(annualAmount(rent) / PERIODS_PER_YEAR.weekly);
-    const raw: Record<string, unknown> = { purchase_price: value, deposit_amount: Math.max(0, value - (facts?.owed ?? 0)), weekly_rent: weekly };
+    const raw: Record<string, unknown> = {
+      purchase_price: value,
+      deposit_amount: Math.max(0, value - (facts?.owed ?? 0)),
+      weekly_rent: weekly,
+    };
     if (facts) {
       raw.loan_interest_rate = facts.rate;
       if (facts.years !== null) raw.loan_term_years = facts.years;
@@ -215,7 +255,11 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
       used.add(home.id);
       const value = home.current_balance;
       const equity = Math.max(0, value - facts.owed);
-      const raw: Record<string, unknown> = { purchase_price: value, deposit_amount: equity, loan_interest_rate: facts.rate };
+      const raw: Record<string, unknown> = {
+        purchase_price: value,
+        deposit_amount: equity,
+        loan_interest_rate: facts.rate,
+      };
       if (facts.years !== null) raw.loan_term_years = facts.years;
       const reason = `${home.name} is worth ${formatDollars(value)}; ${facts.text}.${facts.owed > value ? ' It owes more than it is worth, so the loan is shown at the value.' : ''} Check the state and the running costs.`;
       propose('buy_first_home', baselineName('buy_first_home'), raw, reason, [home.id, ...ids], [home.id, ...ids]);
@@ -227,7 +271,8 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
       if (repayment && facts.years !== null) {
         raw.repayment_amount = cents(monthlyAmount(repayment));
         raw.repayment_item = repayment.id;
-        if (repayment.account_id !== mortgage.id && accounts.some((a) => a.id === repayment.account_id && a.is_asset)) raw.repayment_account_id = repayment.account_id;
+        if (repayment.account_id !== mortgage.id && accounts.some((a) => a.id === repayment.account_id && a.is_asset))
+          raw.repayment_account_id = repayment.account_id;
       }
       const reason = `${facts.text}. No property account was found to pair it with, so the mortgage is forecast on its own.`;
       propose('existing_mortgage', `${baselineName('existing_mortgage')}: ${mortgage.name}`, raw, reason, ids, []);
@@ -244,8 +289,16 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
     const annual = annualAmount(item);
     const salary = gross ? cents(annual) : grossFromNet(annual, today);
     const partner = PARTNER_RE.test(item.name) || (index > 0 && !/\b(my|second\s+job)\b/i.test(item.name));
-    const freq = item.frequency === 'weekly' || item.frequency === 'fortnightly' || item.frequency === 'monthly' ? item.frequency : 'monthly';
-    const raw: Record<string, unknown> = { gross_annual_salary: salary, pay_frequency: freq, current_salary_item: item.id, taxpayer: partner ? 'partner' : 'self' };
+    const freq =
+      item.frequency === 'weekly' || item.frequency === 'fortnightly' || item.frequency === 'monthly'
+        ? item.frequency
+        : 'monthly';
+    const raw: Record<string, unknown> = {
+      gross_annual_salary: salary,
+      pay_frequency: freq,
+      current_salary_item: item.id,
+      taxpayer: partner ? 'partner' : 'self',
+    };
     if (accounts.some((a) => a.id === item.account_id)) raw.deposit_account_id = item.account_id;
     if (grossForHelp === null && !partner) grossForHelp = salary;
     const reason = gross
@@ -259,31 +312,59 @@ export function proposeBaselineEvents(input: BaselineAssistantInput): BaselinePr
   // Super accounts, with voluntary contributions recognised as expense items.
   const supers = accounts.filter((a) => a.account_type === 'superannuation');
   for (const account of supers) {
-    const contribution = items.find((i) => !used.has(i.id) && isExpense(i) && VOLUNTARY_SUPER_RE.test(label(i)) && !/sacrific/i.test(label(i)));
-    const raw: Record<string, unknown> = { fund_name: account.name, super_balance: Math.max(0, account.current_balance) };
+    const contribution = items.find(
+      (i) => !used.has(i.id) && isExpense(i) && VOLUNTARY_SUPER_RE.test(label(i)) && !/sacrific/i.test(label(i)),
+    );
+    const raw: Record<string, unknown> = {
+      fund_name: account.name,
+      super_balance: Math.max(0, account.current_balance),
+    };
     if (account.annual_rate != null && Number.isFinite(account.annual_rate)) raw.expected_return = account.annual_rate;
     const ids = [account.id];
     let extra = '';
     if (contribution) {
       used.add(contribution.id);
       ids.push(contribution.id);
-      const freq = contribution.frequency === 'weekly' || contribution.frequency === 'fortnightly' || contribution.frequency === 'monthly' ? contribution.frequency : 'monthly';
-      raw.voluntary_contribution = freq === contribution.frequency ? Math.abs(contribution.amount) : cents(monthlyAmount(contribution));
+      const freq =
+        contribution.frequency === 'weekly' ||
+        contribution.frequency === 'fortnightly' ||
+        contribution.frequency === 'monthly'
+          ? contribution.frequency
+          : 'monthly';
+      raw.voluntary_contribution =
+        freq === contribution.frequency ? Math.abs(contribution.amount) : cents(monthlyAmount(contribution));
       raw.contribution_frequency = freq;
       raw.contribution_type = 'after_tax';
       extra = ` plus ${contribution.name} as after-tax contributions`;
     }
     used.add(account.id);
     const base = baselineName('superannuation');
-    propose('superannuation', supers.length > 1 ? `${base}: ${account.name}` : base, raw, `${account.name} holds ${formatDollars(account.current_balance)}${extra}.`, ids, ids);
+    propose(
+      'superannuation',
+      supers.length > 1 ? `${base}: ${account.name}` : base,
+      raw,
+      `${account.name} holds ${formatDollars(account.current_balance)}${extra}.`,
+      ids,
+      ids,
+    );
   }
 
   // Share and fund accounts.
   for (const account of accounts.filter((a) => a.account_type === 'investment' && a.is_asset && !used.has(a.id))) {
-    const raw: Record<string, unknown> = { asset_name: account.name, purchase_amount: Math.max(0, account.current_balance) };
+    const raw: Record<string, unknown> = {
+      asset_name: account.name,
+      purchase_amount: Math.max(0, account.current_balance),
+    };
     if (account.annual_rate != null && Number.isFinite(account.annual_rate)) raw.expected_return = account.annual_rate;
     used.add(account.id);
-    propose('asset_purchase', `${baselineName('asset_purchase')}: ${account.name}`, raw, `${account.name} is worth ${formatDollars(account.current_balance)}.`, [account.id], [account.id]);
+    propose(
+      'asset_purchase',
+      `${baselineName('asset_purchase')}: ${account.name}`,
+      raw,
+      `${account.name} is worth ${formatDollars(account.current_balance)}.`,
+      [account.id],
+      [account.id],
+    );
   }
 
   // A HELP (HECS) debt, repaid through tax from the salary found above.

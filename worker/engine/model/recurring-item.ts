@@ -21,7 +21,11 @@ export type RecurringItem = z.infer<typeof RecurringItemSchema>;
  * What a client sends to create or update a recurring item (amount signed): the id, sync stamp and event link
  * are set for it. Defaults: frequency monthly, active.
  */
-export const RecurringItemInputSchema = RecurringItemSchema.omit({ id: true, updated_at: true, scenario_event_id: true }).extend({
+export const RecurringItemInputSchema = RecurringItemSchema.omit({
+  id: true,
+  updated_at: true,
+  scenario_event_id: true,
+}).extend({
   frequency: FrequencySchema.default('monthly'),
   is_active: z.boolean().default(true),
 });

@@ -2,7 +2,15 @@
 // Each template is declared in worker/engine/templates/life-events/ (see docs/templates.md).
 import { z } from 'zod';
 
-export const TEMPLATE_PARAMETER_TYPES = ['recurring_item', 'select', 'date', 'boolean', 'decimal', 'integer', 'text'] as const;
+export const TEMPLATE_PARAMETER_TYPES = [
+  'recurring_item',
+  'select',
+  'date',
+  'boolean',
+  'decimal',
+  'integer',
+  'text',
+] as const;
 export const TemplateParameterTypeSchema = z.enum(TEMPLATE_PARAMETER_TYPES);
 export type TemplateParameterType = z.infer<typeof TemplateParameterTypeSchema>;
 

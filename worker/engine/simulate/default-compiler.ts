@@ -9,7 +9,8 @@ import type { EventCompiler } from './forecast';
 
 const compileValidated = (event: Parameters<EventCompiler>[0], ctx: Parameters<EventCompiler>[1]) => {
   const template = getTemplate(event.template_id);
-  if (!template) throw new EngineInputError([{ path: '$.template_id', message: `unknown template "${event.template_id}"` }]);
+  if (!template)
+    throw new EngineInputError([{ path: '$.template_id', message: `unknown template "${event.template_id}"` }]);
   const errors = validateTemplateParameters(template, event.template_parameters, {
     is_baseline: ctx.is_baseline,
     trigger_month: event.trigger_month,

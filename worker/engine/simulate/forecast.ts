@@ -10,7 +10,14 @@ import type { ScenarioEvent, ScenarioWithChildren } from '../model/scenario';
 import { EngineInputError, fieldErrors, parseOrThrow } from '../model/issues';
 import { cents } from '../money';
 import type { CompileContext, Primitive, PrimitiveFlow } from '../primitives';
-import { buildBaseFlowCache, createSimulator, type BaseFlowCache, type PrimitiveGroup, type SimAccountInput, type Simulator } from './simulate';
+import {
+  buildBaseFlowCache,
+  createSimulator,
+  type BaseFlowCache,
+  type PrimitiveGroup,
+  type SimAccountInput,
+  type Simulator,
+} from './simulate';
 
 /** A template compiler for a whole event (the templates module's compileEvent). */
 export type EventCompiler = ((event: ScenarioEvent, ctx: CompileContext) => Primitive[]) & {
@@ -142,7 +149,11 @@ export type PreparedProfile = {
  * scenario, so their accounts (a "My Super" account, say) are pickable defaults even when the profile was
  * not materialised (API, CLI). They carry materialiseEvent's ids, which the simulator resolves.
  */
-function scenarioContext(prepared: PreparedProfile, ctxBase: ContextBase, baselineGroups: ReadonlyArray<PrimitiveGroup>): ContextBase {
+function scenarioContext(
+  prepared: PreparedProfile,
+  ctxBase: ContextBase,
+  baselineGroups: ReadonlyArray<PrimitiveGroup>,
+): ContextBase {
   const entityId = prepared.compile?.entityId;
   if (!entityId || baselineGroups.length === 0) return ctxBase;
   const known = new Set(ctxBase.accounts.map((a) => a.id));
@@ -168,7 +179,11 @@ function scenarioContext(prepared: PreparedProfile, ctxBase: ContextBase, baseli
 }
 
 /** `simulator`: the one its forecasts run on by default (a new one unless the caller keeps one across profiles). */
-export function prepareProfile(input: unknown, compile: EventCompiler | null, simulator: Simulator = createSimulator()): PreparedProfile {
+export function prepareProfile(
+  input: unknown,
+  compile: EventCompiler | null,
+  simulator: Simulator = createSimulator(),
+): PreparedProfile {
   const profile = parseOrThrow(ProfileSchema, input);
   const baseline = profile.scenarios.find((s) => s.is_baseline) ?? null;
   const baseItems: PrimitiveFlow[] = [];
@@ -255,7 +270,10 @@ function eventGroups(
   return groups;
 }
 
-function modificationPrimitives(scenario: ScenarioWithChildren, asOf: string): {
+function modificationPrimitives(
+  scenario: ScenarioWithChildren,
+  asOf: string,
+): {
   primitives: Primitive[];
   balances: Map<string, number>;
 } {
@@ -271,7 +289,12 @@ function modificationPrimitives(scenario: ScenarioWithChildren, asOf: string): {
           name: d.name,
           account: d.account_id,
           amount: d.amount,
-          schedule: { type: 'recurring', frequency: d.frequency, start_date: d.start_date, end_date: d.end_date ?? null },
+          schedule: {
+            type: 'recurring',
+            frequency: d.frequency,
+            start_date: d.start_date,
+            end_date: d.end_date ?? null,
+          },
           category_id: d.category_id,
         });
         break;
@@ -290,7 +313,13 @@ function modificationPrimitives(scenario: ScenarioWithChildren, asOf: string): {
         break;
       }
       case 'modify_recurring':
-        primitives.push({ kind: 'adjust_flow', key: m.id, target: m.target_id, from: asOf, amount: m.modification_data.amount });
+        primitives.push({
+          kind: 'adjust_flow',
+          key: m.id,
+          target: m.target_id,
+          from: asOf,
+          amount: m.modification_data.amount,
+        });
         break;
       case 'modify_account':
         balances.set(m.target_id, m.modification_data.balance);

@@ -104,12 +104,7 @@ export function anniversaryDay(sy: number, sm: number, sd: number, n: number): n
  * date: writes (stepsOut[j], counts[j]) for every step with at least one occurrence and returns how many.
  * Returns -1 for other frequencies (use scheduleOccurrences).
  */
-export function dayStepCounts(
-  grid: StepGrid,
-  schedule: Schedule,
-  counts: Int32Array,
-  stepsOut: Int32Array,
-): number {
+export function dayStepCounts(grid: StepGrid, schedule: Schedule, counts: Int32Array, stepsOut: Int32Array): number {
   if (schedule.type !== 'recurring') return -1;
   const p = FREQUENCY_STEP[schedule.frequency].days;
   if (p === 0) return -1;

@@ -4,16 +4,62 @@
 import { GB as chronoEnGB, type ParsedResult } from 'chrono-node/en';
 import type { IsoDate } from '../primitives';
 import { addDays, addMonths, isIsoDate } from '../au/dates';
-import type { AmountToken, AuState, DateToken, DaysPerWeekToken, DurationToken, DurationUnit, Extraction, Freq, PercentToken, Span, Token } from './tokens';
+import type {
+  AmountToken,
+  AuState,
+  DateToken,
+  DaysPerWeekToken,
+  DurationToken,
+  DurationUnit,
+  Extraction,
+  Freq,
+  PercentToken,
+  Span,
+  Token,
+} from './tokens';
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fifteen: 15, eighteen: 18, twenty: 20, 'twenty-five': 25, thirty: 30, forty: 40, half: 0.5,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  eighteen: 18,
+  twenty: 20,
+  'twenty-five': 25,
+  thirty: 30,
+  forty: 40,
+  half: 0.5,
 };
-const NUMBER_WORD_RE = 'twenty-five|twenty|thirty|forty|eleven|twelve|fifteen|eighteen|one|two|three|four|five|six|seven|eight|nine|ten|half|an|a';
+const NUMBER_WORD_RE =
+  'twenty-five|twenty|thirty|forty|eleven|twelve|fifteen|eighteen|one|two|three|four|five|six|seven|eight|nine|ten|half|an|a';
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const MONTH_RE =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
 function monthIndex(word: string): number {
   return MONTHS.findIndex((m) => m.startsWith(word.slice(0, 3)));
@@ -24,7 +70,10 @@ const FREQ_AFTER: ReadonlyArray<[RegExp, Freq]> = [
   [/^\s*(?:(?:a|per|each|every|\/)\s*(?:week|wk)\b|weekly\b|pw\b|p\/w\b)/, 'weekly'],
   [/^\s*(?:(?:a|per|each|every|\/)\s*(?:month|mth|mo)\b|monthly\b|pm\b|p\/m\b)/, 'monthly'],
   [/^\s*(?:(?:a|per|each|every|\/)\s*quarter\b|quarterly\b)/, 'quarterly'],
-  [/^\s*(?:(?:a|an|per|each|every|\/)\s*(?:year|yr|annum)\b|p\.?\s?a\.?(?![a-z])|annually\b|yearly\b|annual\b)/, 'yearly'],
+  [
+    /^\s*(?:(?:a|an|per|each|every|\/)\s*(?:year|yr|annum)\b|p\.?\s?a\.?(?![a-z])|annually\b|yearly\b|annual\b)/,
+    'yearly',
+  ],
   [/^\s*(?:(?:a|per|each|every|\/)\s*day\b|daily\b)/, 'daily'],
 ];
 
@@ -60,7 +109,17 @@ function toNumber(raw: string): number {
   return Number(raw.replace(/,/g, ''));
 }
 
-const MULTIPLIERS: Readonly<Record<string, number>> = { k: 1e3, thousand: 1e3, grand: 1e3, m: 1e6, mil: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 };
+const MULTIPLIERS: Readonly<Record<string, number>> = {
+  k: 1e3,
+  thousand: 1e3,
+  grand: 1e3,
+  m: 1e6,
+  mil: 1e6,
+  million: 1e6,
+  b: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+};
 
 function freqAfter(text: string, from: number): { freq: Freq; end: number } | null {
   const rest = text.slice(from, from + 24);
@@ -78,7 +137,8 @@ function freqAfter(text: string, from: number): { freq: Freq; end: number } | nu
  */
 export function extractAmounts(m: Masked): AmountToken[] {
   const out: AmountToken[] = [];
-  const re = /(\$\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s?(thousand|grand|million|billion|mil|bn|k|m|b)(?![a-z]))?(\s?(?:dollars?|aud|bucks)\b)?/g;
+  const re =
+    /(\$\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s?(thousand|grand|million|billion|mil|bn|k|m|b)(?![a-z]))?(\s?(?:dollars?|aud|bucks)\b)?/g;
   const text = m.text;
   for (let r = re.exec(text); r; r = re.exec(text)) {
     const [whole, dollar, digits, mult, dollarsWord] = r;
@@ -88,12 +148,15 @@ export function extractAmounts(m: Masked): AmountToken[] {
     const next = text.slice(end, end + 12);
     if (/^\s?(%|percent|per\s?cent)/.test(next)) continue;
     if (/^[-/]\d/.test(next)) continue;
-    if (!mult && /^\s?-?\s?(?:(?:years?|yrs?|months?|mths?|weeks?|wks?|days?|hours?|am|pm)(?![a-z])|:)/.test(next)) continue;
+    if (!mult && /^\s?-?\s?(?:(?:years?|yrs?|months?|mths?|weeks?|wks?|days?|hours?|am|pm)(?![a-z])|:)/.test(next))
+      continue;
     const freq = freqAfter(text, end);
     const grouped = digits.includes(',');
     const n = toNumber(digits);
     const yearLike = !dollar && !mult && !grouped && /^\d{4}$/.test(digits) && n >= 1900 && n <= 2100;
-    const isMoney = Boolean(dollar || mult || dollarsWord || grouped || (n >= 1000 && !yearLike) || (freq && n >= 10 && !yearLike));
+    const isMoney = Boolean(
+      dollar || mult || dollarsWord || grouped || (n >= 1000 && !yearLike) || (freq && n >= 10 && !yearLike),
+    );
     if (!isMoney) continue;
     const value = n * (mult ? MULTIPLIERS[mult] : 1);
     if (freq) end = freq.end;
@@ -154,7 +217,10 @@ function addDuration(today: IsoDate, value: number, unit: DurationUnit): { date:
 export function extractDurations(m: Masked, today: IsoDate): { durations: DurationToken[]; dates: DateToken[] } {
   const durations: DurationToken[] = [];
   const dates: DateToken[] = [];
-  const re = new RegExp(`\\b(?:(in|within|after)\\s+(?:the\\s+next\\s+|another\\s+)?(?:about\\s+|around\\s+|roughly\\s+|approx(?:imately|\\.)?\\s+|maybe\\s+|just\\s+)?)?(\\d+(?:\\.\\d+)?|${NUMBER_WORD_RE})(?:\\s+and\\s+a\\s+half)?\\s*-?\\s*(years?|yrs?|months?|mths?|weeks?|wks?|days?)(?![a-z])(?:'?s?\\s+time)?`, 'g');
+  const re = new RegExp(
+    `\\b(?:(in|within|after)\\s+(?:the\\s+next\\s+|another\\s+)?(?:about\\s+|around\\s+|roughly\\s+|approx(?:imately|\\.)?\\s+|maybe\\s+|just\\s+)?)?(\\d+(?:\\.\\d+)?|${NUMBER_WORD_RE})(?:\\s+and\\s+a\\s+half)?\\s*-?\\s*(years?|yrs?|months?|mths?|weeks?|wks?|days?)(?![a-z])(?:'?s?\\s+time)?`,
+    'g',
+  );
   const text = m.text;
   for (let r = re.exec(text); r; r = re.exec(text)) {
     const [whole, relative, num, unitWord] = r;
@@ -190,19 +256,28 @@ function extractSpecialDates(m: Masked, today: IsoDate): DateToken[] {
   };
   const rules: Array<[RegExp, (r: RegExpExecArray) => IsoDate | null, boolean?]> = [
     // ISO month or date: 2028-03, 2028-03-15
-    [/\b(\d{4})-(\d{2})(?:-(\d{2}))?\b/g, (r) => {
-      const d = `${r[1]}-${r[2]}-${r[3] ?? '01'}`;
-      return isIsoDate(d) ? d : null;
-    }],
+    [
+      /\b(\d{4})-(\d{2})(?:-(\d{2}))?\b/g,
+      (r) => {
+        const d = `${r[1]}-${r[2]}-${r[3] ?? '01'}`;
+        return isIsoDate(d) ? d : null;
+      },
+    ],
     // next (or the new) financial year: 1 July after today
-    [/\b(?:next|the\s+new|new|coming|the\s+coming)\s+financial\s+year\b|\bnext\s+fy\b/g, () => `${month >= 7 ? year + 1 : year}-07-01`],
+    [
+      /\b(?:next|the\s+new|new|coming|the\s+coming)\s+financial\s+year\b|\bnext\s+fy\b/g,
+      () => `${month >= 7 ? year + 1 : year}-07-01`,
+    ],
     // early / mid / late 2028, end of next year
-    [/\b(early|start\s+of|beginning\s+of|mid|mid-|middle\s+of|late|end\s+of)\s*(?:the\s+)?(\d{4}|next\s+year|this\s+year)\b/g, (r) => {
-      const y = /next/.test(r[2]) ? year + 1 : /this/.test(r[2]) ? year : Number(r[2]);
-      const part = r[1];
-      const mm = /early|start|beginning/.test(part) ? 1 : /mid/.test(part) ? 7 : 12;
-      return `${y}-${pad(mm)}-01`;
-    }],
+    [
+      /\b(early|start\s+of|beginning\s+of|mid|mid-|middle\s+of|late|end\s+of)\s*(?:the\s+)?(\d{4}|next\s+year|this\s+year)\b/g,
+      (r) => {
+        const y = /next/.test(r[2]) ? year + 1 : /this/.test(r[2]) ? year : Number(r[2]);
+        const part = r[1];
+        const mm = /early|start|beginning/.test(part) ? 1 : /mid/.test(part) ? 7 : 12;
+        return `${y}-${pad(mm)}-01`;
+      },
+    ],
     // March next year
     [new RegExp(`\\b${MONTH_RE}\\s+next\\s+year\\b`, 'g'), (r) => `${year + 1}-${pad(monthIndex(r[1]) + 1)}-01`],
     // next year: the start of next calendar year
@@ -210,10 +285,13 @@ function extractSpecialDates(m: Masked, today: IsoDate): DateToken[] {
     [/\b(?:the\s+)?new\s+year\b/g, () => firstOfYear(year + 1)],
     [/\bchristmas\b|\bxmas\b/g, () => (`${year}-12-25` >= today ? `${year}-12-25` : `${year + 1}-12-25`), true],
     // in 2029, by 2029, from 2030 (the preposition stays outside the span)
-    [/(?<=\b(?:in|by|from|during|until|till|around|before|after|of|starting|start|late|early)\s+)(\d{4})\b/g, (r) => {
-      const y = Number(r[1]);
-      return y >= 1990 && y <= 2100 ? firstOfYear(y) : null;
-    }],
+    [
+      /(?<=\b(?:in|by|from|during|until|till|around|before|after|of|starting|start|late|early)\s+)(\d{4})\b/g,
+      (r) => {
+        const y = Number(r[1]);
+        return y >= 1990 && y <= 2100 ? firstOfYear(y) : null;
+      },
+    ],
   ];
   for (const [re, fn, exact] of rules) {
     const text = m.text;
@@ -244,7 +322,13 @@ function extractChronoDates(m: Masked, today: IsoDate): DateToken[] {
     const c = r.start;
     if (!c.isCertain('month') && !c.isCertain('day') && !c.isCertain('year') && !c.isCertain('weekday')) continue;
     // 'may' is far more often a verb than a month when nothing marks it as a date.
-    if (/^may$/.test(words) && !/\b(in|from|by|until|till|since|this|next|of|early|mid|late|end|start|due|starting)\s+$/.test(m.text.slice(Math.max(0, r.index - 12), r.index))) continue;
+    if (
+      /^may$/.test(words) &&
+      !/\b(in|from|by|until|till|since|this|next|of|early|mid|late|end|start|due|starting)\s+$/.test(
+        m.text.slice(Math.max(0, r.index - 12), r.index),
+      )
+    )
+      continue;
     if (/^\d+(\.\d+)?$/.test(words)) continue;
     const date = componentDate(c, y, mo);
     if (!date) continue;
@@ -252,7 +336,15 @@ function extractChronoDates(m: Masked, today: IsoDate): DateToken[] {
     out.push({ kind: 'date', date: date.date, exact_day: date.exact_day, role: 'start', ...span });
     // 'from July 2027 until January 2028' is one chrono range: its end closes the period.
     const endDate = r.end ? componentDate(r.end, y, mo) : null;
-    if (endDate) out.push({ kind: 'date', date: endDate.date, exact_day: endDate.exact_day, role: 'end', start: span.end - 1, end: span.end });
+    if (endDate)
+      out.push({
+        kind: 'date',
+        date: endDate.date,
+        exact_day: endDate.exact_day,
+        role: 'end',
+        start: span.end - 1,
+        end: span.end,
+      });
     m.blank(span);
   }
   return out;
@@ -262,7 +354,10 @@ function extractChronoDates(m: Masked, today: IsoDate): DateToken[] {
 function assignDateRoles(text: string, dates: DateToken[]): DateToken[] {
   return dates.map((t) => {
     const before = text.slice(Math.max(0, t.start - 14), t.start);
-    return /\b(until|till|til|to|ending|ends?|end\s+of|finishing|through)\s+$/.test(before) && !/\bend\s+of\s+$/.test(before) ? { ...t, role: 'end' } : t;
+    return /\b(until|till|til|to|ending|ends?|end\s+of|finishing|through)\s+$/.test(before) &&
+      !/\bend\s+of\s+$/.test(before)
+      ? { ...t, role: 'end' }
+      : t;
   });
 }
 
@@ -307,9 +402,23 @@ export function extractAll(prompt: string, today: IsoDate): Extraction {
   const days_per_week = extractDaysPerWeek(m);
   const { durations, dates: relative } = extractDurations(m, today);
   const chronoDates = extractChronoDates(m, today);
-  const dates = assignDateRoles(text, [...slashDates, ...special, ...relative, ...chronoDates].sort((a, b) => a.start - b.start));
-  const tokens: Token[] = [...amounts, ...percents, ...durations, ...dates, ...days_per_week].sort((a, b) => a.start - b.start);
-  return { text, tokens, amounts, percents, durations, dates, days_per_week, state: extractState(prompt.normalize('NFKC'), text) };
+  const dates = assignDateRoles(
+    text,
+    [...slashDates, ...special, ...relative, ...chronoDates].sort((a, b) => a.start - b.start),
+  );
+  const tokens: Token[] = [...amounts, ...percents, ...durations, ...dates, ...days_per_week].sort(
+    (a, b) => a.start - b.start,
+  );
+  return {
+    text,
+    tokens,
+    amounts,
+    percents,
+    durations,
+    dates,
+    days_per_week,
+    state: extractState(prompt.normalize('NFKC'), text),
+  };
 }
 
 /** d/m/yyyy and d.m.yyyy, the Australian order. */

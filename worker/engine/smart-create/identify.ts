@@ -40,7 +40,12 @@ export type IdentifyResult = {
 export type IdentifyOptions = { today: IsoDate };
 
 function failure(code: SmartCreateErrorCode): IdentifyResult {
-  return { templates: [], scenario_name: '', scenario_description: '', error: { code, message: SMART_CREATE_MESSAGES[code] } };
+  return {
+    templates: [],
+    scenario_name: '',
+    scenario_description: '',
+    error: { code, message: SMART_CREATE_MESSAGES[code] },
+  };
 }
 
 /**
@@ -55,10 +60,30 @@ export function sanitiseParameters(template: Template, raw: Record<string, unkno
     const v = coerce(p, raw[p.name]);
     if (v !== undefined) out[p.name] = v;
   }
-  if (typeof out.deposit_amount === 'number' && typeof out.purchase_price === 'number' && out.deposit_amount > out.purchase_price) delete out.deposit_amount;
-  if (typeof out.employer_paid_weeks === 'number' && typeof out.leave_weeks === 'number' && out.employer_paid_weeks > out.leave_weeks) delete out.employer_paid_weeks;
-  if (typeof out.interest_only_years === 'number' && typeof out.loan_term_years === 'number' && out.interest_only_years > out.loan_term_years) delete out.interest_only_years;
-  if (typeof out.debt_payment_amount === 'number' && typeof out.amount === 'number' && out.debt_payment_amount > out.amount) delete out.debt_payment_amount;
+  if (
+    typeof out.deposit_amount === 'number' &&
+    typeof out.purchase_price === 'number' &&
+    out.deposit_amount > out.purchase_price
+  )
+    delete out.deposit_amount;
+  if (
+    typeof out.employer_paid_weeks === 'number' &&
+    typeof out.leave_weeks === 'number' &&
+    out.employer_paid_weeks > out.leave_weeks
+  )
+    delete out.employer_paid_weeks;
+  if (
+    typeof out.interest_only_years === 'number' &&
+    typeof out.loan_term_years === 'number' &&
+    out.interest_only_years > out.loan_term_years
+  )
+    delete out.interest_only_years;
+  if (
+    typeof out.debt_payment_amount === 'number' &&
+    typeof out.amount === 'number' &&
+    out.debt_payment_amount > out.amount
+  )
+    delete out.debt_payment_amount;
   return out;
 }
 
@@ -136,15 +161,32 @@ function identify(prompt: string, today: IsoDate): IdentifyResult {
     const segment =
       i < 0
         ? { start: 0, end: ex.text.length }
-        : { start: i === 0 ? 0 : boundary(ex.text, byPosition[i - 1].index, byPosition[i].index), end: i === byPosition.length - 1 ? ex.text.length : boundary(ex.text, byPosition[i].index, byPosition[i + 1].index) };
+        : {
+            start: i === 0 ? 0 : boundary(ex.text, byPosition[i - 1].index, byPosition[i].index),
+            end:
+              i === byPosition.length - 1
+                ? ex.text.length
+                : boundary(ex.text, byPosition[i].index, byPosition[i + 1].index),
+          };
     const ctx = buildPromptContext(ex, segment, today, firstStart);
     const parameters = sanitiseParameters(template, reading.read(ctx));
-    const date = ex.dates.find((d) => d.role === 'start' && d.start >= segment.start && d.start < segment.end) ?? firstStart;
-    entries.push({ template_id: match.template_id, parameters, trigger_month: (ctx.event_date ?? today).slice(0, 7), date, text: ctx.text });
+    const date =
+      ex.dates.find((d) => d.role === 'start' && d.start >= segment.start && d.start < segment.end) ?? firstStart;
+    entries.push({
+      template_id: match.template_id,
+      parameters,
+      trigger_month: (ctx.event_date ?? today).slice(0, 7),
+      date,
+      text: ctx.text,
+    });
   }
   if (entries.length === 0) return failure('no_match');
   return {
-    templates: entries.map(({ template_id, parameters, trigger_month }) => ({ template_id, parameters, trigger_month })),
+    templates: entries.map(({ template_id, parameters, trigger_month }) => ({
+      template_id,
+      parameters,
+      trigger_month,
+    })),
     scenario_name: scenarioName(entries),
     scenario_description: scenarioDescription(entries),
   };
@@ -154,7 +196,20 @@ function identify(prompt: string, today: IsoDate): IdentifyResult {
 // Name and description
 
 const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_LONG = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function monthLabel(month: IsoMonth): string {
   return `${MONTH_SHORT[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
@@ -175,7 +230,10 @@ function scenarioName(entries: Entry[]): string {
 
 /** One parsed fact in words: 'purchase price $750,000', 'first home buyer', 'for your partner'. */
 function describeFact(p: TemplateParameter, v: unknown): string {
-  const label = p.label.replace(/\s*\(.*?\)\s*/g, ' ').replace(/\?$/, '').trim();
+  const label = p.label
+    .replace(/\s*\(.*?\)\s*/g, ' ')
+    .replace(/\?$/, '')
+    .trim();
   const lower = label[0].toLowerCase() + label.slice(1);
   if (p.name === 'taxpayer') return v === 'partner' ? "for your partner's tax" : 'for your tax';
   if (p.type === 'boolean') return v ? lower : `not ${lower}`;
@@ -194,7 +252,9 @@ function describeFact(p: TemplateParameter, v: unknown): string {
 function describeEntry(entry: Entry): string {
   const template = getTemplate(entry.template_id);
   if (!template) return entry.template_id;
-  const when = entry.date ? ` in ${MONTH_LONG[Number(entry.trigger_month.slice(5, 7)) - 1]} ${entry.trigger_month.slice(0, 4)}` : '';
+  const when = entry.date
+    ? ` in ${MONTH_LONG[Number(entry.trigger_month.slice(5, 7)) - 1]} ${entry.trigger_month.slice(0, 4)}`
+    : '';
   // Names (what is bought, the fund) read better beside the template's name than as a fact.
   const named = template.parameters.find((p) => p.type === 'text' && entry.parameters[p.name] !== undefined);
   const facts = template.parameters
@@ -205,6 +265,7 @@ function describeEntry(entry: Entry): string {
 
 function scenarioDescription(entries: Entry[]): string {
   const parts = entries.map(describeEntry);
-  const sentence = parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join('; ')} and ${parts[parts.length - 1]}`;
+  const sentence =
+    parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join('; ')} and ${parts[parts.length - 1]}`;
   return `${sentence}.`;
 }

@@ -4,10 +4,21 @@
 import type { IsoDate } from '../primitives';
 import { addDays, addMonthsToDate } from '../au/dates';
 import { cents } from '../money';
-import { PER_YEAR, type AmountToken, type DateToken, type DurationToken, type Extraction, type Freq, type PercentToken, type Token } from './tokens';
+import {
+  PER_YEAR,
+  type AmountToken,
+  type DateToken,
+  type DurationToken,
+  type Extraction,
+  type Freq,
+  type PercentToken,
+  type Token,
+} from './tokens';
 
-export const PROPERTY_NOUN = '(?:home|house|apartment|unit|townhouse|flat|place|property|condo|villa|duplex|terrace|cottage)';
-export const CAR_NOUN = '(?:car|ute|suv|vehicle|4wd|tesla|toyota|mazda|hyundai|kia|ford|holden|bmw|audi|mercedes|subaru|volkswagen|vw|nissan|honda|mitsubishi|byd|polestar|volvo|lexus|jeep|ranger|hilux|corolla)';
+export const PROPERTY_NOUN =
+  '(?:home|house|apartment|unit|townhouse|flat|place|property|condo|villa|duplex|terrace|cottage)';
+export const CAR_NOUN =
+  '(?:car|ute|suv|vehicle|4wd|tesla|toyota|mazda|hyundai|kia|ford|holden|bmw|audi|mercedes|subaru|volkswagen|vw|nissan|honda|mitsubishi|byd|polestar|volvo|lexus|jeep|ranger|hilux|corolla)';
 export const CAR_RE = new RegExp(`\\b${CAR_NOUN}\\b`);
 export const CASH_RE = /\b(?:cash|outright|savings|no\s+loan|without\s+(?:a\s+)?loan)\b/;
 
@@ -29,7 +40,11 @@ export type PromptContext = {
 export function before(ctx: PromptContext, tok: Token, words = 4): string {
   const prev = ctx.ex.tokens.filter((t) => t.kind !== 'date' && t.end <= tok.start).pop();
   const from = Math.max(prev ? prev.end : 0, tok.start - 60);
-  const clause = ctx.text.slice(from, tok.start).split(/[,;:!?]|\.(?!\d)/).pop() ?? '';
+  const clause =
+    ctx.text
+      .slice(from, tok.start)
+      .split(/[,;:!?]|\.(?!\d)/)
+      .pop() ?? '';
   return clause.trim().split(/\s+/).slice(-words).join(' ');
 }
 
@@ -66,7 +81,10 @@ export function clauseFreq(ctx: PromptContext, a: AmountToken): Freq | null {
   // Up to the next amount: '$12k car loan at $600 a month' gives the month to $600 only.
   const next = ctx.amounts.find((x) => x.start >= a.end);
   const rest = ctx.text.slice(a.end, Math.min(a.end + 60, next ? next.start : Infinity)).split(/[;!?]|\.(?!\d)/)[0];
-  const r = /\b(?:every|each|per|a)\s+(week|fortnight|month|year|quarter)\b|\b(weekly|fortnightly|monthly|yearly|annually|quarterly)\b/.exec(rest);
+  const r =
+    /\b(?:every|each|per|a)\s+(week|fortnight|month|year|quarter)\b|\b(weekly|fortnightly|monthly|yearly|annually|quarterly)\b/.exec(
+      rest,
+    );
   const word = r?.[1] ?? r?.[2];
   if (!word) return null;
   if (word.startsWith('week')) return 'weekly';
@@ -100,14 +118,19 @@ export function durationWeeks(d: DurationToken): number {
 
 export const DEPOSIT_RE = /\bdeposit\b|\btrade[\s-]*in\b|\bdown\s+payment\b|\bsaved\b/;
 export const RATE_RE = /\binterest\b|\brate\b|\bfixed\b|\bvariable\b|\bp\.?a\.?\b|\bcomparison\b/;
-export const RETURN_RE = /\breturns?\b|\bgrowth\b|\bgrow(?:s|ing)?\b|\bgains?\b|\bexpecting\s+(?:a|our|another|twins|a\s+baby|a\s+child)\b|\btwins\b|\byield\b/;
+export const RETURN_RE =
+  /\breturns?\b|\bgrowth\b|\bgrow(?:s|ing)?\b|\bgains?\b|\bexpecting\s+(?:a|our|another|twins|a\s+baby|a\s+child)\b|\btwins\b|\byield\b/;
 export const IO_RE = /\binterest[\s-]*only\b|\bi\/o\b/;
 export const TERM_RE = /\bloan\b|\bterm\b|\bover\b|\bmortgage\b|\bfinance\b|\bleft\b|\bremaining\b/;
-export const SALARY_RE = /\bsalary\b|\bearn\w*\b|\bpaying\b|\bpays\b|\bincome\b|\bwage\b|\bpaid\b|\bpackage\b|\bjob\b|\brole\b|\brise\s+to\b|\braise\s+to\b|\bup\s+to\b|\bincrease\s+to\b|\bper\s+annum\b|\bcut\s+to\b/;
+export const SALARY_RE =
+  /\bsalary\b|\bearn\w*\b|\bpaying\b|\bpays\b|\bincome\b|\bwage\b|\bpaid\b|\bpackage\b|\bjob\b|\brole\b|\brise\s+to\b|\braise\s+to\b|\bup\s+to\b|\bincrease\s+to\b|\bper\s+annum\b|\bcut\s+to\b/;
 export const DELTA_RE = /^(?:pay\s+)?(?:rise|raise|increase|bump|more|extra|cut)\b/;
 
 /** The percentage's role from the words right after it, then right before it ('at 6.1%' is a rate). */
-export function percentRole(ctx: PromptContext, p: PercentToken): 'deposit' | 'rate' | 'return' | 'selling' | 'subsidy' | 'management' | 'return_salary' | null {
+export function percentRole(
+  ctx: PromptContext,
+  p: PercentToken,
+): 'deposit' | 'rate' | 'return' | 'selling' | 'subsidy' | 'management' | 'return_salary' | null {
   const a = after(ctx, p, 3);
   const b = before(ctx, p, 3);
   if (/^(?:\w+\s+)?(?:deposit|down)\b/.test(a)) return 'deposit';
@@ -143,7 +166,9 @@ export function largest(amounts: AmountToken[]): AmountToken | undefined {
 }
 
 export function loanTermYears(ctx: PromptContext): number | undefined {
-  const d = ctx.durations.find((t) => near(ctx, t, TERM_RE, 3, 2) && !near(ctx, t, IO_RE, 5, 2) && t.unit !== 'week' && t.unit !== 'day');
+  const d = ctx.durations.find(
+    (t) => near(ctx, t, TERM_RE, 3, 2) && !near(ctx, t, IO_RE, 5, 2) && t.unit !== 'week' && t.unit !== 'day',
+  );
   return d ? Math.round(durationYears(d)) : undefined;
 }
 
@@ -166,13 +191,21 @@ export function period(ctx: PromptContext, out: Record<string, unknown>): void {
 }
 
 /** The values of one template's part of the prompt, plus its event date and any end date. */
-export function buildPromptContext(ex: Extraction, segment: Segment, today: IsoDate, fallbackDate: DateToken | null): PromptContext {
+export function buildPromptContext(
+  ex: Extraction,
+  segment: Segment,
+  today: IsoDate,
+  fallbackDate: DateToken | null,
+): PromptContext {
   const inSeg = (t: Token) => t.start >= segment.start && t.start < segment.end;
   const dates = ex.dates.filter(inSeg);
   const start = dates.find((d) => d.role === 'start') ?? fallbackDate;
   const end = dates.find((d) => d.role === 'end');
   // Only this template's part of the prompt is visible (same length, so token offsets stay valid).
-  const text = ' '.repeat(segment.start) + ex.text.slice(segment.start, segment.end) + ' '.repeat(Math.max(0, ex.text.length - segment.end));
+  const text =
+    ' '.repeat(segment.start) +
+    ex.text.slice(segment.start, segment.end) +
+    ' '.repeat(Math.max(0, ex.text.length - segment.end));
   return {
     text,
     tokens: ex.tokens.filter(inSeg),

@@ -22,7 +22,8 @@ export function matchTemplates(prompt: string): TemplateMatch[] {
   const best = new Map<string, TemplateMatch>();
   const add = (template_id: string, weight: number, index: number) => {
     const prev = best.get(template_id);
-    if (!prev || weight > prev.weight || (weight === prev.weight && index < prev.index)) best.set(template_id, { template_id, weight, index });
+    if (!prev || weight > prev.weight || (weight === prev.weight && index < prev.index))
+      best.set(template_id, { template_id, weight, index });
   };
   for (const d of BY_ID) {
     for (const cue of d.smart_create?.cues ?? []) {
@@ -42,7 +43,8 @@ export function matchTemplates(prompt: string): TemplateMatch[] {
   const view: MatchView = { text, has: (id) => best.has(id), match: (id) => best.get(id) };
   for (const d of TEMPLATE_DEFINITIONS) {
     for (const rule of d.smart_create?.supersedes ?? []) {
-      if (best.has(d.template_id) && best.has(rule.template) && (!rule.when || rule.when(view))) best.delete(rule.template);
+      if (best.has(d.template_id) && best.has(rule.template) && (!rule.when || rule.when(view)))
+        best.delete(rule.template);
     }
   }
   for (const d of TEMPLATE_DEFINITIONS) {

@@ -16,15 +16,18 @@ export function getTemplate(id: string): Template | undefined {
 }
 
 /** The chooser's groups, in order, each listing its templates by their position in the group. */
-export const TEMPLATE_GROUPS: ReadonlyArray<{ name: TemplateGroupName; template_ids: string[] }> = TEMPLATE_GROUP_NAMES.map((name) => ({
-  name,
-  template_ids: TEMPLATE_DEFINITIONS.filter((d) => d.group?.name === name)
-    .sort((a, b) => a.group!.position - b.group!.position)
-    .map((d) => d.template_id),
-}));
+export const TEMPLATE_GROUPS: ReadonlyArray<{ name: TemplateGroupName; template_ids: string[] }> =
+  TEMPLATE_GROUP_NAMES.map((name) => ({
+    name,
+    template_ids: TEMPLATE_DEFINITIONS.filter((d) => d.group?.name === name)
+      .sort((a, b) => a.group!.position - b.group!.position)
+      .map((d) => d.template_id),
+  }));
 
 /** Never offered in the chooser (current_reality and baseline). */
-export const HIDDEN_TEMPLATE_IDS: readonly string[] = TEMPLATE_DEFINITIONS.filter((d) => d.group === null).map((d) => d.template_id);
+export const HIDDEN_TEMPLATE_IDS: readonly string[] = TEMPLATE_DEFINITIONS.filter((d) => d.group === null).map(
+  (d) => d.template_id,
+);
 
 /**
  * Whether the event form offers a template: in baseline scenarios the supports_baseline ones, elsewhere the

@@ -59,9 +59,16 @@ export function compileEvent(event: EventToCompile, ctx: CompileContext | Templa
   // The catalogue entry (all of one shape) for the parameter walk; the definition for its compiler.
   const template = getTemplate(event.template_id);
   const definition = findTemplateDefinition(event.template_id);
-  if (!template || !definition) throw new EngineInputError([{ path: '$.template_id', message: `unknown template "${event.template_id}"` }]);
-  if (!isIsoMonth(event.trigger_month)) throw new EngineInputError([{ path: '$.trigger_month', message: 'must be a month written YYYY-MM' }]);
-  const eventCtx: TemplateContext = { ...ctx, event_id: event.id, event_name: event.name, trigger_month: event.trigger_month };
+  if (!template || !definition)
+    throw new EngineInputError([{ path: '$.template_id', message: `unknown template "${event.template_id}"` }]);
+  if (!isIsoMonth(event.trigger_month))
+    throw new EngineInputError([{ path: '$.trigger_month', message: 'must be a month written YYYY-MM' }]);
+  const eventCtx: TemplateContext = {
+    ...ctx,
+    event_id: event.id,
+    event_name: event.name,
+    trigger_month: event.trigger_month,
+  };
   const values = resolveParameters(template, event.template_parameters ?? {}, { is_baseline: ctx.is_baseline });
   return finite(definition.compile(values, eventCtx));
 }
@@ -75,7 +82,11 @@ function isNumeric(v: unknown): boolean {
  * Field-named errors for an event's parameters: required (only when visible), types, min/max, picked
  * references, then the template's cross-field rules. An empty list means the compiler will accept them.
  */
-export function validateTemplateParameters(template: Template, params: Readonly<Record<string, unknown>>, opts: ValidateOptions): ParameterError[] {
+export function validateTemplateParameters(
+  template: Template,
+  params: Readonly<Record<string, unknown>>,
+  opts: ValidateOptions,
+): ParameterError[] {
   const errors: ParameterError[] = [];
   const filled = withDefaults(template, params, opts);
   const values = resolveParameters(template, params, opts);
@@ -86,7 +97,8 @@ export function validateTemplateParameters(template: Template, params: Readonly<
     if (!isParameterVisible(template, p, filled, opts)) continue;
     if (isEmptyValue(raw)) {
       if (p.required) errors.push({ field: p.name, message: `${label} is required` });
-      else if (p.name === 'end_date') errors.push({ field: p.name, message: `${label} is required when this is not permanent` });
+      else if (p.name === 'end_date')
+        errors.push({ field: p.name, message: `${label} is required when this is not permanent` });
       continue;
     }
     switch (p.type) {
@@ -97,13 +109,17 @@ export function validateTemplateParameters(template: Template, params: Readonly<
           continue;
         }
         const n = Number(raw);
-        if (p.type === 'integer' && !Number.isInteger(n)) errors.push({ field: p.name, message: `${label} must be a whole number` });
-        if (p.min_value != null && n < p.min_value) errors.push({ field: p.name, message: `${label} must be at least ${p.min_value}` });
-        if (p.max_value != null && n > p.max_value) errors.push({ field: p.name, message: `${label} must be at most ${p.max_value}` });
+        if (p.type === 'integer' && !Number.isInteger(n))
+          errors.push({ field: p.name, message: `${label} must be a whole number` });
+        if (p.min_value != null && n < p.min_value)
+          errors.push({ field: p.name, message: `${label} must be at least ${p.min_value}` });
+        if (p.max_value != null && n > p.max_value)
+          errors.push({ field: p.name, message: `${label} must be at most ${p.max_value}` });
         break;
       }
       case 'boolean':
-        if (typeof raw !== 'boolean' && raw !== 'true' && raw !== 'false') errors.push({ field: p.name, message: `${label} must be yes or no` });
+        if (typeof raw !== 'boolean' && raw !== 'true' && raw !== 'false')
+          errors.push({ field: p.name, message: `${label} must be yes or no` });
         break;
       case 'date':
         if (!isIsoDate(raw)) errors.push({ field: p.name, message: `${label} must be a date written YYYY-MM-DD` });
@@ -111,11 +127,16 @@ export function validateTemplateParameters(template: Template, params: Readonly<
           errors.push({ field: p.name, message: `${label} must not be before the event's month` });
         break;
       case 'select':
-        if (!(p.options ?? []).some((o) => o.value === raw)) errors.push({ field: p.name, message: `${label} must be one of: ${(p.options ?? []).map((o) => o.label).join(', ')}` });
+        if (!(p.options ?? []).some((o) => o.value === raw))
+          errors.push({
+            field: p.name,
+            message: `${label} must be one of: ${(p.options ?? []).map((o) => o.label).join(', ')}`,
+          });
         break;
       case 'recurring_item':
         if (typeof raw !== 'string') errors.push({ field: p.name, message: `${label} must be a recurring item` });
-        else if (opts.recurring_items && !opts.recurring_items.some((r) => r.id === raw)) errors.push({ field: p.name, message: `${label}: no such recurring item` });
+        else if (opts.recurring_items && !opts.recurring_items.some((r) => r.id === raw))
+          errors.push({ field: p.name, message: `${label}: no such recurring item` });
         break;
       case 'text':
         if (typeof raw !== 'string') errors.push({ field: p.name, message: `${label} must be text` });
@@ -123,8 +144,10 @@ export function validateTemplateParameters(template: Template, params: Readonly<
         else if (p.name.includes('account_id') && opts.accounts) {
           const account = opts.accounts.find((a) => a.id === raw);
           if (!account) errors.push({ field: p.name, message: `${label}: no such account` });
-          else if (p.name === 'debt_account_id' && account.is_asset) errors.push({ field: p.name, message: `${label} must be a debt (liability) account` });
-          else if (p.name === 'property_account_id' && !account.is_asset) errors.push({ field: p.name, message: `${label} must be an asset account` });
+          else if (p.name === 'debt_account_id' && account.is_asset)
+            errors.push({ field: p.name, message: `${label} must be a debt (liability) account` });
+          else if (p.name === 'property_account_id' && !account.is_asset)
+            errors.push({ field: p.name, message: `${label} must be an asset account` });
         }
         break;
     }
@@ -134,6 +157,10 @@ export function validateTemplateParameters(template: Template, params: Readonly<
 }
 
 /** The template's own cross-field rules (deposit within the price, the Home Guarantee caps, ...). */
-function crossFieldErrors(template: Template, values: Record<string, unknown>, opts: ValidateOptions): ParameterError[] {
+function crossFieldErrors(
+  template: Template,
+  values: Record<string, unknown>,
+  opts: ValidateOptions,
+): ParameterError[] {
   return findTemplateDefinition(template.template_id)?.validate?.(values, opts) ?? [];
 }

@@ -5,7 +5,13 @@ import type { CompileContext, Primitive } from '../primitives';
 import type { PromptContext } from '../smart-create/reading';
 import type { Params, TemplateContext } from './helpers';
 
-export const TEMPLATE_GROUP_NAMES = ['Property', 'Income & Career', 'Debt & Payments', 'Investments & Assets', 'Purchases & Expenses'] as const;
+export const TEMPLATE_GROUP_NAMES = [
+  'Property',
+  'Income & Career',
+  'Debt & Payments',
+  'Investments & Assets',
+  'Purchases & Expenses',
+] as const;
 export type TemplateGroupName = (typeof TEMPLATE_GROUP_NAMES)[number];
 
 export type ParameterError = { field: string; message: string };

@@ -135,7 +135,15 @@ export function recurring(freq: Frequency, start: IsoDate, end: IsoDate | null =
 export function flow(
   ctx: TemplateContext,
   local: string,
-  f: { name: string; account: AccountRef; amount: number; schedule: Schedule; indexation_rate?: number; tax?: TaxTag; category: string },
+  f: {
+    name: string;
+    account: AccountRef;
+    amount: number;
+    schedule: Schedule;
+    indexation_rate?: number;
+    tax?: TaxTag;
+    category: string;
+  },
 ): PrimitiveFlow[] {
   const amount = cents(f.amount);
   if (amount === 0) return [];
@@ -148,7 +156,8 @@ export function flow(
     schedule: f.schedule,
     category_id: category(ctx, f.category, amount > 0 ? 'income' : 'expense'),
   };
-  if (f.indexation_rate !== undefined && Number.isFinite(f.indexation_rate) && f.indexation_rate !== 0) out.indexation_rate = f.indexation_rate;
+  if (f.indexation_rate !== undefined && Number.isFinite(f.indexation_rate) && f.indexation_rate !== 0)
+    out.indexation_rate = f.indexation_rate;
   if (f.tax) out.tax = f.tax;
   return [out];
 }
@@ -162,9 +171,21 @@ export function transfer(
   if (t.amount !== 'all') {
     const amount = cents(t.amount);
     if (!(amount > 0)) return [];
-    return [{ kind: 'transfer', key: key(ctx, local), name: t.name, from: t.from, to: t.to, amount, schedule: t.schedule }];
+    return [
+      { kind: 'transfer', key: key(ctx, local), name: t.name, from: t.from, to: t.to, amount, schedule: t.schedule },
+    ];
   }
-  return [{ kind: 'transfer', key: key(ctx, local), name: t.name, from: t.from, to: t.to, amount: 'all', schedule: t.schedule }];
+  return [
+    {
+      kind: 'transfer',
+      key: key(ctx, local),
+      name: t.name,
+      from: t.from,
+      to: t.to,
+      amount: 'all',
+      schedule: t.schedule,
+    },
+  ];
 }
 
 /** A tax-only adjustment (taxable income, no money), skipped when the amount is zero. */
@@ -175,7 +196,9 @@ export function taxAdjustment(
 ): PrimitiveTaxAdjustment[] {
   const amount = cents(t.amount);
   if (amount === 0 || !Number.isFinite(amount)) return [];
-  return [{ kind: 'tax_adjustment', key: key(ctx, local), name: t.name, taxpayer: t.taxpayer, amount, schedule: t.schedule }];
+  return [
+    { kind: 'tax_adjustment', key: key(ctx, local), name: t.name, taxpayer: t.taxpayer, amount, schedule: t.schedule },
+  ];
 }
 
 /** Taxpayer id from the 'taxpayer' parameter: 'self' or 'partner'. */
@@ -203,7 +226,11 @@ export function superAccount(ctx: CompileContext, params: Params, name = 'super_
 
 /** Interest-only years are at most the loan term. */
 export function interestOnlyWithinTerm(v: Params): ParameterError[] {
-  if (v.interest_only_years != null && v.loan_term_years != null && num(v, 'interest_only_years') > num(v, 'loan_term_years')) {
+  if (
+    v.interest_only_years != null &&
+    v.loan_term_years != null &&
+    num(v, 'interest_only_years') > num(v, 'loan_term_years')
+  ) {
     return [{ field: 'interest_only_years', message: 'Interest-only years cannot be more than the loan term' }];
   }
   return [];

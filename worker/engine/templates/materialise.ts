@@ -1,7 +1,13 @@
 // The user-visible entities an event creates, from the same compiler the forecast uses: its account
 // primitives become Accounts and its recurring flows become Recurring items (scenario_event_id set), with
 // ids derived deterministically from the event id and the primitive key.
-import { PRIMARY_CASH, type AccountRef, type CompileContext, type PrimitiveAccount, type PrimitiveFlow } from '../primitives';
+import {
+  PRIMARY_CASH,
+  type AccountRef,
+  type CompileContext,
+  type PrimitiveAccount,
+  type PrimitiveFlow,
+} from '../primitives';
 import type { Account } from '../model/account';
 import type { RecurringItem } from '../model/recurring-item';
 import { compileEvent, type EventToCompile } from './compile';

@@ -1,7 +1,17 @@
 // What existing_mortgage and interest_only_mortgage share: a repayment schedule on the user's debt account
 // or on a new mortgage account, and the end of the recurring repayment item it replaces.
 import { PRIMARY_CASH, type AccountRef, type Primitive } from '../primitives';
-import { dayBefore, findItem, key, num, once, transfer, triggerDate, type Params, type TemplateContext } from './helpers';
+import {
+  dayBefore,
+  findItem,
+  key,
+  num,
+  once,
+  transfer,
+  triggerDate,
+  type Params,
+  type TemplateContext,
+} from './helpers';
 import type { ParameterError } from './define';
 import { isEmptyValue } from './parameters';
 
@@ -41,7 +51,16 @@ export function compileMortgage(p: Params, ctx: TemplateContext, o: MortgageOpti
       ...(o.drawn ? { opens: ctx.trigger_month } : {}),
       annual_rate: o.annual_rate,
     });
-    if (o.drawn) out.push(...transfer(ctx, 'drawdown', { name: 'Loan drawdown', from: account, to: PRIMARY_CASH, amount, schedule: once(triggerDate(ctx)) }));
+    if (o.drawn)
+      out.push(
+        ...transfer(ctx, 'drawdown', {
+          name: 'Loan drawdown',
+          from: account,
+          to: PRIMARY_CASH,
+          amount,
+          schedule: once(triggerDate(ctx)),
+        }),
+      );
   }
   out.push({
     kind: 'loan',
@@ -58,7 +77,13 @@ export function compileMortgage(p: Params, ctx: TemplateContext, o: MortgageOpti
   // The loan's repayments replace the recurring item the user entered for them (else they count twice).
   const replaced = findItem(ctx, p.repayment_item);
   if (replaced) {
-    out.push({ kind: 'adjust_flow', key: key(ctx, 'stop_repayment'), target: replaced.id, from: triggerDate(ctx), end_date: dayBefore(triggerDate(ctx)) });
+    out.push({
+      kind: 'adjust_flow',
+      key: key(ctx, 'stop_repayment'),
+      target: replaced.id,
+      from: triggerDate(ctx),
+      end_date: dayBefore(triggerDate(ctx)),
+    });
   }
   return out;
 }

@@ -4,17 +4,38 @@ import type { TemplateParameter } from '../model/template';
 
 type Extra = Partial<Omit<TemplateParameter, 'name' | 'label' | 'type'>>;
 
-export function param(name: string, label: string, type: TemplateParameter['type'], extra: Extra = {}): TemplateParameter {
+export function param(
+  name: string,
+  label: string,
+  type: TemplateParameter['type'],
+  extra: Extra = {},
+): TemplateParameter {
   return { name, label, type, required: false, ...extra };
 }
-export const decimal = (name: string, label: string, dflt: number | null, extra: Extra = {}) => param(name, label, 'decimal', { default: dflt, ...extra });
-export const integer = (name: string, label: string, dflt: number | null, extra: Extra = {}) => param(name, label, 'integer', { default: dflt, ...extra });
-export const boolean = (name: string, label: string, dflt: boolean, extra: Extra = {}) => param(name, label, 'boolean', { default: dflt, ...extra });
-export const dateParam = (name: string, label: string, extra: Extra = {}) => param(name, label, 'date', { default: null, ...extra });
-export const text = (name: string, label: string, dflt: string, extra: Extra = {}) => param(name, label, 'text', { default: dflt, ...extra });
-export const select = (name: string, label: string, options: Array<[string, string]>, dflt: string, extra: Extra = {}) =>
-  param(name, label, 'select', { default: dflt, options: options.map(([value, l]) => ({ value, label: l })), ...extra });
-export const account = (name: string, label: string, extra: Extra = {}) => param(name, label, 'text', { default: null, ...extra });
+export const decimal = (name: string, label: string, dflt: number | null, extra: Extra = {}) =>
+  param(name, label, 'decimal', { default: dflt, ...extra });
+export const integer = (name: string, label: string, dflt: number | null, extra: Extra = {}) =>
+  param(name, label, 'integer', { default: dflt, ...extra });
+export const boolean = (name: string, label: string, dflt: boolean, extra: Extra = {}) =>
+  param(name, label, 'boolean', { default: dflt, ...extra });
+export const dateParam = (name: string, label: string, extra: Extra = {}) =>
+  param(name, label, 'date', { default: null, ...extra });
+export const text = (name: string, label: string, dflt: string, extra: Extra = {}) =>
+  param(name, label, 'text', { default: dflt, ...extra });
+export const select = (
+  name: string,
+  label: string,
+  options: Array<[string, string]>,
+  dflt: string,
+  extra: Extra = {},
+) =>
+  param(name, label, 'select', {
+    default: dflt,
+    options: options.map(([value, l]) => ({ value, label: l })),
+    ...extra,
+  });
+export const account = (name: string, label: string, extra: Extra = {}) =>
+  param(name, label, 'text', { default: null, ...extra });
 export const item = (name: string, label: string, filter: 'income' | 'expense', extra: Extra = {}) =>
   param(name, label, 'recurring_item', { default: null, filter_by: filter, ...extra });
 
@@ -35,12 +56,25 @@ export const STATE = select(
     ['NT', 'Northern Territory'],
   ],
   'NSW',
-  { required: true, help_text: 'Sets transfer duty, grants and Home Guarantee caps. Duty outside NSW and VIC uses the NSW schedule unless you enter it.' },
+  {
+    required: true,
+    help_text:
+      'Sets transfer duty, grants and Home Guarantee caps. Duty outside NSW and VIC uses the NSW schedule unless you enter it.',
+  },
 );
 
-export const TAXPAYER = select('taxpayer', 'Whose tax return?', [['self', 'Yours'], ['partner', "Your partner's"]], 'self', {
-  help_text: 'Tax is worked out per person and financial year.',
-});
+export const TAXPAYER = select(
+  'taxpayer',
+  'Whose tax return?',
+  [
+    ['self', 'Yours'],
+    ['partner', "Your partner's"],
+  ],
+  'self',
+  {
+    help_text: 'Tax is worked out per person and financial year.',
+  },
+);
 
 export const FREQ_OPTIONS: Array<[string, string]> = [
   ['weekly', 'Weekly'],
@@ -48,7 +82,9 @@ export const FREQ_OPTIONS: Array<[string, string]> = [
   ['monthly', 'Monthly'],
 ];
 
-export const IS_PERMANENT = boolean('is_permanent', 'Is this permanent?', true, { help_text: 'Untick to set an end date.' });
+export const IS_PERMANENT = boolean('is_permanent', 'Is this permanent?', true, {
+  help_text: 'Untick to set an end date.',
+});
 export const END_DATE = dateParam('end_date', 'End date', { help_text: 'The last day this applies.' });
 
 export const PROPERTY_COSTS = [

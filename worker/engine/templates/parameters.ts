@@ -29,7 +29,8 @@ export function isParameterVisible(
   opts: BaselineOption,
 ): boolean {
   if (opts.is_baseline && param.baseline_hidden) return false;
-  if (param.name === 'end_date' && hasParam(template, 'is_permanent')) return values.is_permanent === false || values.is_permanent === 'false';
+  if (param.name === 'end_date' && hasParam(template, 'is_permanent'))
+    return values.is_permanent === false || values.is_permanent === 'false';
   if (LOAN_FIELDS.includes(param.name) && hasParam(template, 'payment_method')) return values.payment_method === 'loan';
   if (hasParam(template, 'payoff_strategy')) {
     const strategy = values.payoff_strategy ?? 'extra_payments';
@@ -60,7 +61,11 @@ export function isEmptyValue(v: unknown): boolean {
  * fills defaults in, so an empty field means "none" (a cleared optional cost is no cost; a cleared required
  * parameter fails validation).
  */
-export function withDefaults(template: Template, raw: Readonly<Record<string, unknown>>, opts: BaselineOption): Record<string, unknown> {
+export function withDefaults(
+  template: Template,
+  raw: Readonly<Record<string, unknown>>,
+  opts: BaselineOption,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of template.parameters) {
     const v = raw[p.name];
@@ -74,9 +79,14 @@ export function withDefaults(template: Template, raw: Readonly<Record<string, un
  * parameters are null (end_date when permanent, lump sum fields under extra payments, ...). Values that
  * are not parameters of the template are dropped.
  */
-export function resolveParameters(template: Template, raw: Readonly<Record<string, unknown>>, opts: BaselineOption): Record<string, unknown> {
+export function resolveParameters(
+  template: Template,
+  raw: Readonly<Record<string, unknown>>,
+  opts: BaselineOption,
+): Record<string, unknown> {
   const filled = withDefaults(template, raw, opts);
   const out: Record<string, unknown> = {};
-  for (const p of template.parameters) out[p.name] = isParameterVisible(template, p, filled, opts) ? filled[p.name] : null;
+  for (const p of template.parameters)
+    out[p.name] = isParameterVisible(template, p, filled, opts) ? filled[p.name] : null;
   return out;
 }

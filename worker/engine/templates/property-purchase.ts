@@ -1,14 +1,53 @@
 // The property purchase shared by buy_first_home, investment_property and negative_gearing: a property
 // account, a mortgage, deposit and drawdown transfers, duty, LMI, grants and running costs as primitives,
 // the deposit rule, and the Smart Create reading of a purchase.
-import { PRIMARY_CASH, type AccountRef, type IsoDate, type Primitive, type PrimitiveFlow, type TaxTag } from '../primitives';
+import {
+  PRIMARY_CASH,
+  type AccountRef,
+  type IsoDate,
+  type Primitive,
+  type PrimitiveFlow,
+  type TaxTag,
+} from '../primitives';
 import { addMonths } from '../au/dates';
 import { cents } from '../money';
-import { firstHomeOwnerGrant, homeGuaranteeEligible, isAuState, lmiPremium, transferDuty, type AuState, type Region } from '../au/property';
-import { clamp, dayBefore, flow, key, num, optNum, recurring, once, transfer, triggerDate, type Params, type TemplateContext } from './helpers';
+import {
+  firstHomeOwnerGrant,
+  homeGuaranteeEligible,
+  isAuState,
+  lmiPremium,
+  transferDuty,
+  type AuState,
+  type Region,
+} from '../au/property';
+import {
+  clamp,
+  dayBefore,
+  flow,
+  key,
+  num,
+  optNum,
+  recurring,
+  once,
+  transfer,
+  triggerDate,
+  type Params,
+  type TemplateContext,
+} from './helpers';
 import type { ParameterError, ValidateOptions } from './define';
 import { PER_YEAR, type AmountToken } from '../smart-create/tokens';
-import { DEPOSIT_RE, before, after, interestOnlyYears, largest, loanTermYears, near, percentRole, pickRate, type PromptContext } from '../smart-create/reading';
+import {
+  DEPOSIT_RE,
+  before,
+  after,
+  interestOnlyYears,
+  largest,
+  loanTermYears,
+  near,
+  percentRole,
+  pickRate,
+  type PromptContext,
+} from '../smart-create/reading';
 
 export type PurchaseOptions = {
   label: string;
@@ -51,9 +90,17 @@ export function splitTag(f: PrimitiveFlow, switchDate: IsoDate | undefined): Pri
   if (s.end_date !== null && s.end_date < switchDate) return [f];
   const before: PrimitiveFlow = { ...f, schedule: { ...s, end_date: dayBefore(switchDate) } };
   // The untagged half starts a new indexation clock at the switch, so carry the indexed amount forward.
-  const months = (Number(switchDate.slice(0, 4)) - Number(s.start_date.slice(0, 4))) * 12 + Number(switchDate.slice(5, 7)) - Number(s.start_date.slice(5, 7));
+  const months =
+    (Number(switchDate.slice(0, 4)) - Number(s.start_date.slice(0, 4))) * 12 +
+    Number(switchDate.slice(5, 7)) -
+    Number(s.start_date.slice(5, 7));
   const factor = f.indexation_rate ? Math.pow(1 + f.indexation_rate / 100, Math.floor(Math.max(0, months) / 12)) : 1;
-  const after: PrimitiveFlow = { ...untagged, key: `${f.key}:from_2027`, amount: cents(f.amount * factor), schedule: { ...s, start_date: switchDate } };
+  const after: PrimitiveFlow = {
+    ...untagged,
+    key: `${f.key}:from_2027`,
+    amount: cents(f.amount * factor),
+    schedule: { ...s, start_date: switchDate },
+  };
   return [before, after];
 }
 
@@ -95,15 +142,36 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
   let homeGuarantee = false;
 
   if (!baseline) {
-    homeGuarantee = o.useHomeGuarantee && homeGuaranteeEligible({ state, region: o.region, price, deposit, date: start });
+    homeGuarantee =
+      o.useHomeGuarantee && homeGuaranteeEligible({ state, region: o.region, price, deposit, date: start });
     lmi = homeGuarantee ? 0 : lmiPremium(loan, price);
     duty = optNum(p, 'stamp_duty_amount') ?? transferDuty(state, price, { date: start, firstHome: o.firstHome }).duty;
-    grant = o.firstHome ? (optNum(p, 'grant_amount') ?? firstHomeOwnerGrant(state, price, { date: start, newHome: o.newHome })) : 0;
+    grant = o.firstHome
+      ? (optNum(p, 'grant_amount') ?? firstHomeOwnerGrant(state, price, { date: start, newHome: o.newHome }))
+      : 0;
     const purchase = once(start);
     out.push(
-      ...transfer(ctx, 'deposit', { name: `${o.label}: deposit`, from: o.fundingAccount, to: propertyKey, amount: deposit, schedule: purchase }),
-      ...transfer(ctx, 'drawdown', { name: `${o.label}: loan drawdown`, from: loanKey, to: propertyKey, amount: loan, schedule: purchase }),
-      ...flow(ctx, 'stamp_duty', { name: `${o.label}: transfer duty`, account: o.fundingAccount, amount: -Math.max(0, duty), schedule: purchase, category: 'Stamp duty' }),
+      ...transfer(ctx, 'deposit', {
+        name: `${o.label}: deposit`,
+        from: o.fundingAccount,
+        to: propertyKey,
+        amount: deposit,
+        schedule: purchase,
+      }),
+      ...transfer(ctx, 'drawdown', {
+        name: `${o.label}: loan drawdown`,
+        from: loanKey,
+        to: propertyKey,
+        amount: loan,
+        schedule: purchase,
+      }),
+      ...flow(ctx, 'stamp_duty', {
+        name: `${o.label}: transfer duty`,
+        account: o.fundingAccount,
+        amount: -Math.max(0, duty),
+        schedule: purchase,
+        category: 'Stamp duty',
+      }),
       ...flow(ctx, 'purchase_costs', {
         name: `${o.label}: buying costs`,
         account: o.fundingAccount,
@@ -111,13 +179,31 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
         schedule: purchase,
         category: 'Housing',
       }),
-      ...flow(ctx, 'grant', { name: 'First Home Owner Grant', account: o.fundingAccount, amount: Math.max(0, grant), schedule: purchase, category: 'Government payments' }),
+      ...flow(ctx, 'grant', {
+        name: 'First Home Owner Grant',
+        account: o.fundingAccount,
+        amount: Math.max(0, grant),
+        schedule: purchase,
+        category: 'Government payments',
+      }),
     );
     if (lmi > 0) {
       // LMI is capitalised: an expense paid with money drawn from the loan.
       out.push(
-        ...flow(ctx, 'lmi', { name: `${o.label}: lenders mortgage insurance`, account: o.fundingAccount, amount: -lmi, schedule: purchase, category: 'Housing' }),
-        ...transfer(ctx, 'lmi_drawdown', { name: `${o.label}: LMI added to the loan`, from: loanKey, to: o.fundingAccount, amount: lmi, schedule: purchase }),
+        ...flow(ctx, 'lmi', {
+          name: `${o.label}: lenders mortgage insurance`,
+          account: o.fundingAccount,
+          amount: -lmi,
+          schedule: purchase,
+          category: 'Housing',
+        }),
+        ...transfer(ctx, 'lmi_drawdown', {
+          name: `${o.label}: LMI added to the loan`,
+          from: loanKey,
+          to: o.fundingAccount,
+          amount: lmi,
+          schedule: purchase,
+        }),
       );
     }
   }
@@ -177,7 +263,14 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
 /** The deposit (equity in a baseline) is at most the price. */
 export function depositWithinPrice(v: Readonly<Record<string, unknown>>, opts: ValidateOptions): ParameterError[] {
   if (num(v, 'deposit_amount') > num(v, 'purchase_price')) {
-    return [{ field: 'deposit_amount', message: opts.is_baseline ? 'Equity cannot be more than the value' : 'Deposit cannot be more than the purchase price' }];
+    return [
+      {
+        field: 'deposit_amount',
+        message: opts.is_baseline
+          ? 'Equity cannot be more than the value'
+          : 'Deposit cannot be more than the purchase price',
+      },
+    ];
   }
   return [];
 }
@@ -186,7 +279,9 @@ export function depositWithinPrice(v: Readonly<Record<string, unknown>>, opts: V
 export function readPropertyPurchase(ctx: PromptContext, investment: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const deposits = ctx.amounts.filter((a) => !a.freq && near(ctx, a, DEPOSIT_RE, 2, 2));
-  const rents = ctx.amounts.filter((a) => a.freq && /\brent|\blease|\bincome\b|\bout\s+(?:at|for)$/.test(`${before(ctx, a, 4)} ${after(ctx, a, 2)}`));
+  const rents = ctx.amounts.filter(
+    (a) => a.freq && /\brent|\blease|\bincome\b|\bout\s+(?:at|for)$/.test(`${before(ctx, a, 4)} ${after(ctx, a, 2)}`),
+  );
   const others = ctx.amounts.filter((a) => !deposits.includes(a) && !rents.includes(a) && !a.freq);
   const price = largest(others);
   if (price) out.purchase_price = price.value;
@@ -200,14 +295,19 @@ export function readPropertyPurchase(ctx: PromptContext, investment: boolean): R
   const rate = pickRate(ctx);
   if (rate !== undefined) out.loan_interest_rate = rate;
   // 'for 30 years' beside a purchase is the loan's term.
-  const term = loanTermYears(ctx) ?? (() => {
-    const d = ctx.durations.find((t) => t.unit === 'year' && t.value >= 10 && /\bfor$/.test(before(ctx, t, 1)));
-    return d?.value;
-  })();
+  const term =
+    loanTermYears(ctx) ??
+    (() => {
+      const d = ctx.durations.find((t) => t.unit === 'year' && t.value >= 10 && /\bfor$/.test(before(ctx, t, 1)));
+      return d?.value;
+    })();
   if (term !== undefined) out.loan_term_years = term;
   const growth = ctx.percents.find((p) => percentRole(ctx, p) === 'return');
   if (growth) out.property_growth_rate = growth.value;
-  const isNew = /\bnew[\s-]*build\b|\bnewly[\s-]*built\b|\boff[\s-]*the[\s-]*plan\b|\bbrand[\s-]*new\b|\bnew\s+(?:home|house|apartment)\s+build/.test(ctx.text);
+  const isNew =
+    /\bnew[\s-]*build\b|\bnewly[\s-]*built\b|\boff[\s-]*the[\s-]*plan\b|\bbrand[\s-]*new\b|\bnew\s+(?:home|house|apartment)\s+build/.test(
+      ctx.text,
+    );
   if (investment) {
     const rent = rents[0] ?? (ctx.amounts.find((a) => a.freq === 'weekly') as AmountToken | undefined);
     if (rent) out.weekly_rent = cents(rent.freq ? (rent.value * PER_YEAR[rent.freq]) / PER_YEAR.weekly : rent.value);
@@ -217,8 +317,14 @@ export function readPropertyPurchase(ctx: PromptContext, investment: boolean): R
     const mgmt = ctx.percents.find((p) => percentRole(ctx, p) === 'management');
     if (mgmt) out.management_fee_percent = mgmt.value;
   } else {
-    if (/\bfirst[\s-]+(?:home|house|apartment|unit|property|place|flat|townhouse)|\bfhb\b|\bhome\s+guarantee\b/.test(ctx.text)) out.is_first_home = true;
-    else if (/\b(?:next|second|bigger|forever|family)\s+(?:home|house)\b|\bupgrade\b/.test(ctx.text)) out.is_first_home = false;
+    if (
+      /\bfirst[\s-]+(?:home|house|apartment|unit|property|place|flat|townhouse)|\bfhb\b|\bhome\s+guarantee\b/.test(
+        ctx.text,
+      )
+    )
+      out.is_first_home = true;
+    else if (/\b(?:next|second|bigger|forever|family)\s+(?:home|house)\b|\bupgrade\b/.test(ctx.text))
+      out.is_first_home = false;
     if (isNew) out.is_new_home = true;
     if (/\bhome\s+guarantee\b|\b5%\s+deposit\s+scheme\b/.test(ctx.text)) out.use_home_guarantee = true;
   }

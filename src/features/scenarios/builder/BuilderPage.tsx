@@ -13,9 +13,21 @@ import { useDb } from '../../../data/db-context';
 import './builder.css';
 
 export const STARTER_TEMPLATES: ReadonlyArray<{ name: string; description: string; icon: string }> = [
-  { name: 'Buy Investment Property', icon: '🏘️', description: 'Buy a rental property and see how rent, costs, interest and growth change my finances.' },
-  { name: 'Career Break / Maternity Leave', icon: '🍼', description: 'Take time away from work and see how a period of reduced income affects my finances.' },
-  { name: 'Aggressive Debt Payoff', icon: '🎯', description: 'Put extra money towards my debts to pay them off sooner and save on interest.' },
+  {
+    name: 'Buy Investment Property',
+    icon: '🏘️',
+    description: 'Buy a rental property and see how rent, costs, interest and growth change my finances.',
+  },
+  {
+    name: 'Career Break / Maternity Leave',
+    icon: '🍼',
+    description: 'Take time away from work and see how a period of reduced income affects my finances.',
+  },
+  {
+    name: 'Aggressive Debt Payoff',
+    icon: '🎯',
+    description: 'Put extra money towards my debts to pay them off sooner and save on interest.',
+  },
 ];
 
 export function BuilderPage() {
@@ -74,8 +86,16 @@ export function BuilderPage() {
       <section aria-labelledby="details-heading" className="builder-section card-panel">
         <h2 id="details-heading">Scenario Details</h2>
         <form className="form" onSubmit={submit} noValidate>
-          <ScenarioFields idPrefix={ids} nameLabel="Name *" name={name} description={description} onName={setName} onDescription={setDescription}
-            disabled={saving} baseline={{ checked: isBaseline, onChange: setIsBaseline }} />
+          <ScenarioFields
+            idPrefix={ids}
+            nameLabel="Name *"
+            name={name}
+            description={description}
+            onName={setName}
+            onDescription={setDescription}
+            disabled={saving}
+            baseline={{ checked: isBaseline, onChange: setIsBaseline }}
+          />
           <FormMessage type="error">{error}</FormMessage>
           <div className="form-actions">
             <Link to="/scenarios" className="button button-ghost">

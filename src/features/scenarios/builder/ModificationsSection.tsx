@@ -66,7 +66,8 @@ export function buildModification(
 ): { ok: true; value: ModificationInput } | { ok: false; message: string } {
   const amount = num(d.amount);
   if (type === 'add_recurring') {
-    if (!d.name.trim() || amount === null || !d.start_date || !d.account_id || !d.category_id) return { ok: false, message: REQUIRED };
+    if (!d.name.trim() || amount === null || !d.start_date || !d.account_id || !d.category_id)
+      return { ok: false, message: REQUIRED };
     return {
       ok: true,
       value: {
@@ -87,7 +88,14 @@ export function buildModification(
   if (type === 'modify_recurring') {
     const target = items.find((i) => i.id === d.target_id);
     if (!target || amount === null) return { ok: false, message: MODIFY_RECURRING_REQUIRED };
-    return { ok: true, value: { modification_type: type, target_id: target.id, modification_data: { amount: signed(amount, target.amount > 0 ? 'income' : 'expense') } } };
+    return {
+      ok: true,
+      value: {
+        modification_type: type,
+        target_id: target.id,
+        modification_data: { amount: signed(amount, target.amount > 0 ? 'income' : 'expense') },
+      },
+    };
   }
   if (type === 'add_one_time') {
     if (!d.date || amount === null || !d.account_id || !d.category_id) return { ok: false, message: REQUIRED };
@@ -96,7 +104,13 @@ export function buildModification(
       value: {
         modification_type: type,
         target_id: null,
-        modification_data: { date: d.date, amount: signed(amount, d.kind), description: d.description.trim(), account_id: d.account_id, category_id: d.category_id },
+        modification_data: {
+          date: d.date,
+          amount: signed(amount, d.kind),
+          description: d.description.trim(),
+          account_id: d.account_id,
+          category_id: d.category_id,
+        },
       },
     };
   }
@@ -109,7 +123,10 @@ function describe(m: ModificationRow, l: Lookups): { title: string; detail: stri
   switch (m.modification_type) {
     case 'add_recurring': {
       const data = m.modification_data;
-      return { title: `Add recurring: ${data.name}`, detail: `${formatMoneyCents(data.amount)} ${data.frequency} from ${data.start_date}` };
+      return {
+        title: `Add recurring: ${data.name}`,
+        detail: `${formatMoneyCents(data.amount)} ${data.frequency} from ${data.start_date}`,
+      };
     }
     case 'modify_recurring':
       return {
@@ -118,7 +135,10 @@ function describe(m: ModificationRow, l: Lookups): { title: string; detail: stri
       };
     case 'add_one_time': {
       const data = m.modification_data;
-      return { title: `One-time: ${data.description || 'Transaction'}`, detail: `${formatMoneyCents(data.amount)} on ${data.date}` };
+      return {
+        title: `One-time: ${data.description || 'Transaction'}`,
+        detail: `${formatMoneyCents(data.amount)} on ${data.date}`,
+      };
     }
     case 'modify_account':
       return {
@@ -180,7 +200,12 @@ export function ModificationsSection({ scenarioId }: { scenarioId: string | null
                   <strong>{d.title}</strong>
                   <p>{d.detail}</p>
                 </div>
-                <button type="button" className="button button-ghost" aria-label={`Delete modification ${d.title}`} onClick={() => void remove(m.id)}>
+                <button
+                  type="button"
+                  className="button button-ghost"
+                  aria-label={`Delete modification ${d.title}`}
+                  onClick={() => void remove(m.id)}
+                >
                   Delete
                 </button>
               </li>
@@ -200,7 +225,17 @@ export function ModificationsSection({ scenarioId }: { scenarioId: string | null
   );
 }
 
-function ModificationModal({ scenarioId, lookups, onClose, onAdded }: { scenarioId: string; lookups: Lookups; onClose: () => void; onAdded: () => void }) {
+function ModificationModal({
+  scenarioId,
+  lookups,
+  onClose,
+  onAdded,
+}: {
+  scenarioId: string;
+  lookups: Lookups;
+  onClose: () => void;
+  onAdded: () => void;
+}) {
   const db = useDb();
   const showToast = useToast();
   const id = useId();
@@ -245,7 +280,9 @@ function ModificationModal({ scenarioId, lookups, onClose, onAdded }: { scenario
       <select id={`${id}-${key}`} value={draft[key]} onChange={(e) => set(key, e.target.value)}>
         <option value="">Select an account</option>
         {lookups.accounts.map((a) => (
-          <option key={a.id} value={a.id}>{a.name}</option>
+          <option key={a.id} value={a.id}>
+            {a.name}
+          </option>
         ))}
       </select>
     </div>
@@ -274,9 +311,13 @@ function ModificationModal({ scenarioId, lookups, onClose, onAdded }: { scenario
       <label htmlFor={`${id}-category`}>Category *</label>
       <select id={`${id}-category`} value={draft.category_id} onChange={(e) => set('category_id', e.target.value)}>
         <option value="">Select a category</option>
-        {lookups.categories.filter((c) => c.type === draft.kind).map((c) => (
-          <option key={c.id} value={c.id}>{c.name}</option>
-        ))}
+        {lookups.categories
+          .filter((c) => c.type === draft.kind)
+          .map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
       </select>
     </div>
   );
@@ -333,9 +374,15 @@ function ModificationModal({ scenarioId, lookups, onClose, onAdded }: { scenario
               {input('amount', 'Amount *', 'number')}
               <div className="field">
                 <label htmlFor={`${id}-frequency`}>Frequency</label>
-                <select id={`${id}-frequency`} value={draft.frequency} onChange={(e) => set('frequency', FrequencySchema.parse(e.target.value))}>
+                <select
+                  id={`${id}-frequency`}
+                  value={draft.frequency}
+                  onChange={(e) => set('frequency', FrequencySchema.parse(e.target.value))}
+                >
                   {FREQUENCIES.map((f) => (
-                    <option key={f} value={f}>{f[0].toUpperCase() + f.slice(1)}</option>
+                    <option key={f} value={f}>
+                      {f[0].toUpperCase() + f.slice(1)}
+                    </option>
                   ))}
                 </select>
               </div>

@@ -2,7 +2,13 @@
 // has drawn) so no single main-thread task has to initialise and draw all three.
 import { useMemo, useState } from 'react';
 import { Chart } from '../../../components/charts/LazyChart';
-import { capitalGrowthOption, cashFlowOption, netWorthOption, type ChartInput, type ChartOption } from '../../../components/charts/chart-options';
+import {
+  capitalGrowthOption,
+  cashFlowOption,
+  netWorthOption,
+  type ChartInput,
+  type ChartOption,
+} from '../../../components/charts/chart-options';
 import type { CompareView, SeriesPair } from '../../../../worker/engine/index';
 
 export const CHART_HEIGHT = 400;
@@ -10,7 +16,12 @@ export const CHART_HEIGHT = 400;
 type ChartSpec = { title: string; subtitle?: string; option: ChartOption };
 
 function useCompact(): boolean {
-  const [compact] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 600px)').matches);
+  const [compact] = useState(
+    () =>
+      typeof window !== 'undefined' &&
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia('(max-width: 600px)').matches,
+  );
   return compact;
 }
 
@@ -26,7 +37,11 @@ export function CompareCharts({ view, todaysDollars }: { view: CompareView; toda
     });
     return [
       { title: 'Net Worth Projection', option: netWorthOption(input((s) => s.net_worth)) },
-      { title: 'Monthly Capital Growth', subtitle: 'Shows property/asset appreciation over time', option: capitalGrowthOption(input((s) => s.capital_growth)) },
+      {
+        title: 'Monthly Capital Growth',
+        subtitle: 'Shows property/asset appreciation over time',
+        option: capitalGrowthOption(input((s) => s.capital_growth)),
+      },
       {
         title: 'Monthly Cash Flow Projection',
         subtitle: 'Shows income minus expenses (green = positive, orange/red = negative)',
@@ -36,14 +51,25 @@ export function CompareCharts({ view, todaysDollars }: { view: CompareView; toda
   }, [view, todaysDollars, compact]);
 
   return (
-    <div className="compare-charts" data-testid="compare-charts" data-charts-drawn={drawn >= charts.length ? 'true' : 'false'}>
+    <div
+      className="compare-charts"
+      data-testid="compare-charts"
+      data-charts-drawn={drawn >= charts.length ? 'true' : 'false'}
+    >
       {charts.map((c, i) => (
         <section key={c.title} className="compare-chart" aria-label={c.title}>
           <h2>{c.title}</h2>
           {c.subtitle && <p className="compare-chart-subtitle">{c.subtitle}</p>}
-          {todaysDollars && <p className="compare-chart-real">In today&apos;s dollars ({view.inflation_rate}% a year inflation)</p>}
+          {todaysDollars && (
+            <p className="compare-chart-real">In today&apos;s dollars ({view.inflation_rate}% a year inflation)</p>
+          )}
           {i <= drawn ? (
-            <Chart option={c.option} height={CHART_HEIGHT} ariaLabel={c.title} onDrawn={() => setDrawn((n) => Math.max(n, i + 1))} />
+            <Chart
+              option={c.option}
+              height={CHART_HEIGHT}
+              ariaLabel={c.title}
+              onDrawn={() => setDrawn((n) => Math.max(n, i + 1))}
+            />
           ) : (
             <div className="chart-placeholder" style={{ height: CHART_HEIGHT }} aria-hidden="true" />
           )}

@@ -28,7 +28,12 @@ export function yearsLabel(years: number): string {
 
 /** Baseline first, then oldest first: a stable order that gives each scenario the same colour run to run. */
 function sortScenarios(rows: ScenarioRow[]): ScenarioRow[] {
-  return [...rows].sort((a, b) => Number(b.is_baseline) - Number(a.is_baseline) || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  return [...rows].sort(
+    (a, b) =>
+      Number(b.is_baseline) - Number(a.is_baseline) ||
+      a.created_at.localeCompare(b.created_at) ||
+      a.id.localeCompare(b.id),
+  );
 }
 
 type Props = {
@@ -80,7 +85,12 @@ export function ComparePage({ selected, asOf }: Props) {
         const start = performance.now();
         const backup = await exportBackup(db);
         const exported = performance.now();
-        const outcome = await getCompareRunner()({ backup, as_of: asOf ?? todayIso(), years: forYears, scenario_ids: ids });
+        const outcome = await getCompareRunner()({
+          backup,
+          as_of: asOf ?? todayIso(),
+          years: forYears,
+          scenario_ids: ids,
+        });
         performance.measure('compare: export', { start, end: exported });
         performance.measure('compare: engine', { start: exported, end: performance.now() });
         if (seq !== runSeq.current) return;
@@ -105,7 +115,13 @@ export function ComparePage({ selected, asOf }: Props) {
         const sorted = sortScenarios(rows);
         const known = new Set(sorted.map((s) => s.id));
         const fromQuery = selected.filter((id) => known.has(id));
-        const initial = fromQuery.length > 0 ? fromQuery : sorted.filter((s) => s.is_baseline).slice(0, 1).map((s) => s.id);
+        const initial =
+          fromQuery.length > 0
+            ? fromQuery
+            : sorted
+                .filter((s) => s.is_baseline)
+                .slice(0, 1)
+                .map((s) => s.id);
         setScenarios(sorted);
         setChosen(new Set(initial));
         if (fromQuery.length > 0 && !autoRan.current) {
@@ -160,7 +176,9 @@ export function ComparePage({ selected, asOf }: Props) {
           <section className="compare-controls card" aria-label="Comparison settings">
             <fieldset className="compare-scenarios">
               <legend>Scenarios</legend>
-              {scenarios.length === 0 && <p className="compare-muted">No scenarios yet. Create one on the Scenarios page.</p>}
+              {scenarios.length === 0 && (
+                <p className="compare-muted">No scenarios yet. Create one on the Scenarios page.</p>
+              )}
               <ul>
                 {scenarios.map((s) => (
                   <li key={s.id} className="compare-scenario">
@@ -201,7 +219,12 @@ export function ComparePage({ selected, asOf }: Props) {
                 <input type="checkbox" checked={todaysDollars} onChange={(e) => setTodaysDollars(e.target.checked)} />
                 Show in today&apos;s dollars
               </label>
-              <button type="button" className="button button-primary" disabled={ids.length === 0 || running} onClick={() => void run(ids, years)}>
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={ids.length === 0 || running}
+                onClick={() => void run(ids, years)}
+              >
                 {running ? 'Comparing...' : 'Compare'}
               </button>
             </div>
@@ -219,18 +242,34 @@ export function ComparePage({ selected, asOf }: Props) {
           )}
 
           {result && (
-            <div className="compare-results" aria-busy={running} data-testid="compare-results" data-years={result.view.years}>
+            <div
+              className="compare-results"
+              aria-busy={running}
+              data-testid="compare-results"
+              data-years={result.view.years}
+            >
               {todaysDollars && (
                 <p className="compare-real-note" role="note">
-                  Figures in today&apos;s dollars: deflated by {result.view.inflation_rate}% a year inflation from {result.view.as_of}.
+                  Figures in today&apos;s dollars: deflated by {result.view.inflation_rate}% a year inflation from{' '}
+                  {result.view.as_of}.
                 </p>
               )}
               <div className="compare-cards">
                 {result.view.scenarios.map((s, i) => (
-                  <SummaryCard key={s.scenario_id} scenario={s} index={i} years={result.view.years} todaysDollars={todaysDollars} />
+                  <SummaryCard
+                    key={s.scenario_id}
+                    scenario={s}
+                    index={i}
+                    years={result.view.years}
+                    todaysDollars={todaysDollars}
+                  />
                 ))}
               </div>
-              <CompareCharts key={`${result.run}-${todaysDollars ? 'real' : 'nominal'}`} view={result.view} todaysDollars={todaysDollars} />
+              <CompareCharts
+                key={`${result.run}-${todaysDollars ? 'real' : 'nominal'}`}
+                view={result.view}
+                todaysDollars={todaysDollars}
+              />
             </div>
           )}
         </div>

@@ -46,7 +46,12 @@ export function SummaryCard({ scenario, index, years, todaysDollars }: Props) {
   const f = todaysDollars ? scenario.real_summary : scenario.summary;
   const shortfall = scenario.shortfall ? shortfallText(scenario.shortfall) : null;
   return (
-    <article className="compare-card" data-testid="compare-card" data-scenario-id={scenario.scenario_id} aria-labelledby={`card-${scenario.scenario_id}`}>
+    <article
+      className="compare-card"
+      data-testid="compare-card"
+      data-scenario-id={scenario.scenario_id}
+      aria-labelledby={`card-${scenario.scenario_id}`}
+    >
       <header className="compare-card-header">
         <span className="compare-swatch" style={{ background: seriesColour(index) }} aria-hidden="true" />
         <h2 id={`card-${scenario.scenario_id}`}>{scenario.name}</h2>

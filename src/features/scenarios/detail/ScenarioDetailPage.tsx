@@ -24,7 +24,9 @@ type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; event
 
 function createdLabel(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
+  return Number.isNaN(d.getTime())
+    ? ''
+    : d.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 export function ScenarioDetailPage({ scenarioId, editEvent }: { scenarioId: string; editEvent?: string }) {
@@ -59,7 +61,8 @@ export function ScenarioDetailPage({ scenarioId, editEvent }: { scenarioId: stri
   );
 
   if (!loaded) {
-    const message = state.status === 'error' ? 'Failed to load scenario' : state.status === 'ready' ? 'Scenario not found' : null;
+    const message =
+      state.status === 'error' ? 'Failed to load scenario' : state.status === 'ready' ? 'Scenario not found' : null;
     return (
       <PageFrame title={isBuilder ? 'Edit Scenario' : 'Scenario'} testId="scenario-detail" actions={back}>
         {message ? <FormMessage type="error">{message}</FormMessage> : <p className="muted">Loading...</p>}
@@ -157,7 +160,11 @@ function ScenarioHeader({ scenario, isBuilder }: { scenario: ScenarioWithChildre
     }
     setSaving(true);
     try {
-      await updateScenario(db, scenario.id, { name: name.trim(), description, ...(isBuilder ? { is_baseline: isBaseline } : {}) });
+      await updateScenario(db, scenario.id, {
+        name: name.trim(),
+        description,
+        ...(isBuilder ? { is_baseline: isBaseline } : {}),
+      });
       showToast(isBuilder ? 'Scenario updated successfully!' : 'Scenario updated successfully', 'success');
       setEditing(false);
     } catch (err) {
@@ -175,8 +182,16 @@ function ScenarioHeader({ scenario, isBuilder }: { scenario: ScenarioWithChildre
       {editing ? (
         <form className="form" onSubmit={save} noValidate>
           {isBuilder && <h2>Scenario Details</h2>}
-          <ScenarioFields idPrefix={ids} nameLabel="Scenario Name" name={name} description={description} onName={setName} onDescription={setDescription}
-            disabled={saving} baseline={isBuilder ? { checked: isBaseline, onChange: setIsBaseline } : undefined} />
+          <ScenarioFields
+            idPrefix={ids}
+            nameLabel="Scenario Name"
+            name={name}
+            description={description}
+            onName={setName}
+            onDescription={setDescription}
+            disabled={saving}
+            baseline={isBuilder ? { checked: isBaseline, onChange: setIsBaseline } : undefined}
+          />
           <FormMessage type="error">{error}</FormMessage>
           <div className="form-actions">
             <button type="button" className="button button-ghost" onClick={() => setEditing(false)} disabled={saving}>
@@ -193,15 +208,19 @@ function ScenarioHeader({ scenario, isBuilder }: { scenario: ScenarioWithChildre
             <div className="scenario-title-row">
               {isBuilder && <NameTag className="scenario-name">{scenario.name}</NameTag>}
               {scenario.is_baseline && <span className="badge badge-success">Baseline</span>}
-              <button type="button" className="icon-button" aria-label="Edit scenario name and description" title="Edit" onClick={start}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Edit scenario name and description"
+                title="Edit"
+                onClick={start}
+              >
                 ✎
               </button>
             </div>
             {scenario.description && <p className="scenario-description">{scenario.description}</p>}
             <p className="scenario-meta">
-              <span>
-                {`${count} event(s)`}
-              </span>
+              <span>{`${count} event(s)`}</span>
               {scenario.created_at && <span>Created {createdLabel(scenario.created_at)}</span>}
             </p>
           </div>
@@ -242,7 +261,13 @@ function EventCard({
           <span className="badge badge-muted">{prettifyTemplateId(event.template_id)}</span>
         </div>
         <div className="event-actions">
-          <button type="button" className="button-link" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((v) => !v)}>
+          <button
+            type="button"
+            className="button-link"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen((v) => !v)}
+          >
             {open ? 'Hide details' : 'Show details'}
           </button>
           <button type="button" className="button button-ghost" onClick={onEdit}>

@@ -36,7 +36,12 @@ export type EventFormProps = {
 };
 
 /** Splits validation errors into those a visible field shows and the rest (shown above the buttons). */
-export function splitFieldErrors(template: Template, values: Record<string, unknown>, isBaseline: boolean, errors: Array<{ field: string; message: string }>) {
+export function splitFieldErrors(
+  template: Template,
+  values: Record<string, unknown>,
+  isBaseline: boolean,
+  errors: Array<{ field: string; message: string }>,
+) {
   const visible = new Set(visibleParameters(template, values, isBaseline).map((p) => p.name));
   const fields: Record<string, string> = {};
   const other: string[] = [];
@@ -58,8 +63,12 @@ export function EventForm({ scenario, event, onClose, onSaved, now = () => new D
   const [data, setData] = useState<PickerData | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [templateId, setTemplateId] = useState(event?.template_id ?? '');
-  const [template, setTemplate] = useState<Template | null>(() => (event ? (getTemplate(event.template_id) ?? null) : null));
-  const [templateError, setTemplateError] = useState<string | null>(() => (event && !getTemplate(event.template_id) ? LOAD_TEMPLATE_FAILED : null));
+  const [template, setTemplate] = useState<Template | null>(() =>
+    event ? (getTemplate(event.template_id) ?? null) : null,
+  );
+  const [templateError, setTemplateError] = useState<string | null>(() =>
+    event && !getTemplate(event.template_id) ? LOAD_TEMPLATE_FAILED : null,
+  );
   const [name, setName] = useState(event?.name ?? '');
   const [month, setMonth] = useState(startMonth.slice(5, 7));
   const [year, setYear] = useState(startMonth.slice(0, 4));
@@ -137,7 +146,13 @@ export function EventForm({ scenario, event, onClose, onSaved, now = () => new D
     }
     setSaving(true);
     try {
-      await saveEvent(db, scenario, { id: event?.id, name: finalName, trigger_month: triggerMonth, template_id: template.template_id, template_parameters: params });
+      await saveEvent(db, scenario, {
+        id: event?.id,
+        name: finalName,
+        trigger_month: triggerMonth,
+        template_id: template.template_id,
+        template_parameters: params,
+      });
       setSaving(false);
       onSaved(editing ? 'update' : 'create');
     } catch (err) {
@@ -184,8 +199,16 @@ export function EventForm({ scenario, event, onClose, onSaved, now = () => new D
                 Template cannot be changed when editing
               </small>
             )}
-            {errors.template && <small className="field-error" role="alert">{errors.template}</small>}
-            {template && <small className="field-hint">{isBaseline && template.baseline_description ? template.baseline_description : template.description}</small>}
+            {errors.template && (
+              <small className="field-error" role="alert">
+                {errors.template}
+              </small>
+            )}
+            {template && (
+              <small className="field-hint">
+                {isBaseline && template.baseline_description ? template.baseline_description : template.description}
+              </small>
+            )}
           </div>
           {templateError && <FormMessage type="error">{templateError}</FormMessage>}
 
@@ -201,7 +224,11 @@ export function EventForm({ scenario, event, onClose, onSaved, now = () => new D
               onChange={(e) => setName(e.target.value)}
               aria-invalid={errors.name ? true : undefined}
             />
-            {errors.name && <small className="field-error" role="alert">{errors.name}</small>}
+            {errors.name && (
+              <small className="field-error" role="alert">
+                {errors.name}
+              </small>
+            )}
           </div>
 
           {!isBaseline && (

@@ -3,7 +3,13 @@
 import { useId } from 'react';
 import { effectiveLabel, type Template, type TemplateParameter } from '../../../../worker/engine/index';
 import type { AccountRow, RecurringItemRow } from '../../../data/entities';
-import { isAccountParameter, isPercentSlider, toTemplateParameters, visibleParameters, type FormValues } from './template-values';
+import {
+  isAccountParameter,
+  isPercentSlider,
+  toTemplateParameters,
+  visibleParameters,
+  type FormValues,
+} from './template-values';
 import './event-form.css';
 
 export type ParameterFieldsProps = {
@@ -22,7 +28,16 @@ function helpText(p: TemplateParameter, isBaseline: boolean): string | null {
   return (isBaseline && p.baseline_help_text) || p.help_text || null;
 }
 
-export function ParameterFields({ template, values, onChange, isBaseline, accounts, items, errors, disabled }: ParameterFieldsProps) {
+export function ParameterFields({
+  template,
+  values,
+  onChange,
+  isBaseline,
+  accounts,
+  items,
+  errors,
+  disabled,
+}: ParameterFieldsProps) {
   const typed = toTemplateParameters(template, values);
   const visible = visibleParameters(template, typed, isBaseline);
   if (visible.length === 0) return null;
@@ -70,7 +85,13 @@ function ParameterField({
   const helpId = help ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
-  const common = { id, disabled, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, name: p.name };
+  const common = {
+    id,
+    disabled,
+    'aria-describedby': describedBy,
+    'aria-invalid': error ? true : undefined,
+    name: p.name,
+  };
   const text = typeof value === 'string' ? value : '';
 
   let control;
@@ -81,17 +102,29 @@ function ParameterField({
           <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} />
           {label}
         </label>
-        {help && <small id={helpId} className="field-hint">{help}</small>}
-        {error && <small id={errorId} className="field-error" role="alert">{error}</small>}
+        {help && (
+          <small id={helpId} className="field-hint">
+            {help}
+          </small>
+        )}
+        {error && (
+          <small id={errorId} className="field-error" role="alert">
+            {error}
+          </small>
+        )}
       </div>
     );
   } else if (p.type === 'recurring_item') {
-    const options = items.filter((i) => (p.filter_by === 'income' ? i.amount > 0 : p.filter_by === 'expense' ? i.amount < 0 : true));
+    const options = items.filter((i) =>
+      p.filter_by === 'income' ? i.amount > 0 : p.filter_by === 'expense' ? i.amount < 0 : true,
+    );
     control = (
       <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
         <option value="">{p.required ? 'Select a recurring item' : 'None'}</option>
         {options.map((i) => (
-          <option key={i.id} value={i.id}>{i.name}</option>
+          <option key={i.id} value={i.id}>
+            {i.name}
+          </option>
         ))}
       </select>
     );
@@ -101,7 +134,9 @@ function ParameterField({
       <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
         <option value="">{p.required ? 'Select an account' : 'Default'}</option>
         {options.map((a) => (
-          <option key={a.id} value={a.id}>{a.name}</option>
+          <option key={a.id} value={a.id}>
+            {a.name}
+          </option>
         ))}
       </select>
     );
@@ -110,7 +145,9 @@ function ParameterField({
       <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
         {!p.required && !p.options?.some((o) => o.value === text) && <option value="">Select...</option>}
         {p.options?.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
     );
@@ -120,8 +157,18 @@ function ParameterField({
     const shown = text === '' ? '0' : text;
     control = (
       <div className="slider-row">
-        <input type="range" min={0} max={100} step={1} {...common} value={shown} onChange={(e) => onChange(e.target.value)} />
-        <output htmlFor={id} className="slider-value">{shown}%</output>
+        <input
+          type="range"
+          min={0}
+          max={100}
+          step={1}
+          {...common}
+          value={shown}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <output htmlFor={id} className="slider-value">
+          {shown}%
+        </output>
       </div>
     );
   } else if (p.type === 'decimal' || p.type === 'integer') {
@@ -145,8 +192,16 @@ function ParameterField({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {control}
-      {help && <small id={helpId} className="field-hint">{help}</small>}
-      {error && <small id={errorId} className="field-error" role="alert">{error}</small>}
+      {help && (
+        <small id={helpId} className="field-hint">
+          {help}
+        </small>
+      )}
+      {error && (
+        <small id={errorId} className="field-error" role="alert">
+          {error}
+        </small>
+      )}
     </div>
   );
 }

@@ -22,7 +22,8 @@ export async function loadPickerData(db: WyrdDb, scenarioId: string | null, even
     scenarioId ? db.events.where('scenario_id').equals(scenarioId).primaryKeys() : Promise.resolve([] as string[]),
   ]);
   const sameScenario = new Set(events.filter((id) => id !== eventId));
-  const offered = (r: { scenario_event_id?: string | null }) => !r.scenario_event_id || sameScenario.has(r.scenario_event_id);
+  const offered = (r: { scenario_event_id?: string | null }) =>
+    !r.scenario_event_id || sameScenario.has(r.scenario_event_id);
   const notOwn = (r: { scenario_event_id?: string | null }) => !eventId || r.scenario_event_id !== eventId;
   const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en-AU');
   return {

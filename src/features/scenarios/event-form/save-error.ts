@@ -34,7 +34,8 @@ export function formatErrorDetail(detail: unknown, fallback: string): string {
 
 /** The server-style detail of a thrown error: the local repositories' field errors become validation items. */
 export function errorDetail(err: unknown): unknown {
-  if (err instanceof DataValidationError) return err.errors.map((e) => ({ loc: ['body', ...e.field.split('.')], msg: e.message }));
+  if (err instanceof DataValidationError)
+    return err.errors.map((e) => ({ loc: ['body', ...e.field.split('.')], msg: e.message }));
   if (err instanceof RecordNotFoundError) return err.message;
   if (typeof err === 'object' && err !== null && 'detail' in err) return (err as { detail: unknown }).detail;
   return undefined;

@@ -15,7 +15,20 @@ import type { AccountRow, RecurringItemRow } from '../../../data/entities';
 /** Form state: strings for number inputs while typing, booleans for checkboxes. */
 export type FormValues = Record<string, string | boolean>;
 
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** 'buy_first_home' -> 'Buy First Home'. */
@@ -74,7 +87,11 @@ function toFormValue(p: TemplateParameter, v: unknown): string | boolean {
 }
 
 /** Form values: the given parameters, else each parameter's effective default. */
-export function initialFormValues(template: Template, isBaseline: boolean, given: Record<string, unknown> = {}): FormValues {
+export function initialFormValues(
+  template: Template,
+  isBaseline: boolean,
+  given: Record<string, unknown> = {},
+): FormValues {
   const out: FormValues = {};
   for (const p of template.parameters) {
     const v = p.name in given ? given[p.name] : effectiveDefault(p, { is_baseline: isBaseline });
@@ -104,11 +121,18 @@ export function toTemplateParameters(template: Template, values: FormValues): Re
   return out;
 }
 
-export function visibleParameters(template: Template, values: Record<string, unknown>, isBaseline: boolean): TemplateParameter[] {
+export function visibleParameters(
+  template: Template,
+  values: Record<string, unknown>,
+  isBaseline: boolean,
+): TemplateParameter[] {
   return template.parameters.filter((p) => isParameterVisible(template, p, values, { is_baseline: isBaseline }));
 }
 
-export type DisplayLookups = { accounts: ReadonlyArray<Pick<AccountRow, 'id' | 'name'>>; items: ReadonlyArray<Pick<RecurringItemRow, 'id' | 'name'>> };
+export type DisplayLookups = {
+  accounts: ReadonlyArray<Pick<AccountRow, 'id' | 'name'>>;
+  items: ReadonlyArray<Pick<RecurringItemRow, 'id' | 'name'>>;
+};
 
 /** A stored parameter as the event card shows it: 2 decimals for decimals, names instead of ids. */
 export function displayParameterValue(p: TemplateParameter, value: unknown, lookups: DisplayLookups): string {
@@ -135,5 +159,9 @@ export function describeParameters(
   const opts = { is_baseline: isBaseline };
   return template.parameters
     .filter((p) => isParameterVisible(template, p, params, opts))
-    .map((p) => ({ name: p.name, label: effectiveLabel(p, opts), value: displayParameterValue(p, params[p.name] ?? effectiveDefault(p, opts), lookups) }));
+    .map((p) => ({
+      name: p.name,
+      label: effectiveLabel(p, opts),
+      value: displayParameterValue(p, params[p.name] ?? effectiveDefault(p, opts), lookups),
+    }));
 }

@@ -9,7 +9,12 @@ import { acceptBaseline } from '../../../data/repositories/baseline';
 import { localToday } from '../../../lib/dates/local-today';
 
 /** What the assistant offers: the recogniser's proposals, else one Current Reality event. */
-export function baselineProposals(accounts: AccountRow[], items: RecurringItemRow[], categories: CategoryRow[], today: string): BaselineProposal[] {
+export function baselineProposals(
+  accounts: AccountRow[],
+  items: RecurringItemRow[],
+  categories: CategoryRow[],
+  today: string,
+): BaselineProposal[] {
   const proposals = proposeBaselineEvents({ accounts, recurring_items: items, categories, today });
   if (proposals.length > 0) return proposals;
   return [
@@ -78,8 +83,8 @@ export function BaselineAssistant({
     <section className="baseline-assistant" aria-labelledby="baseline-assistant-heading">
       <h2 id="baseline-assistant-heading">Build your baseline</h2>
       <p>
-        You have accounts and recurring items but no baseline scenario yet. Wyrd can read them and propose the events that describe your current
-        situation, for you to review.
+        You have accounts and recurring items but no baseline scenario yet. Wyrd can read them and propose the events
+        that describe your current situation, for you to review.
       </p>
       {!open ? (
         <button type="button" className="button button-primary" onClick={review}>
@@ -100,7 +105,8 @@ export function BaselineAssistant({
                       disabled={saving}
                     />
                     <span>
-                      <strong>{p.name}</strong> <span className="badge badge-muted">{template?.name ?? p.template_id}</span>
+                      <strong>{p.name}</strong>{' '}
+                      <span className="badge badge-muted">{template?.name ?? p.template_id}</span>
                     </span>
                   </label>
                   <p className="muted">{p.reason}</p>

@@ -97,13 +97,28 @@ export function ScenariosPage() {
       {data && (
         <>
           <div className="bulk-bar" role="group" aria-label="Selected scenarios">
-            <button type="button" className="button button-ghost" onClick={() => setChecked(data.scenarios.map((s) => s.id))} disabled={data.scenarios.length === 0}>
+            <button
+              type="button"
+              className="button button-ghost"
+              onClick={() => setChecked(data.scenarios.map((s) => s.id))}
+              disabled={data.scenarios.length === 0}
+            >
               Select All
             </button>
-            <button type="button" className="button button-ghost" onClick={() => setChecked([])} disabled={selected.length === 0}>
+            <button
+              type="button"
+              className="button button-ghost"
+              onClick={() => setChecked([])}
+              disabled={selected.length === 0}
+            >
               Clear
             </button>
-            <button type="button" className="button button-ghost button-danger" onClick={() => void bulkDelete()} disabled={deleting}>
+            <button
+              type="button"
+              className="button button-ghost button-danger"
+              onClick={() => void bulkDelete()}
+              disabled={deleting}
+            >
               Delete ({selected.length})
             </button>
             <button type="button" className="button button-primary" onClick={compare}>
@@ -122,21 +137,32 @@ export function ScenariosPage() {
               {data.scenarios.map((s) => {
                 const count = data.counts.get(s.id) ?? 0;
                 return (
-                  <li key={s.id} className={`scenario-card${selected.includes(s.id) ? ' is-selected' : ''}`} data-testid="scenario-card">
+                  <li
+                    key={s.id}
+                    className={`scenario-card${selected.includes(s.id) ? ' is-selected' : ''}`}
+                    data-testid="scenario-card"
+                  >
                     <div className="scenario-card-top">
-                      <input type="checkbox" aria-label={`Select ${s.name}`} checked={selected.includes(s.id)} onChange={(e) => toggle(s.id, e.target.checked)} />
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${s.name}`}
+                        checked={selected.includes(s.id)}
+                        onChange={(e) => toggle(s.id, e.target.checked)}
+                      />
                       <h2 className="scenario-card-name">{s.name}</h2>
                       {s.is_baseline && <span className="badge badge-success">Baseline</span>}
                     </div>
                     {s.description && <p className="scenario-card-description">{s.description}</p>}
-                    <p className="muted">
-                      {`${count} event(s)`}
-                    </p>
+                    <p className="muted">{`${count} event(s)`}</p>
                     <div className="scenario-card-actions">
                       <Link to="/scenarios/compare" search={{ selected: [s.id] }} className="button button-primary">
                         View Forecast
                       </Link>
-                      <Link to="/scenarios/builder/$scenarioId" params={{ scenarioId: s.id }} className="button button-ghost">
+                      <Link
+                        to="/scenarios/builder/$scenarioId"
+                        params={{ scenarioId: s.id }}
+                        className="button button-ghost"
+                      >
                         Edit
                       </Link>
                     </div>
@@ -147,12 +173,7 @@ export function ScenariosPage() {
           )}
         </>
       )}
-      {creating && (
-        <CreateScenarioModal
-          onClose={() => setCreating(false)}
-          onCreated={() => setCreating(false)}
-        />
-      )}
+      {creating && <CreateScenarioModal onClose={() => setCreating(false)} onCreated={() => setCreating(false)} />}
     </PageFrame>
   );
 }
@@ -164,14 +185,23 @@ function CreateScenarioModal({ onClose, onCreated }: { onClose: () => void; onCr
     db,
     isBaseline: false,
     onCreated: () => onCreated(),
-    failureMessage: (err) => (err instanceof DataValidationError ? err.errors.map((x) => x.message).join('; ') : 'Failed to create scenario'),
+    failureMessage: (err) =>
+      err instanceof DataValidationError ? err.errors.map((x) => x.message).join('; ') : 'Failed to create scenario',
   });
 
   return (
     <Modal title="Create Scenario" onClose={onClose} closeOnEscape={!saving}>
       <form className="form" onSubmit={submit} noValidate>
-        <ScenarioFields idPrefix={ids} nameLabel="Name *" name={name} description={description} onName={setName} onDescription={setDescription}
-          disabled={saving} autoFocus />
+        <ScenarioFields
+          idPrefix={ids}
+          nameLabel="Name *"
+          name={name}
+          description={description}
+          onName={setName}
+          onDescription={setDescription}
+          disabled={saving}
+          autoFocus
+        />
         <FormMessage type="error">{error}</FormMessage>
         <div className="form-actions">
           <button type="button" className="button button-ghost" onClick={onClose} disabled={saving}>

@@ -2,7 +2,12 @@
 // scenario's name and description; 'Create Scenario' makes a non-baseline scenario with that one event.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { HIDDEN_TEMPLATE_IDS, getTemplate, validateTemplateParameters, type Template } from '../../../../worker/engine/index';
+import {
+  HIDDEN_TEMPLATE_IDS,
+  getTemplate,
+  validateTemplateParameters,
+  type Template,
+} from '../../../../worker/engine/index';
 import { splitFieldErrors } from '../event-form/EventForm';
 import { MonthYearPicker } from '../event-form/MonthYearPicker';
 import { ParameterFields } from '../event-form/ParameterFields';
@@ -32,7 +37,8 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
   const [handoff] = useState(() => readHandoff(historyState, templateId));
   const [today] = useState(now);
   const [template] = useState(() => findTemplate(templateId));
-  const startMonth = handoff?.trigger_month && /^\d{4}-\d{2}$/.test(handoff.trigger_month) ? handoff.trigger_month : currentMonth(today);
+  const startMonth =
+    handoff?.trigger_month && /^\d{4}-\d{2}$/.test(handoff.trigger_month) ? handoff.trigger_month : currentMonth(today);
 
   const [data, setData] = useState<PickerData | null>(null);
   const [loadError, setLoadError] = useState<string | null>(template ? null : LOAD_FAILED);
@@ -40,7 +46,9 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
   const [description, setDescription] = useState(handoff?.scenario_description ?? template?.description ?? '');
   const [month, setMonth] = useState(startMonth.slice(5, 7));
   const [year, setYear] = useState(startMonth.slice(0, 4));
-  const [values, setValues] = useState<FormValues>(() => (template ? initialFormValues(template, false, handoff?.parameters) : {}));
+  const [values, setValues] = useState<FormValues>(() =>
+    template ? initialFormValues(template, false, handoff?.parameters) : {},
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -84,7 +92,12 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
       const scenario = await createScenarioWithEvent(
         db,
         { name: name.trim(), description: description.trim(), is_baseline: false },
-        { name: template.name, trigger_month: triggerMonth, template_id: template.template_id, template_parameters: params },
+        {
+          name: template.name,
+          trigger_month: triggerMonth,
+          template_id: template.template_id,
+          template_parameters: params,
+        },
       );
       showToast('Scenario created successfully!', 'success');
       void navigate({ to: '/scenarios/$scenarioId', params: { scenarioId: scenario.id } });
@@ -120,7 +133,8 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
       {handoff && (
         <div className="ai-banner" role="status">
           <p>
-            <strong>✨ AI-generated.</strong> Smart Create filled in this form from your description. Check the details before creating the scenario.
+            <strong>✨ AI-generated.</strong> Smart Create filled in this form from your description. Check the details
+            before creating the scenario.
           </p>
         </div>
       )}
@@ -144,7 +158,13 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
         </div>
         <div className="field">
           <label htmlFor={`${ids}-description`}>Description</label>
-          <textarea id={`${ids}-description`} value={description} rows={2} disabled={saving} onChange={(e) => setDescription(e.target.value)} />
+          <textarea
+            id={`${ids}-description`}
+            value={description}
+            rows={2}
+            disabled={saving}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </div>
         <MonthYearPicker
           month={month}

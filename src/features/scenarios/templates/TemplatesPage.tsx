@@ -52,7 +52,12 @@ export function TemplatesPage() {
           <ul className="template-grid">
             {g.templates.map((t) => (
               <li key={t.template_id}>
-                <Link to="/scenarios/template/$templateId" params={{ templateId: t.template_id }} className="template-card" data-template-id={t.template_id}>
+                <Link
+                  to="/scenarios/template/$templateId"
+                  params={{ templateId: t.template_id }}
+                  className="template-card"
+                  data-template-id={t.template_id}
+                >
                   <span className="template-icon" aria-hidden="true">
                     {t.icon}
                   </span>

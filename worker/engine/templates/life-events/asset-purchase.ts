@@ -8,8 +8,18 @@ import { accountRef, frequency, key, num, once, recurring, str, transfer, trigge
 import { FREQ_OPTIONS, account, decimal, money, pct, select, text } from '../parameter-builders';
 
 const ASSET_NAMES: Readonly<Record<string, string>> = {
-  etf: 'ETFs', etfs: 'ETFs', 'index fund': 'Index fund', 'index funds': 'Index funds', 'managed fund': 'Managed fund',
-  'managed funds': 'Managed funds', shares: 'Shares', stocks: 'Shares', crypto: 'Crypto', bitcoin: 'Bitcoin', vdhg: 'VDHG', vanguard: 'Vanguard fund',
+  etf: 'ETFs',
+  etfs: 'ETFs',
+  'index fund': 'Index fund',
+  'index funds': 'Index funds',
+  'managed fund': 'Managed fund',
+  'managed funds': 'Managed funds',
+  shares: 'Shares',
+  stocks: 'Shares',
+  crypto: 'Crypto',
+  bitcoin: 'Bitcoin',
+  vdhg: 'VDHG',
+  vanguard: 'Vanguard fund',
 };
 
 export const assetPurchase = defineTemplate({
@@ -23,7 +33,11 @@ export const assetPurchase = defineTemplate({
   group: { name: 'Investments & Assets', position: 1 },
   parameters: [
     text('asset_name', 'Investment', 'Share portfolio', { required: true }),
-    decimal('purchase_amount', 'Amount invested', 20_000, { ...money, required: true, baseline_label: 'Current value' }),
+    decimal('purchase_amount', 'Amount invested', 20_000, {
+      ...money,
+      required: true,
+      baseline_label: 'Current value',
+    }),
     decimal('expected_return', 'Expected return (% a year)', 7, pct(-50, 50)),
     decimal('regular_contribution', 'Regular top-up', 0, money),
     select('contribution_frequency', 'Top-up frequency', FREQ_OPTIONS, 'monthly'),
@@ -47,7 +61,16 @@ export const assetPurchase = defineTemplate({
         annual_rate: num(p, 'expected_return', ctx.assumptions.account_type_rates.investment),
       },
     ];
-    if (!ctx.is_baseline) out.push(...transfer(ctx, 'purchase', { name: 'Investment purchase', from: funding, to: assetKey, amount, schedule: once(start) }));
+    if (!ctx.is_baseline)
+      out.push(
+        ...transfer(ctx, 'purchase', {
+          name: 'Investment purchase',
+          from: funding,
+          to: assetKey,
+          amount,
+          schedule: once(start),
+        }),
+      );
     const topUpStart = ctx.is_baseline ? start : `${addMonths(ctx.trigger_month, 1)}-01`;
     out.push(
       ...transfer(ctx, 'top_up', {
@@ -81,14 +104,19 @@ export const assetPurchase = defineTemplate({
       }
       const ret = pickReturn(ctx);
       if (ret !== undefined) out.expected_return = ret;
-      const name = /\b(etfs?|index\s+funds?|managed\s+funds?|shares|stocks|crypto|bitcoin|vdhg|vanguard)\b/.exec(ctx.text);
+      const name = /\b(etfs?|index\s+funds?|managed\s+funds?|shares|stocks|crypto|bitcoin|vdhg|vanguard)\b/.exec(
+        ctx.text,
+      );
       if (name) out.asset_name = ASSET_NAMES[name[1].replace(/\s+/g, ' ')] ?? 'Share portfolio';
       return out;
     },
     title(p) {
       const what = String(p.asset_name ?? 'shares');
-      if (p.purchase_amount !== undefined && Number(p.purchase_amount) > 0) return `Invest ${shortMoney(Number(p.purchase_amount))} in ${what}`;
-      return p.regular_contribution !== undefined ? `Invest ${per(p.regular_contribution, p.contribution_frequency)} in ${what}` : `Invest in ${what}`;
+      if (p.purchase_amount !== undefined && Number(p.purchase_amount) > 0)
+        return `Invest ${shortMoney(Number(p.purchase_amount))} in ${what}`;
+      return p.regular_contribution !== undefined
+        ? `Invest ${per(p.regular_contribution, p.contribution_frequency)} in ${what}`
+        : `Invest in ${what}`;
     },
   },
 });

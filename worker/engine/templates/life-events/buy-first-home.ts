@@ -6,20 +6,37 @@ import { formatDollars } from '../../money';
 import { PROPERTY_NOUN, propertyWord, shortMoney } from '../../smart-create/reading';
 import { defineTemplate, type ParameterError } from '../define';
 import { accountRef, bool, dayBefore, findItem, key, num, str, triggerDate } from '../helpers';
-import { PROPERTY_COSTS, STATE, account, boolean, decimal, integer, item, money, pct, select } from '../parameter-builders';
+import {
+  PROPERTY_COSTS,
+  STATE,
+  account,
+  boolean,
+  decimal,
+  integer,
+  item,
+  money,
+  pct,
+  select,
+} from '../parameter-builders';
 import { compilePropertyPurchase, depositWithinPrice, readPropertyPurchase } from '../property-purchase';
 
 export const buyFirstHome = defineTemplate({
   template_id: 'buy_first_home',
   name: 'Buy Your First Home',
-  description: 'Buy a home to live in: deposit, mortgage, transfer duty with first home buyer concessions, lenders mortgage insurance or the Home Guarantee Scheme, grants and running costs.',
+  description:
+    'Buy a home to live in: deposit, mortgage, transfer duty with first home buyer concessions, lenders mortgage insurance or the Home Guarantee Scheme, grants and running costs.',
   icon: '🏡',
   supports_baseline: true,
   baseline_name: 'My Home',
   baseline_description: 'The home you own now and what you owe on it.',
   group: { name: 'Property', position: 1 },
   parameters: [
-    decimal('purchase_price', 'Purchase price', 750_000, { ...money, required: true, baseline_label: 'Current home value', baseline_default: 900_000 }),
+    decimal('purchase_price', 'Purchase price', 750_000, {
+      ...money,
+      required: true,
+      baseline_label: 'Current home value',
+      baseline_default: 900_000,
+    }),
     decimal('deposit_amount', 'Deposit', 75_000, {
       ...money,
       required: true,
@@ -29,22 +46,56 @@ export const buyFirstHome = defineTemplate({
       baseline_default: 350_000,
     }),
     STATE,
-    select('region', 'Location', [['capital', 'Capital city or regional centre'], ['rest', 'Rest of the state']], 'capital', {
-      baseline_hidden: true,
-      help_text: 'Sets the Home Guarantee price cap.',
-    }),
+    select(
+      'region',
+      'Location',
+      [
+        ['capital', 'Capital city or regional centre'],
+        ['rest', 'Rest of the state'],
+      ],
+      'capital',
+      {
+        baseline_hidden: true,
+        help_text: 'Sets the Home Guarantee price cap.',
+      },
+    ),
     boolean('is_first_home', 'First home buyer?', true, { baseline_hidden: true }),
-    boolean('is_new_home', 'Newly built home?', false, { baseline_hidden: true, help_text: 'First Home Owner Grants apply to new homes only.' }),
-    boolean('use_home_guarantee', 'Use the Home Guarantee Scheme (5% deposit, no LMI)', false, { baseline_hidden: true }),
-    decimal('loan_interest_rate', 'Loan interest rate (% a year)', AU_DEFAULTS.owner_occupier_rate, { ...pct(0, 30), required: true }),
-    integer('loan_term_years', 'Loan term (years)', 30, { ...pct(1, 40), required: true, baseline_label: 'Years left on the loan', baseline_default: 25 }),
+    boolean('is_new_home', 'Newly built home?', false, {
+      baseline_hidden: true,
+      help_text: 'First Home Owner Grants apply to new homes only.',
+    }),
+    boolean('use_home_guarantee', 'Use the Home Guarantee Scheme (5% deposit, no LMI)', false, {
+      baseline_hidden: true,
+    }),
+    decimal('loan_interest_rate', 'Loan interest rate (% a year)', AU_DEFAULTS.owner_occupier_rate, {
+      ...pct(0, 30),
+      required: true,
+    }),
+    integer('loan_term_years', 'Loan term (years)', 30, {
+      ...pct(1, 40),
+      required: true,
+      baseline_label: 'Years left on the loan',
+      baseline_default: 25,
+    }),
     decimal('property_growth_rate', 'Property growth (% a year)', AU_DEFAULTS.dwelling_growth, pct(-20, 30)),
     ...PROPERTY_COSTS,
     decimal('stamp_duty_amount', 'Transfer duty (leave empty to calculate)', null, { ...money, baseline_hidden: true }),
-    decimal('grant_amount', 'First Home Owner Grant (leave empty to calculate)', null, { ...money, baseline_hidden: true }),
-    decimal('other_purchase_costs', 'Other buying costs (conveyancing, inspections)', 2_500, { ...money, baseline_hidden: true }),
-    item('current_rent_item', 'Rent you stop paying', 'expense', { baseline_hidden: true, help_text: 'Stops the day before you move in.' }),
-    account('deposit_account_id', 'Deposit paid from', { baseline_hidden: true, help_text: 'Defaults to your main cash account.' }),
+    decimal('grant_amount', 'First Home Owner Grant (leave empty to calculate)', null, {
+      ...money,
+      baseline_hidden: true,
+    }),
+    decimal('other_purchase_costs', 'Other buying costs (conveyancing, inspections)', 2_500, {
+      ...money,
+      baseline_hidden: true,
+    }),
+    item('current_rent_item', 'Rent you stop paying', 'expense', {
+      baseline_hidden: true,
+      help_text: 'Stops the day before you move in.',
+    }),
+    account('deposit_account_id', 'Deposit paid from', {
+      baseline_hidden: true,
+      help_text: 'Defaults to your main cash account.',
+    }),
   ],
 
   compile(p, ctx) {
@@ -59,7 +110,13 @@ export const buyFirstHome = defineTemplate({
     const out = result.primitives;
     const rent = findItem(ctx, p.current_rent_item);
     if (rent && !ctx.is_baseline) {
-      out.push({ kind: 'adjust_flow', key: key(ctx, 'stop_rent'), target: rent.id, from: triggerDate(ctx), end_date: dayBefore(triggerDate(ctx)) });
+      out.push({
+        kind: 'adjust_flow',
+        key: key(ctx, 'stop_rent'),
+        target: rent.id,
+        from: triggerDate(ctx),
+        end_date: dayBefore(triggerDate(ctx)),
+      });
     }
     return out;
   },
@@ -71,19 +128,37 @@ export const buyFirstHome = defineTemplate({
       const state = isAuState(v.state) ? v.state : 'NSW';
       const region = v.region === 'rest' ? 'rest' : 'capital';
       const cap = rule.caps[state][region];
-      if (num(v, 'purchase_price') > cap) errors.push({ field: 'purchase_price', message: `Above the Home Guarantee price cap of ${formatDollars(cap)} in ${state} (${region === 'rest' ? 'rest of state' : 'capital and regional centres'})` });
-      if (num(v, 'deposit_amount') < rule.min_deposit * num(v, 'purchase_price') - 0.005) errors.push({ field: 'deposit_amount', message: `The Home Guarantee needs a deposit of at least ${rule.min_deposit * 100}%` });
+      if (num(v, 'purchase_price') > cap)
+        errors.push({
+          field: 'purchase_price',
+          message: `Above the Home Guarantee price cap of ${formatDollars(cap)} in ${state} (${region === 'rest' ? 'rest of state' : 'capital and regional centres'})`,
+        });
+      if (num(v, 'deposit_amount') < rule.min_deposit * num(v, 'purchase_price') - 0.005)
+        errors.push({
+          field: 'deposit_amount',
+          message: `The Home Guarantee needs a deposit of at least ${rule.min_deposit * 100}%`,
+        });
     }
     return errors;
   },
 
   smart_create: {
     cues: [
-      { weight: 9, re: /\bfirst[\s-]+(?:home|house|apartment|unit|property|place|flat|townhouse)|\bhome\s+guarantee\b|\bfhb\b|\bfirst[\s-]home[\s-]buyer/ },
-      { weight: 8, re: new RegExp(`\\b(?:buy|buying|bought|purchase|purchasing|acquire|get|getting|move\\s+into|upgrade\\s+to)\\b[^.;!?]{0,40}?\\b${PROPERTY_NOUN}\\b`) },
+      {
+        weight: 9,
+        re: /\bfirst[\s-]+(?:home|house|apartment|unit|property|place|flat|townhouse)|\bhome\s+guarantee\b|\bfhb\b|\bfirst[\s-]home[\s-]buyer/,
+      },
+      {
+        weight: 8,
+        re: new RegExp(
+          `\\b(?:buy|buying|bought|purchase|purchasing|acquire|get|getting|move\\s+into|upgrade\\s+to)\\b[^.;!?]{0,40}?\\b${PROPERTY_NOUN}\\b`,
+        ),
+      },
     ],
     read: (ctx) => readPropertyPurchase(ctx, false),
     title: (p, text) =>
-      p.purchase_price !== undefined ? `Buy ${shortMoney(Number(p.purchase_price))} ${propertyWord(text, 'home')}` : `Buy ${p.is_first_home ? 'first ' : ''}${propertyWord(text, 'home')}`,
+      p.purchase_price !== undefined
+        ? `Buy ${shortMoney(Number(p.purchase_price))} ${propertyWord(text, 'home')}`
+        : `Buy ${p.is_first_home ? 'first ' : ''}${propertyWord(text, 'home')}`,
   },
 });

@@ -2,12 +2,24 @@
 import { PRIMARY_CASH, type Primitive } from '../../primitives';
 import { AU_DEFAULTS } from '../../au/defaults';
 import { addMonths } from '../../au/dates';
-import { CAR_NOUN, CASH_RE, DEPOSIT_RE, durationYears, largest, loanTermYears, near, pickRate, shortMoney } from '../../smart-create/reading';
+import {
+  CAR_NOUN,
+  CASH_RE,
+  DEPOSIT_RE,
+  durationYears,
+  largest,
+  loanTermYears,
+  near,
+  pickRate,
+  shortMoney,
+} from '../../smart-create/reading';
 import { defineTemplate } from '../define';
 import { accountRef, clamp, flow, key, num, once, recurring, str, transfer, triggerDate } from '../helpers';
 import { account, decimal, integer, money, pct, text } from '../parameter-builders';
 
-const CAR_BUY_RE = new RegExp(`\\b(?:buy|buying|purchase|purchasing|finance|financing|get|getting|upgrade|lease|new)\\b[^.;!?]{0,30}?\\b${CAR_NOUN}\\b`);
+const CAR_BUY_RE = new RegExp(
+  `\\b(?:buy|buying|purchase|purchasing|finance|financing|get|getting|upgrade|lease|new)\\b[^.;!?]{0,30}?\\b${CAR_NOUN}\\b`,
+);
 const PAYING_CAR_LOAN_RE = /\b(?:pay|paying|clear|clearing)\b[^.;!?]{0,20}\bcar\s+loan/;
 
 /** Where the prompt buys a car paid `inCash` or not (paying off a car loan is not buying one); else null. */
@@ -19,7 +31,8 @@ export function carPurchaseAt(text: string, inCash: boolean): number | null {
 /** Buying a car is not paying off a debt, unless the prompt pays something. */
 export const CAR_NOT_DEBT_PAYOFF = (text: string) => !/\b(?:pay|paying|clear)\b/.test(text);
 
-const CAR_NAMES = /\b(tesla|toyota|mazda|hyundai|kia|ford|holden|bmw|audi|mercedes|subaru|volkswagen|nissan|honda|mitsubishi|byd|polestar|volvo|lexus|jeep)\b(?:\s+(model\s+\w|[a-z]+\d*|\w+))?/;
+const CAR_NAMES =
+  /\b(tesla|toyota|mazda|hyundai|kia|ford|holden|bmw|audi|mercedes|subaru|volkswagen|nissan|honda|mitsubishi|byd|polestar|volvo|lexus|jeep)\b(?:\s+(model\s+\w|[a-z]+\d*|\w+))?/;
 
 export const carLoan = defineTemplate({
   template_id: 'car_loan',
@@ -34,7 +47,10 @@ export const carLoan = defineTemplate({
     text('car_name', 'Car', 'New car', { required: true }),
     decimal('car_price', 'Drive-away price', 45_000, { ...money, required: true }),
     decimal('deposit_amount', 'Deposit or trade-in', 5_000, money),
-    decimal('loan_interest_rate', 'Loan interest rate (% a year)', AU_DEFAULTS.car_loan_rate, { ...pct(0, 40), required: true }),
+    decimal('loan_interest_rate', 'Loan interest rate (% a year)', AU_DEFAULTS.car_loan_rate, {
+      ...pct(0, 40),
+      required: true,
+    }),
     integer('loan_term_years', 'Loan term (years)', 5, { ...pct(1, 10), required: true }),
     decimal('depreciation_rate', 'Depreciation (% a year)', 15, pct(0, 60)),
     decimal('running_costs_annual', 'Registration, insurance and servicing (per year)', 3_500, money),
@@ -53,13 +69,43 @@ export const carLoan = defineTemplate({
     const loanKey = key(ctx, 'loan');
     // There is no vehicle account type: a car is an asset account of type investment with a negative rate.
     const out: Primitive[] = [
-      { kind: 'account', key: carKey, name, account_type: 'investment', is_asset: true, opening_balance: 0, opens: ctx.trigger_month, annual_rate: -clamp(num(p, 'depreciation_rate', 15), 0, 99) },
-      ...transfer(ctx, 'deposit', { name: `${name}: deposit`, from: funding, to: carKey, amount: deposit, schedule: once(start) }),
+      {
+        kind: 'account',
+        key: carKey,
+        name,
+        account_type: 'investment',
+        is_asset: true,
+        opening_balance: 0,
+        opens: ctx.trigger_month,
+        annual_rate: -clamp(num(p, 'depreciation_rate', 15), 0, 99),
+      },
+      ...transfer(ctx, 'deposit', {
+        name: `${name}: deposit`,
+        from: funding,
+        to: carKey,
+        amount: deposit,
+        schedule: once(start),
+      }),
     ];
     if (principal > 0) {
       out.push(
-        { kind: 'account', key: loanKey, name: `${name} loan`, account_type: 'loan', is_asset: false, opening_balance: 0, opens: ctx.trigger_month, annual_rate: rate },
-        ...transfer(ctx, 'drawdown', { name: `${name}: loan drawdown`, from: loanKey, to: carKey, amount: principal, schedule: once(start) }),
+        {
+          kind: 'account',
+          key: loanKey,
+          name: `${name} loan`,
+          account_type: 'loan',
+          is_asset: false,
+          opening_balance: 0,
+          opens: ctx.trigger_month,
+          annual_rate: rate,
+        },
+        ...transfer(ctx, 'drawdown', {
+          name: `${name}: loan drawdown`,
+          from: loanKey,
+          to: carKey,
+          amount: principal,
+          schedule: once(start),
+        }),
         {
           kind: 'loan',
           key: key(ctx, 'repayments'),
@@ -96,15 +142,25 @@ export const carLoan = defineTemplate({
       if (deposits[0]) out.deposit_amount = deposits[0].value;
       const rate = pickRate(ctx);
       if (rate !== undefined) out.loan_interest_rate = rate;
-      const term = loanTermYears(ctx) ?? (ctx.durations.find((t) => t.unit === 'year') ? Math.round(durationYears(ctx.durations.find((t) => t.unit === 'year')!)) : undefined);
+      const term =
+        loanTermYears(ctx) ??
+        (ctx.durations.find((t) => t.unit === 'year')
+          ? Math.round(durationYears(ctx.durations.find((t) => t.unit === 'year')!))
+          : undefined);
       if (term !== undefined) out.loan_term_years = term;
       const brand = CAR_NAMES.exec(ctx.text);
       if (brand) {
         const noun = /\b(ute|suv|wagon|hatch|sedan)\b/.exec(ctx.text.slice(brand.index, brand.index + 40));
-        out.car_name = [brand[1], noun?.[1]].filter(Boolean).map((w) => (w!.length <= 3 ? w!.toUpperCase() : w![0].toUpperCase() + w!.slice(1))).join(' ');
+        out.car_name = [brand[1], noun?.[1]]
+          .filter(Boolean)
+          .map((w) => (w!.length <= 3 ? w!.toUpperCase() : w![0].toUpperCase() + w!.slice(1)))
+          .join(' ');
       }
       return out;
     },
-    title: (p) => (p.car_price !== undefined ? `Buy ${shortMoney(Number(p.car_price))} ${p.car_name ?? 'car'} on finance` : `Buy ${p.car_name ?? 'car'} on finance`),
+    title: (p) =>
+      p.car_price !== undefined
+        ? `Buy ${shortMoney(Number(p.car_price))} ${p.car_name ?? 'car'} on finance`
+        : `Buy ${p.car_name ?? 'car'} on finance`,
   },
 });

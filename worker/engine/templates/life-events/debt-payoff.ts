@@ -18,7 +18,15 @@ export const debtPayoff = defineTemplate({
   group: { name: 'Debt & Payments', position: 1 },
   parameters: [
     account('debt_account_id', 'Debt to pay off', { required: true }),
-    select('payoff_strategy', 'Strategy', [['extra_payments', 'Extra regular payments'], ['lump_sum', 'One lump sum']], 'extra_payments'),
+    select(
+      'payoff_strategy',
+      'Strategy',
+      [
+        ['extra_payments', 'Extra regular payments'],
+        ['lump_sum', 'One lump sum'],
+      ],
+      'extra_payments',
+    ),
     decimal('extra_payment_amount', 'Extra payment (per month)', 500, { ...money, required: true }),
     dateParam('extra_payment_start', 'Start date', { help_text: 'Leave empty to start in the event month.' }),
     account('extra_payment_account_id', 'Paid from', { help_text: 'Defaults to your main cash account.' }),
@@ -57,7 +65,9 @@ export const debtPayoff = defineTemplate({
     ],
     // A lump sum off the mortgage is a debt payoff, not extra repayments. Beside a HELP debt the debt words
     // are the HELP debt's (help_debt absorbs debt_payoff), so they claim nothing here.
-    supersedes: [{ template: 'extra_mortgage_repayments', when: (m) => LUMP_SUM_RE.test(m.text) && !m.has('help_debt') }],
+    supersedes: [
+      { template: 'extra_mortgage_repayments', when: (m) => LUMP_SUM_RE.test(m.text) && !m.has('help_debt') },
+    ],
     read(ctx) {
       const out: Record<string, unknown> = {};
       const lump = /\blump[\s-]*sum\b|\bin\s+one\s+(?:go|hit|payment)\b|\ball\s+at\s+once\b/.test(ctx.text);
@@ -75,8 +85,13 @@ export const debtPayoff = defineTemplate({
       return out;
     },
     title(p) {
-      if (p.payoff_strategy === 'lump_sum') return p.lump_sum_amount !== undefined ? `Pay off debt with ${shortMoney(Number(p.lump_sum_amount))}` : 'Pay off debt with a lump sum';
-      return p.extra_payment_amount !== undefined ? `Pay off debt, ${per(p.extra_payment_amount, 'monthly')} extra` : 'Pay off debt faster';
+      if (p.payoff_strategy === 'lump_sum')
+        return p.lump_sum_amount !== undefined
+          ? `Pay off debt with ${shortMoney(Number(p.lump_sum_amount))}`
+          : 'Pay off debt with a lump sum';
+      return p.extra_payment_amount !== undefined
+        ? `Pay off debt, ${per(p.extra_payment_amount, 'monthly')} extra`
+        : 'Pay off debt faster';
     },
   },
 });

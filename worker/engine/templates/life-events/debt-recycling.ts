@@ -5,7 +5,19 @@ import { AU_DEFAULTS } from '../../au/defaults';
 import { addMonths } from '../../au/dates';
 import { per, perMonth, percentRole } from '../../smart-create/reading';
 import { defineTemplate } from '../define';
-import { accountRef, clamp, dayBefore, findAccount, key, num, once, recurring, taxpayer, transfer, triggerDate } from '../helpers';
+import {
+  accountRef,
+  clamp,
+  dayBefore,
+  findAccount,
+  key,
+  num,
+  once,
+  recurring,
+  taxpayer,
+  transfer,
+  triggerDate,
+} from '../helpers';
 import { TAXPAYER, account, decimal, money, pct } from '../parameter-builders';
 
 /** The investment split is interest-only for 10 years (a usual lender maximum), then principal and interest. */
@@ -15,7 +27,8 @@ const SPLIT_IO_MONTHS = 120;
 export const debtRecycling = defineTemplate({
   template_id: 'debt_recycling',
   name: 'Debt Recycling',
-  description: 'Repay your home loan with surplus cash and redraw the same amount from an investment split to invest: the debt stays level while its deductible share grows.',
+  description:
+    'Repay your home loan with surplus cash and redraw the same amount from an investment split to invest: the debt stays level while its deductible share grows.',
   icon: '♻️',
   supports_baseline: false,
   baseline_name: null,
@@ -26,7 +39,10 @@ export const debtRecycling = defineTemplate({
     decimal('recycle_amount', 'Surplus recycled each month', 1_000, { ...money, required: true }),
     decimal('initial_amount', 'Savings recycled at the start', 0, money),
     decimal('investment_return', 'Investment return (% a year)', 7, pct(-50, 50)),
-    decimal('investment_loan_rate', 'Investment split rate (% a year)', AU_DEFAULTS.investor_rate, { ...pct(0, 30), required: true }),
+    decimal('investment_loan_rate', 'Investment split rate (% a year)', AU_DEFAULTS.investor_rate, {
+      ...pct(0, 30),
+      required: true,
+    }),
     account('recycle_account_id', 'Surplus comes from', { help_text: 'Defaults to your main cash account.' }),
     TAXPAYER,
   ],
@@ -43,7 +59,16 @@ export const debtRecycling = defineTemplate({
     const splitKey = key(ctx, 'investment_split');
     const investKey = key(ctx, 'investments');
     const out: Primitive[] = [
-      { kind: 'account', key: splitKey, name: `${home.name}: investment split`, account_type: 'mortgage', is_asset: false, opening_balance: 0, opens: ctx.trigger_month, annual_rate: rate },
+      {
+        kind: 'account',
+        key: splitKey,
+        name: `${home.name}: investment split`,
+        account_type: 'mortgage',
+        is_asset: false,
+        opening_balance: 0,
+        opens: ctx.trigger_month,
+        annual_rate: rate,
+      },
       {
         kind: 'account',
         key: investKey,
@@ -66,8 +91,20 @@ export const debtRecycling = defineTemplate({
         deductible_share: 1,
         taxpayer: taxpayer(p),
       },
-      ...transfer(ctx, 'initial_repay', { name: 'Recycle savings into the home loan', from: cash, to: home.id, amount: initial, schedule: once(start) }),
-      ...transfer(ctx, 'initial_redraw', { name: 'Redraw to invest', from: splitKey, to: investKey, amount: initial, schedule: once(start) }),
+      ...transfer(ctx, 'initial_repay', {
+        name: 'Recycle savings into the home loan',
+        from: cash,
+        to: home.id,
+        amount: initial,
+        schedule: once(start),
+      }),
+      ...transfer(ctx, 'initial_redraw', {
+        name: 'Redraw to invest',
+        from: splitKey,
+        to: investKey,
+        amount: initial,
+        schedule: once(start),
+      }),
     ];
     const remaining = owed - initial;
     if (monthly > 0 && remaining > 0) {
@@ -75,8 +112,20 @@ export const debtRecycling = defineTemplate({
       const months = Math.min(SPLIT_TERM_MONTHS, Math.ceil(remaining / monthly));
       const end = dayBefore(`${addMonths(ctx.trigger_month, months)}-01`);
       out.push(
-        ...transfer(ctx, 'recycle_repay', { name: 'Surplus repays the home loan', from: cash, to: home.id, amount: monthly, schedule: recurring('monthly', start, end) }),
-        ...transfer(ctx, 'recycle_redraw', { name: 'Redraw from the investment split to invest', from: splitKey, to: investKey, amount: monthly, schedule: recurring('monthly', start, end) }),
+        ...transfer(ctx, 'recycle_repay', {
+          name: 'Surplus repays the home loan',
+          from: cash,
+          to: home.id,
+          amount: monthly,
+          schedule: recurring('monthly', start, end),
+        }),
+        ...transfer(ctx, 'recycle_redraw', {
+          name: 'Redraw from the investment split to invest',
+          from: splitKey,
+          to: investKey,
+          amount: monthly,
+          schedule: recurring('monthly', start, end),
+        }),
       );
     }
     return out;
@@ -98,6 +147,7 @@ export const debtRecycling = defineTemplate({
       if (rate) out.investment_loan_rate = rate.value;
       return out;
     },
-    title: (p) => (p.recycle_amount !== undefined ? `Debt recycling ${per(p.recycle_amount, 'monthly')}` : 'Debt recycling'),
+    title: (p) =>
+      p.recycle_amount !== undefined ? `Debt recycling ${per(p.recycle_amount, 'monthly')}` : 'Debt recycling',
   },
 });

@@ -10,19 +10,31 @@ import { TAXPAYER, account, decimal, integer, item, money, pct } from '../parame
 export const existingMortgage = defineTemplate({
   template_id: 'existing_mortgage',
   name: 'Existing Mortgage',
-  description: 'A mortgage you already have, on its own: its repayments over the years left, or at the repayment you know.',
+  description:
+    'A mortgage you already have, on its own: its repayments over the years left, or at the repayment you know.',
   icon: '🏦',
   supports_baseline: true,
   baseline_name: 'My Mortgage',
   baseline_description: 'A mortgage you have now, without the property.',
   group: { name: 'Property', position: 4 },
   parameters: [
-    account('debt_account_id', 'Mortgage account', { help_text: 'Your mortgage account. Leave empty to add one owing the amount below.' }),
+    account('debt_account_id', 'Mortgage account', {
+      help_text: 'Your mortgage account. Leave empty to add one owing the amount below.',
+    }),
     decimal('loan_amount', 'Amount owed', 500_000, { ...money, help_text: 'Used when no mortgage account is picked.' }),
-    decimal('loan_interest_rate', 'Interest rate (% a year)', AU_DEFAULTS.owner_occupier_rate, { ...pct(0, 30), required: true }),
+    decimal('loan_interest_rate', 'Interest rate (% a year)', AU_DEFAULTS.owner_occupier_rate, {
+      ...pct(0, 30),
+      required: true,
+    }),
     integer('remaining_term_years', 'Years left on the loan', 25, { ...pct(1, 40), required: true }),
-    decimal('repayment_amount', 'Monthly repayment (leave empty to calculate)', null, { ...money, help_text: 'Your actual repayment, if you know it; otherwise the repayment that clears the loan over the years left.' }),
-    item('repayment_item', 'Repayment you entered as a recurring item', 'expense', { help_text: 'It stops here: the loan repayments replace it.' }),
+    decimal('repayment_amount', 'Monthly repayment (leave empty to calculate)', null, {
+      ...money,
+      help_text:
+        'Your actual repayment, if you know it; otherwise the repayment that clears the loan over the years left.',
+    }),
+    item('repayment_item', 'Repayment you entered as a recurring item', 'expense', {
+      help_text: 'It stops here: the loan repayments replace it.',
+    }),
     account('repayment_account_id', 'Repaid from', { help_text: 'Defaults to your main cash account.' }),
     integer('investment_share_percent', 'Share used for investment (deductible %)', 0, pct(0, 100)),
     TAXPAYER,

@@ -2,8 +2,28 @@
 // is owed, so payments stop when the loan is repaid).
 import { per, perPeriod, period, withClauseFreq } from '../../smart-create/reading';
 import { defineTemplate } from '../define';
-import { accountRef, bool, date, findAccount, frequency, num, optDate, recurring, transfer, triggerDate } from '../helpers';
-import { END_DATE, FREQ_OPTIONS, IS_PERMANENT, account, dateParam, decimal, money, select } from '../parameter-builders';
+import {
+  accountRef,
+  bool,
+  date,
+  findAccount,
+  frequency,
+  num,
+  optDate,
+  recurring,
+  transfer,
+  triggerDate,
+} from '../helpers';
+import {
+  END_DATE,
+  FREQ_OPTIONS,
+  IS_PERMANENT,
+  account,
+  dateParam,
+  decimal,
+  money,
+  select,
+} from '../parameter-builders';
 
 export const extraMortgageRepayments = defineTemplate({
   template_id: 'extra_mortgage_repayments',
@@ -18,7 +38,10 @@ export const extraMortgageRepayments = defineTemplate({
     account('debt_account_id', 'Mortgage', { required: true }),
     decimal('extra_payment_amount', 'Extra repayment', 500, { ...money, required: true }),
     select('extra_payment_frequency', 'How often', FREQ_OPTIONS, 'monthly'),
-    dateParam('extra_payment_start', 'Start date', { help_text: 'Leave empty to start in the event month.', baseline_hidden: true }),
+    dateParam('extra_payment_start', 'Start date', {
+      help_text: 'Leave empty to start in the event month.',
+      baseline_hidden: true,
+    }),
     account('extra_payment_account_id', 'Paid from', { help_text: 'Defaults to your main cash account.' }),
     IS_PERMANENT,
     END_DATE,
@@ -61,6 +84,9 @@ export const extraMortgageRepayments = defineTemplate({
       period(ctx, out);
       return out;
     },
-    title: (p) => (p.extra_payment_amount !== undefined ? `Extra ${per(p.extra_payment_amount, p.extra_payment_frequency)} on mortgage` : 'Extra mortgage repayments'),
+    title: (p) =>
+      p.extra_payment_amount !== undefined
+        ? `Extra ${per(p.extra_payment_amount, p.extra_payment_frequency)} on mortgage`
+        : 'Extra mortgage repayments',
   },
 });

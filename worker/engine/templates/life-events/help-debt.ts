@@ -22,10 +22,21 @@ export const helpDebt = defineTemplate({
   baseline_description: 'The HELP balance you owe now.',
   group: { name: 'Debt & Payments', position: 3 },
   parameters: [
-    decimal('help_balance', 'Course fees added to HELP', 30_000, { ...money, required: true, baseline_label: 'Current HELP balance' }),
-    decimal('repayment_income', 'Repayment income (per year)', 90_000, { ...money, required: true, help_text: 'Taxable income plus fringe benefits and net investment losses.' }),
+    decimal('help_balance', 'Course fees added to HELP', 30_000, {
+      ...money,
+      required: true,
+      baseline_label: 'Current HELP balance',
+    }),
+    decimal('repayment_income', 'Repayment income (per year)', 90_000, {
+      ...money,
+      required: true,
+      help_text: 'Taxable income plus fringe benefits and net investment losses.',
+    }),
     decimal('income_growth_rate', 'Income growth (% a year)', AU_DEFAULTS.wage_growth, pct(-20, 30)),
-    decimal('indexation_rate', 'Indexation (% a year)', AU_DEFAULTS.inflation, { ...pct(0, 20), help_text: 'The lower of CPI and wage growth, applied each 1 June (approximated monthly).' }),
+    decimal('indexation_rate', 'Indexation (% a year)', AU_DEFAULTS.inflation, {
+      ...pct(0, 20),
+      help_text: 'The lower of CPI and wage growth, applied each 1 June (approximated monthly).',
+    }),
     account('deposit_account_id', 'Repayments taken from', { help_text: 'Defaults to your main cash account.' }),
   ],
 
@@ -53,8 +64,20 @@ export const helpDebt = defineTemplate({
     if (!ctx.is_baseline) {
       // Fees paid by the government on the student's behalf: an expense met by the new debt.
       out.push(
-        ...flow(ctx, 'fees', { name: 'Course fees (HELP)', account: cash, amount: -balance, schedule: once(start), category: 'Education' }),
-        ...transfer(ctx, 'fees_drawdown', { name: 'Course fees deferred to HELP', from: helpKey, to: cash, amount: balance, schedule: once(start) }),
+        ...flow(ctx, 'fees', {
+          name: 'Course fees (HELP)',
+          account: cash,
+          amount: -balance,
+          schedule: once(start),
+          category: 'Education',
+        }),
+        ...transfer(ctx, 'fees_drawdown', {
+          name: 'Course fees deferred to HELP',
+          from: helpKey,
+          to: cash,
+          amount: balance,
+          schedule: once(start),
+        }),
       );
     }
     const firstFy = financialYearOf(start);

@@ -8,7 +8,8 @@ import { account, decimal, money } from '../parameter-builders';
 export const inheritance = defineTemplate({
   template_id: 'inheritance',
   name: 'Inheritance or Windfall',
-  description: 'Receive a lump sum (inheritances are not taxed in Australia) and optionally repay a debt with part of it.',
+  description:
+    'Receive a lump sum (inheritances are not taxed in Australia) and optionally repay a debt with part of it.',
   icon: '🎁',
   supports_baseline: false,
   baseline_name: null,
@@ -25,15 +26,32 @@ export const inheritance = defineTemplate({
     const start = triggerDate(ctx);
     const amount = Math.max(0, num(p, 'amount', 0));
     const into = accountRef(ctx, p.destination_account_id);
-    const out: Primitive[] = flow(ctx, 'receipt', { name: ctx.event_name || 'Inheritance', account: into, amount, schedule: once(start), category: 'Gifts and inheritance' });
+    const out: Primitive[] = flow(ctx, 'receipt', {
+      name: ctx.event_name || 'Inheritance',
+      account: into,
+      amount,
+      schedule: once(start),
+      category: 'Gifts and inheritance',
+    });
     const debt = findAccount(ctx, p.debt_account_id);
     if (debt && !debt.is_asset) {
-      out.push(...transfer(ctx, 'repay_debt', { name: `Repay ${debt.name}`, from: into, to: debt.id, amount: clamp(num(p, 'debt_payment_amount', 0), 0, amount), schedule: once(start) }));
+      out.push(
+        ...transfer(ctx, 'repay_debt', {
+          name: `Repay ${debt.name}`,
+          from: into,
+          to: debt.id,
+          amount: clamp(num(p, 'debt_payment_amount', 0), 0, amount),
+          schedule: once(start),
+        }),
+      );
     }
     return out;
   },
 
-  validate: (v) => ((optNum(v, 'debt_payment_amount') ?? 0) > num(v, 'amount') ? [{ field: 'debt_payment_amount', message: 'Cannot repay more than the amount received' }] : []),
+  validate: (v) =>
+    (optNum(v, 'debt_payment_amount') ?? 0) > num(v, 'amount')
+      ? [{ field: 'debt_payment_amount', message: 'Cannot repay more than the amount received' }]
+      : [],
 
   smart_create: {
     cues: [
@@ -46,7 +64,11 @@ export const inheritance = defineTemplate({
     supersedes: [{ template: 'debt_payoff' }],
     read(ctx) {
       const out: Record<string, unknown> = {};
-      const repay = ctx.amounts.find((a) => /\b(?:pay|repay|pay\s+down|pay\s+off|clear|mortgage|debt|loan)\b/.test(after(ctx, a, 4)) && /\b(?:use|using|put|with)\b/.test(before(ctx, a, 3)));
+      const repay = ctx.amounts.find(
+        (a) =>
+          /\b(?:pay|repay|pay\s+down|pay\s+off|clear|mortgage|debt|loan)\b/.test(after(ctx, a, 4)) &&
+          /\b(?:use|using|put|with)\b/.test(before(ctx, a, 3)),
+      );
       const received = largest(ctx.amounts.filter((a) => a !== repay));
       if (received) out.amount = received.value;
       if (repay) out.debt_payment_amount = repay.value;

@@ -10,7 +10,8 @@ import { TAXPAYER, account, decimal, integer, item, money, pct } from '../parame
 export const interestOnlyMortgage = defineTemplate({
   template_id: 'interest_only_mortgage',
   name: 'Interest-Only Mortgage',
-  description: 'Switch a mortgage to interest-only repayments for a few years, then principal and interest for the rest of the term.',
+  description:
+    'Switch a mortgage to interest-only repayments for a few years, then principal and interest for the rest of the term.',
   icon: '⏸️',
   supports_baseline: true,
   baseline_name: 'Interest-Only Mortgage',
@@ -21,11 +22,17 @@ export const interestOnlyMortgage = defineTemplate({
       baseline_hidden: true,
       help_text: 'Leave empty to add a new interest-only loan of the amount below, drawn into your cash account.',
     }),
-    decimal('loan_amount', 'Amount borrowed', 600_000, { ...money, help_text: 'Used when no mortgage is picked.', baseline_label: 'Amount owed' }),
+    decimal('loan_amount', 'Amount borrowed', 600_000, {
+      ...money,
+      help_text: 'Used when no mortgage is picked.',
+      baseline_label: 'Amount owed',
+    }),
     decimal('loan_interest_rate', 'Interest rate (% a year)', 6.6, { ...pct(0, 30), required: true }),
     integer('interest_only_years', 'Interest-only years', 5, { ...pct(1, 15), required: true }),
     integer('loan_term_years', 'Remaining term including interest-only years', 30, { ...pct(1, 40), required: true }),
-    item('repayment_item', 'Current repayment to replace', 'expense', { help_text: 'This recurring repayment stops; the new repayments replace it.' }),
+    item('repayment_item', 'Current repayment to replace', 'expense', {
+      help_text: 'This recurring repayment stops; the new repayments replace it.',
+    }),
     integer('investment_share_percent', 'Share used for investment (deductible %)', 0, pct(0, 100)),
     TAXPAYER,
   ],
@@ -47,7 +54,10 @@ export const interestOnlyMortgage = defineTemplate({
     });
   },
 
-  validate: (v) => [...interestOnlyWithinTerm(v), ...amountOrAccount(v, 'Enter the amount borrowed or pick a mortgage')],
+  validate: (v) => [
+    ...interestOnlyWithinTerm(v),
+    ...amountOrAccount(v, 'Enter the amount borrowed or pick a mortgage'),
+  ],
 
   smart_create: {
     cues: [{ weight: 9, re: /\binterest[\s-]*only\b|\bi\/o\s+loan\b/ }],
@@ -59,7 +69,9 @@ export const interestOnlyMortgage = defineTemplate({
       if (rate !== undefined) out.loan_interest_rate = rate;
       const io = interestOnlyYears(ctx);
       if (io !== undefined) out.interest_only_years = io;
-      const term = ctx.durations.find((d) => /\b(?:left|remaining|term|to\s+go)\b/.test(`${before(ctx, d, 2)} ${after(ctx, d, 2)}`));
+      const term = ctx.durations.find((d) =>
+        /\b(?:left|remaining|term|to\s+go)\b/.test(`${before(ctx, d, 2)} ${after(ctx, d, 2)}`),
+      );
       if (term) out.loan_term_years = Math.round(durationYears(term));
       if (/\binvestment\b/.test(ctx.text)) {
         const share = ctx.percents.find((p) => /\binvest/.test(after(ctx, p, 3)));
@@ -67,6 +79,9 @@ export const interestOnlyMortgage = defineTemplate({
       }
       return out;
     },
-    title: (p) => (p.interest_only_years !== undefined ? `Interest-only for ${p.interest_only_years} years` : 'Switch to interest-only'),
+    title: (p) =>
+      p.interest_only_years !== undefined
+        ? `Interest-only for ${p.interest_only_years} years`
+        : 'Switch to interest-only',
   },
 });

@@ -6,7 +6,20 @@ import type { TemplateParameter } from '../../model/template';
 import { AU_DEFAULTS } from '../../au/defaults';
 import { PROPERTY_NOUN, shortMoney } from '../../smart-create/reading';
 import { defineTemplate, type ParameterError, type Supersession, type ValidateOptions } from '../define';
-import { accountRef, bool, clamp, flow, interestOnlyWithinTerm, num, recurring, taxAdjustment, taxpayer, triggerDate, type Params, type TemplateContext } from '../helpers';
+import {
+  accountRef,
+  bool,
+  clamp,
+  flow,
+  interestOnlyWithinTerm,
+  num,
+  recurring,
+  taxAdjustment,
+  taxpayer,
+  triggerDate,
+  type Params,
+  type TemplateContext,
+} from '../helpers';
 import { PROPERTY_COSTS, STATE, TAXPAYER, account, boolean, decimal, integer, money, pct } from '../parameter-builders';
 import { compilePropertyPurchase, depositWithinPrice, readPropertyPurchase, splitTag } from '../property-purchase';
 
@@ -15,13 +28,24 @@ const NG_CUTOFF_PURCHASE = '2026-05-12';
 const NG_LIMIT_FROM = '2027-07-01';
 const NG_LAST_DEDUCTIBLE_DAY = '2027-06-30';
 
-export function investmentParameters(d: { price: number; deposit: number; rent: number; ioYears: number }): TemplateParameter[] {
+export function investmentParameters(d: {
+  price: number;
+  deposit: number;
+  rent: number;
+  ioYears: number;
+}): TemplateParameter[] {
   return [
-    decimal('purchase_price', 'Purchase price', d.price, { ...money, required: true, baseline_label: 'Current value', baseline_default: d.price }),
+    decimal('purchase_price', 'Purchase price', d.price, {
+      ...money,
+      required: true,
+      baseline_label: 'Current value',
+      baseline_default: d.price,
+    }),
     decimal('deposit_amount', 'Deposit', d.deposit, {
       ...money,
       required: true,
-      help_text: 'Paid from your savings; the rest is borrowed. Above 80% of the price, lenders mortgage insurance is added to the loan.',
+      help_text:
+        'Paid from your savings; the rest is borrowed. Above 80% of the price, lenders mortgage insurance is added to the loan.',
       baseline_label: 'Your equity (value minus what you owe)',
       baseline_help_text: 'The loan is the value minus your equity.',
       baseline_default: Math.round(d.price * 0.4),
@@ -31,9 +55,20 @@ export function investmentParameters(d: { price: number; deposit: number; rent: 
     integer('vacancy_weeks', 'Vacant weeks a year', 2, pct(0, 52)),
     decimal('management_fee_percent', 'Property management fee (% of rent)', 7, pct(0, 30)),
     ...PROPERTY_COSTS,
-    decimal('loan_interest_rate', 'Loan interest rate (% a year)', AU_DEFAULTS.investor_rate, { ...pct(0, 30), required: true }),
-    integer('loan_term_years', 'Loan term (years)', 30, { ...pct(1, 40), required: true, baseline_label: 'Years left on the loan', baseline_default: 25 }),
-    integer('interest_only_years', 'Interest-only years', d.ioYears, { ...pct(0, 15), help_text: 'Repayments cover interest only for these years, then principal and interest.' }),
+    decimal('loan_interest_rate', 'Loan interest rate (% a year)', AU_DEFAULTS.investor_rate, {
+      ...pct(0, 30),
+      required: true,
+    }),
+    integer('loan_term_years', 'Loan term (years)', 30, {
+      ...pct(1, 40),
+      required: true,
+      baseline_label: 'Years left on the loan',
+      baseline_default: 25,
+    }),
+    integer('interest_only_years', 'Interest-only years', d.ioYears, {
+      ...pct(0, 15),
+      help_text: 'Repayments cover interest only for these years, then principal and interest.',
+    }),
     decimal('property_growth_rate', 'Property growth (% a year)', AU_DEFAULTS.dwelling_growth, pct(-20, 30)),
     decimal('depreciation_annual', 'Depreciation claim (per year)', 0, {
       ...money,
@@ -41,13 +76,22 @@ export function investmentParameters(d: { price: number; deposit: number; rent: 
         "From a quantity surveyor's depreciation schedule. Division 43 capital works are 2.5% a year of the construction cost (for example $8,000 on a $320,000 build). A deduction that costs nothing in cash.",
     }),
     decimal('stamp_duty_amount', 'Transfer duty (leave empty to calculate)', null, { ...money, baseline_hidden: true }),
-    decimal('other_purchase_costs', 'Other buying costs (conveyancing, inspections)', 2_500, { ...money, baseline_hidden: true }),
-    boolean('is_new_build', 'Newly built dwelling?', false, { help_text: 'New builds are exempt from the proposed 2027 negative gearing limits.' }),
+    decimal('other_purchase_costs', 'Other buying costs (conveyancing, inspections)', 2_500, {
+      ...money,
+      baseline_hidden: true,
+    }),
+    boolean('is_new_build', 'Newly built dwelling?', false, {
+      help_text: 'New builds are exempt from the proposed 2027 negative gearing limits.',
+    }),
     boolean('apply_2027_rules', 'Apply the proposed 1 July 2027 negative gearing limits', false, {
-      help_text: 'UNCONFIRMED: for established dwellings bought after 12 May 2026, rental losses would no longer reduce other income.',
+      help_text:
+        'UNCONFIRMED: for established dwellings bought after 12 May 2026, rental losses would no longer reduce other income.',
     }),
     TAXPAYER,
-    account('deposit_account_id', 'Deposit paid from', { baseline_hidden: true, help_text: 'Defaults to your main cash account.' }),
+    account('deposit_account_id', 'Deposit paid from', {
+      baseline_hidden: true,
+      help_text: 'Defaults to your main cash account.',
+    }),
   ];
 }
 
@@ -55,7 +99,11 @@ export function compileInvestmentProperty(p: Params, ctx: TemplateContext): Prim
   const who = taxpayer(p);
   const purchaseDate = triggerDate(ctx);
   // Baseline holdings are treated as bought before the cut-off (grandfathered).
-  const limited = bool(p, 'apply_2027_rules', false) && !bool(p, 'is_new_build', false) && !ctx.is_baseline && purchaseDate > NG_CUTOFF_PURCHASE;
+  const limited =
+    bool(p, 'apply_2027_rules', false) &&
+    !bool(p, 'is_new_build', false) &&
+    !ctx.is_baseline &&
+    purchaseDate > NG_CUTOFF_PURCHASE;
   const result = compilePropertyPurchase(p, ctx, {
     label: ctx.is_baseline ? 'Investment property' : ctx.event_name || 'Investment property',
     firstHome: false,
@@ -129,7 +177,8 @@ export const INVESTMENT_SUPERSEDES: readonly Supersession[] = [
 export const investmentProperty = defineTemplate({
   template_id: 'investment_property',
   name: 'Buy an Investment Property',
-  description: 'Buy a property to rent out: rent, deductible costs and interest, growth, and the tax effect at your marginal rate.',
+  description:
+    'Buy a property to rent out: rent, deductible costs and interest, growth, and the tax effect at your marginal rate.',
   icon: '🏘️',
   supports_baseline: true,
   baseline_name: 'My Investment Property',
@@ -149,7 +198,9 @@ export const investmentProperty = defineTemplate({
     ],
     supersedes: INVESTMENT_SUPERSEDES,
     read: (ctx) => readPropertyPurchase(ctx, true),
-    title: (p) => (p.purchase_price !== undefined ? `Buy ${shortMoney(Number(p.purchase_price))} investment property` : 'Buy investment property'),
+    title: (p) =>
+      p.purchase_price !== undefined
+        ? `Buy ${shortMoney(Number(p.purchase_price))} investment property`
+        : 'Buy investment property',
   },
 });
-

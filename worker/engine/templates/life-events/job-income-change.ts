@@ -4,27 +4,60 @@ import type { Primitive } from '../../primitives';
 import { AU_DEFAULTS } from '../../au/defaults';
 import { DELTA_RE, SALARY_RE, after, annual, before, period, shortMoney } from '../../smart-create/reading';
 import { defineTemplate } from '../define';
-import { accountRef, bool, dayBefore, findItem, flow, frequency, key, num, optDate, perPeriod, recurring, superAccount, taxpayer, triggerDate } from '../helpers';
-import { END_DATE, FREQ_OPTIONS, IS_PERMANENT, TAXPAYER, account, decimal, item, money, pct, select } from '../parameter-builders';
+import {
+  accountRef,
+  bool,
+  dayBefore,
+  findItem,
+  flow,
+  frequency,
+  key,
+  num,
+  optDate,
+  perPeriod,
+  recurring,
+  superAccount,
+  taxpayer,
+  triggerDate,
+} from '../helpers';
+import {
+  END_DATE,
+  FREQ_OPTIONS,
+  IS_PERMANENT,
+  TAXPAYER,
+  account,
+  decimal,
+  item,
+  money,
+  pct,
+  select,
+} from '../parameter-builders';
 
 export const jobIncomeChange = defineTemplate({
   template_id: 'job_income_change',
   name: 'New Job or Pay Change',
-  description: 'A new job, promotion or pay cut: gross salary taxed by the financial year (with LITO and Medicare levy) and the Super Guarantee paid into super.',
+  description:
+    'A new job, promotion or pay cut: gross salary taxed by the financial year (with LITO and Medicare levy) and the Super Guarantee paid into super.',
   icon: '💼',
   supports_baseline: true,
   baseline_name: 'Current Job',
   baseline_description: 'Your current salary before tax.',
   group: { name: 'Income & Career', position: 1 },
   parameters: [
-    decimal('gross_annual_salary', 'New gross salary (per year, before tax)', 95_000, { ...money, required: true, baseline_label: 'Gross salary (per year, before tax)' }),
+    decimal('gross_annual_salary', 'New gross salary (per year, before tax)', 95_000, {
+      ...money,
+      required: true,
+      baseline_label: 'Gross salary (per year, before tax)',
+    }),
     select('pay_frequency', 'Paid', FREQ_OPTIONS, 'fortnightly'),
     decimal('salary_growth_rate', 'Pay rises (% a year)', AU_DEFAULTS.wage_growth, pct(-20, 30)),
     item('current_salary_item', 'Income this replaces', 'income', {
       help_text: 'It stops the day before the change so income is not counted twice.',
       baseline_help_text: 'If your pay is already a recurring item, pick it so it is not counted twice.',
     }),
-    account('super_account_id', 'Super fund for the Super Guarantee', { help_text: 'Defaults to your first super account.' }),
+    account('super_account_id', 'Super fund for the Super Guarantee', {
+      help_text: 'Defaults to your first super account.',
+    }),
     account('deposit_account_id', 'Paid into', { help_text: 'Defaults to your main cash account.' }),
     TAXPAYER,
     IS_PERMANENT,
@@ -36,7 +69,14 @@ export const jobIncomeChange = defineTemplate({
     const end = bool(p, 'is_permanent', true) ? null : optDate(p, 'end_date');
     const out: Primitive[] = [];
     const replaced = findItem(ctx, p.current_salary_item);
-    if (replaced) out.push({ kind: 'adjust_flow', key: key(ctx, 'stop_income'), target: replaced.id, from: start, end_date: dayBefore(start) });
+    if (replaced)
+      out.push({
+        kind: 'adjust_flow',
+        key: key(ctx, 'stop_income'),
+        target: replaced.id,
+        from: start,
+        end_date: dayBefore(start),
+      });
     if (end !== null && end < start) return out;
     const freq = frequency(p, 'pay_frequency', 'fortnightly');
     const superRef = superAccount(ctx, p);
@@ -67,7 +107,8 @@ export const jobIncomeChange = defineTemplate({
     read(ctx) {
       const out: Record<string, unknown> = {};
       const salaries = ctx.amounts.filter((a) => {
-        if (DELTA_RE.test(after(ctx, a, 2)) || /\b(?:rise|raise|increase|bump)\s+of$/.test(before(ctx, a, 2))) return false;
+        if (DELTA_RE.test(after(ctx, a, 2)) || /\b(?:rise|raise|increase|bump)\s+of$/.test(before(ctx, a, 2)))
+          return false;
         if (/\b(?:take[\s-]*home|after\s+tax|net)\b/.test(`${before(ctx, a, 3)} ${after(ctx, a, 3)}`)) return false;
         return SALARY_RE.test(`${before(ctx, a, 4)} ${after(ctx, a, 2)}`) || a.freq !== null || a.value >= 20_000;
       });
@@ -75,12 +116,18 @@ export const jobIncomeChange = defineTemplate({
       if (salary) out.gross_annual_salary = annual(salary);
       const paid = /\bpaid\s+(weekly|fortnightly|monthly)\b|\b(weekly|fortnightly|monthly)\s+pay\b/.exec(ctx.text);
       if (paid) out.pay_frequency = paid[1] ?? paid[2];
-      const growth = ctx.percents.find((p) => /\b(?:rises?|raises?|increases?|growth)\b/.test(after(ctx, p, 3)) && /\b(?:a|per|each)\s+year\b/.test(after(ctx, p, 6)));
+      const growth = ctx.percents.find(
+        (p) =>
+          /\b(?:rises?|raises?|increases?|growth)\b/.test(after(ctx, p, 3)) &&
+          /\b(?:a|per|each)\s+year\b/.test(after(ctx, p, 6)),
+      );
       if (growth) out.salary_growth_rate = growth.value;
-      if (/\bpartner'?s?\b|\bmy\s+(?:wife|husband|spouse)\b|\b(?:wife|husband|spouse)\b/.test(ctx.text)) out.taxpayer = 'partner';
+      if (/\bpartner'?s?\b|\bmy\s+(?:wife|husband|spouse)\b|\b(?:wife|husband|spouse)\b/.test(ctx.text))
+        out.taxpayer = 'partner';
       period(ctx, out);
       return out;
     },
-    title: (p) => (p.gross_annual_salary !== undefined ? `New salary ${shortMoney(Number(p.gross_annual_salary))}` : 'Pay change'),
+    title: (p) =>
+      p.gross_annual_salary !== undefined ? `New salary ${shortMoney(Number(p.gross_annual_salary))}` : 'Pay change',
   },
 });

@@ -3,7 +3,17 @@
 import { PRIMARY_CASH, type Primitive } from '../../primitives';
 import { AU_DEFAULTS } from '../../au/defaults';
 import { addMonths } from '../../au/dates';
-import { CAR_NOUN, CAR_RE, CASH_RE, annual, durationYears, largest, loanTermYears, pickRate, shortMoney } from '../../smart-create/reading';
+import {
+  CAR_NOUN,
+  CAR_RE,
+  CASH_RE,
+  annual,
+  durationYears,
+  largest,
+  loanTermYears,
+  pickRate,
+  shortMoney,
+} from '../../smart-create/reading';
 import { defineTemplate } from '../define';
 import { accountRef, bool, clamp, flow, key, num, once, str, transfer, triggerDate } from '../helpers';
 import { account, boolean, decimal, integer, money, pct, select, text } from '../parameter-builders';
@@ -35,7 +45,8 @@ const KEEPS_VALUE_RE = /\bcaravan\b|\bcampervan\b|\bmotorhome\b|\bboat\b|\bjet\s
 export const majorPurchase = defineTemplate({
   template_id: 'major_purchase',
   name: 'Major Purchase',
-  description: 'A big purchase paid in cash or with a personal loan; optionally an asset that keeps (or loses) value over time.',
+  description:
+    'A big purchase paid in cash or with a personal loan; optionally an asset that keeps (or loses) value over time.',
   icon: '🛒',
   supports_baseline: false,
   baseline_name: null,
@@ -44,11 +55,27 @@ export const majorPurchase = defineTemplate({
   parameters: [
     text('purchase_name', 'What are you buying?', 'Renovation', { required: true }),
     decimal('purchase_amount', 'Cost', 30_000, { ...money, required: true }),
-    select('payment_method', 'Payment method', [['cash', 'Cash or savings'], ['loan', 'Loan']], 'cash'),
+    select(
+      'payment_method',
+      'Payment method',
+      [
+        ['cash', 'Cash or savings'],
+        ['loan', 'Loan'],
+      ],
+      'cash',
+    ),
     integer('loan_term_years', 'Loan term (years)', 5, { ...pct(1, 30), required: true }),
-    decimal('loan_interest_rate', 'Loan interest rate (% a year)', AU_DEFAULTS.personal_loan_rate, { ...pct(0, 40), required: true }),
-    boolean('keeps_value', 'Does it keep a resale value?', false, { help_text: 'For example a boat or caravan: tracked as an asset.' }),
-    decimal('value_change_rate', 'Yearly change in value (%)', -15, { ...pct(-90, 30), help_text: 'Negative for depreciation.' }),
+    decimal('loan_interest_rate', 'Loan interest rate (% a year)', AU_DEFAULTS.personal_loan_rate, {
+      ...pct(0, 40),
+      required: true,
+    }),
+    boolean('keeps_value', 'Does it keep a resale value?', false, {
+      help_text: 'For example a boat or caravan: tracked as an asset.',
+    }),
+    decimal('value_change_rate', 'Yearly change in value (%)', -15, {
+      ...pct(-90, 30),
+      help_text: 'Negative for depreciation.',
+    }),
     account('funding_account_id', 'Paid from', { help_text: 'Defaults to your main cash account.' }),
   ],
 
@@ -67,7 +94,16 @@ export const majorPurchase = defineTemplate({
     if (withLoan) {
       const rate = clamp(num(p, 'loan_interest_rate', 11), 0, 100);
       out.push(
-        { kind: 'account', key: loanKey, name: `${name} loan`, account_type: 'loan', is_asset: false, opening_balance: 0, opens: ctx.trigger_month, annual_rate: rate },
+        {
+          kind: 'account',
+          key: loanKey,
+          name: `${name} loan`,
+          account_type: 'loan',
+          is_asset: false,
+          opening_balance: 0,
+          opens: ctx.trigger_month,
+          annual_rate: rate,
+        },
         {
           kind: 'loan',
           key: key(ctx, 'repayments'),
@@ -81,12 +117,44 @@ export const majorPurchase = defineTemplate({
     }
     if (keepsValue) {
       out.push(
-        { kind: 'account', key: assetKey, name, account_type: 'investment', is_asset: true, opening_balance: 0, opens: ctx.trigger_month, annual_rate: clamp(num(p, 'value_change_rate', -15), -99, 1000) },
-        ...transfer(ctx, 'purchase', { name: `Buy ${name}`, from: source, to: assetKey, amount, schedule: once(start) }),
+        {
+          kind: 'account',
+          key: assetKey,
+          name,
+          account_type: 'investment',
+          is_asset: true,
+          opening_balance: 0,
+          opens: ctx.trigger_month,
+          annual_rate: clamp(num(p, 'value_change_rate', -15), -99, 1000),
+        },
+        ...transfer(ctx, 'purchase', {
+          name: `Buy ${name}`,
+          from: source,
+          to: assetKey,
+          amount,
+          schedule: once(start),
+        }),
       );
     } else {
-      if (withLoan) out.push(...transfer(ctx, 'drawdown', { name: `${name}: loan drawdown`, from: loanKey, to: funding, amount, schedule: once(start) }));
-      out.push(...flow(ctx, 'purchase', { name, account: funding, amount: -amount, schedule: once(start), category: 'Major purchases' }));
+      if (withLoan)
+        out.push(
+          ...transfer(ctx, 'drawdown', {
+            name: `${name}: loan drawdown`,
+            from: loanKey,
+            to: funding,
+            amount,
+            schedule: once(start),
+          }),
+        );
+      out.push(
+        ...flow(ctx, 'purchase', {
+          name,
+          account: funding,
+          amount: -amount,
+          schedule: once(start),
+          category: 'Major purchases',
+        }),
+      );
     }
     return out;
   },

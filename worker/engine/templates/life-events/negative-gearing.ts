@@ -3,12 +3,18 @@
 import { shortMoney } from '../../smart-create/reading';
 import { defineTemplate } from '../define';
 import { readPropertyPurchase } from '../property-purchase';
-import { INVESTMENT_SUPERSEDES, compileInvestmentProperty, investmentParameters, validateInvestmentProperty } from './investment-property';
+import {
+  INVESTMENT_SUPERSEDES,
+  compileInvestmentProperty,
+  investmentParameters,
+  validateInvestmentProperty,
+} from './investment-property';
 
 export const negativeGearing = defineTemplate({
   template_id: 'negative_gearing',
   name: 'Negatively Geared Property',
-  description: 'A highly geared investment property whose costs exceed its rent: the loss reduces your taxable income, betting on capital growth.',
+  description:
+    'A highly geared investment property whose costs exceed its rent: the loss reduces your taxable income, betting on capital growth.',
   icon: '📉',
   supports_baseline: true,
   baseline_name: 'My Negatively Geared Property',
@@ -22,6 +28,9 @@ export const negativeGearing = defineTemplate({
     // Saying negative gearing names the kind of investment property.
     supersedes: [{ template: 'investment_property' }, ...INVESTMENT_SUPERSEDES],
     read: (ctx) => readPropertyPurchase(ctx, true),
-    title: (p) => (p.purchase_price !== undefined ? `Negatively geared ${shortMoney(Number(p.purchase_price))} property` : 'Negatively geared property'),
+    title: (p) =>
+      p.purchase_price !== undefined
+        ? `Negatively geared ${shortMoney(Number(p.purchase_price))} property`
+        : 'Negatively geared property',
   },
 });

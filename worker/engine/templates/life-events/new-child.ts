@@ -17,13 +17,22 @@ export const newChild = defineTemplate({
   baseline_description: 'A child you already have.',
   group: { name: 'Purchases & Expenses', position: 2 },
   parameters: [
-    dateParam('birth_date', 'Birth date', { help_text: 'Leave empty to use the first day of the event month.', baseline_label: 'Date of birth' }),
-    decimal('monthly_child_costs', 'Everyday costs (per month)', 900, { ...money, help_text: 'Food, clothes, activities; to age 18, rising with inflation.' }),
+    dateParam('birth_date', 'Birth date', {
+      help_text: 'Leave empty to use the first day of the event month.',
+      baseline_label: 'Date of birth',
+    }),
+    decimal('monthly_child_costs', 'Everyday costs (per month)', 900, {
+      ...money,
+      help_text: 'Food, clothes, activities; to age 18, rising with inflation.',
+    }),
     integer('childcare_start_age_months', 'Childcare from age (months)', 12, pct(0, 72)),
     integer('childcare_end_age_months', 'Childcare until age (months)', 60, pct(0, 156)),
     integer('childcare_days_per_week', 'Childcare days a week', 3, pct(0, 5)),
     decimal('childcare_daily_fee', 'Daily fee', 150, money),
-    integer('childcare_subsidy_percent', 'Child Care Subsidy (%)', 50, { ...pct(0, 100), help_text: 'Depends on family income: up to 90%.' }),
+    integer('childcare_subsidy_percent', 'Child Care Subsidy (%)', 50, {
+      ...pct(0, 100),
+      help_text: 'Depends on family income: up to 90%.',
+    }),
   ],
 
   compile(p, ctx) {
@@ -48,7 +57,10 @@ export const newChild = defineTemplate({
     const careFrom = addMonthsToDate(birth, clamp(num(p, 'childcare_start_age_months', 12), 0, 216));
     const careTo = dayBefore(addMonthsToDate(birth, clamp(num(p, 'childcare_end_age_months', 60), 0, 216)));
     const careStart = careFrom > from ? careFrom : from;
-    const weekly = clamp(num(p, 'childcare_days_per_week', 0), 0, 7) * Math.max(0, num(p, 'childcare_daily_fee', 0)) * (1 - clamp(num(p, 'childcare_subsidy_percent', 0), 0, 100) / 100);
+    const weekly =
+      clamp(num(p, 'childcare_days_per_week', 0), 0, 7) *
+      Math.max(0, num(p, 'childcare_daily_fee', 0)) *
+      (1 - clamp(num(p, 'childcare_subsidy_percent', 0), 0, 100) / 100);
     if (careTo >= careStart) {
       out.push(
         ...flow(ctx, 'childcare', {
@@ -65,7 +77,9 @@ export const newChild = defineTemplate({
   },
 
   validate: (v) =>
-    num(v, 'childcare_end_age_months') < num(v, 'childcare_start_age_months') ? [{ field: 'childcare_end_age_months', message: 'Childcare must end after it starts' }] : [],
+    num(v, 'childcare_end_age_months') < num(v, 'childcare_start_age_months')
+      ? [{ field: 'childcare_end_age_months', message: 'Childcare must end after it starts' }]
+      : [],
 
   smart_create: {
     cues: [
@@ -77,11 +91,15 @@ export const newChild = defineTemplate({
     read(ctx) {
       const out: Record<string, unknown> = {};
       if (ctx.event_date) out.birth_date = ctx.event_date;
-      const days = ctx.ex.days_per_week.find((t) => /\b(?:childcare|day\s?care|care)\b/.test(ctx.text.slice(Math.max(0, t.start - 30), t.end + 30)));
+      const days = ctx.ex.days_per_week.find((t) =>
+        /\b(?:childcare|day\s?care|care)\b/.test(ctx.text.slice(Math.max(0, t.start - 30), t.end + 30)),
+      );
       if (days) out.childcare_days_per_week = days.value;
       const fee = ctx.amounts.find((a) => a.freq === 'daily');
       if (fee) out.childcare_daily_fee = fee.value;
-      const costs = ctx.amounts.find((a) => a.freq && a.freq !== 'daily' && !/\bchildcare|day\s?care\b/.test(before(ctx, a, 3)));
+      const costs = ctx.amounts.find(
+        (a) => a.freq && a.freq !== 'daily' && !/\bchildcare|day\s?care\b/.test(before(ctx, a, 3)),
+      );
       if (costs) out.monthly_child_costs = perMonth(costs);
       const subsidy = ctx.percents.find((p) => percentRole(ctx, p) === 'subsidy');
       if (subsidy) out.childcare_subsidy_percent = Math.round(subsidy.value);

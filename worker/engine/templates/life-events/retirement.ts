@@ -5,7 +5,18 @@ import { AU_DEFAULTS } from '../../au/defaults';
 import { addMonths } from '../../au/dates';
 import { annual, shortMoney } from '../../smart-create/reading';
 import { defineTemplate } from '../define';
-import { accountRef, dayBefore, findItem, flow, key, num, recurring, superAccount, transfer, triggerDate } from '../helpers';
+import {
+  accountRef,
+  dayBefore,
+  findItem,
+  flow,
+  key,
+  num,
+  recurring,
+  superAccount,
+  transfer,
+  triggerDate,
+} from '../helpers';
 import { account, decimal, item, money, pct } from '../parameter-builders';
 
 /** Drawdown years emitted (one transfer each, since transfers are not indexed). */
@@ -25,7 +36,11 @@ export const retirement = defineTemplate({
     account('super_account_id', 'Super account to draw from', { help_text: 'Defaults to your first super account.' }),
     decimal('annual_drawdown', 'Yearly income drawn from super', 55_000, { ...money, required: true }),
     decimal('drawdown_growth_rate', 'Yearly increase in drawdown (%)', AU_DEFAULTS.inflation, pct(-10, 20)),
-    decimal('spending_change_monthly', 'Change in monthly spending', 0, { min_value: -1_000_000, max_value: 1_000_000, help_text: 'Negative to spend less, positive to spend more.' }),
+    decimal('spending_change_monthly', 'Change in monthly spending', 0, {
+      min_value: -1_000_000,
+      max_value: 1_000_000,
+      help_text: 'Negative to spend less, positive to spend more.',
+    }),
     account('deposit_account_id', 'Paid into', { help_text: 'Defaults to your main cash account.' }),
   ],
 
@@ -33,7 +48,14 @@ export const retirement = defineTemplate({
     const start = triggerDate(ctx);
     const out: Primitive[] = [];
     const salary = findItem(ctx, p.salary_item);
-    if (salary) out.push({ kind: 'adjust_flow', key: key(ctx, 'stop_salary'), target: salary.id, from: start, end_date: dayBefore(start) });
+    if (salary)
+      out.push({
+        kind: 'adjust_flow',
+        key: key(ctx, 'stop_salary'),
+        target: salary.id,
+        from: start,
+        end_date: dayBefore(start),
+      });
     const superRef = superAccount(ctx, p);
     const cash = accountRef(ctx, p.deposit_account_id);
     const yearly = Math.max(0, num(p, 'annual_drawdown', 0));
@@ -76,6 +98,7 @@ export const retirement = defineTemplate({
       if (drawdown) out.annual_drawdown = annual(drawdown);
       return out;
     },
-    title: (p) => (p.annual_drawdown !== undefined ? `Retire on ${shortMoney(Number(p.annual_drawdown))} a year` : 'Retire'),
+    title: (p) =>
+      p.annual_drawdown !== undefined ? `Retire on ${shortMoney(Number(p.annual_drawdown))} a year` : 'Retire',
   },
 });

@@ -16,7 +16,11 @@ export const salarySacrifice = defineTemplate({
   baseline_description: 'A salary sacrifice arrangement you already have.',
   group: { name: 'Investments & Assets', position: 4 },
   parameters: [
-    decimal('sacrifice_amount', 'Amount sacrificed (before tax)', 500, { ...money, required: true, help_text: 'Keep total concessional contributions within the cap ($30,000 in 2025-26, $32,500 from 2026-27).' }),
+    decimal('sacrifice_amount', 'Amount sacrificed (before tax)', 500, {
+      ...money,
+      required: true,
+      help_text: 'Keep total concessional contributions within the cap ($30,000 in 2025-26, $32,500 from 2026-27).',
+    }),
     select('sacrifice_frequency', 'How often', FREQ_OPTIONS, 'monthly'),
     account('super_account_id', 'Super account', { help_text: 'Defaults to your first super account.' }),
     TAXPAYER,
@@ -70,6 +74,9 @@ export const salarySacrifice = defineTemplate({
       period(ctx, out);
       return out;
     },
-    title: (p) => (p.sacrifice_amount !== undefined ? `Salary sacrifice ${per(p.sacrifice_amount, p.sacrifice_frequency)}` : 'Salary sacrifice'),
+    title: (p) =>
+      p.sacrifice_amount !== undefined
+        ? `Salary sacrifice ${per(p.sacrifice_amount, p.sacrifice_frequency)}`
+        : 'Salary sacrifice',
   },
 });

@@ -4,7 +4,22 @@ import type { Primitive } from '../../primitives';
 import { assessableCapitalGain } from '../../au/cgt';
 import { PROPERTY_NOUN, before, largest, percentRole, shortMoney } from '../../smart-create/reading';
 import { defineTemplate } from '../define';
-import { accountRef, bool, clamp, dayBefore, findAccount, findItem, flow, key, num, once, taxAdjustment, taxpayer, transfer, triggerDate } from '../helpers';
+import {
+  accountRef,
+  bool,
+  clamp,
+  dayBefore,
+  findAccount,
+  findItem,
+  flow,
+  key,
+  num,
+  once,
+  taxAdjustment,
+  taxpayer,
+  transfer,
+  triggerDate,
+} from '../helpers';
 import { TAXPAYER, account, boolean, decimal, integer, item, money, pct } from '../parameter-builders';
 
 const BUY_VERB_RE = /\b(?:buy|buying|purchase|purchasing|acquire|get|getting)\b/;
@@ -12,7 +27,8 @@ const BUY_VERB_RE = /\b(?:buy|buying|purchase|purchasing|acquire|get|getting)\b/
 export const sellProperty = defineTemplate({
   template_id: 'sell_property',
   name: 'Sell or Downsize a Property',
-  description: 'Sell a property at its forecast value, pay selling costs, repay its mortgage and any capital gains tax.',
+  description:
+    'Sell a property at its forecast value, pay selling costs, repay its mortgage and any capital gains tax.',
   icon: '🏷️',
   supports_baseline: false,
   baseline_name: null,
@@ -21,8 +37,14 @@ export const sellProperty = defineTemplate({
   parameters: [
     account('property_account_id', 'Property to sell', { required: true }),
     account('debt_account_id', 'Mortgage to repay from the proceeds'),
-    item('repayment_item', 'Mortgage repayment that stops', 'expense', { help_text: 'Your recurring repayment on that mortgage, if you entered one.' }),
-    decimal('expected_sale_price', 'Expected sale price', 900_000, { ...money, required: true, help_text: 'Used for selling costs and capital gains tax; the sale itself moves the forecast value.' }),
+    item('repayment_item', 'Mortgage repayment that stops', 'expense', {
+      help_text: 'Your recurring repayment on that mortgage, if you entered one.',
+    }),
+    decimal('expected_sale_price', 'Expected sale price', 900_000, {
+      ...money,
+      required: true,
+      help_text: 'Used for selling costs and capital gains tax; the sale itself moves the forecast value.',
+    }),
     decimal('selling_costs_percent', 'Agent and selling costs (% of price)', 2.5, pct(0, 10)),
     boolean('is_main_residence', 'Your home (no capital gains tax)?', true),
     decimal('cost_base', 'Cost base (price paid plus buying costs)', 600_000, money),
@@ -39,15 +61,42 @@ export const sellProperty = defineTemplate({
     const price = Math.max(0, num(p, 'expected_sale_price', 0));
     const costs = (price * clamp(num(p, 'selling_costs_percent', 0), 0, 100)) / 100;
     const out: Primitive[] = [
-      ...transfer(ctx, 'sale', { name: `Sale of ${property.name}`, from: property.id, to: proceeds, amount: 'all', schedule: once(saleDate) }),
-      ...flow(ctx, 'selling_costs', { name: `Selling costs: ${property.name}`, account: proceeds, amount: -costs, schedule: once(saleDate), category: 'Housing' }),
+      ...transfer(ctx, 'sale', {
+        name: `Sale of ${property.name}`,
+        from: property.id,
+        to: proceeds,
+        amount: 'all',
+        schedule: once(saleDate),
+      }),
+      ...flow(ctx, 'selling_costs', {
+        name: `Selling costs: ${property.name}`,
+        account: proceeds,
+        amount: -costs,
+        schedule: once(saleDate),
+        category: 'Housing',
+      }),
     ];
     const debt = findAccount(ctx, p.debt_account_id);
     if (debt && !debt.is_asset) {
-      out.push(...transfer(ctx, 'repay_mortgage', { name: `Pay out ${debt.name}`, from: proceeds, to: debt.id, amount: 'all', schedule: once(saleDate) }));
+      out.push(
+        ...transfer(ctx, 'repay_mortgage', {
+          name: `Pay out ${debt.name}`,
+          from: proceeds,
+          to: debt.id,
+          amount: 'all',
+          schedule: once(saleDate),
+        }),
+      );
     }
     const repayment = findItem(ctx, p.repayment_item);
-    if (repayment) out.push({ kind: 'adjust_flow', key: key(ctx, 'stop_repayment'), target: repayment.id, from: saleDate, end_date: dayBefore(saleDate) });
+    if (repayment)
+      out.push({
+        kind: 'adjust_flow',
+        key: key(ctx, 'stop_repayment'),
+        target: repayment.id,
+        from: saleDate,
+        end_date: dayBefore(saleDate),
+      });
     if (!bool(p, 'is_main_residence', true)) {
       // The discounted gain is assessable in the financial year of the sale: the simulator's tax module taxes
       // it at the seller's forecast marginal rates (other income, deductions) and charges it with that year's tax.
@@ -57,13 +106,27 @@ export const sellProperty = defineTemplate({
         heldMonths: Math.max(0, num(p, 'months_owned', 0)),
         saleDate,
       });
-      out.push(...taxAdjustment(ctx, 'capital_gain', { name: `Capital gain: ${property.name}`, taxpayer: taxpayer(p), amount: gain.assessable, schedule: once(saleDate) }));
+      out.push(
+        ...taxAdjustment(ctx, 'capital_gain', {
+          name: `Capital gain: ${property.name}`,
+          taxpayer: taxpayer(p),
+          amount: gain.assessable,
+          schedule: once(saleDate),
+        }),
+      );
     }
     return out;
   },
 
   smart_create: {
-    cues: [{ weight: 9, re: new RegExp(`\\b(?:sell|selling|sold|offload)\\b[^.;!?]{0,40}?\\b(?:${PROPERTY_NOUN.slice(3, -1)}|investment)\\b|\\bdownsiz`) }],
+    cues: [
+      {
+        weight: 9,
+        re: new RegExp(
+          `\\b(?:sell|selling|sold|offload)\\b[^.;!?]{0,40}?\\b(?:${PROPERTY_NOUN.slice(3, -1)}|investment)\\b|\\bdownsiz`,
+        ),
+      },
+    ],
     supersedes: [
       // Selling without buying: the property words belong to the sale.
       { template: 'buy_first_home', when: (m) => !BUY_VERB_RE.test(m.text) },
@@ -72,7 +135,9 @@ export const sellProperty = defineTemplate({
       // 'sell my investment property' names the property sold, not one bought.
       {
         template: 'investment_property',
-        when: (m) => m.match('investment_property')!.index > m.match('sell_property')!.index && /\bsell\w*\s+(?:the\s+|my\s+|our\s+|an?\s+)?investment/.test(m.text),
+        when: (m) =>
+          m.match('investment_property')!.index > m.match('sell_property')!.index &&
+          /\bsell\w*\s+(?:the\s+|my\s+|our\s+|an?\s+)?investment/.test(m.text),
       },
     ],
     read(ctx) {
@@ -87,6 +152,9 @@ export const sellProperty = defineTemplate({
       else if (/\b(?:our|my)\s+(?:home|house|family\s+home)\b|\bdownsiz/.test(ctx.text)) out.is_main_residence = true;
       return out;
     },
-    title: (p) => (p.expected_sale_price !== undefined ? `Sell property for ${shortMoney(Number(p.expected_sale_price))}` : 'Sell property'),
+    title: (p) =>
+      p.expected_sale_price !== undefined
+        ? `Sell property for ${shortMoney(Number(p.expected_sale_price))}`
+        : 'Sell property',
   },
 });

@@ -4,13 +4,27 @@ import { PRIMARY_CASH, type Primitive } from '../../primitives';
 import { addMonths } from '../../au/dates';
 import { per, perPeriod, percentRole, shortMoney } from '../../smart-create/reading';
 import { defineTemplate } from '../define';
-import { accountRef, findAccount, flow, frequency, key, num, once, recurring, str, taxpayer, transfer, triggerDate } from '../helpers';
+import {
+  accountRef,
+  findAccount,
+  flow,
+  frequency,
+  key,
+  num,
+  once,
+  recurring,
+  str,
+  taxpayer,
+  transfer,
+  triggerDate,
+} from '../helpers';
 import { FREQ_OPTIONS, TAXPAYER, account, decimal, money, pct, select, text } from '../parameter-builders';
 
 export const superannuation = defineTemplate({
   template_id: 'superannuation',
   name: 'Superannuation',
-  description: 'A super account and voluntary contributions, before-tax (taxed 15% in the fund, within the concessional cap) or after-tax.',
+  description:
+    'A super account and voluntary contributions, before-tax (taxed 15% in the fund, within the concessional cap) or after-tax.',
   icon: '🦘',
   supports_baseline: true,
   baseline_name: 'My Super',
@@ -19,14 +33,27 @@ export const superannuation = defineTemplate({
   parameters: [
     account('super_account_id', 'Existing super account', {
       help_text: 'Leave empty to add a new account.',
-      baseline_help_text: 'Pick the super account you already entered (its balance is used), or leave empty to add one with the balance below.',
+      baseline_help_text:
+        'Pick the super account you already entered (its balance is used), or leave empty to add one with the balance below.',
     }),
     text('fund_name', 'Fund name', 'Super fund'),
-    decimal('super_balance', 'Opening balance of a new account', 0, { ...money, baseline_label: 'Current super balance', baseline_default: 80_000 }),
+    decimal('super_balance', 'Opening balance of a new account', 0, {
+      ...money,
+      baseline_label: 'Current super balance',
+      baseline_default: 80_000,
+    }),
     decimal('expected_return', 'Return after fees and tax (% a year)', 6.5, pct(-50, 50)),
     decimal('voluntary_contribution', 'Voluntary contribution', 0, money),
     select('contribution_frequency', 'Contribution frequency', FREQ_OPTIONS, 'monthly'),
-    select('contribution_type', 'Contribution type', [['after_tax', 'After tax (non-concessional)'], ['before_tax', 'Before tax (concessional, taxed 15%)']], 'after_tax'),
+    select(
+      'contribution_type',
+      'Contribution type',
+      [
+        ['after_tax', 'After tax (non-concessional)'],
+        ['before_tax', 'Before tax (concessional, taxed 15%)'],
+      ],
+      'after_tax',
+    ),
     account('contribution_account_id', 'Paid from', { help_text: 'Defaults to your main cash account.' }),
     TAXPAYER,
   ],
@@ -53,7 +80,16 @@ export const superannuation = defineTemplate({
       });
     }
     // Outside a baseline the amount is a lump-sum after-tax contribution made now.
-    if (!ctx.is_baseline) out.push(...transfer(ctx, 'lump_sum', { name: 'Lump-sum super contribution', from, to: target, amount, schedule: once(start) }));
+    if (!ctx.is_baseline)
+      out.push(
+        ...transfer(ctx, 'lump_sum', {
+          name: 'Lump-sum super contribution',
+          from,
+          to: target,
+          amount,
+          schedule: once(start),
+        }),
+      );
     const contribution = Math.max(0, num(p, 'voluntary_contribution', 0));
     const freq = frequency(p, 'contribution_frequency');
     const contribStart = ctx.is_baseline ? start : `${addMonths(ctx.trigger_month, 1)}-01`;
@@ -69,7 +105,15 @@ export const superannuation = defineTemplate({
         }),
       );
     } else {
-      out.push(...transfer(ctx, 'non_concessional', { name: 'After-tax super contribution', from, to: target, amount: contribution, schedule: recurring(freq, contribStart) }));
+      out.push(
+        ...transfer(ctx, 'non_concessional', {
+          name: 'After-tax super contribution',
+          from,
+          to: target,
+          amount: contribution,
+          schedule: recurring(freq, contribStart),
+        }),
+      );
     }
     return out;
   },
@@ -93,17 +137,25 @@ export const superannuation = defineTemplate({
         if (p.freq) out.contribution_frequency = p.freq;
       }
       if (lump) out.super_balance = lump.value;
-      if (/\bnon[\s-]*concessional\b|\bafter[\s-]*tax\b|\bpost[\s-]*tax\b/.test(ctx.text)) out.contribution_type = 'after_tax';
-      else if (/\bconcessional\b|\bbefore[\s-]*tax\b|\bpre[\s-]*tax\b/.test(ctx.text)) out.contribution_type = 'before_tax';
+      if (/\bnon[\s-]*concessional\b|\bafter[\s-]*tax\b|\bpost[\s-]*tax\b/.test(ctx.text))
+        out.contribution_type = 'after_tax';
+      else if (/\bconcessional\b|\bbefore[\s-]*tax\b|\bpre[\s-]*tax\b/.test(ctx.text))
+        out.contribution_type = 'before_tax';
       const ret = ctx.percents.find((p) => percentRole(ctx, p) === 'return');
       if (ret) out.expected_return = ret.value;
-      const fund = /\b(australiansuper|australian\s+super|hostplus|rest|unisuper|aware\s+super|cbus|hesta|art|australian\s+retirement\s+trust)\b/.exec(ctx.text);
+      const fund =
+        /\b(australiansuper|australian\s+super|hostplus|rest|unisuper|aware\s+super|cbus|hesta|art|australian\s+retirement\s+trust)\b/.exec(
+          ctx.text,
+        );
       if (fund) out.fund_name = fund[1].replace(/\b\w/g, (c) => c.toUpperCase());
       return out;
     },
     title(p) {
-      if (p.voluntary_contribution !== undefined) return `Super contributions ${per(p.voluntary_contribution, p.contribution_frequency)}`;
-      return p.super_balance !== undefined ? `Add ${shortMoney(Number(p.super_balance))} to super` : 'Super contributions';
+      if (p.voluntary_contribution !== undefined)
+        return `Super contributions ${per(p.voluntary_contribution, p.contribution_frequency)}`;
+      return p.super_balance !== undefined
+        ? `Add ${shortMoney(Number(p.super_balance))} to super`
+        : 'Super contributions';
     },
   },
 });
