@@ -323,13 +323,11 @@ describe('money screens', () => {
     await go(page, 'Profile');
     await page.getByRole('tab', { name: 'Data' }).click();
     page.once('dialog', (d) => void d.accept());
-    await page
-      .getByLabel('Import data')
-      .setInputFiles({
-        name: 'linked.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify(backup)),
-      });
+    await page.getByLabel('Import data').setInputFiles({
+      name: 'linked.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(backup)),
+    });
     await page.getByText(/^Import complete:/).waitFor();
 
     await go(page, 'Accounts');
