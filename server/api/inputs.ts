@@ -1,18 +1,16 @@
-// Request bodies, derived once from the engine's entity schemas (the same schemas validate every stored row):
-// create inputs take an optional device-made id; server-owned fields (updated_at, scenario_event_id) are not
-// accepted from clients. Swap for the engine's own input schemas when it exports them.
+// Request bodies: the engine's input schemas (the fields and defaults the device's forms use too), plus what only a
+// server of record must check at its edge: an optional device-made id, trimmed non-empty names and length limits.
+// Server-owned fields (updated_at, scenario_event_id) are never accepted from clients.
 import { z } from 'zod';
 import {
-  AccountSchema,
-  AccountTypeSchema,
-  CategorySchema,
-  FrequencySchema,
+  AccountInputSchema as AccountFieldsSchema,
+  CategoryInputSchema as CategoryFieldsSchema,
   IdSchema,
   IsoDateSchema,
   MAX_YEARS,
-  RecurringItemSchema,
-  ScenarioEventSchema,
-  ScenarioSchema,
+  RecurringItemInputSchema as RecurringItemFieldsSchema,
+  ScenarioEventInputSchema as EventFieldsSchema,
+  ScenarioInputSchema as ScenarioFieldsSchema,
 } from '../../worker/engine/index';
 
 /** Longest id accepted from a client (UUIDs are 36). */
@@ -40,39 +38,31 @@ const OptionalText = z
   .optional()
   .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null));
 
-export const AccountInputSchema = AccountSchema.omit({ id: true, updated_at: true, scenario_event_id: true }).extend({
+export const AccountInputSchema = AccountFieldsSchema.extend({
   id: ClientIdSchema.optional(),
   name: NameSchema,
-  account_type: AccountTypeSchema.default('checking'),
-  is_asset: z.boolean({ error: 'must be true or false' }).default(true),
   institution: OptionalText,
 });
 export type AccountInput = z.infer<typeof AccountInputSchema>;
 
-export const CategoryInputSchema = CategorySchema.omit({ updated_at: true }).extend({
+export const CategoryInputSchema = CategoryFieldsSchema.extend({
   id: ClientIdSchema.optional(),
   name: NameSchema,
 });
 export type CategoryInput = z.infer<typeof CategoryInputSchema>;
 
-export const RecurringItemInputSchema = RecurringItemSchema.omit({
-  id: true,
-  updated_at: true,
-  scenario_event_id: true,
-}).extend({
+export const RecurringItemInputSchema = RecurringItemFieldsSchema.extend({
   id: ClientIdSchema.optional(),
   name: NameSchema,
-  frequency: FrequencySchema.default('monthly'),
   end_date: IsoDateSchema.nullable()
     .optional()
     .transform((v) => v ?? null),
   account_id: RequiredIdRef,
   category_id: RequiredIdRef,
-  is_active: z.boolean({ error: 'must be true or false' }).default(true),
 });
 export type RecurringItemInput = z.infer<typeof RecurringItemInputSchema>;
 
-export const ScenarioInputSchema = ScenarioSchema.omit({ id: true, updated_at: true, created_at: true }).extend({
+export const ScenarioInputSchema = ScenarioFieldsSchema.extend({
   id: ClientIdSchema.optional(),
   name: NameSchema,
   description: z
@@ -81,7 +71,6 @@ export const ScenarioInputSchema = ScenarioSchema.omit({ id: true, updated_at: t
     .nullable()
     .optional()
     .transform((v) => (v ?? '').trim()),
-  is_baseline: z.boolean({ error: 'must be true or false' }).default(false),
 });
 export type ScenarioInput = z.infer<typeof ScenarioInputSchema>;
 
@@ -92,7 +81,7 @@ export const ScenarioUpdateSchema = ScenarioInputSchema.omit({ id: true, is_base
     is_baseline: z.boolean({ error: 'must be true or false' }).optional(),
   });
 
-export const EventInputSchema = ScenarioEventSchema.omit({ id: true, scenario_id: true, updated_at: true }).extend({
+export const EventInputSchema = EventFieldsSchema.extend({
   id: ClientIdSchema.optional(),
   name: NameSchema,
   template_parameters: z.record(z.string(), z.unknown()).default({}),
@@ -141,5 +130,5 @@ export const TemplateScenarioFieldsSchema = z.object({
   scenario_name: NameSchema.optional(),
   scenario_description: z.string().max(5000).optional(),
   event_name: NameSchema.optional(),
-  trigger_month: ScenarioEventSchema.shape.trigger_month.optional(),
+  trigger_month: EventFieldsSchema.shape.trigger_month.optional(),
 });
