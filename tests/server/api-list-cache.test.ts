@@ -38,3 +38,20 @@ describe('list endpoints after writes (PGlite)', () => {
     expect(await names('cache-a')).toEqual([]);
   });
 });
+
+describe('list cache across databases in one process', () => {
+  it("never answers one database with another one's list, even at the same change sequence", async () => {
+    const [first, second] = [await startTestApi('pglite'), await startTestApi('pglite')];
+    try {
+      const account = { account_type: 'savings', current_balance: 1, is_asset: true };
+      await first.call('POST', '/accounts', { sub: 'same-user', body: { ...account, name: 'In the first' } });
+      await second.call('POST', '/accounts', { sub: 'same-user', body: { ...account, name: 'In the second' } });
+      const names = async (api: TestApi) =>
+        (await api.call<Account[]>('GET', '/accounts', { sub: 'same-user' })).body.map((a) => a.name);
+      expect(await names(first)).toEqual(['In the first']);
+      expect(await names(second)).toEqual(['In the second']);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});

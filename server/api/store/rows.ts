@@ -126,7 +126,8 @@ export async function tombstone(tx: Database, entity: EntityName, ctx: WriteCont
 // The list endpoints' answers as JSON text, per user and table, kept while the table's newest change sequence
 // value for that user is unchanged (every write and tombstone takes a new one, so a changed list never hits).
 const LIST_CACHE_LIMIT = 500;
-const listCache = new Map<string, { seq: number; json: string }>();
+// One cache per database: a process may serve several (the tests do), whose sequences can coincide.
+const listCaches = new WeakMap<Database, Map<string, { seq: number; json: string }>>();
 
 /**
  * The user's live entities as a JSON array, straight from the stored jsonb text (no parse and re-serialise),
@@ -144,6 +145,8 @@ export async function listLiveJson(
     .where(eq(t.userSub, sub));
   const seq = latest?.seq == null ? 0 : Number(latest.seq);
   const key = `${entity}\u0000${sub}`;
+  let listCache = listCaches.get(db);
+  if (!listCache) listCaches.set(db, (listCache = new Map()));
   const cached = listCache.get(key);
   if (cached && cached.seq === seq) return cached.json;
   const rows = await db
