@@ -127,6 +127,11 @@ export type PrimitiveLoan = {
   /** The last day the interest is deductible (for example '2027-06-30' under the proposed 2027 negative
    * gearing rule); interest of the months after the one containing this date is not. Absent: always. */
   deductible_until?: IsoDate;
+  /** Offset accounts (asset accounts, usually checking or savings): interest is charged on what is owed less
+   * their combined balance, never below zero. Their balances stay the user's own money. */
+  offset_accounts?: AccountRef[];
+  /** Extra repayments made to this loan may be drawn back (redraw) up to the amount paid ahead of schedule. */
+  redraw?: boolean;
 };
 
 /**
