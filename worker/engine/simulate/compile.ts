@@ -235,6 +235,7 @@ export function compilePlan(
       transfers: transferTable,
       loans: loanTable,
       rateSwitches,
+      rateShift: null, // every plan has the same shape, so the month loop stays monomorphic
     },
     warnings,
     // Which account each row is (the uncertainty engine maps rows to return types and goal accounts).

@@ -310,16 +310,23 @@ function fillShift(sc: CompiledScenario, path: MarketPath, model: MarketModel, m
 }
 
 /** Resets the compiled scenario to today's balances and runs the month loop (optionally only to `months`). */
-function runTrial(sc: CompiledScenario, shifted: boolean, months: number): void {
+function runTrial(sc: CompiledScenario, months: number): void {
   const { plan } = sc;
   plan.accounts.balance.set(sc.balance0);
   plan.accounts.monthlyRate.set(sc.rate0);
   plan.accounts.interestThisMonth.fill(0);
   plan.accounts.repaidThisMonth.fill(0);
   plan.loans.repayment.set(sc.repayment0);
-  plan.rateShift = shifted ? sc.shift : null;
+  // Every trial runs through the rate-shift hook (a zero shift leaves a rate exactly as it is).
+  plan.rateShift = sc.shift;
   sc.loopScratch.reset();
-  runMonths(months === plan.months ? plan : { ...plan, months }, sc.columns, sc.loopScratch);
+  const fullMonths = plan.months;
+  plan.months = months;
+  try {
+    runMonths(plan, sc.columns, sc.loopScratch);
+  } finally {
+    plan.months = fullMonths;
+  }
 }
 
 /** Validates the request's shape and returns the batch ranges splitting `trials` into `parts` (sizes differ by <= 1). */
@@ -375,8 +382,6 @@ export function runTrialBatch(
     shortfall_first_step: new Int32Array(count).fill(-1),
     goal_reached: new Uint8Array(count),
   }));
-  // Every trial runs through the rate-shift hook (zero shifts leave each rate exactly as it is).
-  const shifted = true;
   const path = allocateMarketPath(months);
   const streams = model.random ? new TrialStreams(p.seed, first) : null;
   if (!model.random) drawMarketPath(model, null, path);
@@ -386,15 +391,15 @@ export function runTrialBatch(
     for (let s = 0; s < p.scenarios.length; s++) {
       const sc = p.scenarios[s];
       const out = batches[s];
-      if (shifted) fillShift(sc, path, model, months, p.ratesUpMonths);
+      fillShift(sc, path, model, months, p.ratesUpMonths);
       let goalValue = NaN;
       if (goal && sc.goalRow >= 0) {
         // The account's balance at the goal month: run to it first (the loop keeps only the final balances).
-        runTrial(sc, shifted, goalStep);
+        runTrial(sc, goalStep);
         const v = goalStep === 0 ? sc.balance0[sc.goalRow] : sc.plan.accounts.balance[sc.goalRow];
         goalValue = cents(sc.goalIsDebt ? -v : v);
       }
-      runTrial(sc, shifted, months);
+      runTrial(sc, months);
       const { netWorth, liquidCash } = sc.columns;
       const offset = trial * samples;
       for (let j = 0; j < samples; j++) {
