@@ -1,5 +1,5 @@
 // The engine's one public barrel: model, primitives, calendar helpers, simulator, forecast and compare.
-// Pure: no DOM, no I/O, no clock (as_of is an input), no randomness.
+// Pure: no DOM, no I/O, no clock (as_of is an input); randomness only from seeded streams (docs/uncertainty.md).
 import { compareScenarios, type CompareOptions, type Comparison } from './compare';
 import { compareViewWith, type CompareView, type CompareViewInput } from './compare-view';
 import { defaultEventCompiler } from './simulate/default-compiler';
@@ -108,6 +108,20 @@ export {
   type CompareOptions,
   type Comparison,
 } from './compare';
+export * from './model/uncertainty-assumptions';
+export * from './uncertainty/types';
+export { runTrialBatch, mergeTrialBatches, runUncertainty, splitTrials } from './uncertainty/run';
+export {
+  CRASH_FALLS,
+  STRESS_INFLATION_MONTHS,
+  STRESS_INFLATION_PERCENT,
+  STRESS_RATES_MONTHS,
+  STRESS_RATES_POINTS,
+} from './uncertainty/run';
+export { STRESS_NAMES, MAX_TRIALS, UncertaintyRequestSchema } from './uncertainty/request';
+export { quantileSorted, PERCENTILES } from './uncertainty/percentiles';
+export { cholesky, NotPositiveDefiniteError } from './uncertainty/cholesky';
+export { UNCERTAINTY_HELP_TEXT } from './uncertainty/help';
 export {
   compareViewWith,
   deflator,

@@ -2,6 +2,7 @@
 // override a backup file may carry, and the merge of the two.
 import { z } from 'zod';
 import { ACCOUNT_TYPES, RateSchema, type AccountType } from './common';
+import { UncertaintyAssumptionsInputSchema } from './uncertainty-assumptions';
 
 const accountTypeRateShape = Object.fromEntries(ACCOUNT_TYPES.map((t) => [t, RateSchema])) as Record<
   AccountType,
@@ -23,6 +24,8 @@ export const AssumptionsInputSchema = z.object({
   inflation_rate: RateSchema.optional(),
   wage_growth_rate: RateSchema.optional(),
   account_type_rates: z.object(accountTypeRateShape).partial().optional(),
+  /** Monte Carlo and stress tests (docs/uncertainty.md); absent: the defaults there. */
+  uncertainty: UncertaintyAssumptionsInputSchema.optional(),
   updated_at: z.string().optional(),
 });
 export type AssumptionsInput = z.infer<typeof AssumptionsInputSchema>;

@@ -4,7 +4,7 @@
 import { isIsoDate } from '../au/dates';
 import { pplSuperRate } from '../au/ppl';
 import type { Primitive, PrimitiveAdjustFlow, PrimitiveFlow, PrimitiveTaxAdjustment } from '../primitives';
-import { buildAccountTable, collectAccounts } from './accounts';
+import { buildAccountTable, collectAccounts, type AccountRow } from './accounts';
 import {
   SUPER_NONE,
   SUPER_PPL,
@@ -101,7 +101,10 @@ function matchAdjustments(
 }
 
 /** Compiles a spec into a plan whose per-run tables come from `scratch` (valid until its next reset). */
-export function compilePlan(spec: SimulationSpec, scratch: ScratchArena): { plan: Plan; warnings: string[] } {
+export function compilePlan(
+  spec: SimulationSpec,
+  scratch: ScratchArena,
+): { plan: Plan; warnings: string[]; accountRows: ReadonlyArray<AccountRow> } {
   const warnings: string[] = [];
   const years = horizonYears(spec.years);
   const months = years * 12;
@@ -232,8 +235,11 @@ export function compilePlan(spec: SimulationSpec, scratch: ScratchArena): { plan
       transfers: transferTable,
       loans: loanTable,
       rateSwitches,
+      rateShift: null, // every plan has the same shape, so the month loop stays monomorphic
     },
     warnings,
+    // Which account each row is (the uncertainty engine maps rows to return types and goal accounts).
+    accountRows: rows,
   };
 }
 

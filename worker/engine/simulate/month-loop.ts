@@ -64,6 +64,7 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
   } = plan;
   const baseAccountCount = plan.baseAccountCount;
   const baseAccountDelta = plan.baseAccountDelta ?? new Float64Array(0);
+  const rateShift = plan.rateShift ?? null;
   const {
     count: accountCount,
     balance,
@@ -142,9 +143,10 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     // 1-2. growth and interest on the opening balances, then the month's flows, in one pass.
     const deltaRow = step * accountStride;
     const baseRow = step * baseAccountCount;
+    const shiftRow = step * accountCount;
     for (let i = 0; i < accountCount; i++) {
       let v = balance[i];
-      const rate = monthlyRate[i];
+      const rate = rateShift === null ? monthlyRate[i] : monthlyRate[i] + rateShift[shiftRow + i];
       const accountKind = kind[i];
       if (accountKind === KIND_DEBT) {
         let interest = 0;

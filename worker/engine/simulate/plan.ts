@@ -97,4 +97,10 @@ export type Plan = {
   transfers: TransferTable;
   loans: LoanTable;
   rateSwitches: RateSwitches;
+  /**
+   * Optional per-step change to each account's monthly rate (step-major, accounts.count wide), added to
+   * monthlyRate in the growth-and-interest pass: how a Monte Carlo trial or a stress test moves returns and rates
+   * (docs/uncertainty.md). Absent or null (every deterministic run): no change.
+   */
+  rateShift?: Float64Array | null;
 };

@@ -39,6 +39,8 @@ export type TrialBatch = {
   name: string;
   first_trial: number;
   count: number;
+  /** The seed the trials were drawn with (the request's, else the assumptions'): the merged result reports it. */
+  seed?: number;
   /** The sampled months (identical in every batch of one request). */
   sample_months: IsoMonth[];
   /** count x sample_months.length, trial-major: nominal net worth. */

@@ -1,0 +1,157 @@
+// The uncertainty engine (worker/engine/uncertainty, docs/uncertainty.md): zero volatility reproduces the
+// deterministic forecast to the cent, the same seed gives byte-identical results however the trials are split,
+// input is checked like compare's, and each stress test moves the figures by the documented amount.
+import { describe, expect, it } from 'vitest';
+import {
+  EngineInputError,
+  compare,
+  compareView,
+  mergeTrialBatches,
+  runTrialBatch,
+  runUncertainty,
+  sampleSnapshots,
+  splitTrials,
+  type UncertaintyRequest,
+} from '../../worker/engine/index';
+import { heavyProfile } from '../../scripts/bench-engine';
+
+const AS_OF = '2026-11-21';
+
+const zeroVolatility = {
+  returns: Object.fromEntries(
+    ['checking', 'savings', 'investment', 'superannuation', 'property'].map((t) => [t, { volatility: 0 }]),
+  ),
+  inflation_volatility: 0,
+  rate_volatility: 0,
+};
+
+function withUncertainty(profile: ReturnType<typeof heavyProfile>, uncertainty: Record<string, unknown>) {
+  return { ...profile, assumptions: { ...(profile.assumptions ?? {}), uncertainty } };
+}
+
+describe('uncertainty: zero volatility is the deterministic forecast', () => {
+  it('every trial equals the deterministic projection to the cent, nominal and in today’s dollars (heavy profile)', () => {
+    const profile = withUncertainty(heavyProfile(), zeroVolatility);
+    const years = 30;
+    const request: UncertaintyRequest = { as_of: AS_OF, years, trials: 3, seed: 5 };
+    const batches = runTrialBatch(profile, request, { first_trial: 0, count: 3 });
+    const comparison = compare(profile, { as_of: AS_OF, years, scenario_ids: [] });
+    const view = compareView({ backup: profile, as_of: AS_OF, years, scenario_ids: [] });
+    expect(batches.map((b) => b.scenario_id)).toEqual(comparison.scenarios.map((s) => s.scenario_id));
+    batches.forEach((batch, s) => {
+      const expected = sampleSnapshots(comparison.scenarios[s].snapshots, years).map((x) => x.net_worth);
+      expect(batch.sample_months).toEqual(view.dates.map((d) => d.slice(0, 7)));
+      for (let t = 0; t < 3; t++) {
+        const n = expected.length;
+        expect(Array.from(batch.net_worth.subarray(t * n, (t + 1) * n))).toEqual(expected);
+        expect(Array.from(batch.real_net_worth.subarray(t * n, (t + 1) * n))).toEqual(view.scenarios[s].net_worth.real);
+      }
+    });
+    const merged = mergeTrialBatches(request, [batches]);
+    merged.scenarios.forEach((s, i) => {
+      expect(s.nominal.p10).toEqual(s.nominal.p90);
+      expect(s.nominal.p50).toEqual(view.scenarios[i].net_worth.nominal);
+      expect(s.real.p50).toEqual(view.scenarios[i].net_worth.real);
+      expect(s.shortfall_probability).toBe(view.scenarios[i].shortfall ? 1 : 0);
+      expect(s.shortfall_most_likely_first_month).toBe(view.scenarios[i].shortfall?.month ?? null);
+    });
+  });
+});
+
+describe('uncertainty: seeded and reproducible', () => {
+  const profile = heavyProfile();
+  const request: UncertaintyRequest = { as_of: AS_OF, years: 10, trials: 23, seed: 99 };
+
+  it('gives byte-identical results with one batch and with four uneven batches merged in any order', () => {
+    const one = runUncertainty(profile, request);
+    const ranges = [
+      { first_trial: 0, count: 2 },
+      { first_trial: 2, count: 11 },
+      { first_trial: 13, count: 1 },
+      { first_trial: 14, count: 9 },
+    ];
+    const parts = ranges.map((r) => runTrialBatch(profile, request, r));
+    const merged = mergeTrialBatches(request, [parts[2], parts[0], parts[3], parts[1]]);
+    expect(JSON.stringify(merged)).toBe(JSON.stringify(one));
+    // Trial k is the same trial in any batch.
+    const whole = runTrialBatch(profile, request, { first_trial: 0, count: 23 });
+    const n = whole[0].sample_months.length;
+    expect(Array.from(parts[1][0].net_worth)).toEqual(Array.from(whole[0].net_worth.subarray(2 * n, 13 * n)));
+  });
+
+  it('splitTrials covers every trial once with sizes that differ by at most one', () => {
+    expect(splitTrials(10, 4)).toEqual([
+      { first_trial: 0, count: 3 },
+      { first_trial: 3, count: 3 },
+      { first_trial: 6, count: 2 },
+      { first_trial: 8, count: 2 },
+    ]);
+    expect(splitTrials(2, 5)).toEqual([
+      { first_trial: 0, count: 1 },
+      { first_trial: 1, count: 1 },
+    ]);
+  });
+
+  it('a different seed gives different trials; the result reports the seed used', () => {
+    const a = runUncertainty(profile, { ...request, trials: 5 });
+    const b = runUncertainty(profile, { ...request, trials: 5, seed: 100 });
+    expect(a.seed).toBe(99);
+    expect(b.seed).toBe(100);
+    expect(a.scenarios[0].nominal.p50).not.toEqual(b.scenarios[0].nominal.p50);
+    const c = runUncertainty(profile, { as_of: AS_OF, years: 2, trials: 2 });
+    expect(c.seed).toBe(1);
+  });
+
+  it('refuses a merge that misses or repeats trials', () => {
+    const part = runTrialBatch(profile, { ...request, trials: 4 }, { first_trial: 0, count: 2 });
+    expect(() => mergeTrialBatches({ ...request, trials: 4 }, [part])).toThrow(/2 trials merged, 4 requested/);
+    expect(() => mergeTrialBatches({ ...request, trials: 4 }, [part, part])).toThrow(/missing or repeated/);
+  });
+});
+
+describe('uncertainty: input', () => {
+  const profile = heavyProfile();
+  const fieldOf = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (err) {
+      if (err instanceof EngineInputError) return err.errors[0];
+      throw err;
+    }
+    throw new Error('no error thrown');
+  };
+
+  it('names the bad field of the request, the range and the profile', () => {
+    const ok: UncertaintyRequest = { as_of: AS_OF, years: 5, trials: 10 };
+    expect(fieldOf(() => runUncertainty(profile, { ...ok, trials: 0 })).path).toBe('$options.trials');
+    expect(fieldOf(() => runUncertainty(profile, { ...ok, years: 51 })).path).toBe('$options.years');
+    expect(fieldOf(() => runUncertainty(profile, { ...ok, as_of: '2026-02-30' })).path).toBe('$options.as_of');
+    expect(fieldOf(() => runUncertainty(profile, { ...ok, scenario_ids: ['nope'] })).path).toBe(
+      '$options.scenario_ids[0]',
+    );
+    expect(fieldOf(() => runUncertainty(profile, { ...ok, stress: { name: 'nope' as 'rates_up_5y' } })).path).toBe(
+      '$options.stress.name',
+    );
+    expect(fieldOf(() => runUncertainty(profile, { ...ok, stress: { name: 'crash_at_event' } })).path).toBe(
+      '$options.stress.event_id',
+    );
+    expect(fieldOf(() => runUncertainty(profile, { ...ok, goal: { amount: 1, date: '2040-01-01' } })).path).toBe(
+      '$options.goal.date',
+    );
+    expect(fieldOf(() => runTrialBatch(profile, ok, { first_trial: 5, count: 6 })).path).toBe('$range');
+    expect(fieldOf(() => runUncertainty({ accounts: 'x' }, ok)).path).toBe('$.accounts');
+  });
+
+  it('rejects correlations that cannot all hold with a clear message', () => {
+    const bad = withUncertainty(profile, {
+      correlations: {
+        'investment:superannuation': 0.99,
+        'investment:property': 0.99,
+        'superannuation:property': -0.99,
+      },
+    });
+    const e = fieldOf(() => runUncertainty(bad, { as_of: AS_OF, years: 1, trials: 1 }));
+    expect(e.path).toBe('$.assumptions.uncertainty.correlations');
+    expect(e.message).toMatch(/not positive definite/);
+  });
+});

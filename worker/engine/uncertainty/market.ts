@@ -1,0 +1,167 @@
+// The market model (docs/uncertainty.md): per trial, one correlated path of monthly returns, inflation and rates,
+// shared by every scenario (common random numbers). Pure arithmetic on typed arrays; no allocation per trial.
+import type { JumpableRandomGenerator } from 'pure-rand/types/JumpableRandomGenerator';
+import { EngineInputError } from '../model/issues';
+import {
+  FACTOR_OF_TYPE,
+  MARKET_FACTORS,
+  RETURN_TYPES,
+  correlationKey,
+  type UncertaintyAssumptions,
+} from '../model/uncertainty-assumptions';
+import { NotPositiveDefiniteError, cholesky } from './cholesky';
+import { fillStandardNormals } from './random';
+
+export const FACTOR_COUNT = MARKET_FACTORS.length;
+export const TYPE_COUNT = RETURN_TYPES.length;
+const INFLATION = MARKET_FACTORS.indexOf('inflation');
+const RATES = MARKET_FACTORS.indexOf('rates');
+
+/** Monthly persistence of the rate deviation (AR(1)): a half-life of about 34 months. */
+export const RATE_PERSISTENCE = 0.98;
+
+/** What the market model needs from the assumptions, in monthly units. */
+export type MarketModel = {
+  months: number;
+  /** Lower-triangular Cholesky factor of the factor correlations (FACTOR_COUNT squared, row-major). */
+  chol: Float64Array;
+  /** False when every volatility is zero: no draws, every trial is the deterministic path (plus any stress). */
+  random: boolean;
+  /** Per return type (RETURN_TYPES order): the monthly log-return standard deviation. */
+  typeSd: Float64Array;
+  /** Per return type: the monthly log-return added to the deterministic rate's (an expected return override). */
+  typeDrift: Float64Array;
+  typeFactor: Int32Array;
+  /** The deterministic inflation rate, percent a year (today's dollars use deflator() of it). */
+  inflationPercent: number;
+  inflationSd: number;
+  /** The monthly innovation of the rate deviation (annual rate as a decimal). */
+  rateInnovationSd: number;
+  /** Stress: months 1..n with inflation at `inflationStressPercent`. */
+  inflationStressMonths: number;
+  inflationStressPercent: number;
+};
+
+/** The correlation matrix of MARKET_FACTORS (row-major) from the pairwise assumptions. */
+export function correlationMatrix(correlations: Record<string, number>): Float64Array {
+  const n = FACTOR_COUNT;
+  const c = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      c[i * n + j] = i === j ? 1 : (correlations[correlationKey(MARKET_FACTORS[i], MARKET_FACTORS[j])] ?? 0);
+    }
+  }
+  return c;
+}
+
+/**
+ * The model for `months` steps. `deterministicRate(type)` is the type's deterministic rate (percent a year),
+ * against which an `expected` override is measured.
+ */
+export function buildMarketModel(
+  u: UncertaintyAssumptions,
+  months: number,
+  inflationPercent: number,
+  deterministicRate: (type: (typeof RETURN_TYPES)[number]) => number,
+): MarketModel {
+  let chol: Float64Array;
+  try {
+    chol = cholesky(correlationMatrix(u.correlations), FACTOR_COUNT);
+  } catch (err) {
+    if (!(err instanceof NotPositiveDefiniteError)) throw err;
+    throw new EngineInputError([
+      {
+        path: '$.assumptions.uncertainty.correlations',
+        message:
+          'these correlations cannot all hold at once (the matrix is not positive definite): ' +
+          'lower the largest ones or make them consistent',
+      },
+    ]);
+  }
+  const typeSd = new Float64Array(TYPE_COUNT);
+  const typeDrift = new Float64Array(TYPE_COUNT);
+  const typeFactor = new Int32Array(TYPE_COUNT);
+  let random = false;
+  RETURN_TYPES.forEach((t, i) => {
+    const r = u.returns[t];
+    typeSd[i] = r.volatility / 100 / Math.sqrt(12);
+    typeFactor[i] = MARKET_FACTORS.indexOf(FACTOR_OF_TYPE[t]);
+    if (r.expected !== null)
+      typeDrift[i] = (Math.log1p(r.expected / 100) - Math.log1p(deterministicRate(t) / 100)) / 12;
+    if (typeSd[i] > 0) random = true;
+  });
+  const inflationSd = u.inflation_volatility / 100 / Math.sqrt(12);
+  const rateInnovationSd = (u.rate_volatility / 100) * Math.sqrt(1 - RATE_PERSISTENCE * RATE_PERSISTENCE);
+  if (inflationSd > 0 || rateInnovationSd > 0) random = true;
+  return {
+    months,
+    chol,
+    random,
+    typeSd,
+    typeDrift,
+    typeFactor,
+    inflationPercent,
+    inflationSd,
+    rateInnovationSd,
+    inflationStressMonths: 0,
+    inflationStressPercent: inflationPercent,
+  };
+}
+
+/** One trial's market, step-major with row 0 unused (step k = month k after as_of). */
+export type MarketPath = {
+  /** (months + 1) x FACTOR_COUNT correlated standard normals. */
+  normals: Float64Array;
+  /** (months + 1) x TYPE_COUNT: exp(drift + sd * normal) - 1, the monthly growth factor beyond the deterministic. */
+  typeGrowth: Float64Array;
+  /** (months + 1): the deviation of every debt's (and loan's) monthly rate from its deterministic rate. */
+  rateDeviation: Float64Array;
+  /** (months + 1): today's dollars are deflator(inflation, k) x this (1 with no inflation surprise). */
+  deflatorFactor: Float64Array;
+};
+
+export function allocateMarketPath(months: number): MarketPath {
+  return {
+    normals: new Float64Array((months + 1) * FACTOR_COUNT),
+    typeGrowth: new Float64Array((months + 1) * TYPE_COUNT),
+    rateDeviation: new Float64Array(months + 1),
+    deflatorFactor: new Float64Array(months + 1).fill(1),
+  };
+}
+
+/** Draws one trial's path into `path` (rng null: no randomness, the deterministic path with the model's stress). */
+export function drawMarketPath(model: MarketModel, rng: JumpableRandomGenerator | null, path: MarketPath): void {
+  const { months, chol, typeSd, typeDrift, typeFactor, inflationSd, rateInnovationSd } = model;
+  const { normals, typeGrowth, rateDeviation, deflatorFactor } = path;
+  const n = FACTOR_COUNT;
+  if (rng) {
+    fillStandardNormals(rng, normals.subarray(n));
+    // y = L z in place, row by row from the last factor (each y_i needs z_0..z_i only).
+    for (let step = 1; step <= months; step++) {
+      const row = step * n;
+      for (let i = n - 1; i >= 0; i--) {
+        let y = 0;
+        for (let j = 0; j <= i; j++) y += chol[i * n + j] * normals[row + j];
+        normals[row + i] = y;
+      }
+    }
+  } else normals.fill(0);
+  const baseInflationLog = Math.log1p(model.inflationPercent / 100) / 12;
+  const stressInflationLog = Math.log1p(model.inflationStressPercent / 100) / 12;
+  let surprise = 0;
+  let deviation = 0;
+  deflatorFactor[0] = 1;
+  for (let step = 1; step <= months; step++) {
+    const row = step * n;
+    const typeRow = step * TYPE_COUNT;
+    for (let t = 0; t < TYPE_COUNT; t++) {
+      const shock = typeDrift[t] + typeSd[t] * normals[row + typeFactor[t]];
+      typeGrowth[typeRow + t] = shock === 0 ? 0 : Math.expm1(shock);
+    }
+    const mean = step <= model.inflationStressMonths ? stressInflationLog - baseInflationLog : 0;
+    surprise += mean + inflationSd * normals[row + INFLATION];
+    deflatorFactor[step] = surprise === 0 ? 1 : Math.exp(-surprise);
+    deviation = RATE_PERSISTENCE * deviation + rateInnovationSd * normals[row + RATES];
+    rateDeviation[step] = deviation / 12;
+  }
+}

@@ -1,0 +1,531 @@
+// Monte Carlo trials and stress tests over compiled scenarios (docs/uncertainty.md): each scenario is compiled
+// once, then every trial resets its balances, sets the month loop's per-step rate shifts from the trial's market
+// path (the same path for every scenario) and runs the ordinary month loop. Batches merge exactly.
+import { monthIndexOf, monthOfIndex } from '../calendar';
+import { sampleSnapshots } from '../compare';
+import { resolveAssumptions } from '../model/assumptions';
+import { EngineInputError, parseOrThrow } from '../model/issues';
+import type { ScenarioEvent } from '../model/scenario';
+import {
+  RETURN_TYPES,
+  resolveUncertaintyAssumptions,
+  type UncertaintyAssumptions,
+} from '../model/uncertainty-assumptions';
+import { cents } from '../money';
+import type { IsoMonth } from '../primitives';
+import { defaultEventCompiler } from '../simulate/default-compiler';
+import { compilePlan } from '../simulate/compile';
+import { BASE_SCENARIO_ID, forecastPrepared, prepareProfile, type PreparedProfile } from '../simulate/forecast';
+import { runMonths } from '../simulate/month-loop';
+import { KIND_DEBT, KIND_LENT, type Plan } from '../simulate/plan';
+import { ScratchArena } from '../simulate/scratch';
+import type { Simulator, SimulationSpec } from '../simulate/simulate';
+import { allocateColumns, type Columns } from '../simulate/snapshots';
+import { deflator } from '../compare-view';
+import {
+  FACTOR_COUNT,
+  TYPE_COUNT,
+  allocateMarketPath,
+  buildMarketModel,
+  drawMarketPath,
+  type MarketModel,
+  type MarketPath,
+} from './market';
+import { PERCENTILES, quantileSorted } from './percentiles';
+import { TrialStreams } from './random';
+import { UncertaintyRequestSchema } from './request';
+import type {
+  PercentileSeries,
+  ScenarioUncertainty,
+  StressOption,
+  TrialBatch,
+  UncertaintyRequest,
+  UncertaintyResult,
+} from './types';
+
+/** The falls of a crash stress, by return type: shares 30%, balanced super 20%, property 15% over one year. */
+export const CRASH_FALLS: Readonly<Record<(typeof RETURN_TYPES)[number], number>> = {
+  checking: 0,
+  savings: 0,
+  investment: 0.3,
+  superannuation: 0.2,
+  property: 0.15,
+};
+/** high_inflation_decade: inflation at this percent a year for the first STRESS_INFLATION_MONTHS. */
+export const STRESS_INFLATION_PERCENT = 7;
+export const STRESS_INFLATION_MONTHS = 120;
+/** rates_up_5y: debt, money-lent and savings rates this many points higher for the first STRESS_RATES_MONTHS. */
+export const STRESS_RATES_POINTS = 3;
+export const STRESS_RATES_MONTHS = 60;
+
+const SAVINGS = RETURN_TYPES.indexOf('savings');
+const CRASH_LOG = Float64Array.from(RETURN_TYPES, (t) => Math.log1p(-CRASH_FALLS[t]) / 12);
+
+type ParsedRequest = ReturnType<typeof UncertaintyRequestSchema.parse>;
+
+/** One scenario compiled once, with what a trial resets and the per-account treatment of returns. */
+type CompiledScenario = {
+  scenario_id: string;
+  name: string;
+  plan: Plan;
+  columns: Columns;
+  loopScratch: ScratchArena;
+  balance0: Float64Array;
+  rate0: Float64Array;
+  repayment0: Float64Array;
+  shift: Float64Array;
+  /** Per account: its RETURN_TYPES index, or -1. */
+  typeIndex: Int32Array;
+  /** Per account: 1 for a debt or money lent (moved by the rate deviation). */
+  followsRates: Uint8Array;
+  /** Crash stress window (steps, inclusive); from > to: none. */
+  crashFrom: number;
+  crashTo: number;
+  /** The goal account's row (-1: the goal is net worth). */
+  goalRow: number;
+  goalIsDebt: boolean;
+};
+
+type Prepared = {
+  request: ParsedRequest;
+  seed: number;
+  stress: StressOption | null;
+  model: MarketModel;
+  months: number;
+  sampleSteps: number[];
+  sampleMonths: IsoMonth[];
+  stepMonths: IsoMonth[];
+  /** Deflator of each sampled step at the deterministic inflation. */
+  sampleDeflators: Float64Array;
+  goalStep: number;
+  scenarios: CompiledScenario[];
+  ratesUpMonths: number;
+};
+
+/** The scenario ids compare would forecast for this request, checked like compare's. */
+function scenarioIds(prepared: PreparedProfile, requested: ReadonlyArray<string> | undefined): string[] {
+  let ids = [...(requested ?? [])];
+  if (ids.length === 0) ids = prepared.profile.scenarios.map((s) => s.id);
+  if (ids.length === 0) ids = [BASE_SCENARIO_ID];
+  const known = new Set(prepared.profile.scenarios.map((s) => s.id));
+  ids.forEach((id, i) => {
+    if (!known.has(id) && id !== BASE_SCENARIO_ID) {
+      throw new EngineInputError([{ path: `$options.scenario_ids[${i}]`, message: `no scenario with id "${id}"` }]);
+    }
+  });
+  return ids;
+}
+
+/** The events a scenario's forecast includes: the baseline's, then its own. */
+function eventsOf(prepared: PreparedProfile, id: string): ScenarioEvent[] {
+  const baseline = prepared.baseline;
+  const scenario = prepared.profile.scenarios.find((s) => s.id === id);
+  const events = baseline ? [...baseline.events] : [];
+  if (scenario && !scenario.is_baseline) events.push(...scenario.events);
+  return events;
+}
+
+/** The first step of a crash stress for one scenario (the fall spreads over that step and the next 11). */
+function crashStart(prepared: PreparedProfile, stress: StressOption, id: string, name: string, asOfMonth: number) {
+  if (stress.name === 'crash_first_year') return 1;
+  if (stress.name === 'crash_at_event') {
+    const eventId = stress.event_id;
+    if (!eventId) {
+      throw new EngineInputError([{ path: '$options.stress.event_id', message: 'is required for crash_at_event' }]);
+    }
+    const event = prepared.profile.scenarios.flatMap((s) => s.events).find((e) => e.id === eventId);
+    if (!event) {
+      throw new EngineInputError([{ path: '$options.stress.event_id', message: `no event with id "${eventId}"` }]);
+    }
+    return Math.max(1, monthIndexOf(event.trigger_month) - asOfMonth);
+  }
+  // crash_at_retirement: the scenario's earliest retirement event.
+  const retirements = eventsOf(prepared, id).filter((e) => e.template_id === 'retirement');
+  if (retirements.length === 0) {
+    throw new EngineInputError([
+      {
+        path: '$options.stress',
+        message: `scenario "${name}" has no retirement event: crash_at_retirement needs one in every scenario compared`,
+      },
+    ]);
+  }
+  const first = retirements.reduce((a, b) => (b.trigger_month < a.trigger_month ? b : a));
+  return Math.max(1, monthIndexOf(first.trigger_month) - asOfMonth);
+}
+
+/** Forecasts the scenario with a simulator that only records the spec, then compiles it into its own buffers. */
+function compileScenario(prepared: PreparedProfile, id: string, request: ParsedRequest) {
+  let captured: SimulationSpec | null = null;
+  const recorder: Simulator = {
+    run: (spec) => {
+      captured = spec;
+      return { snapshots: [], warnings: [] };
+    },
+  };
+  const forecast = forecastPrepared(prepared, id, { as_of: request.as_of, years: request.years }, recorder);
+  if (!captured) throw new Error(`uncertainty: scenario "${id}" was not simulated`);
+  const arena = new ScratchArena();
+  const { plan, accountRows } = compilePlan(captured, arena);
+  return { forecast, plan, accountRows, columns: allocateColumns(plan.months + 1, arena) };
+}
+
+function prepare(profile: unknown, requestInput: unknown): Prepared {
+  const request = parseOrThrow(UncertaintyRequestSchema, requestInput, '$options');
+  const prepared = prepareProfile(profile, defaultEventCompiler);
+  const assumptions = resolveAssumptions(prepared.profile.assumptions);
+  const u: UncertaintyAssumptions = resolveUncertaintyAssumptions(prepared.profile.assumptions?.uncertainty);
+  const ids = scenarioIds(prepared, request.scenario_ids);
+  const stress: StressOption | null = request.stress
+    ? { name: request.stress.name, ...(request.stress.event_id ? { event_id: request.stress.event_id } : {}) }
+    : null;
+  const compiled = ids.map((id) => compileScenario(prepared, id, request));
+  const first = compiled[0].plan;
+  const months = first.months;
+  const stepDates = first.stepDates;
+  const model = buildMarketModel(u, months, assumptions.inflation_rate, (t) => assumptions.account_type_rates[t]);
+  if (stress?.name === 'high_inflation_decade') {
+    model.inflationStressMonths = STRESS_INFLATION_MONTHS;
+    model.inflationStressPercent = STRESS_INFLATION_PERCENT;
+  }
+  const ratesUpMonths = stress?.name === 'rates_up_5y' ? STRESS_RATES_MONTHS : 0;
+  const allSteps = Array.from({ length: months + 1 }, (_, k) => k);
+  const sampleSteps = sampleSnapshots(allSteps, request.years);
+  const stepMonths = stepDates.map((d) => d.slice(0, 7) as IsoMonth);
+
+  let goalStep = -1;
+  const goal = request.goal ?? null;
+  if (goal) {
+    if (goal.date < request.as_of || goal.date > stepDates[months]) {
+      throw new EngineInputError([
+        {
+          path: '$options.goal.date',
+          message: `must be within the forecast, from ${request.as_of} to ${stepDates[months]}`,
+        },
+      ]);
+    }
+    for (let k = 0; k <= months; k++) if (stepDates[k] <= goal.date) goalStep = k;
+  }
+
+  const scenarios = compiled.map(({ forecast, plan, accountRows, columns }) => {
+    const count = plan.accounts.count;
+    const typeIndex = new Int32Array(count).fill(-1);
+    const followsRates = new Uint8Array(count);
+    for (let i = 0; i < count; i++) {
+      const row = accountRows[i];
+      const kind = plan.accounts.kind[i];
+      if (kind === KIND_DEBT || kind === KIND_LENT) followsRates[i] = 1;
+      else typeIndex[i] = (RETURN_TYPES as ReadonlyArray<string>).indexOf(row.account_type);
+    }
+    let crashFrom = 1;
+    let crashTo = 0;
+    if (stress && stress.name.startsWith('crash_')) {
+      crashFrom = crashStart(prepared, stress, forecast.scenario_id, forecast.name, plan.asOfMonth);
+      crashTo = crashFrom + 11;
+    }
+    let goalRow = -1;
+    if (goal?.account_id) {
+      const target = goal.account_id;
+      const entityId = prepared.compile?.entityId;
+      goalRow = accountRows.findIndex((r) => {
+        if (r.key === target) return true;
+        const slash = r.key.indexOf('/');
+        return (
+          entityId !== undefined && slash > 0 && entityId(r.key.slice(0, slash), r.key.slice(slash + 1)) === target
+        );
+      });
+      if (goalRow < 0) {
+        throw new EngineInputError([
+          {
+            path: '$options.goal.account_id',
+            message: `no account with id "${target}" in scenario "${forecast.name}"`,
+          },
+        ]);
+      }
+    }
+    return {
+      scenario_id: forecast.scenario_id,
+      name: forecast.name,
+      plan,
+      columns,
+      loopScratch: new ScratchArena(),
+      balance0: plan.accounts.balance.slice(),
+      rate0: plan.accounts.monthlyRate.slice(),
+      repayment0: plan.loans.repayment.slice(),
+      shift: new Float64Array((months + 1) * count),
+      typeIndex,
+      followsRates,
+      crashFrom,
+      crashTo,
+      goalRow,
+      goalIsDebt: goalRow >= 0 && plan.accounts.isAsset[goalRow] === 0,
+    };
+  });
+  return {
+    request,
+    seed: request.seed ?? u.seed,
+    stress,
+    model,
+    months,
+    sampleSteps,
+    sampleMonths: sampleSteps.map((k) => stepMonths[k]),
+    stepMonths,
+    sampleDeflators: Float64Array.from(sampleSteps, (k) => deflator(assumptions.inflation_rate, k)),
+    goalStep,
+    scenarios,
+    ratesUpMonths,
+  };
+}
+
+/** Sets the scenario's per-step rate shifts from the trial's market path and the stress. */
+function fillShift(sc: CompiledScenario, path: MarketPath, model: MarketModel, months: number, ratesUpMonths: number) {
+  const { shift, typeIndex, followsRates, rate0, crashFrom, crashTo } = sc;
+  const count = rate0.length;
+  const { typeGrowth, rateDeviation, normals } = path;
+  const { typeSd, typeFactor } = model;
+  const ratesUpMonthly = STRESS_RATES_POINTS / 1200;
+  for (let step = 1; step <= months; step++) {
+    const row = step * count;
+    const typeRow = step * TYPE_COUNT;
+    const normalRow = step * FACTOR_COUNT;
+    const crash = step >= crashFrom && step <= crashTo;
+    const up = step <= ratesUpMonths ? ratesUpMonthly : 0;
+    const deviation = rateDeviation[step] + up;
+    for (let i = 0; i < count; i++) {
+      const t = typeIndex[i];
+      const base = rate0[i];
+      let s = 0;
+      if (t >= 0) {
+        // In a crash year the fall replaces the expected return; the trial's own noise stays on top.
+        if (crash && CRASH_LOG[t] !== 0)
+          s = Math.expm1(CRASH_LOG[t] + typeSd[t] * normals[normalRow + typeFactor[t]]) - base;
+        else s = (1 + base) * typeGrowth[typeRow + t];
+        if (t === SAVINGS) s += up;
+      } else if (followsRates[i]) {
+        s = deviation;
+        if (base + s < 0) s = -base; // a rate never goes below zero
+      }
+      shift[row + i] = s;
+    }
+  }
+}
+
+/** Resets the compiled scenario to today's balances and runs the month loop (optionally only to `months`). */
+function runTrial(sc: CompiledScenario, months: number): void {
+  const { plan } = sc;
+  plan.accounts.balance.set(sc.balance0);
+  plan.accounts.monthlyRate.set(sc.rate0);
+  plan.accounts.interestThisMonth.fill(0);
+  plan.accounts.repaidThisMonth.fill(0);
+  plan.loans.repayment.set(sc.repayment0);
+  // Every trial runs through the rate-shift hook (a zero shift leaves a rate exactly as it is).
+  plan.rateShift = sc.shift;
+  sc.loopScratch.reset();
+  const fullMonths = plan.months;
+  plan.months = months;
+  try {
+    runMonths(plan, sc.columns, sc.loopScratch);
+  } finally {
+    plan.months = fullMonths;
+  }
+}
+
+/** Validates the request's shape and returns the batch ranges splitting `trials` into `parts` (sizes differ by <= 1). */
+export function splitTrials(trials: number, parts: number): Array<{ first_trial: number; count: number }> {
+  const n = Math.max(1, Math.min(Math.floor(parts), Math.max(1, trials)));
+  const out: Array<{ first_trial: number; count: number }> = [];
+  let first = 0;
+  for (let p = 0; p < n; p++) {
+    const count = Math.floor(trials / n) + (p < trials % n ? 1 : 0);
+    out.push({ first_trial: first, count });
+    first += count;
+  }
+  return out;
+}
+
+/**
+ * Trials [first_trial, first_trial + count) of every scenario of the request, one batch per scenario in compare's
+ * order. Trial k's market depends only on (seed, k), and every scenario gets the same one. Throws EngineInputError
+ * on bad input (the profile as compare checks it; the request under $options).
+ * `simulator` is accepted for symmetry with compare; each compiled scenario keeps its own buffers.
+ */
+export function runTrialBatch(
+  profile: unknown,
+  request: UncertaintyRequest,
+  range: { first_trial: number; count: number },
+  simulator?: Simulator,
+): TrialBatch[] {
+  void simulator;
+  const p = prepare(profile, request);
+  const { first_trial: first, count } = range;
+  if (!Number.isInteger(first) || !Number.isInteger(count) || first < 0 || count < 0) {
+    throw new EngineInputError([
+      { path: '$range', message: 'first_trial and count must be whole numbers, at least 0' },
+    ]);
+  }
+  if (first + count > p.request.trials) {
+    throw new EngineInputError([
+      { path: '$range', message: `trials ${first}..${first + count - 1} are beyond the request's ${p.request.trials}` },
+    ]);
+  }
+  const { months, model, sampleSteps, sampleDeflators, goalStep } = p;
+  const samples = sampleSteps.length;
+  const goal = p.request.goal ?? null;
+  const batches: TrialBatch[] = p.scenarios.map((sc) => ({
+    scenario_id: sc.scenario_id,
+    name: sc.name,
+    first_trial: first,
+    count,
+    seed: p.seed,
+    sample_months: p.sampleMonths.slice(),
+    net_worth: new Float64Array(count * samples),
+    real_net_worth: new Float64Array(count * samples),
+    shortfall_first_step: new Int32Array(count).fill(-1),
+    goal_reached: new Uint8Array(count),
+  }));
+  const path = allocateMarketPath(months);
+  const streams = model.random ? new TrialStreams(p.seed, first) : null;
+  if (!model.random) drawMarketPath(model, null, path);
+  for (let trial = 0; trial < count; trial++) {
+    if (streams) drawMarketPath(model, streams.next(), path);
+    const deflatorFactor = path.deflatorFactor;
+    for (let s = 0; s < p.scenarios.length; s++) {
+      const sc = p.scenarios[s];
+      const out = batches[s];
+      fillShift(sc, path, model, months, p.ratesUpMonths);
+      let goalValue = NaN;
+      if (goal && sc.goalRow >= 0) {
+        // The account's balance at the goal month: run to it first (the loop keeps only the final balances).
+        runTrial(sc, goalStep);
+        const v = goalStep === 0 ? sc.balance0[sc.goalRow] : sc.plan.accounts.balance[sc.goalRow];
+        goalValue = cents(sc.goalIsDebt ? -v : v);
+      }
+      runTrial(sc, months);
+      const { netWorth, liquidCash } = sc.columns;
+      const offset = trial * samples;
+      for (let j = 0; j < samples; j++) {
+        const k = sampleSteps[j];
+        const nominal = cents(netWorth[k]);
+        out.net_worth[offset + j] = nominal;
+        out.real_net_worth[offset + j] = cents(nominal * sampleDeflators[j] * deflatorFactor[k]);
+      }
+      // A shortfall as the compare screen finds it: liquid cash below zero at a month end (or as_of), in cents.
+      for (let k = 0; k <= months; k++) {
+        if (liquidCash[k] < -0.004 && cents(liquidCash[k]) < -0.005) {
+          out.shortfall_first_step[trial] = k;
+          break;
+        }
+      }
+      if (goal) {
+        if (sc.goalRow < 0) goalValue = cents(netWorth[goalStep]);
+        const reached = sc.goalIsDebt ? goalValue <= goal.amount : goalValue >= goal.amount;
+        out.goal_reached[trial] = reached ? 1 : 0;
+      }
+    }
+  }
+  return batches;
+}
+
+function percentileSeries(columns: Float64Array[], samples: number, trials: number): PercentileSeries {
+  const series: PercentileSeries = { p10: [], p25: [], p50: [], p75: [], p90: [] };
+  const keys = ['p10', 'p25', 'p50', 'p75', 'p90'] as const;
+  const column = new Float64Array(trials);
+  for (let j = 0; j < samples; j++) {
+    let n = 0;
+    for (const values of columns) {
+      for (let k = j; k < values.length; k += samples) column[n++] = values[k];
+    }
+    column.sort();
+    PERCENTILES.forEach((p, i) => series[keys[i]].push(cents(quantileSorted(column, p))));
+  }
+  return series;
+}
+
+/**
+ * The merged result of every batch (each runTrialBatch call's array, in any order): percentiles over all the
+ * trials, so the figures are the same however the trials were split. Throws when the batches do not cover
+ * trials 0..trials-1 of each scenario exactly once.
+ */
+export function mergeTrialBatches(request: UncertaintyRequest, batches: TrialBatch[][]): UncertaintyResult {
+  const parsed = parseOrThrow(UncertaintyRequestSchema, request, '$options');
+  const nonEmpty = batches.filter((b) => b.length > 0);
+  if (nonEmpty.length === 0) throw new Error('mergeTrialBatches: no batches');
+  const scenarioCount = nonEmpty[0].length;
+  const scenarios: ScenarioUncertainty[] = [];
+  let seed = parsed.seed ?? 0;
+  for (let s = 0; s < scenarioCount; s++) {
+    const parts = nonEmpty.map((b) => b[s]).sort((a, b) => a.first_trial - b.first_trial);
+    const head = parts[0];
+    seed = head.seed ?? seed;
+    let next = 0;
+    for (const part of parts) {
+      if (part.scenario_id !== head.scenario_id)
+        throw new Error('mergeTrialBatches: batches list scenarios differently');
+      if (part.first_trial !== next) throw new Error(`mergeTrialBatches: trial ${next} is missing or repeated`);
+      next += part.count;
+    }
+    if (next !== parsed.trials) throw new Error(`mergeTrialBatches: ${next} trials merged, ${parsed.trials} requested`);
+    const samples = head.sample_months.length;
+    const trials = next;
+    let short = 0;
+    let reached = 0;
+    const firstCounts = new Map<number, number>();
+    for (const part of parts) {
+      for (let t = 0; t < part.count; t++) {
+        const k = part.shortfall_first_step[t];
+        if (k >= 0) {
+          short++;
+          firstCounts.set(k, (firstCounts.get(k) ?? 0) + 1);
+        }
+        reached += part.goal_reached[t];
+      }
+    }
+    let likely = -1;
+    let likelyCount = 0;
+    for (const [k, c] of firstCounts) {
+      if (c > likelyCount || (c === likelyCount && k < likely)) {
+        likely = k;
+        likelyCount = c;
+      }
+    }
+    scenarios.push({
+      scenario_id: head.scenario_id,
+      name: head.name,
+      trials,
+      sample_months: head.sample_months.slice(),
+      nominal: percentileSeries(
+        parts.map((b) => b.net_worth),
+        samples,
+        trials,
+      ),
+      real: percentileSeries(
+        parts.map((b) => b.real_net_worth),
+        samples,
+        trials,
+      ),
+      shortfall_probability: short / trials,
+      shortfall_most_likely_first_month: likely < 0 ? null : monthOfStep(parsed.as_of, likely),
+      goal_probability: parsed.goal ? reached / trials : null,
+    });
+  }
+  const stress = parsed.stress
+    ? { name: parsed.stress.name, ...(parsed.stress.event_id ? { event_id: parsed.stress.event_id } : {}) }
+    : null;
+  return { as_of: parsed.as_of, years: parsed.years, trials: parsed.trials, seed, stress, scenarios };
+}
+
+/** YYYY-MM of snapshot k (k = 0: the month of as_of). */
+function monthOfStep(asOf: string, k: number): IsoMonth {
+  return monthOfIndex(monthIndexOf(asOf) + k);
+}
+
+/** The whole request in one batch on this thread (the CLI, tests): the same figures as any split. */
+export function runUncertainty(
+  profile: unknown,
+  request: UncertaintyRequest,
+  simulator?: Simulator,
+): UncertaintyResult {
+  const parsed = parseOrThrow(UncertaintyRequestSchema, request, '$options');
+  return mergeTrialBatches(request, [
+    runTrialBatch(profile, request, { first_trial: 0, count: parsed.trials }, simulator),
+  ]);
+}
