@@ -48,7 +48,7 @@ function expectExact(figure: ExplainFigure, snapshotFigure: number, where: strin
 function checkEveryMonth(profile: ProfileInput): MonthExplanation[] {
   const all: MonthExplanation[] = [];
   const forecasts = new Map(
-    profile.scenarios.map((s) => [s.id, forecast(profile, { as_of: AS_OF, years: YEARS, scenario_id: s.id })]),
+    (profile.scenarios ?? []).map((s) => [s.id, forecast(profile, { as_of: AS_OF, years: YEARS, scenario_id: s.id })]),
   );
   for (let step = 1; step <= YEARS * 12; step++) {
     const month = monthAt(step);
