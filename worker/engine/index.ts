@@ -5,6 +5,13 @@ import { compareViewWith, type CompareView, type CompareViewInput } from './comp
 import { defaultEventCompiler } from './simulate/default-compiler';
 import { forecastScenario, type ForecastOptions, type ScenarioForecast } from './simulate/forecast';
 import type { Simulator } from './simulate/simulate';
+import {
+  explainScenarioMonth,
+  explainScenariosMonth,
+  type ExplainOptions,
+  type ExplainScenariosOptions,
+  type MonthExplanation,
+} from './explain/explain';
 
 export * from './model/common';
 export * from './model/account';
@@ -163,4 +170,46 @@ export function compare(profile: unknown, options: CompareOptions, simulator?: S
 /** The compare screen's view: sampled chart points, summaries, first cash shortfall, today's dollars. */
 export function compareView(input: CompareViewInput, simulator?: Simulator): CompareView {
   return compareViewWith(input, defaultEventCompiler, simulator);
+}
+
+export {
+  ExplainOptionsSchema,
+  explainPrepared,
+  explainScenarioMonth,
+  explainScenariosMonth,
+  explainTrace,
+  personLabel,
+  type ExplainFigure,
+  type ExplainLine,
+  type ExplainOptions,
+  type ExplainScenariosOptions,
+  type ExplainSection,
+  type ExplainSectionId,
+  type LoanExplanation,
+  type MonthExplanation,
+  type TaxExplanation,
+  type TransferLine,
+} from './explain/explain';
+export { financialYearLabel, taxRulesUsed, type TaxRulesUsed } from './explain/rules';
+export {
+  createTraceLog,
+  type TraceBucket,
+  type TraceContext,
+  type TraceEntry,
+  type TraceKind,
+  type TraceRecorder,
+} from './simulate/trace';
+
+/** Explain one month of one scenario (scenario_id null, absent or 'base': the base): every part of its cash flow and growth. */
+export function explainMonth(profile: unknown, options: ExplainOptions, simulator?: Simulator): MonthExplanation {
+  return explainScenarioMonth(profile, options, defaultEventCompiler, simulator);
+}
+
+/** Explain the same month of several scenarios (no ids: every scenario, or the base). */
+export function explainMonths(
+  profile: unknown,
+  options: ExplainScenariosOptions,
+  simulator?: Simulator,
+): MonthExplanation[] {
+  return explainScenariosMonth(profile, options, defaultEventCompiler, simulator);
 }

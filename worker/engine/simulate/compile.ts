@@ -19,9 +19,11 @@ import {
 } from './flows';
 import { buildLoanTable, type ScopedLoan } from './loans';
 import { bufferSize, scheduleOccurrences } from './occurrences';
-import { KIND_DEBT, type Plan } from './plan';
+import { KIND_DEBT, type LoanTable, type Plan } from './plan';
+import type { TraceRecorder } from './trace';
 import type { ScratchArena } from './scratch';
 import { horizonYears, type SimulationSpec } from './spec';
+import { traceFlows, type BookedFlow } from './trace-flows';
 import { buildTransferTable, type ScopedTransfer } from './transfers';
 
 type ScopedFlow = { flow: PrimitiveFlow; scope: string | null };
@@ -142,6 +144,9 @@ export function compilePlan(
     if (o.value >= 0) flowIncome[o.step] += o.value;
     else flowExpense[o.step] -= o.value;
   }
+  const trace = spec.trace ?? null;
+  // Traced runs only: each flow as booked, to be booked again alone for the traced step (trace-flows.ts).
+  const booked: BookedFlow[] | null = trace ? [] : null;
 
   // ---- flows: every occurrence on its real date, into per-step totals ----
   const { steps: occurrenceSteps, days: occurrenceDays } = scratch.occurrenceBuffers(bufferSize(grid));
@@ -171,6 +176,7 @@ export function compilePlan(
     const { flow, scope } = flows[fi];
     const adjusted = adjustmentsOf.get(fi);
     if (sharedBase && fi < baseItems.length && sharedBase.isCached[fi]) {
+      booked?.push({ flow, row: sharedBase.itemAccount[fi], adjusted, tax: null, payer: -1 });
       if (!adjusted) continue;
       bookFlow(book, flow, sharedBase.itemAccount[fi], undefined, null, -1); // take the cached booking back out
     }
@@ -190,6 +196,9 @@ export function compilePlan(
       flowTax = { taxable: taxableIncome[taxpayerOf(tax.taxpayer)], superRow, superKind, pplRate };
     }
     bookFlow(book, flow, row, adjusted, flowTax, 1);
+    if (booked && !(sharedBase && fi < baseItems.length && sharedBase.isCached[fi])) {
+      booked.push({ flow, row, adjusted, tax: flowTax, payer: tax ? taxpayerOf(tax.taxpayer) : -1 });
+    }
   }
 
   // ---- tax adjustments: taxable income only, no money moves ----
@@ -198,7 +207,19 @@ export function compilePlan(
     if (amount === 0) continue;
     const taxable = taxableIncome[taxpayerOf(t.taxpayer)];
     const count = scheduleOccurrences(grid, t.schedule, occurrenceSteps, occurrenceDays);
-    for (let o = 0; o < count; o++) taxable[occurrenceSteps[o]] += amount;
+    for (let o = 0; o < count; o++) {
+      taxable[occurrenceSteps[o]] += amount;
+      if (trace && occurrenceSteps[o] === trace.step) {
+        trace.record({
+          kind: 'tax_adjustment',
+          bucket: 'taxable',
+          amount,
+          name: t.name,
+          key: t.key,
+          payer: taxpayerOf(t.taxpayer),
+        });
+      }
+    }
   }
 
   const transferTable = buildTransferTable(transfers, grid, resolve, scratch);
@@ -210,6 +231,14 @@ export function compilePlan(
 
   // Tax is charged to the primary cash account, created now if nothing has needed it yet.
   const primaryCash = taxableIncome.length > 0 ? accounts.primaryCash() : -1;
+  if (trace && booked) {
+    beginTrace(trace, stepDates, rows, taxpayerIndex, loans, loanTable, transfers);
+    for (const o of accounts.openingFlows) {
+      if (o.step === trace.step)
+        trace.record({ kind: 'opening_balance', bucket: 'cash_flow', amount: o.value, account: o.row });
+    }
+    traceFlows(trace, time, accountStride, booked, occurrenceSteps, occurrenceDays);
+  }
   const accountTable = buildAccountTable(rows, loanOfAccount, loanTable.monthlyRate, scratch);
   // Loans that took over before the first step set the rate from the start.
   for (let j = 0; j < rateSwitches.count; j++) {
@@ -236,6 +265,8 @@ export function compilePlan(
       loans: loanTable,
       rateSwitches,
       rateShift: null, // every plan has the same shape, so the month loop stays monomorphic
+      trace,
+      traceStep: trace ? trace.step : -1,
     },
     warnings,
     // Which account each row is (the uncertainty engine maps rows to return types and goal accounts).
@@ -259,4 +290,31 @@ function baseCacheFits(
     cache.accountIds.every((id, i) => baseRow(id) === i) &&
     (cache.primaryCash < 0 || cache.primaryCash === primaryCash)
   );
+}
+
+/** Gives the recorder the names behind the row and index numbers its entries carry. */
+function beginTrace(
+  trace: TraceRecorder,
+  stepDates: ReadonlyArray<string>,
+  rows: ReadonlyArray<AccountRow>,
+  taxpayerIndex: ReadonlyMap<string, number>,
+  loans: ReadonlyArray<ScopedLoan>,
+  loanTable: LoanTable,
+  transfers: ReadonlyArray<ScopedTransfer>,
+): void {
+  const taxpayers: string[] = [];
+  for (const [name, i] of taxpayerIndex) taxpayers[i] = name;
+  trace.begin({
+    step: trace.step,
+    date: stepDates[trace.step] ?? '',
+    accounts: rows.map((r) => ({ key: r.key, name: r.name, account_type: r.account_type, is_asset: r.is_asset })),
+    taxpayers,
+    loans: loans.map((l, i) => ({
+      key: l.loan.key,
+      scope: l.scope,
+      account: loanTable.account[i],
+      repayment_from: loanTable.repaymentFrom[i],
+    })),
+    transfers: transfers.map((t) => ({ key: t.transfer.key, name: t.transfer.name, scope: t.scope })),
+  });
 }

@@ -18,6 +18,7 @@ import {
   type SimAccountInput,
   type Simulator,
 } from './simulate';
+import type { TraceRecorder } from './trace';
 
 /** A template compiler for a whole event (the templates module's compileEvent). */
 export type EventCompiler = ((event: ScenarioEvent, ctx: CompileContext) => Primitive[]) & {
@@ -332,13 +333,14 @@ function modificationPrimitives(
 /**
  * Forecast one scenario of a prepared profile. scenarioId null or 'base' (with no such scenario) forecasts the
  * base; the baseline scenario's forecast is the base alone. Throws EngineInputError for an unknown id.
- * `simulator` defaults to the prepared profile's own.
+ * `simulator` defaults to the prepared profile's own; `trace` records one step's movements (trace.ts).
  */
 export function forecastPrepared(
   prepared: PreparedProfile,
   scenarioId: string | null,
   options: ForecastOptions,
   simulator: Simulator = prepared.simulator,
+  trace: TraceRecorder | null = null,
 ): ScenarioForecast {
   const { profile, baseline } = prepared;
   const index = scenarioId === null ? -1 : profile.scenarios.findIndex((s) => s.id === scenarioId);
@@ -379,6 +381,7 @@ export function forecastPrepared(
       .filter((r) => r.scenario_event_id)
       .map((r) => ({ id: r.id, scope: r.scenario_event_id as string, name: r.name })),
     entity_id: prepared.compile?.entityId,
+    trace,
   });
   return {
     scenario_id: scenario?.id ?? BASE_SCENARIO_ID,

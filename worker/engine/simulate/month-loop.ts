@@ -6,6 +6,8 @@ import { pmt } from './loans';
 import { KIND_DEBT, KIND_GROWTH, type Plan } from './plan';
 import type { ScratchArena } from './scratch';
 import type { Columns } from './snapshots';
+import type { TraceRecorder } from './trace';
+import type { IsoDate } from '../primitives';
 
 // Running totals kept current while money moves after the month's main pass.
 const ASSETS = 0;
@@ -26,6 +28,40 @@ function move(
     totals[ASSETS] += amount;
     if (isLiquid[i]) totals[LIQUID] += amount;
   } else totals[LIABILITIES] -= amount;
+}
+
+/** The traced step's tax for one payer, with the working: year to date, annualised income, the year's tax. */
+function traceTax(
+  trace: TraceRecorder,
+  payer: number,
+  taxableThisMonth: number,
+  taxableYearToDate: number,
+  monthsIntoYear: number,
+  annual: number,
+  due: number,
+  chargedBefore: number,
+  date: IsoDate,
+): void {
+  const year = personalTax(annual > 0 ? annual : 0, date);
+  trace.record({
+    kind: 'tax',
+    bucket: 'cash_flow',
+    amount: -(due - chargedBefore),
+    payer,
+    rule_date: date,
+    parts: {
+      taxable_this_month: taxableThisMonth,
+      taxable_year_to_date: taxableYearToDate,
+      months_into_year: monthsIntoYear,
+      annualised_income: annual,
+      income_tax: year.income_tax,
+      lito: year.lito,
+      medicare: year.medicare,
+      year_tax: annual > 0 ? year.total : 0,
+      due_to_date: due,
+      charged_before: chargedBefore,
+    },
+  });
 }
 
 /** Snapshot 0: today's balances. */
@@ -61,6 +97,7 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     flowExpense,
     taxableIncome,
     primaryCash,
+    traceStep,
   } = plan;
   const baseAccountCount = plan.baseAccountCount;
   const baseAccountDelta = plan.baseAccountDelta ?? new Float64Array(0);
@@ -134,6 +171,8 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
         monthlyRate[switchAccount[nextSwitch]] = switchRate[nextSwitch];
       nextSwitch++;
     }
+    // The trace recorder for this step only (null otherwise): `trace?.record(...)` then evaluates nothing.
+    const trace = step === traceStep ? plan.trace : null;
     let growth = 0;
     let income = flowIncome[step];
     let expense = flowExpense[step];
@@ -154,6 +193,7 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
           interest = -v * rate;
           v -= interest;
           expense += interest;
+          trace?.record({ kind: 'interest', bucket: 'cash_flow', amount: -interest, account: i });
         }
         interestThisMonth[i] = interest;
       } else if (v > 0 && rate !== 0) {
@@ -161,6 +201,12 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
         v += gain;
         if (accountKind === KIND_GROWTH) growth += gain;
         else income += gain;
+        trace?.record({
+          kind: accountKind === KIND_GROWTH ? 'growth' : 'interest',
+          bucket: accountKind === KIND_GROWTH ? 'capital_growth' : 'cash_flow',
+          amount: gain,
+          account: i,
+        });
       }
       v += accountDelta[deltaRow + i];
       if (i < baseAccountCount) v += baseAccountDelta[baseRow + i];
@@ -187,6 +233,14 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
         const payer = loanTaxpayer[loan];
         if (payer >= 0 && month < deductibleEndMonth[loan] && month >= deductibleFromMonth[loan]) {
           taxableSoFar[payer] -= interestThisMonth[loanAccount[loan]] * deductibleShare[loan];
+          trace?.record({
+            kind: 'deductible_interest',
+            bucket: 'taxable',
+            amount: -interestThisMonth[loanAccount[loan]] * deductibleShare[loan],
+            loan,
+            payer,
+            parts: { deductible_share: deductibleShare[loan] },
+          });
         }
       }
       let taxTotal = 0;
@@ -201,6 +255,18 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
           }
           due = (lastAnnualTax[payer] * monthsIntoFinancialYear) / 12;
         }
+        if (trace)
+          traceTax(
+            trace,
+            payer,
+            taxableIncome[payer][step],
+            taxableSoFar[payer],
+            monthsIntoFinancialYear,
+            annual,
+            due,
+            taxCharged[payer],
+            stepDates[step],
+          );
         taxTotal += due - taxCharged[payer];
         taxCharged[payer] = due;
       }
@@ -231,6 +297,14 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
           }
           move(balance, isAsset, isLiquid, totals, from, -moved);
           move(balance, isAsset, isLiquid, totals, to, moved);
+          trace?.record({
+            kind: 'transfer',
+            bucket: 'transfer',
+            amount: moved,
+            account: from,
+            to_account: to,
+            parts: { transfer: t },
+          });
         }
         if (all) {
           let moved = 0;
@@ -240,6 +314,14 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
           } else if (isAsset[from]) moved = Math.max(0, balance[from]);
           move(balance, isAsset, isLiquid, totals, from, -moved);
           move(balance, isAsset, isLiquid, totals, to, moved);
+          trace?.record({
+            kind: 'transfer',
+            bucket: 'transfer',
+            amount: moved,
+            account: from,
+            to_account: to,
+            parts: { transfer: t },
+          });
         }
       }
     }
@@ -266,6 +348,18 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
       if (pay > owed) pay = owed;
       move(balance, isAsset, isLiquid, totals, repaymentFrom[loan], -pay);
       move(balance, isAsset, isLiquid, totals, debt, pay);
+      if (trace) {
+        const interestPart = Math.min(pay, interest);
+        trace.record({
+          kind: 'repayment',
+          bucket: 'transfer',
+          amount: pay,
+          account: repaymentFrom[loan],
+          to_account: debt,
+          loan,
+          parts: { interest: interestPart, principal: pay - interestPart },
+        });
+      }
     }
     capitalGrowth[step] = growth;
     incomeColumn[step] = income;

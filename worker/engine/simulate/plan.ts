@@ -2,6 +2,7 @@
 // Per-step tables are step-major (row k holds step k), so the loop walks memory in order.
 import type { AccountType } from '../model/common';
 import type { IsoDate } from '../primitives';
+import type { TraceRecorder } from './trace';
 
 /** How an account earns or costs money each month (docs/forecast-model.md section 5). */
 export const KIND_CASH = 0; // checking/savings asset: interest r/12 on a positive balance, in cash_flow
@@ -103,4 +104,7 @@ export type Plan = {
    * (docs/uncertainty.md). Absent or null (every deterministic run): no change.
    */
   rateShift?: Float64Array | null;
+  /** Records the movements of step traceStep (trace.ts); null in a normal run (traceStep -1). */
+  trace: TraceRecorder | null;
+  traceStep: number;
 };

@@ -5,6 +5,7 @@ import type { Snapshot } from '../model/comparison';
 import type { Assumptions } from '../model/assumptions';
 import type { IsoDate, Primitive, PrimitiveFlow } from '../primitives';
 import type { BaseFlowCache } from './flows';
+import type { TraceRecorder } from './trace';
 
 /** A base account as the simulator needs it (entity sign convention: liabilities owe |current_balance|). */
 export type SimAccountInput = {
@@ -37,6 +38,8 @@ export type SimulationSpec = {
   linked_items?: ReadonlyArray<{ id: string; scope: string; name: string }>;
   /** The id a materialised entity gets from its event and primitive key; exact matches win over names. */
   entity_id?: (scope: string, key: string) => string;
+  /** Records every movement of money in one step (trace.ts); absent or null in a normal run. */
+  trace?: TraceRecorder | null;
 };
 
 export type SimulationResult = { snapshots: Snapshot[]; warnings: string[] };
