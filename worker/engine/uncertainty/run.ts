@@ -183,6 +183,8 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
   const months = first.months;
   const stepDates = first.stepDates;
   const model = buildMarketModel(u, months, assumptions.inflation_rate, (t) => assumptions.account_type_rates[t]);
+  // One trial is the deterministic path (with the stress, if any): a stress test on its own, whatever the volatility.
+  if (request.trials === 1) model.random = false;
   if (stress?.name === 'high_inflation_decade') {
     model.inflationStressMonths = STRESS_INFLATION_MONTHS;
     model.inflationStressPercent = STRESS_INFLATION_PERCENT;
