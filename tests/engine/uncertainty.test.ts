@@ -1,6 +1,8 @@
 // The uncertainty engine (worker/engine/uncertainty, docs/uncertainty.md): zero volatility reproduces the
 // deterministic forecast to the cent, the same seed gives byte-identical results however the trials are split,
 // input is checked like compare's, and each stress test moves the figures by the documented amount.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   EngineInputError,
@@ -11,6 +13,7 @@ import {
   runUncertainty,
   sampleSnapshots,
   splitTrials,
+  UNCERTAINTY_HELP_TEXT,
   type UncertaintyRequest,
 } from '../../worker/engine/index';
 import { heavyProfile } from '../../scripts/bench-engine';
@@ -153,5 +156,12 @@ describe('uncertainty: input', () => {
     const e = fieldOf(() => runUncertainty(bad, { as_of: AS_OF, years: 1, trials: 1 }));
     expect(e.path).toBe('$.assumptions.uncertainty.correlations');
     expect(e.message).toMatch(/not positive definite/);
+  });
+});
+
+describe('uncertainty: help text', () => {
+  it('docs/uncertainty.md quotes UNCERTAINTY_HELP_TEXT exactly, so the screen and the docs agree', () => {
+    const doc = readFileSync(resolve(__dirname, '../../docs/uncertainty.md'), 'utf8');
+    expect(doc).toContain(`> ${UNCERTAINTY_HELP_TEXT}\n`);
   });
 });
