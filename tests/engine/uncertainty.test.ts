@@ -9,6 +9,8 @@ import {
   compare,
   compareView,
   mergeTrialBatches,
+  prepareTrials,
+  runPreparedTrials,
   runTrialBatch,
   runUncertainty,
   sampleSnapshots,
@@ -80,6 +82,14 @@ describe('uncertainty: seeded and reproducible', () => {
     const whole = runTrialBatch(profile, request, { first_trial: 0, count: 23 });
     const n = whole[0].sample_months.length;
     expect(Array.from(parts[1][0].net_worth)).toEqual(Array.from(whole[0].net_worth.subarray(2 * n, 13 * n)));
+  });
+
+  it('a prepared request runs ranges in any order with the same trials as separate batches', () => {
+    const prepared = prepareTrials(profile, request);
+    const later = runPreparedTrials(prepared, { first_trial: 14, count: 9 });
+    const earlier = runPreparedTrials(prepared, { first_trial: 0, count: 14 });
+    expect(mergeTrialBatches(request, [later, earlier])).toEqual(runUncertainty(profile, request));
+    expect(later[0].net_worth).toEqual(runTrialBatch(profile, request, { first_trial: 14, count: 9 })[0].net_worth);
   });
 
   it('splitTrials covers every trial once with sizes that differ by at most one', () => {

@@ -117,7 +117,15 @@ export {
 } from './compare';
 export * from './model/uncertainty-assumptions';
 export * from './uncertainty/types';
-export { runTrialBatch, mergeTrialBatches, runUncertainty, splitTrials } from './uncertainty/run';
+export {
+  runTrialBatch,
+  mergeTrialBatches,
+  runUncertainty,
+  splitTrials,
+  prepareTrials,
+  runPreparedTrials,
+  type PreparedTrials,
+} from './uncertainty/run';
 export {
   CRASH_FALLS,
   STRESS_INFLATION_MONTHS,

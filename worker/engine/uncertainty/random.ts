@@ -4,19 +4,33 @@ import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { JumpableRandomGenerator } from 'pure-rand/types/JumpableRandomGenerator';
 
-/** Hands out trial generators first_trial, first_trial + 1, ... in order. */
+/** Hands out trial generators in order from any starting trial; moving forward reuses the jumps made so far. */
 export class TrialStreams {
-  private readonly cursor: JumpableRandomGenerator;
+  private readonly seed: number;
+  private cursor: JumpableRandomGenerator;
+  /** The trial whose generator next() returns. */
+  private position = 0;
 
-  constructor(seed: number, firstTrial: number) {
-    this.cursor = xoroshiro128plus(seed >>> 0);
-    for (let k = 0; k < firstTrial; k++) this.cursor.jump();
+  constructor(seed: number, firstTrial = 0) {
+    this.seed = seed >>> 0;
+    this.cursor = xoroshiro128plus(this.seed);
+    this.seek(firstTrial);
+  }
+
+  /** Positions the streams at trial k (forward from the current trial, else from the start). */
+  seek(k: number): void {
+    if (k < this.position) {
+      this.cursor = xoroshiro128plus(this.seed);
+      this.position = 0;
+    }
+    for (; this.position < k; this.position++) this.cursor.jump();
   }
 
   /** The next trial's generator (its own copy: the streams are 2^64 draws apart). */
   next(): JumpableRandomGenerator {
     const rng = this.cursor.clone();
     this.cursor.jump();
+    this.position++;
     return rng;
   }
 }

@@ -345,9 +345,28 @@ export function splitTrials(trials: number, parts: number): Array<{ first_trial:
 }
 
 /**
+ * A request prepared once (validated, every scenario compiled) to run any number of trial ranges without
+ * repeating that work: a worker that reports progress runs its share in several small ranges. Opaque.
+ */
+export type PreparedTrials = { readonly kind: 'prepared-trials' };
+
+type PreparedState = Prepared & { kind: 'prepared-trials'; streams: TrialStreams | null };
+
+/** Validates the request and the profile and compiles every scenario (EngineInputError on bad input). */
+export function prepareTrials(profile: unknown, request: UncertaintyRequest): PreparedTrials {
+  const p = prepare(profile, request);
+  const state: PreparedState = {
+    ...p,
+    kind: 'prepared-trials',
+    streams: p.model.random ? new TrialStreams(p.seed) : null,
+  };
+  return state;
+}
+
+/**
  * Trials [first_trial, first_trial + count) of every scenario of the request, one batch per scenario in compare's
  * order. Trial k's market depends only on (seed, k), and every scenario gets the same one. Throws EngineInputError
- * on bad input (the profile as compare checks it; the request under $options).
+ * on bad input (the profile as compare checks it; the request under $options; the range under $range).
  * `simulator` is accepted for symmetry with compare; each compiled scenario keeps its own buffers.
  */
 export function runTrialBatch(
@@ -357,7 +376,15 @@ export function runTrialBatch(
   simulator?: Simulator,
 ): TrialBatch[] {
   void simulator;
-  const p = prepare(profile, request);
+  return runPreparedTrials(prepareTrials(profile, request), range);
+}
+
+/** runTrialBatch on a prepared request: the same batches, without validating and compiling again. */
+export function runPreparedTrials(
+  prepared: PreparedTrials,
+  range: { first_trial: number; count: number },
+): TrialBatch[] {
+  const p = prepared as PreparedState;
   const { first_trial: first, count } = range;
   if (!Number.isInteger(first) || !Number.isInteger(count) || first < 0 || count < 0) {
     throw new EngineInputError([
@@ -385,7 +412,8 @@ export function runTrialBatch(
     goal_reached: new Uint8Array(count),
   }));
   const path = allocateMarketPath(months);
-  const streams = model.random ? new TrialStreams(p.seed, first) : null;
+  const streams = p.streams;
+  streams?.seek(first);
   if (!model.random) drawMarketPath(model, null, path);
   for (let trial = 0; trial < count; trial++) {
     if (streams) drawMarketPath(model, streams.next(), path);
