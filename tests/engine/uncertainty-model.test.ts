@@ -148,6 +148,35 @@ describe('uncertainty: correlated factors', () => {
   });
 });
 
+describe('uncertainty: interest rates', () => {
+  const loan = (rate_volatility: number) => ({
+    assumptions: { account_type_rates: { loan: 1 }, uncertainty: { rate_volatility, inflation_volatility: 0 } },
+    accounts: [{ id: 'car', name: 'Loan', account_type: 'loan', current_balance: -10_000, is_asset: false }],
+    recurring_items: [],
+    scenarios: [],
+  });
+
+  it('keeps debts deterministic without rate volatility, and spreads them (never below a zero rate) with it', () => {
+    const fixed = runUncertainty(loan(0), { as_of: AS_OF, years: 5, trials: 50, seed: 4 }).scenarios[0];
+    expect(fixed.nominal.p10).toEqual(fixed.nominal.p90);
+    const [batch] = runTrialBatch(
+      loan(5),
+      { as_of: AS_OF, years: 5, trials: 200, seed: 4 },
+      { first_trial: 0, count: 200 },
+    );
+    const n = batch.sample_months.length;
+    let spread = false;
+    for (let t = 0; t < 200; t++) {
+      for (let j = 1; j < n; j++) {
+        // Net worth is minus what is owed: with no repayments it never rises (a rate never goes below zero).
+        expect(batch.net_worth[t * n + j]).toBeLessThanOrEqual(batch.net_worth[t * n + j - 1]);
+      }
+      if (batch.net_worth[t * n + n - 1] !== batch.net_worth[n - 1]) spread = true;
+    }
+    expect(spread).toBe(true);
+  });
+});
+
 describe('uncertainty: Cholesky factor', () => {
   it('reproduces the matrix (L Lt = C) for the default correlations', () => {
     const c = correlationMatrix(DEFAULT_UNCERTAINTY.correlations);
