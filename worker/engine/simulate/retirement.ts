@@ -5,6 +5,7 @@ import { AGE_PENSION_AGE, agePensionFigures, agePensionRate } from '../au/age-pe
 import { financialYearOf } from '../au/dated';
 import { minimumDrawdown, pensionPhaseRate } from '../au/pension-drawdown';
 import {
+  CARRY_FORWARD,
   PRESERVATION_AGE,
   ageOn,
   availableConcessionalCap,
@@ -414,7 +415,7 @@ function settleYear(
     else {
       const over = contributions - cap;
       r.unused[p].set(fy, 0);
-      excess = r.tsbAtFyStart[p] < 500_000 ? useCarriedForward(fy, over, r.unused[p]) : over;
+      excess = r.tsbAtFyStart[p] < CARRY_FORWARD.balance_threshold ? useCarriedForward(fy, over, r.unused[p]) : over;
     }
     const taxable = p < taxableSoFar.length ? taxableSoFar[p] : 0;
     const excessTax = excessConcessionalTax(taxable, excess, date);
