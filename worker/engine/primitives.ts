@@ -162,8 +162,32 @@ export type PrimitiveAdjustFlow = {
   end_date?: IsoDate | null;
 };
 
+/**
+ * A person retires (docs/forecast-model.md section 9). From `date` (once they are 60) their super is released:
+ * before the condition of release the simulator refuses transfers out of their super accounts (when the person's
+ * birth date is known). With `pension`, an account-based pension starts on the later of `date` and the 60th
+ * birthday: up to the transfer balance cap of `super_account` moves into retirement phase (tax-free earnings) and
+ * at least the minimum drawdown for the person's age is paid monthly into `pension.pay_to`; transfers out of the
+ * account (a chosen drawdown) count towards the minimum.
+ */
+export type PrimitiveRetirement = {
+  kind: 'retirement';
+  key: string;
+  /** 'self' or 'partner' (the people of the assumptions). */
+  person: string;
+  date: IsoDate;
+  super_account?: AccountRef;
+  pension?: { pay_to: AccountRef };
+};
+
 export type Primitive =
-  PrimitiveAccount | PrimitiveFlow | PrimitiveTransfer | PrimitiveLoan | PrimitiveAdjustFlow | PrimitiveTaxAdjustment;
+  | PrimitiveAccount
+  | PrimitiveFlow
+  | PrimitiveTransfer
+  | PrimitiveLoan
+  | PrimitiveAdjustFlow
+  | PrimitiveTaxAdjustment
+  | PrimitiveRetirement;
 
 /** What a template compiler may read besides its parameters. Pure data: no clock, no I/O. */
 export type CompileContext = {

@@ -9,6 +9,28 @@ const accountTypeRateShape = Object.fromEntries(ACCOUNT_TYPES.map((t) => [t, Rat
   typeof RateSchema
 >;
 
+/**
+ * Retirement and Age Pension settings (docs/forecast-model.md section 9), all optional. `homeowner` decides the
+ * Age Pension assets test's thresholds (absent or null: a homeowner while the plan holds a property account worth
+ * more than nil); `age_pension: false` leaves the Age Pension out; `unused_concessional_cap` enters unused cap of
+ * financial years before the forecast (by the year's starting calendar year, 2023 for 2023-24) for carry-forward.
+ */
+export const RetirementAssumptionsSchema = z.object({
+  homeowner: z.boolean().nullable().optional(),
+  age_pension: z.boolean().optional(),
+  unused_concessional_cap: z
+    .array(
+      z.object({
+        person: z.enum(['self', 'partner']),
+        financial_year: z.number().int().min(2018).max(2100),
+        amount: z.number().finite().min(0).max(1_000_000),
+      }),
+    )
+    .max(20)
+    .optional(),
+});
+export type RetirementAssumptions = z.infer<typeof RetirementAssumptionsSchema>;
+
 export const AssumptionsSchema = z.object({
   /** Percent a year. */
   inflation_rate: RateSchema,
@@ -16,6 +38,7 @@ export const AssumptionsSchema = z.object({
   wage_growth_rate: RateSchema,
   /** Percent a year per account type: growth for property, investment and super; interest for cash and debts. */
   account_type_rates: z.object(accountTypeRateShape),
+  retirement: RetirementAssumptionsSchema.optional(),
 });
 export type Assumptions = z.infer<typeof AssumptionsSchema>;
 
@@ -26,6 +49,7 @@ export const AssumptionsInputSchema = z.object({
   account_type_rates: z.object(accountTypeRateShape).partial().optional(),
   /** Monte Carlo and stress tests (docs/uncertainty.md); absent: the defaults there. */
   uncertainty: UncertaintyAssumptionsInputSchema.optional(),
+  retirement: RetirementAssumptionsSchema.optional(),
   updated_at: z.string().optional(),
 });
 export type AssumptionsInput = z.infer<typeof AssumptionsInputSchema>;
@@ -55,5 +79,6 @@ export function resolveAssumptions(input?: AssumptionsInput | null): Assumptions
     inflation_rate: input?.inflation_rate ?? DEFAULT_ASSUMPTIONS.inflation_rate,
     wage_growth_rate: input?.wage_growth_rate ?? DEFAULT_ASSUMPTIONS.wage_growth_rate,
     account_type_rates: { ...DEFAULT_ASSUMPTIONS.account_type_rates, ...(input?.account_type_rates ?? {}) },
+    ...(input?.retirement ? { retirement: input.retirement } : {}),
   };
 }

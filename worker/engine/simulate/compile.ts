@@ -18,6 +18,7 @@ import {
   type FlowTax,
 } from './flows';
 import { buildLoanTable, type ScopedLoan } from './loans';
+import { buildRetirement, type ScopedRetirement } from './retirement';
 import { bufferSize, scheduleOccurrences } from './occurrences';
 import { KIND_DEBT, type LoanTable, type Plan } from './plan';
 import type { TraceRecorder } from './trace';
@@ -36,10 +37,18 @@ type CollectedPrimitives = {
   transfers: ScopedTransfer[];
   loans: ScopedLoan[];
   taxAdjustments: PrimitiveTaxAdjustment[];
+  retirements: ScopedRetirement[];
 };
 
 function collectPrimitives(spec: SimulationSpec, baseItems: ReadonlyArray<PrimitiveFlow>): CollectedPrimitives {
-  const collected: CollectedPrimitives = { flows: [], adjustments: [], transfers: [], loans: [], taxAdjustments: [] };
+  const collected: CollectedPrimitives = {
+    flows: [],
+    adjustments: [],
+    transfers: [],
+    loans: [],
+    taxAdjustments: [],
+    retirements: [],
+  };
   const collect = (primitives: ReadonlyArray<Primitive>, scope: string | null) => {
     for (const p of primitives) {
       if (p.kind === 'flow') collected.flows.push({ flow: p, scope });
@@ -47,6 +56,7 @@ function collectPrimitives(spec: SimulationSpec, baseItems: ReadonlyArray<Primit
       else if (p.kind === 'transfer') collected.transfers.push({ transfer: p, scope });
       else if (p.kind === 'loan') collected.loans.push({ loan: p, scope });
       else if (p.kind === 'tax_adjustment') collected.taxAdjustments.push(p);
+      else if (p.kind === 'retirement') collected.retirements.push({ retirement: p, scope });
     }
   };
   for (const flow of baseItems) collected.flows.push({ flow, scope: null });
@@ -120,7 +130,7 @@ export function compilePlan(
   const accounts = collectAccounts(spec, asOfMonth, months, warnings);
   const { rows, resolve } = accounts;
   const baseItems = spec.base_items ?? [];
-  const { flows, adjustments, transfers, loans, taxAdjustments } = collectPrimitives(spec, baseItems);
+  const { flows, adjustments, transfers, loans, taxAdjustments, retirements } = collectPrimitives(spec, baseItems);
   const adjustmentsOf = matchAdjustments(spec, flows, adjustments, warnings);
 
   const accountStride = rows.length + 1; // room for a synthetic primary cash account created while resolving
@@ -138,6 +148,9 @@ export function compilePlan(
     }
     return i;
   };
+
+  const concessional: Float64Array[] = [];
+  const superOwner = new Map<number, string>();
 
   for (const o of accounts.openingFlows) {
     accountDelta[o.step * accountStride + o.row] += o.value;
@@ -193,7 +206,13 @@ export function compilePlan(
       // Super on PPL depends on the child's birth date (from 1 July 2025), not on when each payment falls.
       const pplRate =
         tax.kind === 'ppl' && tax.birth_date && isIsoDate(tax.birth_date) ? pplSuperRate(tax.birth_date) : NaN;
-      flowTax = { taxable: taxableIncome[taxpayerOf(tax.taxpayer)], superRow, superKind, pplRate };
+      const payer = taxpayerOf(tax.taxpayer);
+      flowTax = { taxable: taxableIncome[payer], superRow, superKind, pplRate };
+      // Concessional contributions by taxpayer and the super account's owner, for the caps (retirement.ts).
+      if (superRow >= 0) {
+        flowTax.concessional = concessional[payer] ??= scratch.float64(stepCount);
+        if (!superOwner.has(superRow)) superOwner.set(superRow, tax.taxpayer);
+      }
     }
     bookFlow(book, flow, row, adjusted, flowTax, 1);
     if (booked && !(sharedBase && fi < baseItems.length && sharedBase.isCached[fi])) {
@@ -229,6 +248,23 @@ export function compilePlan(
     loanOfAccount,
   } = buildLoanTable(loans, accountStride, asOfMonth, resolve, taxpayerOf);
 
+  const retirement = buildRetirement({
+    spec,
+    rows,
+    resolve,
+    retirements,
+    transfers,
+    transferTable,
+    taxpayerIndex,
+    taxpayerOf,
+    concessional,
+    superOwner,
+    primaryCash: accounts.primaryCash,
+    asOfMonth,
+    months,
+    stepDates,
+    warnings,
+  });
   // Tax is charged to the primary cash account, created now if nothing has needed it yet.
   const primaryCash = taxableIncome.length > 0 ? accounts.primaryCash() : -1;
   if (trace && booked) {
@@ -267,6 +303,7 @@ export function compilePlan(
       rateShift: null, // every plan has the same shape, so the month loop stays monomorphic
       trace,
       traceStep: trace ? trace.step : -1,
+      retirement,
     },
     warnings,
     // Which account each row is (the uncertainty engine maps rows to return types and goal accounts).

@@ -55,6 +55,8 @@ export type FlowTax = {
   superKind: number;
   /** A PPL flow's super rate fixed by the child's birth date (NaN: by payment date, the old tag). */
   pplRate: number;
+  /** The taxpayer's concessional contributions per step (before contributions tax), for the caps. */
+  concessional?: Float64Array;
 } | null;
 
 const PPL_SUPER_FROM = dateToDayNumber('2025-07-01');
@@ -148,6 +150,7 @@ export function bookFlow(
       toSuper = Number.isNaN(tax.pplRate) ? (day >= PPL_SUPER_FROM ? amt * sgRate[k] : 0) : amt * tax.pplRate;
     } else toSuper = -amt; // salary sacrifice: the (negative) flow's amount goes to super
     if (toSuper === 0) continue;
+    if (tax.concessional) tax.concessional[k] += sign * toSuper;
     const net = sign * toSuper * (1 - CONTRIBUTIONS_TAX_RATE);
     accountDelta[k * accountStride + tax.superRow] += net;
     if (toSuper > 0) income[k] += net;

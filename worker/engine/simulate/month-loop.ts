@@ -3,6 +3,7 @@
 // a local so the optimiser can keep it in a register.
 import { personalTax } from '../au/tax';
 import { pmt } from './loans';
+import { retirementMonth } from './retirement';
 import { KIND_DEBT, KIND_GROWTH, type Plan } from './plan';
 import type { ScratchArena } from './scratch';
 import type { Columns } from './snapshots';
@@ -158,6 +159,7 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
   const lastAnnualIncome = scratch.float64(taxpayerCount).fill(NaN);
   const lastAnnualTax = scratch.float64(taxpayerCount);
   const totals = scratch.float64(3);
+  const retirementOut = scratch.float64(4);
 
   openingTotals(plan, columns);
 
@@ -220,6 +222,14 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     totals[LIABILITIES] = liabilities;
     totals[LIQUID] = liquid;
     const month = asOfMonth + step;
+    // Super caps, pensions and the Age Pension (retirement.ts): growth, income, expenses and tax of the month.
+    if (plan.retirement) {
+      retirementMonth(plan, step, taxableSoFar, totals, retirementOut);
+      growth += retirementOut[0];
+      income += retirementOut[1];
+      expense += retirementOut[2];
+      taxColumn[step] = retirementOut[3];
+    }
     // 3. tax, settled monthly so each financial year's total is exact.
     if (taxpayerCount > 0) {
       const calendarMonth = month % 12; // 0 = January
@@ -273,7 +283,7 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
       if (taxTotal !== 0) {
         move(balance, isAsset, isLiquid, totals, primaryCash, -taxTotal);
         expense += taxTotal;
-        taxColumn[step] = taxTotal;
+        taxColumn[step] = taxTotal + retirementOut[3];
       }
     }
     // 4. transfers between the user's own accounts (never income or expense).

@@ -3,6 +3,7 @@
 import type { AccountType } from '../model/common';
 import type { IsoDate } from '../primitives';
 import type { TraceRecorder } from './trace';
+import type { RetirementPlan } from './retirement';
 
 /** How an account earns or costs money each month (docs/forecast-model.md section 5). */
 export const KIND_CASH = 0; // checking/savings asset: interest r/12 on a positive balance, in cash_flow
@@ -107,4 +108,6 @@ export type Plan = {
   /** Records the movements of step traceStep (trace.ts); null in a normal run (traceStep -1). */
   trace: TraceRecorder | null;
   traceStep: number;
+  /** Super caps, account-based pensions and the Age Pension (retirement.ts); null when none applies. */
+  retirement?: RetirementPlan | null;
 };

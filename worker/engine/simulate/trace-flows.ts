@@ -42,7 +42,8 @@ export function traceFlows(
   for (const b of booked) {
     book.accountDelta.fill(0);
     taxable.fill(0);
-    const tax: FlowTax = b.tax ? { ...b.tax, taxable } : null;
+    // Booked again into private arrays only: the plan's per-taxpayer tables (concessional) must not count it twice.
+    const tax: FlowTax = b.tax ? { ...b.tax, taxable, concessional: undefined } : null;
     bookFlow(book, b.flow, b.row, b.adjusted, tax, 1);
     const amount = book.accountDelta[row0 + b.row];
     const taxKind = b.flow.tax?.kind;

@@ -1,23 +1,35 @@
 // retirement: the salary stops, a yearly income is drawn from super (a transfer: tax-free from 60 and not
-// income in the forecast's sense) stepping up each year, and spending changes.
-import type { Primitive } from '../../primitives';
+// income in the forecast's sense) stepping up each year, and spending changes. By default an account-based
+// pension starts (tax-free earnings, at least the minimum drawdown for the person's age; the simulator applies
+// it from a `retirement` primitive, docs/forecast-model.md section 9).
+import type { IsoDate, Primitive } from '../../primitives';
 import { AU_DEFAULTS } from '../../au/defaults';
 import { addMonths } from '../../au/dates';
+import { birthdayAt } from '../../au/super';
 import { annual, shortMoney } from '../../smart-create/reading';
 import { defineTemplate } from '../define';
 import {
   accountRef,
+  bool,
   dayBefore,
   findItem,
   flow,
   key,
   num,
   recurring,
+  str,
   superAccount,
   transfer,
   triggerDate,
 } from '../helpers';
-import { account, decimal, item, money, pct } from '../parameter-builders';
+import { account, boolean, decimal, integer, item, money, pct, select } from '../parameter-builders';
+
+/** The person's birth date from the assumptions' people (null while unknown). */
+function birthDateOf(assumptions: unknown, person: string): IsoDate | null {
+  const people = (assumptions as { people?: ReadonlyArray<{ id: string; birth_date?: string | null }> }).people;
+  const birth = people?.find((p) => p.id === person)?.birth_date;
+  return typeof birth === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(birth) ? birth : null;
+}
 
 /** Drawdown years emitted (one transfer each, since transfers are not indexed). */
 const DRAWDOWN_YEARS = 40;
@@ -25,16 +37,44 @@ const DRAWDOWN_YEARS = 40;
 export const retirement = defineTemplate({
   template_id: 'retirement',
   name: 'Retire',
-  description: 'Stop work and draw an income from super (tax-free from 60), with a change in spending.',
+  description:
+    'Stop work and draw an income from super (tax-free from 60) through an account-based pension, with a change in spending.',
   icon: '🏖️',
   supports_baseline: false,
   baseline_name: null,
   baseline_description: null,
   group: { name: 'Income & Career', position: 3 },
   parameters: [
+    select(
+      'person',
+      'Who retires?',
+      [
+        ['self', 'You'],
+        ['partner', 'Your partner'],
+      ],
+      'self',
+      {
+        help_text:
+          "Super, the pension's minimum and the Age Pension follow this person's birth date in the assumptions. Without a birth date, access to super is not checked, the minimum uses the under-65 rate and no Age Pension is forecast.",
+      },
+    ),
+    integer('retirement_age', 'Retire at age', null, {
+      min_value: 40,
+      max_value: 90,
+      help_text: "Optional: retire on this birthday (needs the birth date) instead of the event's month.",
+    }),
     item('salary_item', 'Pay that stops', 'income'),
     account('super_account_id', 'Super account to draw from', { help_text: 'Defaults to your first super account.' }),
-    decimal('annual_drawdown', 'Yearly income drawn from super', 55_000, { ...money, required: true }),
+    boolean('start_pension', 'Start an account-based pension', true, {
+      help_text:
+        'Moves super (up to the $2 million transfer balance cap) into retirement phase from 60: earnings are tax-free and at least the minimum for your age (4% under 65, rising to 14% from 95) is paid each year.',
+    }),
+    decimal('annual_drawdown', 'Yearly income drawn from super', 55_000, {
+      ...money,
+      required: true,
+      help_text:
+        'With a pension, more is paid when the legal minimum is higher. Super cannot be drawn before 60 and retired, or 65.',
+    }),
     decimal('drawdown_growth_rate', 'Yearly increase in drawdown (%)', AU_DEFAULTS.inflation, pct(-10, 20)),
     decimal('spending_change_monthly', 'Change in monthly spending', 0, {
       min_value: -1_000_000,
@@ -45,7 +85,13 @@ export const retirement = defineTemplate({
   ],
 
   compile(p, ctx) {
-    const start = triggerDate(ctx);
+    const person = str(p, 'person', 'self') === 'partner' ? 'partner' : 'self';
+    const birth = birthDateOf(ctx.assumptions, person);
+    const age = num(p, 'retirement_age', 0);
+    // Retiring on a birthday when the age and birth date are known; else on the event's month.
+    const start = birth !== null && age > 0 ? birthdayAt(birth, Math.round(age)) : triggerDate(ctx);
+    // Drawdowns begin on the first of the month, the month after a retirement part-way through a month.
+    const drawMonth = start.endsWith('-01') ? start.slice(0, 7) : addMonths(start.slice(0, 7), 1);
     const out: Primitive[] = [];
     const salary = findItem(ctx, p.salary_item);
     if (salary)
@@ -62,8 +108,8 @@ export const retirement = defineTemplate({
     const growth = num(p, 'drawdown_growth_rate', ctx.assumptions.inflation_rate);
     if (superRef && yearly > 0) {
       for (let year = 0; year < DRAWDOWN_YEARS; year++) {
-        const from = `${addMonths(ctx.trigger_month, year * 12)}-01`;
-        const to = dayBefore(`${addMonths(ctx.trigger_month, (year + 1) * 12)}-01`);
+        const from = `${addMonths(drawMonth, year * 12)}-01`;
+        const to = dayBefore(`${addMonths(drawMonth, (year + 1) * 12)}-01`);
         out.push(
           ...transfer(ctx, `drawdown_${year + 1}`, {
             name: 'Super pension drawdown',
@@ -75,6 +121,15 @@ export const retirement = defineTemplate({
         );
       }
     }
+    if (superRef)
+      out.push({
+        kind: 'retirement',
+        key: key(ctx, 'retirement'),
+        person,
+        date: start,
+        super_account: superRef,
+        ...(bool(p, 'start_pension', true) ? { pension: { pay_to: cash } } : {}),
+      });
     out.push(
       ...flow(ctx, 'spending_change', {
         name: 'Change in spending in retirement',
@@ -96,9 +151,17 @@ export const retirement = defineTemplate({
       const out: Record<string, unknown> = {};
       const drawdown = ctx.amounts.find((a) => a.freq);
       if (drawdown) out.annual_drawdown = annual(drawdown);
+      const at = /\bretir\w*\s+at\s+(?:(?:the\s+)?age\s+(?:of\s+)?)?(\d{2})\b(?!\s*%)/.exec(ctx.text);
+      if (at) out.retirement_age = Number(at[1]);
+      if (/\b(?:my|our)\s+partner\b[^.;!?]{0,30}\bretir|\b(?:wife|husband|partner)\s+retires?\b/.test(ctx.text))
+        out.person = 'partner';
       return out;
     },
     title: (p) =>
-      p.annual_drawdown !== undefined ? `Retire on ${shortMoney(Number(p.annual_drawdown))} a year` : 'Retire',
+      p.annual_drawdown !== undefined
+        ? `Retire on ${shortMoney(Number(p.annual_drawdown))} a year`
+        : p.retirement_age !== undefined
+          ? `Retire at ${Number(p.retirement_age)}`
+          : 'Retire',
   },
 });

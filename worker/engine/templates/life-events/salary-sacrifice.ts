@@ -19,7 +19,8 @@ export const salarySacrifice = defineTemplate({
     decimal('sacrifice_amount', 'Amount sacrificed (before tax)', 500, {
       ...money,
       required: true,
-      help_text: 'Keep total concessional contributions within the cap ($30,000 in 2025-26, $32,500 from 2026-27).',
+      help_text:
+        'With the Super Guarantee it counts towards the concessional cap ($30,000 in 2025-26, $32,500 from 2026-27; unused cap of the last five years carries forward while super is under $500,000). An excess is taxed at your rates less 15%; above $250,000 of income Division 293 adds 15%.',
     }),
     select('sacrifice_frequency', 'How often', FREQ_OPTIONS, 'monthly'),
     account('super_account_id', 'Super account', { help_text: 'Defaults to your first super account.' }),

@@ -43,7 +43,11 @@ export const superannuation = defineTemplate({
       baseline_default: 80_000,
     }),
     decimal('expected_return', 'Return after fees and tax (% a year)', 6.5, pct(-50, 50)),
-    decimal('voluntary_contribution', 'Voluntary contribution', 0, money),
+    decimal('voluntary_contribution', 'Voluntary contribution', 0, {
+      ...money,
+      help_text:
+        'Before tax, it counts towards the concessional cap with the Super Guarantee (an excess is taxed at your rates less 15%). After tax, the cap is $120,000 a year ($130,000 from 2026-27); the forecast warns above it.',
+    }),
     select('contribution_frequency', 'Contribution frequency', FREQ_OPTIONS, 'monthly'),
     select(
       'contribution_type',
