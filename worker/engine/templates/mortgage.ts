@@ -1,6 +1,7 @@
 // What existing_mortgage and interest_only_mortgage share: a repayment schedule on the user's debt account
 // or on a new mortgage account, and the end of the recurring repayment item it replaces.
 import { PRIMARY_CASH, type AccountRef, type Primitive } from '../primitives';
+import { addMonths } from '../au/dates';
 import {
   dayBefore,
   findItem,
@@ -67,7 +68,9 @@ export function compileMortgage(p: Params, ctx: TemplateContext, o: MortgageOpti
     key: key(ctx, 'repayments'),
     account,
     annual_rate: o.annual_rate,
-    start: ctx.trigger_month,
+    // A loan drawn at the event repays from the month after (interest accrues on the balance owed at the start
+    // of a month), as car_loan and major_purchase do; one already owed repays from the event's month.
+    start: o.drawn && !o.existing ? addMonths(ctx.trigger_month, 1) : ctx.trigger_month,
     term_months: o.term_months,
     ...(o.interest_only_months !== undefined ? { interest_only_months: o.interest_only_months } : {}),
     repayment_from: o.repayment_from,
