@@ -5,7 +5,7 @@ import { after, before, durationYears, interestOnlyYears, largest, pickRate } fr
 import { defineTemplate } from '../define';
 import { clamp, findAccount, interestOnlyWithinTerm, num, taxpayer } from '../helpers';
 import { amountOrAccount, compileMortgage } from '../mortgage';
-import { TAXPAYER, account, decimal, integer, item, money, pct } from '../parameter-builders';
+import { OFFSET_PARAMS, TAXPAYER, account, decimal, integer, item, money, pct } from '../parameter-builders';
 
 export const interestOnlyMortgage = defineTemplate({
   template_id: 'interest_only_mortgage',
@@ -35,6 +35,7 @@ export const interestOnlyMortgage = defineTemplate({
     }),
     integer('investment_share_percent', 'Share used for investment (deductible %)', 0, pct(0, 100)),
     TAXPAYER,
+    ...OFFSET_PARAMS,
   ],
 
   compile(p, ctx) {
