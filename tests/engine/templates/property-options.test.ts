@@ -165,3 +165,49 @@ describe('joint investment owners', () => {
     expect(loan(ps)).toMatchObject({ deductible_share: 1, taxpayer: 'self' });
   });
 });
+
+describe('sell_property dates the purchase', () => {
+  const gain = (ps: Primitive[]) => (byKey(ps, 'capital_gain') as PrimitiveTaxAdjustment).amount;
+  const inv = { is_main_residence: false };
+  it('by the purchase date: the discount needs 12 months excluding the day bought and the day sold', () => {
+    // Sale on 1 March 2027 (the event's month); 277,500 gain, half assessable when discounted.
+    expect(gain(compile('sell_property', { ...inv, purchase_date: '2026-02-28' }))).toBe(138_750);
+    expect(gain(compile('sell_property', { ...inv, purchase_date: '2026-03-01' }))).toBe(277_500);
+    expect(gain(compile('sell_property', { ...inv, purchase_date: '2026-09-15' }))).toBe(277_500);
+  });
+  it('by the buying event when the property is an account an event made', () => {
+    const t = getTemplate('sell_property')!;
+    const params = withDefaults(
+      t,
+      { ...inv, property_account_id: 'acc-bought', purchase_date: '2020-01-01' },
+      {
+        is_baseline: false,
+      },
+    );
+    const ctx = makeContext({
+      event_months: { 'ev-buy': '2026-06' },
+      accounts: [
+        ...makeContext().accounts,
+        {
+          id: 'acc-bought',
+          name: 'Flat',
+          account_type: 'property',
+          is_asset: true,
+          current_balance: 0,
+          scenario_event_id: 'ev-buy',
+        },
+      ],
+    });
+    const ps = compileEvent(
+      { id: 'ev-1', name: 'Sell', trigger_month: '2027-03', template_id: 'sell_property', template_parameters: params },
+      ctx,
+    );
+    // Bought June 2026 (the event), sold March 2027: 8 months, no discount (the entered 2020 date is not used).
+    expect(gain(ps)).toBe(277_500);
+  });
+  it('older saved events with months owned still work; with neither, more than 12 months is assumed', () => {
+    expect(gain(compile('sell_property', { ...inv, months_owned: 6 }))).toBe(277_500);
+    expect(gain(compile('sell_property', { ...inv, months_owned: 13 }))).toBe(138_750);
+    expect(gain(compile('sell_property', { ...inv }))).toBe(138_750);
+  });
+});
