@@ -38,6 +38,7 @@ import {
 import type { ParameterError, ValidateOptions } from './define';
 import { offsetOption } from './mortgage';
 import { PER_YEAR, type AmountToken } from '../smart-create/tokens';
+import { isOffsetAmount } from '../smart-create/household';
 import {
   DEPOSIT_RE,
   before,
@@ -350,11 +351,13 @@ export function depositWithinPrice(v: Readonly<Record<string, unknown>>, opts: V
 /** Smart Create: a purchase's price, deposit (an amount or a percentage of the price), state, loan and growth. */
 export function readPropertyPurchase(ctx: PromptContext, investment: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const deposits = ctx.amounts.filter((a) => !a.freq && near(ctx, a, DEPOSIT_RE, 2, 2));
-  const rents = ctx.amounts.filter(
+  // An amount put in an offset account is neither the price nor the deposit (household.ts reads it).
+  const amounts = ctx.amounts.filter((a) => !isOffsetAmount(ctx, a));
+  const deposits = amounts.filter((a) => !a.freq && near(ctx, a, DEPOSIT_RE, 2, 2));
+  const rents = amounts.filter(
     (a) => a.freq && /\brent|\blease|\bincome\b|\bout\s+(?:at|for)$/.test(`${before(ctx, a, 4)} ${after(ctx, a, 2)}`),
   );
-  const others = ctx.amounts.filter((a) => !deposits.includes(a) && !rents.includes(a) && !a.freq);
+  const others = amounts.filter((a) => !deposits.includes(a) && !rents.includes(a) && !a.freq);
   const price = largest(others);
   if (price) out.purchase_price = price.value;
   const deposit = deposits[0];
@@ -381,7 +384,7 @@ export function readPropertyPurchase(ctx: PromptContext, investment: boolean): R
       ctx.text,
     );
   if (investment) {
-    const rent = rents[0] ?? (ctx.amounts.find((a) => a.freq === 'weekly') as AmountToken | undefined);
+    const rent = rents[0] ?? (amounts.find((a) => a.freq === 'weekly') as AmountToken | undefined);
     if (rent) out.weekly_rent = cents(rent.freq ? (rent.value * PER_YEAR[rent.freq]) / PER_YEAR.weekly : rent.value);
     const io = interestOnlyYears(ctx);
     if (io !== undefined) out.interest_only_years = io;

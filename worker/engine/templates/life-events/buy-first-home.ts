@@ -167,7 +167,7 @@ export const buyFirstHome = defineTemplate({
       {
         weight: 8,
         re: new RegExp(
-          `\\b(?:buy|buying|bought|purchase|purchasing|acquire|get|getting|move\\s+into|upgrade\\s+to)\\b[^.;!?]{0,40}?\\b${PROPERTY_NOUN}\\b`,
+          `\\b(?:buy|buys|buying|bought|purchase|purchases|purchasing|acquire|get|getting|move\\s+into|upgrade\\s+to)\\b[^.;!?]{0,40}?\\b${PROPERTY_NOUN}\\b`,
         ),
       },
     ],
