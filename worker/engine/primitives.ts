@@ -209,6 +209,9 @@ export type CompileContext = {
   }>;
   /** The baseline scenario's event ids (optional): accounts they materialised count as the user's current ones. */
   baseline_event_ids?: ReadonlyArray<string>;
+  /** Each event's trigger month by event id (optional): sell_property dates a purchase by the event that made
+   * the property account it sells (the account's scenario_event_id). */
+  event_months?: Readonly<Record<string, IsoMonth>>;
   recurring_items: ReadonlyArray<{
     id: string;
     name: string;

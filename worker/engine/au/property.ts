@@ -2,144 +2,279 @@
 // the Home Guarantee Scheme and lenders mortgage insurance (docs/au-rules.md). Each rule is one dated table.
 import type { IsoDate } from '../primitives';
 import { atDate, type DatedTable } from './dated';
-import { cents } from '../money';
+import { cents, formatDollars } from '../money';
+import { stateDuty, type AuState, type DutyFacts, type DutyResult, type Region } from './state-duty';
 
 export const AU_STATES = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] as const;
-export type AuState = (typeof AU_STATES)[number];
+export type { AuState, Region, DutyBracket, DutyFacts, DutyResult } from './state-duty';
+export { NSW_DUTY, VIC_DUTY, QLD_DUTY, WA_DUTY, SA_DUTY, TAS_DUTY, ACT_DUTY, NT_DUTY } from './state-duty';
 
 export function isAuState(value: unknown): value is AuState {
   return typeof value === 'string' && (AU_STATES as readonly string[]).includes(value);
 }
 
-/** From `over` upwards duty is base + rate x (V - over); with `whole` it is rate x V (VIC's top tier). */
-export type DutyBracket = { over: number; base: number; rate: number; whole?: boolean };
-
 /**
- * First home buyer concession. 'nsw_ramp': nil to exempt_to, then (V - exempt_to) x (normal duty at
- * concession_to / (concession_to - exempt_to)) to concession_to. 'linear_share': nil to exempt_to, then
- * normal duty x (V - exempt_to) / (concession_to - exempt_to). Full duty above concession_to.
+ * Transfer duty on a purchase for `price` on `date` under the state's own schedule and concessions
+ * (au/state-duty.ts). Facts left out: an established home, not lived in by the buyer (unless a first home),
+ * capital city, income assumed within the ACT's test, no dependants.
  */
-export type FirstHomeConcession = { exempt_to: number; concession_to: number; shape: 'nsw_ramp' | 'linear_share' };
-
-export type DutySchedule = { brackets: DutyBracket[]; first_home: FirstHomeConcession };
-
-export const NSW_DUTY: DatedTable<DutySchedule> = [
-  {
-    // Thresholds are indexed each 1 July: UNCONFIRMED for 2026-27 on (add a row when Revenue NSW publishes).
-    from: '2025-07-01',
-    figures: {
-      brackets: [
-        { over: 0, base: 0, rate: 0.0125 },
-        { over: 17_000, base: 212, rate: 0.015 },
-        { over: 37_000, base: 512, rate: 0.0175 },
-        { over: 99_000, base: 1_597, rate: 0.035 },
-        { over: 372_000, base: 11_152, rate: 0.045 },
-        { over: 1_240_000, base: 50_212, rate: 0.055 },
-      ],
-      first_home: { exempt_to: 800_000, concession_to: 1_000_000, shape: 'nsw_ramp' },
-    },
-  },
-];
-
-export const VIC_DUTY: DatedTable<DutySchedule> = [
-  {
-    from: '2025-07-01',
-    figures: {
-      // The general schedule; VIC's principal-place-of-residence concession (to $550k) is not modelled.
-      brackets: [
-        { over: 0, base: 0, rate: 0.014 },
-        { over: 25_000, base: 350, rate: 0.024 },
-        { over: 130_000, base: 2_870, rate: 0.06 },
-        { over: 960_000, base: 0, rate: 0.055, whole: true },
-      ],
-      // UNCONFIRMED taper shape: linear is the usual reading of SRO Victoria's sliding scale.
-      first_home: { exempt_to: 600_000, concession_to: 750_000, shape: 'linear_share' },
-    },
-  },
-];
-
-function scheduleDuty(price: number, brackets: DutyBracket[]): number {
-  let bracket = brackets[0];
-  for (const b of brackets) if (price > b.over) bracket = b;
-  return bracket.whole ? price * bracket.rate : bracket.base + (price - bracket.over) * bracket.rate;
+export function transferDuty(
+  state: AuState,
+  price: number,
+  opts: Pick<DutyFacts, 'date' | 'firstHome'> & Partial<DutyFacts>,
+): DutyResult {
+  return stateDuty(state, price, {
+    newHome: false,
+    ownerOccupier: opts.firstHome,
+    region: 'capital',
+    householdIncome: null,
+    dependants: 0,
+    ...opts,
+  });
 }
 
-function concessionalDuty(price: number, schedule: DutySchedule): number {
-  const { exempt_to, concession_to, shape } = schedule.first_home;
-  if (price <= exempt_to) return 0;
-  if (price > concession_to) return scheduleDuty(price, schedule.brackets);
-  const span = concession_to - exempt_to;
-  if (shape === 'nsw_ramp') return (price - exempt_to) * (scheduleDuty(concession_to, schedule.brackets) / span);
-  return scheduleDuty(price, schedule.brackets) * ((price - exempt_to) / span);
-}
-
-export type DutyMethod = 'nsw' | 'vic' | 'nsw_schedule_proxy';
-export type DutyResult = { duty: number; full_duty: number; method: DutyMethod };
+/**
+ * A home buyer grant for a state: `amount` when the price is at most `price_cap` (null: no cap). `new_home`
+ * grants need a new home; `established` ones an established home. `first_home` false: a grant for buyers who
+ * are not first home buyers (the NT's FreshStart). `until`: the last contract date the row's grant covers.
+ */
+export type GrantRule = {
+  name: string;
+  amount: number;
+  price_cap: number | null;
+  land_and_build_cap?: number;
+  home: 'new' | 'established';
+  first_home: boolean;
+  until?: IsoDate;
+  unconfirmed?: string;
+};
 
 /**
- * Transfer duty on a home bought for `price` on `date`. NSW and VIC use their own schedules and first-home
- * concessions; every other state is modelled with NSW's schedule and concession ('nsw_schedule_proxy'):
- * templates let the user enter the exact duty instead.
+ * Grants by state and contract date. A state with no row for a buyer pays no modelled grant (templates accept
+ * an entered amount). Sources and dates: docs/au-rules.md.
  */
-export function transferDuty(state: AuState, price: number, opts: { date: IsoDate; firstHome: boolean }): DutyResult {
-  const v = Number.isFinite(price) && price > 0 ? price : 0;
-  const schedule = atDate(state === 'VIC' ? VIC_DUTY : NSW_DUTY, opts.date);
-  const full = scheduleDuty(v, schedule.brackets);
-  const duty = opts.firstHome ? concessionalDuty(v, schedule) : full;
-  const method: DutyMethod = state === 'VIC' ? 'vic' : state === 'NSW' ? 'nsw' : 'nsw_schedule_proxy';
-  return { duty: cents(duty), full_duty: cents(full), method };
-}
-
-/** First Home Owner Grant for a new home: `amount` if the price is at most `price_cap`. */
-export type FhogRule = { amount: number; price_cap: number };
-
-/**
- * Grants by state. States absent from a row have no modelled grant (templates offer an amount override).
- * NSW: $10,000 to $600k (land and build to $750k: use land_and_build_cap). VIC: $10,000 to $750k.
- */
-export const FHOG: DatedTable<Partial<Record<AuState, FhogRule & { land_and_build_cap?: number }>>> = [
+export const HOME_BUYER_GRANTS: DatedTable<Record<AuState, GrantRule[]>> = [
   {
     from: '2024-07-01',
     figures: {
-      NSW: { amount: 10_000, price_cap: 600_000, land_and_build_cap: 750_000 },
-      VIC: { amount: 10_000, price_cap: 750_000 },
-      // QLD $30,000 for contracts to 30 June 2026; the $750k cap is from Queensland Revenue Office, not docs/au-rules.md.
-      QLD: { amount: 30_000, price_cap: 750_000 },
+      NSW: [
+        {
+          name: 'First Home Owner Grant',
+          amount: 10_000,
+          price_cap: 600_000,
+          land_and_build_cap: 750_000,
+          home: 'new',
+          first_home: true,
+        },
+      ],
+      VIC: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: 750_000, home: 'new', first_home: true }],
+      // $30,000 for contracts from 20 November 2023 to 30 June 2026; homes valued under $750,000.
+      QLD: [
+        {
+          name: 'First Home Owner Grant',
+          amount: 30_000,
+          price_cap: 750_000,
+          home: 'new',
+          first_home: true,
+          until: '2026-06-30',
+        },
+      ],
+      // $750,000 cap south of the 26th parallel ($1m north of it is not modelled).
+      WA: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: 750_000, home: 'new', first_home: true }],
+      // No value cap for contracts from 6 June 2024.
+      SA: [{ name: 'First Home Owner Grant', amount: 15_000, price_cap: null, home: 'new', first_home: true }],
+      TAS: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: null, home: 'new', first_home: true }],
+      // The ACT has no grant: its Home Buyer Concession Scheme waives duty instead.
+      ACT: [],
+      // HomeGrown Territory and FreshStart New Home grants for contracts from 1 October 2024, no price cap.
+      NT: [
+        {
+          name: 'HomeGrown Territory Grant',
+          amount: 50_000,
+          price_cap: null,
+          home: 'new',
+          first_home: true,
+          until: '2026-09-30',
+        },
+        {
+          name: 'HomeGrown Territory Grant (established home)',
+          amount: 10_000,
+          price_cap: null,
+          home: 'established',
+          first_home: true,
+          until: '2025-09-30',
+        },
+        {
+          name: 'FreshStart New Home Grant',
+          amount: 30_000,
+          price_cap: null,
+          home: 'new',
+          first_home: false,
+          until: '2026-09-30',
+        },
+      ],
     },
   },
   {
-    // UNCONFIRMED: QLD's grant for contracts from 1 July 2026 is not announced; kept at $30,000 until corrected.
     from: '2026-07-01',
     figures: {
-      NSW: { amount: 10_000, price_cap: 600_000, land_and_build_cap: 750_000 },
-      VIC: { amount: 10_000, price_cap: 750_000 },
-      QLD: { amount: 30_000, price_cap: 750_000 },
+      NSW: [
+        {
+          name: 'First Home Owner Grant',
+          amount: 10_000,
+          price_cap: 600_000,
+          land_and_build_cap: 750_000,
+          home: 'new',
+          first_home: true,
+        },
+      ],
+      VIC: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: 750_000, home: 'new', first_home: true }],
+      // UNCONFIRMED: after the $30,000 boost ends (contracts to 30 June 2026) the legislated $15,000 applies
+      // unless the boost is extended again.
+      QLD: [
+        {
+          name: 'First Home Owner Grant',
+          amount: 15_000,
+          price_cap: 750_000,
+          home: 'new',
+          first_home: true,
+          unconfirmed: 'QLD grant for contracts from 1 July 2026',
+        },
+      ],
+      WA: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: 750_000, home: 'new', first_home: true }],
+      SA: [{ name: 'First Home Owner Grant', amount: 15_000, price_cap: null, home: 'new', first_home: true }],
+      // UNCONFIRMED: $10,000 past 30 June 2026 (a $30,000 grant for new builds was promised in 2025).
+      TAS: [
+        {
+          name: 'First Home Owner Grant',
+          amount: 10_000,
+          price_cap: null,
+          home: 'new',
+          first_home: true,
+          unconfirmed: 'TAS grant for contracts from 1 July 2026',
+        },
+      ],
+      ACT: [],
+      NT: [
+        {
+          name: 'HomeGrown Territory Grant',
+          amount: 50_000,
+          price_cap: null,
+          home: 'new',
+          first_home: true,
+          until: '2026-09-30',
+        },
+        {
+          name: 'FreshStart New Home Grant',
+          amount: 30_000,
+          price_cap: null,
+          home: 'new',
+          first_home: false,
+          until: '2026-09-30',
+        },
+      ],
+    },
+  },
+  {
+    from: '2026-10-01',
+    figures: {
+      NSW: [
+        {
+          name: 'First Home Owner Grant',
+          amount: 10_000,
+          price_cap: 600_000,
+          land_and_build_cap: 750_000,
+          home: 'new',
+          first_home: true,
+        },
+      ],
+      VIC: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: 750_000, home: 'new', first_home: true }],
+      QLD: [
+        {
+          name: 'First Home Owner Grant',
+          amount: 15_000,
+          price_cap: 750_000,
+          home: 'new',
+          first_home: true,
+          unconfirmed: 'QLD grant for contracts from 1 July 2026',
+        },
+      ],
+      WA: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: 750_000, home: 'new', first_home: true }],
+      SA: [{ name: 'First Home Owner Grant', amount: 15_000, price_cap: null, home: 'new', first_home: true }],
+      TAS: [
+        {
+          name: 'First Home Owner Grant',
+          amount: 10_000,
+          price_cap: null,
+          home: 'new',
+          first_home: true,
+          unconfirmed: 'TAS grant for contracts from 1 July 2026',
+        },
+      ],
+      ACT: [],
+      // UNCONFIRMED: after the HomeGrown grants end (30 September 2026) the NT's legislated $10,000 grant for a
+      // new first home is assumed.
+      NT: [
+        {
+          name: 'First Home Owner Grant',
+          amount: 10_000,
+          price_cap: null,
+          home: 'new',
+          first_home: true,
+          unconfirmed: 'NT grant for contracts from 1 October 2026',
+        },
+      ],
     },
   },
 ];
 
-/** The First Home Owner Grant for a new home bought for `price` on `date` (0 if not eligible or not modelled). */
+export type GrantResult = { amount: number; name: string | null; unconfirmed: string[] };
+
+/** The home buyer grant a purchase for `price` on `date` receives (amount 0 when none applies). */
+export function homeBuyerGrant(
+  state: AuState,
+  price: number,
+  opts: { date: IsoDate; firstHome: boolean; newHome: boolean; landAndBuild?: boolean },
+): GrantResult {
+  const rules = atDate(HOME_BUYER_GRANTS, opts.date)[state];
+  for (const rule of rules) {
+    if (rule.first_home !== opts.firstHome || (rule.home === 'new') !== opts.newHome) continue;
+    if (rule.until && opts.date > rule.until) continue;
+    const cap = opts.landAndBuild && rule.land_and_build_cap ? rule.land_and_build_cap : rule.price_cap;
+    if (cap !== null && price > cap) continue;
+    return { amount: rule.amount, name: rule.name, unconfirmed: rule.unconfirmed ? [rule.unconfirmed] : [] };
+  }
+  return { amount: 0, name: null, unconfirmed: [] };
+}
+
+/** The First Home Owner Grant (or the state's grant) for a first home bought for `price` on `date`. */
 export function firstHomeOwnerGrant(
   state: AuState,
   price: number,
   opts: { date: IsoDate; newHome: boolean; landAndBuild?: boolean },
 ): number {
-  if (!opts.newHome) return 0;
-  const rule = atDate(FHOG, opts.date)[state];
-  if (!rule) return 0;
-  const cap = opts.landAndBuild && rule.land_and_build_cap ? rule.land_and_build_cap : rule.price_cap;
-  return price <= cap ? rule.amount : 0;
+  return homeBuyerGrant(state, price, { ...opts, firstHome: true }).amount;
 }
 
-/** Home Guarantee Scheme: minimum deposit and price caps (capital city and regional centres / rest of state). */
-export type HomeGuaranteeRule = { min_deposit: number; caps: Record<AuState, { capital: number; rest: number }> };
+/**
+ * Home Guarantee Scheme (Housing Australia): the First Home Guarantee (first home buyers, `min_deposit`) and the
+ * Family Home Guarantee (single parents and single legal guardians of at least one dependant, first home or not,
+ * `family_min_deposit`), with price caps by state and region (capital city and regional centres / rest of state).
+ */
+export type HomeGuaranteeRule = {
+  min_deposit: number;
+  family_min_deposit: number;
+  caps: Record<AuState, { capital: number; rest: number }>;
+};
 
 export const HOME_GUARANTEE: DatedTable<HomeGuaranteeRule> = [
   {
-    // Expanded scheme from 1 October 2025: 5% deposit, no LMI, no income caps, unlimited places.
+    // Expanded scheme from 1 October 2025: 5% deposit (2% under the Family Home Guarantee), no LMI, no income
+    // caps on the First Home Guarantee, unlimited places; the Regional First Home Buyer Guarantee folded in.
     from: '2025-10-01',
     figures: {
       min_deposit: 0.05,
+      family_min_deposit: 0.02,
       caps: {
         NSW: { capital: 1_500_000, rest: 800_000 },
         VIC: { capital: 950_000, rest: 650_000 },
@@ -154,8 +289,6 @@ export const HOME_GUARANTEE: DatedTable<HomeGuaranteeRule> = [
   },
 ];
 
-export type Region = 'capital' | 'rest';
-
 export function homeGuaranteeRule(date: IsoDate): HomeGuaranteeRule {
   return atDate(HOME_GUARANTEE, date);
 }
@@ -165,16 +298,57 @@ export function homeGuaranteeCap(state: AuState, region: Region, date: IsoDate):
   return homeGuaranteeRule(date).caps[state][region];
 }
 
-/** Whether a purchase qualifies for the Home Guarantee: price within the cap and deposit at least the minimum. */
-export function homeGuaranteeEligible(opts: {
+export type HomeGuaranteeFacts = {
   state: AuState;
   region: Region;
   price: number;
   deposit: number;
   date: IsoDate;
-}): boolean {
-  const rule = homeGuaranteeRule(opts.date);
-  return opts.price <= rule.caps[opts.state][opts.region] && opts.deposit >= rule.min_deposit * opts.price - 0.005;
+  /** Defaults to true (the First Home Guarantee). */
+  firstHome?: boolean;
+  /** A single parent or single legal guardian of a dependant (the Family Home Guarantee). */
+  singleParent?: boolean;
+  /** Two buyers (a couple) cannot use the Family Home Guarantee. */
+  jointBuyers?: boolean;
+};
+
+export type HomeGuaranteeProblem = { field: 'is_first_home' | 'purchase_price' | 'deposit_amount'; message: string };
+
+/**
+ * Why a purchase cannot use the Home Guarantee ([] when it can): the buyer must be a first home buyer or a
+ * single parent (Family Home Guarantee), the price within the cap and the deposit at least the minimum.
+ */
+export function homeGuaranteeProblems(f: HomeGuaranteeFacts): HomeGuaranteeProblem[] {
+  const rule = homeGuaranteeRule(f.date);
+  const out: HomeGuaranteeProblem[] = [];
+  const firstHome = f.firstHome ?? true;
+  const family = !!f.singleParent && !f.jointBuyers;
+  if (!firstHome && !family)
+    out.push({
+      field: 'is_first_home',
+      message: f.singleParent
+        ? 'The Family Home Guarantee is for a single parent buying alone; a couple must be first home buyers'
+        : 'The Home Guarantee is only for first home buyers, or single parents under the Family Home Guarantee',
+    });
+  const cap = rule.caps[f.state][f.region];
+  if (f.price > cap)
+    out.push({
+      field: 'purchase_price',
+      message: `Above the Home Guarantee price cap of ${formatDollars(cap)} in ${f.state} (${f.region === 'rest' ? 'rest of state' : 'capital and regional centres'})`,
+    });
+  // A single parent may use the Family Home Guarantee's 2% deposit, first home or not.
+  const minDeposit = family ? rule.family_min_deposit : rule.min_deposit;
+  if (f.deposit < minDeposit * f.price - 0.005)
+    out.push({
+      field: 'deposit_amount',
+      message: `The ${family ? 'Family Home Guarantee' : 'Home Guarantee'} needs a deposit of at least ${minDeposit * 100}%`,
+    });
+  return out;
+}
+
+/** Whether a purchase qualifies for the Home Guarantee (see homeGuaranteeProblems). */
+export function homeGuaranteeEligible(f: HomeGuaranteeFacts): boolean {
+  return homeGuaranteeProblems(f).length === 0;
 }
 
 /**

@@ -9,6 +9,7 @@ import { extractAll } from './extract';
 import type { DateToken } from './tokens';
 import { buildPromptContext } from './reading';
 import { matchTemplates, orderMatches } from './rules';
+import { readHousehold, type SmartCreateItem, type SmartCreatePerson } from './household';
 
 /** The AI prompt maximum (docs/product.md section 9). */
 export const SMART_CREATE_MAX_LENGTH = 500;
@@ -27,6 +28,8 @@ export type IdentifiedTemplate = {
   parameters: Record<string, unknown>;
   /** Extra to the endpoint's shape: the event's month (the parsed date, else today's month). */
   trigger_month: IsoMonth;
+  /** What the reader could not settle and the user should check or add (absent when nothing). */
+  notes?: string[];
 };
 
 export type IdentifyResult = {
@@ -37,7 +40,13 @@ export type IdentifyResult = {
   error?: { code: SmartCreateErrorCode; message: string };
 };
 
-export type IdentifyOptions = { today: IsoDate };
+export type IdentifyOptions = {
+  today: IsoDate;
+  /** The people in the plan (optional): 'retire at 65' is dated by the person's birth date. */
+  people?: ReadonlyArray<SmartCreatePerson>;
+  /** The user's recurring items (optional): 'a 10% pay rise' is worked from the current salary item. */
+  recurring_items?: ReadonlyArray<SmartCreateItem>;
+};
 
 function failure(code: SmartCreateErrorCode): IdentifyResult {
   return {
@@ -121,7 +130,7 @@ export function identifyTemplatesFromPrompt(prompt: string, opts: IdentifyOption
     const text = typeof prompt === 'string' ? prompt : '';
     if (text.trim() === '') return failure('empty');
     if (text.length > SMART_CREATE_MAX_LENGTH) return failure('too_long');
-    return identify(text, opts.today);
+    return identify(text, opts);
   } catch {
     // A parser bug must never break the modal: report no match instead.
     return failure('no_match');
@@ -144,7 +153,8 @@ function boundary(text: string, previousCue: number, cue: number): number {
 /** A template's reading plus what the name and description need: its date token and its part of the prompt. */
 type Entry = IdentifiedTemplate & { date: DateToken | null; text: string };
 
-function identify(prompt: string, today: IsoDate): IdentifyResult {
+function identify(prompt: string, opts: IdentifyOptions): IdentifyResult {
+  const today = opts.today;
   const ex = extractAll(prompt, today);
   const matches = orderMatches(matchTemplates(ex.text));
   if (matches.length === 0) return failure('no_match');
@@ -169,23 +179,35 @@ function identify(prompt: string, today: IsoDate): IdentifyResult {
                 : boundary(ex.text, byPosition[i].index, byPosition[i + 1].index),
           };
     const ctx = buildPromptContext(ex, segment, today, firstStart);
-    const parameters = sanitiseParameters(template, reading.read(ctx));
+    // Household readings ('our', 'my partner', offset, ages, relative pay) frame the template's own reading:
+    // its reader's values win over who-is-it-for defaults; values worked from the user's data win over both.
+    const household = readHousehold(ctx, match.template_id, template.parameters, opts);
+    const parameters = sanitiseParameters(template, {
+      ...household.defaults,
+      ...reading.read(ctx),
+      ...household.overrides,
+    });
+    // A picker is never guessed, but the salary item a pay change was worked from is the user's own.
+    if (typeof household.overrides.current_salary_item === 'string')
+      parameters.current_salary_item = household.overrides.current_salary_item;
     const date =
       ex.dates.find((d) => d.role === 'start' && d.start >= segment.start && d.start < segment.end) ?? firstStart;
     entries.push({
       template_id: match.template_id,
       parameters,
-      trigger_month: (ctx.event_date ?? today).slice(0, 7),
+      trigger_month: household.trigger_month ?? (ctx.event_date ?? today).slice(0, 7),
+      ...(household.notes.length > 0 ? { notes: household.notes } : {}),
       date,
       text: ctx.text,
     });
   }
   if (entries.length === 0) return failure('no_match');
   return {
-    templates: entries.map(({ template_id, parameters, trigger_month }) => ({
+    templates: entries.map(({ template_id, parameters, trigger_month, notes }) => ({
       template_id,
       parameters,
       trigger_month,
+      ...(notes ? { notes } : {}),
     })),
     scenario_name: scenarioName(entries),
     scenario_description: scenarioDescription(entries),

@@ -146,7 +146,7 @@ export function validateTemplateParameters(
           if (!account) errors.push({ field: p.name, message: `${label}: no such account` });
           else if (p.name === 'debt_account_id' && account.is_asset)
             errors.push({ field: p.name, message: `${label} must be a debt (liability) account` });
-          else if (p.name === 'property_account_id' && !account.is_asset)
+          else if ((p.name === 'property_account_id' || p.name === 'offset_account_id') && !account.is_asset)
             errors.push({ field: p.name, message: `${label} must be an asset account` });
         }
         break;

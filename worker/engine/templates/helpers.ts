@@ -201,9 +201,19 @@ export function taxAdjustment(
   ];
 }
 
-/** Taxpayer id from the 'taxpayer' parameter: 'self' or 'partner'. */
+/** Taxpayer id from the 'taxpayer' parameter: 'self' or 'partner' ('both' reads as 'self': see taxpayerShares). */
 export function taxpayer(params: Params): string {
   return str(params, 'taxpayer', 'self') === 'partner' ? 'partner' : 'self';
+}
+
+/** Who an investment's income and deductions belong to, with shares: one person, or 50/50 for 'both'. */
+export function taxpayerShares(params: Params): Array<{ taxpayer: string; share: number }> {
+  return str(params, 'taxpayer', 'self') === 'both'
+    ? [
+        { taxpayer: 'self', share: 0.5 },
+        { taxpayer: 'partner', share: 0.5 },
+      ]
+    : [{ taxpayer: taxpayer(params), share: 1 }];
 }
 
 /**

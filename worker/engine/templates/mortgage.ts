@@ -1,8 +1,11 @@
 // What existing_mortgage and interest_only_mortgage share: a repayment schedule on the user's debt account
 // or on a new mortgage account, and the end of the recurring repayment item it replaces.
-import { PRIMARY_CASH, type AccountRef, type Primitive } from '../primitives';
+import { PRIMARY_CASH, type AccountRef, type Primitive, type PrimitiveLoan } from '../primitives';
+import { addMonths } from '../au/dates';
 import {
+  bool,
   dayBefore,
+  findAccount,
   findItem,
   key,
   num,
@@ -33,6 +36,54 @@ export type MortgageOptions = {
   taxpayer: string;
 };
 
+/**
+ * The offset option of a loan (parameters OFFSET_PARAMS): the picked asset account, and a new offset account
+ * opened at the event with `new_offset_deposit` moved into it from `from` (not in a baseline: link one instead);
+ * `redraw` as given. The loan's fields and the primitives the new account needs.
+ */
+export function offsetOption(
+  p: Params,
+  ctx: TemplateContext,
+  o: { label: string; from: AccountRef },
+): { primitives: Primitive[]; loan: Pick<PrimitiveLoan, 'offset_accounts' | 'redraw'> } {
+  const accounts: AccountRef[] = [];
+  const primitives: Primitive[] = [];
+  const linked = findAccount(ctx, p.offset_account_id);
+  if (linked && linked.is_asset) accounts.push(linked.id);
+  const deposit = ctx.is_baseline ? 0 : Math.max(0, num(p, 'new_offset_deposit', 0));
+  if (deposit > 0) {
+    const offsetKey = key(ctx, 'offset');
+    accounts.push(offsetKey);
+    primitives.push(
+      {
+        kind: 'account',
+        key: offsetKey,
+        name: `${o.label} offset`,
+        account_type: 'savings',
+        is_asset: true,
+        opening_balance: 0,
+        opens: ctx.trigger_month,
+        // An offset account earns no interest: its saving is the loan interest not charged.
+        annual_rate: 0,
+      },
+      ...transfer(ctx, 'offset_deposit', {
+        name: `${o.label} offset: opening deposit`,
+        from: o.from,
+        to: offsetKey,
+        amount: deposit,
+        schedule: once(triggerDate(ctx)),
+      }),
+    );
+  }
+  return {
+    primitives,
+    loan: {
+      ...(accounts.length > 0 ? { offset_accounts: accounts } : {}),
+      ...(bool(p, 'redraw', false) ? { redraw: true } : {}),
+    },
+  };
+}
+
 /** The loan from the event's month, its account when new, and the end of `repayment_item`; [] with nothing owed. */
 export function compileMortgage(p: Params, ctx: TemplateContext, o: MortgageOptions): Primitive[] {
   const out: Primitive[] = [];
@@ -62,17 +113,22 @@ export function compileMortgage(p: Params, ctx: TemplateContext, o: MortgageOpti
         }),
       );
   }
+  const offset = offsetOption(p, ctx, { label: o.name, from: o.repayment_from });
+  out.push(...offset.primitives);
   out.push({
     kind: 'loan',
     key: key(ctx, 'repayments'),
     account,
     annual_rate: o.annual_rate,
-    start: ctx.trigger_month,
+    // A loan drawn at the event repays from the month after (interest accrues on the balance owed at the start
+    // of a month), as car_loan and major_purchase do; one already owed repays from the event's month.
+    start: o.drawn && !o.existing ? addMonths(ctx.trigger_month, 1) : ctx.trigger_month,
     term_months: o.term_months,
     ...(o.interest_only_months !== undefined ? { interest_only_months: o.interest_only_months } : {}),
     repayment_from: o.repayment_from,
     ...(o.fixed_repayment != null && o.fixed_repayment > 0 ? { fixed_repayment: o.fixed_repayment } : {}),
     ...(o.deductible_share > 0 ? { deductible_share: o.deductible_share, taxpayer: o.taxpayer } : {}),
+    ...offset.loan,
   });
   // The loan's repayments replace the recurring item the user entered for them (else they count twice).
   const replaced = findItem(ctx, p.repayment_item);

@@ -59,7 +59,7 @@ export const STATE = select(
   {
     required: true,
     help_text:
-      'Sets transfer duty, grants and Home Guarantee caps. Duty outside NSW and VIC uses the NSW schedule unless you enter it.',
+      "Sets transfer duty, first home concessions, grants and Home Guarantee caps under that state's own rules.",
   },
 );
 
@@ -75,6 +75,51 @@ export const TAXPAYER = select(
     help_text: 'Tax is worked out per person and financial year.',
   },
 );
+
+/** Whose tax return an investment's income and deductions go on; 'both' splits them 50/50 (joint owners). */
+export const TAXPAYER_OR_BOTH = select(
+  'taxpayer',
+  'Whose tax return?',
+  [
+    ['self', 'Yours'],
+    ['partner', "Your partner's"],
+    ['both', 'Both of you, 50/50 (joint owners)'],
+  ],
+  'self',
+  {
+    help_text:
+      'Tax is worked out per person and financial year. Joint owners split rent, costs and depreciation 50/50; the loan interest deduction goes to the first named (you) until loans can be split.',
+  },
+);
+
+/** Who buys a home: one of the couple or both (joint buyers cannot use the Family Home Guarantee). */
+export const BUYER = select(
+  'buyer',
+  'Who is buying?',
+  [
+    ['self', 'You'],
+    ['partner', 'Your partner'],
+    ['both', 'Both of you'],
+  ],
+  'self',
+  { baseline_hidden: true, help_text: 'First home rules look at every buyer (and their partner).' },
+);
+
+/** A mortgage's offset option: link an account the user has, or open a new one with a deposit from cash. */
+export const OFFSET_PARAMS = [
+  account('offset_account_id', 'Offset account', {
+    help_text:
+      "Interest is charged on the loan less this account's balance (never below zero). Leave empty for no offset, or open a new one below.",
+  }),
+  decimal('new_offset_deposit', 'Open a new offset account with', 0, {
+    ...money,
+    baseline_hidden: true,
+    help_text: 'Moved from your main cash account when the loan starts; 0 for none.',
+  }),
+  boolean('redraw', 'Redraw facility?', false, {
+    help_text: 'Extra repayments you make can be drawn back.',
+  }),
+];
 
 export const FREQ_OPTIONS: Array<[string, string]> = [
   ['weekly', 'Weekly'],

@@ -18,6 +18,8 @@ function hasParam(template: Template, name: string): boolean {
  * - end_date is hidden unless is_permanent is explicitly false;
  * - where the template has payment_method (major_purchase), loan_term_years and loan_interest_rate show only
  *   when it is 'loan';
+ * - where the template has purchase_date (sell_property), months_owned shows only while it has a value and no
+ *   purchase date is given (older saved events);
  * - where the template has payoff_strategy (debt_payoff), lump sum fields show only for 'lump_sum' and extra
  *   payment fields only for 'extra_payments' (the default when unset).
  * A hidden parameter is neither required nor read by the compiler.
@@ -32,6 +34,10 @@ export function isParameterVisible(
   if (param.name === 'end_date' && hasParam(template, 'is_permanent'))
     return values.is_permanent === false || values.is_permanent === 'false';
   if (LOAN_FIELDS.includes(param.name) && hasParam(template, 'payment_method')) return values.payment_method === 'loan';
+  // sell_property: months owned is the older events' stand-in for a purchase date, shown only while it is set
+  // and no date is given.
+  if (param.name === 'months_owned' && hasParam(template, 'purchase_date'))
+    return isEmptyValue(values.purchase_date) && !isEmptyValue(values.months_owned);
   if (hasParam(template, 'payoff_strategy')) {
     const strategy = values.payoff_strategy ?? 'extra_payments';
     if (LUMP_SUM_FIELDS.includes(param.name)) return strategy === 'lump_sum';

@@ -12,7 +12,7 @@ import {
 import { addMonths } from '../au/dates';
 import { cents } from '../money';
 import {
-  firstHomeOwnerGrant,
+  homeBuyerGrant,
   homeGuaranteeEligible,
   isAuState,
   lmiPremium,
@@ -27,6 +27,7 @@ import {
   key,
   num,
   optNum,
+  str,
   recurring,
   once,
   transfer,
@@ -35,7 +36,9 @@ import {
   type TemplateContext,
 } from './helpers';
 import type { ParameterError, ValidateOptions } from './define';
+import { offsetOption } from './mortgage';
 import { PER_YEAR, type AmountToken } from '../smart-create/tokens';
+import { isOffsetAmount } from '../smart-create/household';
 import {
   DEPOSIT_RE,
   before,
@@ -53,10 +56,14 @@ export type PurchaseOptions = {
   label: string;
   firstHome: boolean;
   newHome: boolean;
+  /** The buyer lives in it: owner-occupier duty rates and home buyer grants. */
+  ownerOccupier: boolean;
   useHomeGuarantee: boolean;
+  /** A single parent or guardian buying alone (the Family Home Guarantee's 2% deposit). */
+  singleParent?: boolean;
   region: Region;
-  /** Tax tag for running costs (investment properties: deductible). */
-  costTag?: TaxTag;
+  /** Tax tags for running costs (investment properties: deductible), each with its share of the cost. */
+  costTags?: Array<{ tag: TaxTag; share: number }>;
   /** Share of loan interest that is deductible, and whose. */
   deductibleShare?: number;
   taxpayer?: string;
@@ -76,6 +83,8 @@ export type PurchaseResult = {
   lmi: number;
   grant: number;
   homeGuarantee: boolean;
+  /** Rule figures behind the duty or grant not yet confirmed against their sources (docs/au-rules.md). */
+  unconfirmed: string[];
   propertyKey: string;
   loanKey: string;
   ongoingStart: IsoDate;
@@ -140,15 +149,59 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
   let lmi = 0;
   let grant = 0;
   let homeGuarantee = false;
+  let dutyName = `${o.label}: transfer duty`;
+  let grantName = 'First Home Owner Grant';
+  const unconfirmed: string[] = [];
 
   if (!baseline) {
     homeGuarantee =
-      o.useHomeGuarantee && homeGuaranteeEligible({ state, region: o.region, price, deposit, date: start });
+      o.useHomeGuarantee &&
+      homeGuaranteeEligible({
+        state,
+        region: o.region,
+        price,
+        deposit,
+        date: start,
+        firstHome: o.firstHome,
+        singleParent: o.singleParent,
+        jointBuyers: str(p, 'buyer', 'self') === 'both',
+      });
     lmi = homeGuarantee ? 0 : lmiPremium(loan, price);
-    duty = optNum(p, 'stamp_duty_amount') ?? transferDuty(state, price, { date: start, firstHome: o.firstHome }).duty;
-    grant = o.firstHome
-      ? (optNum(p, 'grant_amount') ?? firstHomeOwnerGrant(state, price, { date: start, newHome: o.newHome }))
-      : 0;
+    const entered = optNum(p, 'stamp_duty_amount');
+    if (entered !== null) duty = entered;
+    else {
+      const d = transferDuty(state, price, {
+        date: start,
+        firstHome: o.firstHome,
+        newHome: o.newHome,
+        ownerOccupier: o.ownerOccupier,
+        region: o.region,
+        householdIncome: optNum(p, 'household_income'),
+        dependants: num(p, 'dependants', 0),
+      });
+      duty = d.duty;
+      if (d.concession) dutyName = `${dutyName} (${d.concession})`;
+      unconfirmed.push(...d.unconfirmed);
+    }
+    const enteredGrant = optNum(p, 'grant_amount');
+    if (o.firstHome && enteredGrant !== null) grant = enteredGrant;
+    else if (o.ownerOccupier) {
+      const g = homeBuyerGrant(state, price, { date: start, firstHome: o.firstHome, newHome: o.newHome });
+      grant = g.amount;
+      if (g.name) grantName = g.name;
+      unconfirmed.push(...g.unconfirmed);
+    }
+    // Figures not yet confirmed show in the names the forecast and the event's details display.
+    const flag = (name: string, what: string[]) =>
+      what.length > 0 ? `${name} (UNCONFIRMED: ${what.join('; ')})` : name;
+    dutyName = flag(
+      dutyName,
+      unconfirmed.filter((u) => !/grant/.test(u)),
+    );
+    grantName = flag(
+      grantName,
+      unconfirmed.filter((u) => /grant/.test(u)),
+    );
     const purchase = once(start);
     out.push(
       ...transfer(ctx, 'deposit', {
@@ -166,7 +219,7 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
         schedule: purchase,
       }),
       ...flow(ctx, 'stamp_duty', {
-        name: `${o.label}: transfer duty`,
+        name: dutyName,
         account: o.fundingAccount,
         amount: -Math.max(0, duty),
         schedule: purchase,
@@ -180,7 +233,7 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
         category: 'Housing',
       }),
       ...flow(ctx, 'grant', {
-        name: 'First Home Owner Grant',
+        name: grantName,
         account: o.fundingAccount,
         amount: Math.max(0, grant),
         schedule: purchase,
@@ -210,6 +263,8 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
 
   const owed = cents(loan + lmi);
   if (owed > 0) {
+    const offset = offsetOption(p, ctx, { label: o.label, from: o.fundingAccount });
+    out.push(...offset.primitives);
     out.push({
       kind: 'account',
       key: loanKey,
@@ -231,6 +286,7 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
       repayment_from: PRIMARY_CASH,
       ...(o.deductibleShare ? { deductible_share: o.deductibleShare, taxpayer: o.taxpayer ?? 'self' } : {}),
       ...(o.deductibleShare && o.interestDeductibleUntil ? { deductible_until: o.interestDeductibleUntil } : {}),
+      ...offset.loan,
     });
   } else {
     loan = 0;
@@ -243,21 +299,38 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
     ['maintenance', 'maintenance', num(p, 'maintenance_annual', 0), 'monthly'],
   ];
   const periods = { quarterly: 4, yearly: 1, monthly: 12 };
+  const tags = o.costTags ?? [];
   for (const [local, name, annual, freq] of costs) {
-    for (const f of flow(ctx, local, {
-      name: `${o.label}: ${name}`,
-      account: PRIMARY_CASH,
-      amount: -Math.max(0, annual) / periods[freq],
-      schedule: recurring(freq, ongoingStart),
-      indexation_rate: inflation,
-      ...(o.costTag ? { tax: o.costTag } : {}),
-      category: 'Housing',
-    })) {
-      out.push(...splitTag(f, o.untagCostsFrom));
-    }
+    // Joint owners' deductions are split into one tagged flow per owner (keys ':partner' for the second).
+    const parts = tags.length > 0 ? tags : [undefined];
+    parts.forEach((part, i) => {
+      for (const f of flow(ctx, i === 0 ? local : `${local}:${part?.tag.taxpayer}`, {
+        name: `${o.label}: ${name}`,
+        account: PRIMARY_CASH,
+        amount: (-Math.max(0, annual) / periods[freq]) * (part?.share ?? 1),
+        schedule: recurring(freq, ongoingStart),
+        indexation_rate: inflation,
+        ...(part ? { tax: part.tag } : {}),
+        category: 'Housing',
+      })) {
+        out.push(...splitTag(f, o.untagCostsFrom));
+      }
+    });
   }
 
-  return { primitives: out, price, loan, duty, lmi, grant, homeGuarantee, propertyKey, loanKey, ongoingStart };
+  return {
+    primitives: out,
+    price,
+    loan,
+    duty,
+    lmi,
+    grant,
+    homeGuarantee,
+    unconfirmed,
+    propertyKey,
+    loanKey,
+    ongoingStart,
+  };
 }
 
 /** The deposit (equity in a baseline) is at most the price. */
@@ -278,11 +351,13 @@ export function depositWithinPrice(v: Readonly<Record<string, unknown>>, opts: V
 /** Smart Create: a purchase's price, deposit (an amount or a percentage of the price), state, loan and growth. */
 export function readPropertyPurchase(ctx: PromptContext, investment: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const deposits = ctx.amounts.filter((a) => !a.freq && near(ctx, a, DEPOSIT_RE, 2, 2));
-  const rents = ctx.amounts.filter(
+  // An amount put in an offset account is neither the price nor the deposit (household.ts reads it).
+  const amounts = ctx.amounts.filter((a) => !isOffsetAmount(ctx, a));
+  const deposits = amounts.filter((a) => !a.freq && near(ctx, a, DEPOSIT_RE, 2, 2));
+  const rents = amounts.filter(
     (a) => a.freq && /\brent|\blease|\bincome\b|\bout\s+(?:at|for)$/.test(`${before(ctx, a, 4)} ${after(ctx, a, 2)}`),
   );
-  const others = ctx.amounts.filter((a) => !deposits.includes(a) && !rents.includes(a) && !a.freq);
+  const others = amounts.filter((a) => !deposits.includes(a) && !rents.includes(a) && !a.freq);
   const price = largest(others);
   if (price) out.purchase_price = price.value;
   const deposit = deposits[0];
@@ -309,7 +384,7 @@ export function readPropertyPurchase(ctx: PromptContext, investment: boolean): R
       ctx.text,
     );
   if (investment) {
-    const rent = rents[0] ?? (ctx.amounts.find((a) => a.freq === 'weekly') as AmountToken | undefined);
+    const rent = rents[0] ?? (amounts.find((a) => a.freq === 'weekly') as AmountToken | undefined);
     if (rent) out.weekly_rent = cents(rent.freq ? (rent.value * PER_YEAR[rent.freq]) / PER_YEAR.weekly : rent.value);
     const io = interestOnlyYears(ctx);
     if (io !== undefined) out.interest_only_years = io;

@@ -129,7 +129,13 @@ function ParameterField({
       </select>
     );
   } else if (isAccountParameter(p)) {
-    const options = p.name === 'debt_account_id' ? accounts.filter((a) => !a.is_asset) : accounts;
+    // Debt pickers list liabilities; offset and property pickers list assets; the rest list every account.
+    const options =
+      p.name === 'debt_account_id'
+        ? accounts.filter((a) => !a.is_asset)
+        : p.name === 'offset_account_id' || p.name === 'property_account_id'
+          ? accounts.filter((a) => a.is_asset)
+          : accounts;
     control = (
       <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
         <option value="">{p.required ? 'Select an account' : 'Default'}</option>

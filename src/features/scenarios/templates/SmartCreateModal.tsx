@@ -7,6 +7,10 @@ import { FormMessage } from '../../../components/form/FormField';
 import { Modal } from '../../../components/modal/Modal';
 import { SMART_CREATE_STATE_KEY, type SmartCreateHandoff } from './template-catalogue';
 import { localToday } from '../../../lib/dates/local-today';
+import { useDb } from '../../../data/db-context';
+import { listRecurringItems } from '../../../data/repositories/recurring-items';
+import { listCategories } from '../../../data/repositories/categories';
+import { getAssumptions } from '../../../data/repositories/assumptions';
 
 export const SMART_CREATE_EXAMPLES = [
   'Buy a $750k apartment in March 2028 with a 10% deposit',
@@ -21,6 +25,7 @@ const FAILED = 'Failed to identify templates. Please try again.';
 
 export function SmartCreateModal({ onClose, now = () => new Date() }: { onClose: () => void; now?: () => Date }) {
   const navigate = useNavigate();
+  const db = useDb();
   const id = useId();
   const [prompt, setPrompt] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +41,27 @@ export function SmartCreateModal({ onClose, now = () => new Date() }: { onClose:
     setError(null);
     setBusy(true);
     try {
-      const result = identifyTemplatesFromPrompt(prompt, { today: localToday(now()) });
+      // The user's pay items and the people in the plan let 'a 10% pay rise' and 'retire at 65' be worked out.
+      const [items, categories, assumptions] = await Promise.all([
+        listRecurringItems(db),
+        listCategories(db),
+        getAssumptions(db),
+      ]);
+      const categoryName = new Map(categories.map((c) => [c.id, c.name]));
+      const people = (assumptions as { people?: Array<{ id: string; name: string; birth_date: string | null }> } | null)
+        ?.people;
+      const result = identifyTemplatesFromPrompt(prompt, {
+        today: localToday(now()),
+        recurring_items: items.map((i) => ({
+          id: i.id,
+          name: i.name,
+          amount: Number(i.amount),
+          frequency: i.frequency,
+          is_active: i.is_active,
+          category_name: categoryName.get(i.category_id) ?? null,
+        })),
+        ...(people ? { people } : {}),
+      });
       const first = result.templates[0];
       if (!first) {
         setError(result.error?.code === 'no_match' || !result.error ? NO_MATCH : result.error.message);
@@ -49,6 +74,7 @@ export function SmartCreateModal({ onClose, now = () => new Date() }: { onClose:
         trigger_month: first.trigger_month,
         scenario_name: result.scenario_name,
         scenario_description: result.scenario_description,
+        ...(first.notes ? { notes: first.notes } : {}),
       };
       // HistoryState is an empty interface: the hand-off rides along in history.state (survives a reload).
       const state = { [SMART_CREATE_STATE_KEY]: handoff } as HistoryState;

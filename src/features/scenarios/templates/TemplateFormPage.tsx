@@ -136,6 +136,13 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
             <strong>✨ AI-generated.</strong> Smart Create filled in this form from your description. Check the details
             before creating the scenario.
           </p>
+          {handoff.notes && handoff.notes.length > 0 && (
+            <ul className="ai-notes">
+              {handoff.notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
       <form className="form template-form-panel" onSubmit={submit} noValidate aria-busy={!data || saving}>

@@ -22,6 +22,8 @@ export type SmartCreateHandoff = {
   trigger_month?: string;
   scenario_name: string;
   scenario_description: string;
+  /** What Smart Create could not settle ('add your birth date', 'pick the offset account'). */
+  notes?: string[];
 };
 
 export const SMART_CREATE_STATE_KEY = 'wyrdSmartCreate';

@@ -1,12 +1,13 @@
 // buy_first_home: a home to live in (or, in a baseline scenario, the home already owned): the purchase, its
 // mortgage and running costs, first home buyer concessions, the Home Guarantee Scheme and the rent it ends.
 import { AU_DEFAULTS } from '../../au/defaults';
-import { homeGuaranteeRule, isAuState } from '../../au/property';
-import { formatDollars } from '../../money';
+import { homeGuaranteeProblems, isAuState } from '../../au/property';
 import { PROPERTY_NOUN, propertyWord, shortMoney } from '../../smart-create/reading';
 import { defineTemplate, type ParameterError } from '../define';
 import { accountRef, bool, dayBefore, findItem, key, num, str, triggerDate } from '../helpers';
 import {
+  BUYER,
+  OFFSET_PARAMS,
   PROPERTY_COSTS,
   STATE,
   account,
@@ -66,7 +67,21 @@ export const buyFirstHome = defineTemplate({
     }),
     boolean('use_home_guarantee', 'Use the Home Guarantee Scheme (5% deposit, no LMI)', false, {
       baseline_hidden: true,
+      help_text:
+        'For first home buyers, or single parents and guardians under the Family Home Guarantee (2% deposit), within the price cap for the state and location.',
     }),
+    BUYER,
+    boolean('single_parent', 'Single parent or legal guardian buying alone?', false, {
+      baseline_hidden: true,
+      help_text: 'The Family Home Guarantee: a 2% deposit, first home or not.',
+    }),
+    decimal('household_income', "Buyers' taxable income last financial year (ACT only)", null, {
+      ...money,
+      baseline_hidden: true,
+      help_text:
+        "The ACT's Home Buyer Concession Scheme is income-tested (all buyers and partners). Leave empty to assume you are within it.",
+    }),
+    integer('dependants', 'Dependent children (ACT income test)', 0, { ...pct(0, 20), baseline_hidden: true }),
     decimal('loan_interest_rate', 'Loan interest rate (% a year)', AU_DEFAULTS.owner_occupier_rate, {
       ...pct(0, 30),
       required: true,
@@ -79,6 +94,7 @@ export const buyFirstHome = defineTemplate({
     }),
     decimal('property_growth_rate', 'Property growth (% a year)', AU_DEFAULTS.dwelling_growth, pct(-20, 30)),
     ...PROPERTY_COSTS,
+    ...OFFSET_PARAMS,
     decimal('stamp_duty_amount', 'Transfer duty (leave empty to calculate)', null, { ...money, baseline_hidden: true }),
     decimal('grant_amount', 'First Home Owner Grant (leave empty to calculate)', null, {
       ...money,
@@ -103,7 +119,9 @@ export const buyFirstHome = defineTemplate({
       label: ctx.is_baseline ? 'Home' : ctx.event_name || 'Home',
       firstHome: bool(p, 'is_first_home', true),
       newHome: bool(p, 'is_new_home', false),
+      ownerOccupier: true,
       useHomeGuarantee: bool(p, 'use_home_guarantee', false),
+      singleParent: bool(p, 'single_parent', false),
       region: str(p, 'region', 'capital') === 'rest' ? 'rest' : 'capital',
       fundingAccount: accountRef(ctx, p.deposit_account_id),
     });
@@ -124,20 +142,18 @@ export const buyFirstHome = defineTemplate({
   validate(v, opts) {
     const errors: ParameterError[] = depositWithinPrice(v, opts);
     if (!opts.is_baseline && v.use_home_guarantee === true) {
-      const rule = homeGuaranteeRule(opts.trigger_month ? `${opts.trigger_month}-01` : '2026-01-01');
-      const state = isAuState(v.state) ? v.state : 'NSW';
-      const region = v.region === 'rest' ? 'rest' : 'capital';
-      const cap = rule.caps[state][region];
-      if (num(v, 'purchase_price') > cap)
-        errors.push({
-          field: 'purchase_price',
-          message: `Above the Home Guarantee price cap of ${formatDollars(cap)} in ${state} (${region === 'rest' ? 'rest of state' : 'capital and regional centres'})`,
-        });
-      if (num(v, 'deposit_amount') < rule.min_deposit * num(v, 'purchase_price') - 0.005)
-        errors.push({
-          field: 'deposit_amount',
-          message: `The Home Guarantee needs a deposit of at least ${rule.min_deposit * 100}%`,
-        });
+      // The scheme refuses buyers who are not eligible: the form says why instead of quietly charging LMI.
+      for (const problem of homeGuaranteeProblems({
+        state: isAuState(v.state) ? v.state : 'NSW',
+        region: v.region === 'rest' ? 'rest' : 'capital',
+        price: num(v, 'purchase_price'),
+        deposit: num(v, 'deposit_amount'),
+        date: opts.trigger_month ? `${opts.trigger_month}-01` : '2026-01-01',
+        firstHome: v.is_first_home !== false,
+        singleParent: v.single_parent === true,
+        jointBuyers: v.buyer === 'both',
+      }))
+        errors.push(problem);
     }
     return errors;
   },
@@ -151,7 +167,7 @@ export const buyFirstHome = defineTemplate({
       {
         weight: 8,
         re: new RegExp(
-          `\\b(?:buy|buying|bought|purchase|purchasing|acquire|get|getting|move\\s+into|upgrade\\s+to)\\b[^.;!?]{0,40}?\\b${PROPERTY_NOUN}\\b`,
+          `\\b(?:buy|buys|buying|bought|purchase|purchases|purchasing|acquire|get|getting|move\\s+into|upgrade\\s+to)\\b[^.;!?]{0,40}?\\b${PROPERTY_NOUN}\\b`,
         ),
       },
     ],

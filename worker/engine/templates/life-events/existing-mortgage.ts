@@ -5,7 +5,7 @@ import { AU_DEFAULTS } from '../../au/defaults';
 import { defineTemplate } from '../define';
 import { accountRef, clamp, findAccount, num, optNum, taxpayer } from '../helpers';
 import { amountOrAccount, compileMortgage } from '../mortgage';
-import { TAXPAYER, account, decimal, integer, item, money, pct } from '../parameter-builders';
+import { OFFSET_PARAMS, TAXPAYER, account, decimal, integer, item, money, pct } from '../parameter-builders';
 
 export const existingMortgage = defineTemplate({
   template_id: 'existing_mortgage',
@@ -38,6 +38,7 @@ export const existingMortgage = defineTemplate({
     account('repayment_account_id', 'Repaid from', { help_text: 'Defaults to your main cash account.' }),
     integer('investment_share_percent', 'Share used for investment (deductible %)', 0, pct(0, 100)),
     TAXPAYER,
+    ...OFFSET_PARAMS,
   ],
 
   compile(p, ctx) {

@@ -2,10 +2,11 @@
 // number of years, then principal and interest; optionally part deductible (investment use).
 import { PRIMARY_CASH } from '../../primitives';
 import { after, before, durationYears, interestOnlyYears, largest, pickRate } from '../../smart-create/reading';
+import { isOffsetAmount } from '../../smart-create/household';
 import { defineTemplate } from '../define';
 import { clamp, findAccount, interestOnlyWithinTerm, num, taxpayer } from '../helpers';
 import { amountOrAccount, compileMortgage } from '../mortgage';
-import { TAXPAYER, account, decimal, integer, item, money, pct } from '../parameter-builders';
+import { OFFSET_PARAMS, TAXPAYER, account, decimal, integer, item, money, pct } from '../parameter-builders';
 
 export const interestOnlyMortgage = defineTemplate({
   template_id: 'interest_only_mortgage',
@@ -35,6 +36,7 @@ export const interestOnlyMortgage = defineTemplate({
     }),
     integer('investment_share_percent', 'Share used for investment (deductible %)', 0, pct(0, 100)),
     TAXPAYER,
+    ...OFFSET_PARAMS,
   ],
 
   compile(p, ctx) {
@@ -63,7 +65,7 @@ export const interestOnlyMortgage = defineTemplate({
     cues: [{ weight: 9, re: /\binterest[\s-]*only\b|\bi\/o\s+loan\b/ }],
     read(ctx) {
       const out: Record<string, unknown> = {};
-      const loan = largest(ctx.amounts.filter((a) => !a.freq));
+      const loan = largest(ctx.amounts.filter((a) => !a.freq && !isOffsetAmount(ctx, a)));
       if (loan) out.loan_amount = loan.value;
       const rate = pickRate(ctx);
       if (rate !== undefined) out.loan_interest_rate = rate;

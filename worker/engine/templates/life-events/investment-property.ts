@@ -15,12 +15,23 @@ import {
   num,
   recurring,
   taxAdjustment,
-  taxpayer,
+  taxpayerShares,
   triggerDate,
   type Params,
   type TemplateContext,
 } from '../helpers';
-import { PROPERTY_COSTS, STATE, TAXPAYER, account, boolean, decimal, integer, money, pct } from '../parameter-builders';
+import {
+  OFFSET_PARAMS,
+  PROPERTY_COSTS,
+  STATE,
+  TAXPAYER_OR_BOTH,
+  account,
+  boolean,
+  decimal,
+  integer,
+  money,
+  pct,
+} from '../parameter-builders';
 import { compilePropertyPurchase, depositWithinPrice, readPropertyPurchase, splitTag } from '../property-purchase';
 
 /** Proposed rules (UNCONFIRMED, opt-in): established dwellings bought after this date lose negative gearing. */
@@ -87,7 +98,8 @@ export function investmentParameters(d: {
       help_text:
         'UNCONFIRMED: for established dwellings bought after 12 May 2026, rental losses would no longer reduce other income.',
     }),
-    TAXPAYER,
+    TAXPAYER_OR_BOTH,
+    ...OFFSET_PARAMS,
     account('deposit_account_id', 'Deposit paid from', {
       baseline_hidden: true,
       help_text: 'Defaults to your main cash account.',
@@ -96,7 +108,10 @@ export function investmentParameters(d: {
 }
 
 export function compileInvestmentProperty(p: Params, ctx: TemplateContext): Primitive[] {
-  const who = taxpayer(p);
+  // Joint owners ('both') split rent, costs and depreciation 50/50; the loan's interest deduction has one
+  // taxpayer in the loan primitive, so it goes to the first named (docs/templates.md).
+  const shares = taxpayerShares(p);
+  const who = shares[0].taxpayer;
   const purchaseDate = triggerDate(ctx);
   // Baseline holdings are treated as bought before the cut-off (grandfathered).
   const limited =
@@ -108,9 +123,10 @@ export function compileInvestmentProperty(p: Params, ctx: TemplateContext): Prim
     label: ctx.is_baseline ? 'Investment property' : ctx.event_name || 'Investment property',
     firstHome: false,
     newHome: bool(p, 'is_new_build', false),
+    ownerOccupier: false,
     useHomeGuarantee: false,
     region: 'capital',
-    costTag: { kind: 'deductible', taxpayer: who },
+    costTags: shares.map((s) => ({ tag: { kind: 'deductible' as const, taxpayer: s.taxpayer }, share: s.share })),
     // A limited property's interest stops being deductible on 30 June 2027 (quarantined losses carried
     // forward are not modelled).
     deductibleShare: 1,
@@ -126,38 +142,42 @@ export function compileInvestmentProperty(p: Params, ctx: TemplateContext): Prim
   const fee = clamp(num(p, 'management_fee_percent', 0), 0, 100) / 100;
   const schedule = recurring('weekly', result.ongoingStart);
   const inflation = ctx.assumptions.inflation_rate;
-  const rentFlows = [
-    ...flow(ctx, 'rent', {
-      name: 'Rent received',
-      account: PRIMARY_CASH,
-      amount: weeklyRent * occupied,
-      schedule,
-      indexation_rate: inflation,
-      tax: { kind: 'assessable', taxpayer: who },
-      category: 'Rental income',
-    }),
-    ...flow(ctx, 'management_fee', {
-      name: 'Property management fee',
-      account: PRIMARY_CASH,
-      amount: -weeklyRent * occupied * fee,
-      schedule,
-      indexation_rate: inflation,
-      tax: { kind: 'deductible', taxpayer: who },
-      category: 'Housing',
-    }),
-  ];
-  for (const f of rentFlows) out.push(...splitTag(f, limited ? NG_LIMIT_FROM : undefined));
-  // Depreciation (Division 40 plant, Division 43 capital works) is a non-cash deduction: a tax adjustment
-  // each month, stopping with the other rental deductions under the proposed 2027 limits.
   const depreciation = Math.max(0, num(p, 'depreciation_annual', 0));
-  out.push(
-    ...taxAdjustment(ctx, 'depreciation', {
-      name: 'Depreciation claim',
-      taxpayer: who,
-      amount: -depreciation / 12,
-      schedule: recurring('monthly', result.ongoingStart, limited ? NG_LAST_DEDUCTIBLE_DAY : null),
-    }),
-  );
+  shares.forEach(({ taxpayer: owner, share }, i) => {
+    // The first owner's flows keep the plain keys; a joint second owner's end in ':partner'.
+    const k = (local: string) => (i === 0 ? local : `${local}:${owner}`);
+    const rentFlows = [
+      ...flow(ctx, k('rent'), {
+        name: 'Rent received',
+        account: PRIMARY_CASH,
+        amount: weeklyRent * occupied * share,
+        schedule,
+        indexation_rate: inflation,
+        tax: { kind: 'assessable', taxpayer: owner },
+        category: 'Rental income',
+      }),
+      ...flow(ctx, k('management_fee'), {
+        name: 'Property management fee',
+        account: PRIMARY_CASH,
+        amount: -weeklyRent * occupied * fee * share,
+        schedule,
+        indexation_rate: inflation,
+        tax: { kind: 'deductible', taxpayer: owner },
+        category: 'Housing',
+      }),
+    ];
+    for (const f of rentFlows) out.push(...splitTag(f, limited ? NG_LIMIT_FROM : undefined));
+    // Depreciation (Division 40 plant, Division 43 capital works) is a non-cash deduction: a tax adjustment
+    // each month, stopping with the other rental deductions under the proposed 2027 limits.
+    out.push(
+      ...taxAdjustment(ctx, k('depreciation'), {
+        name: 'Depreciation claim',
+        taxpayer: owner,
+        amount: (-depreciation / 12) * share,
+        schedule: recurring('monthly', result.ongoingStart, limited ? NG_LAST_DEDUCTIBLE_DAY : null),
+      }),
+    );
+  });
   return out;
 }
 

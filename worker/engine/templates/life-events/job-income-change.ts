@@ -98,7 +98,7 @@ export const jobIncomeChange = defineTemplate({
     cues: [
       {
         weight: 8,
-        re: /\bnew\s+(?:job|role|position|employer)|\bjob\s+offer|\b(?:pay|salary|wage)\s+(?:rise|raise|increase|cut|bump|drop)|\b(?:a|my|our)\s+(?:pay\s+)?(?:rise|raise)\b|\b(?:rise|raise)\s+to\b|\bpromot(?:ion|ed)\b|\bchange\s+(?:jobs?|careers?|roles?)|\bcareer\s+change|\bcontract(?:or)?\s+(?:job|role|work|position)|\b\d+[\s-]*(?:month|year)\s+contract\b|\bpart[\s-]*time\b|\bfull[\s-]*time\b|\bstart\s+(?:a\s+)?(?:new\s+)?(?:job|work|role)\b|\bgo\s+back\s+to\s+work\b|\bquit\s+(?:my|the)\s+job\b/,
+        re: /\bnew\s+(?:job|role|position|employer)|\bjob\s+offer|\b(?:pay|salary|wage)\s+(?:rise|raise|increase|cut|bump|drop)|\b(?:a|my|our)\s+(?:pay\s+)?(?:rise|raise)\b|\$\d[\d.,]*\s*k?\s+(?:pay\s+)?(?:rise|raise|cut)\b|\b(?:rise|raise)\s+to\b|\bpromot(?:ion|ed)\b|\bchange\s+(?:jobs?|careers?|roles?)|\bcareer\s+change|\bcontract(?:or)?\s+(?:job|role|work|position)|\b\d+[\s-]*(?:month|year)\s+contract\b|\bpart[\s-]*time\b|\bfull[\s-]*time\b|\bstart\s+(?:a\s+)?(?:new\s+)?(?:job|work|role)\b|\bgo\s+back\s+to\s+work\b|\bquit\s+(?:my|the)\s+job\b/,
       },
       { weight: 6, re: /\bsalary\b(?![\s-]*sacrific)/ },
       { weight: 5, re: /\bearn(?:s|ing)?\b|\bincome\b|\bwages?\b|\bjob\b/ },

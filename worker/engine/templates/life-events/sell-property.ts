@@ -1,6 +1,6 @@
 // sell_property: sell a property at its forecast value, pay selling costs, pay off its mortgage and, for a
 // property that is not the main residence, the discounted capital gain taxed by the simulator in the sale's year.
-import type { Primitive } from '../../primitives';
+import type { IsoDate, Primitive } from '../../primitives';
 import { assessableCapitalGain } from '../../au/cgt';
 import { PROPERTY_NOUN, before, largest, percentRole, shortMoney } from '../../smart-create/reading';
 import { defineTemplate } from '../define';
@@ -15,14 +15,40 @@ import {
   key,
   num,
   once,
+  optDate,
+  optNum,
   taxAdjustment,
   taxpayer,
   transfer,
   triggerDate,
 } from '../helpers';
-import { TAXPAYER, account, boolean, decimal, integer, item, money, pct } from '../parameter-builders';
+import { TAXPAYER, account, boolean, dateParam, decimal, integer, item, money, pct } from '../parameter-builders';
+import type { TemplateContext, Params } from '../helpers';
 
 const BUY_VERB_RE = /\b(?:buy|buying|purchase|purchasing|acquire|get|getting)\b/;
+
+/** Months held assumed when neither a purchase date nor months owned is known (older events' default). */
+const UNDATED_MONTHS = 60;
+
+/**
+ * Whole months an asset bought on `bought` is held at a sale on `sold`, excluding the day of purchase and the
+ * day of sale (the CGT discount's 12-month test): a sale on the same day of the month counts one month less.
+ */
+export function monthsHeld(bought: IsoDate, sold: IsoDate): number {
+  const [yb, mb, db] = bought.split('-').map(Number);
+  const [ys, ms, ds] = sold.split('-').map(Number);
+  return Math.max(0, ys * 12 + ms - (yb * 12 + mb) - (ds <= db ? 1 : 0));
+}
+
+/**
+ * When the property was bought: the buying event's month when the picked property is an account an event made
+ * (and the context says when that event is), else the purchase date entered; null when neither is known.
+ */
+export function purchaseDate(p: Params, ctx: TemplateContext): IsoDate | null {
+  const property = findAccount(ctx, p.property_account_id);
+  const month = property?.scenario_event_id ? ctx.event_months?.[property.scenario_event_id] : undefined;
+  return month ? `${month}-01` : optDate(p, 'purchase_date');
+}
 
 export const sellProperty = defineTemplate({
   template_id: 'sell_property',
@@ -48,7 +74,12 @@ export const sellProperty = defineTemplate({
     decimal('selling_costs_percent', 'Agent and selling costs (% of price)', 2.5, pct(0, 10)),
     boolean('is_main_residence', 'Your home (no capital gains tax)?', true),
     decimal('cost_base', 'Cost base (price paid plus buying costs)', 600_000, money),
-    integer('months_owned', 'Months owned by the sale', 60, pct(0, 1200)),
+    dateParam('purchase_date', 'Date you bought it', {
+      help_text:
+        'For the capital gains discount (held at least 12 months). A property bought by an event in the plan is dated by that event; with no date, more than 12 months is assumed.',
+    }),
+    // Older saved events carry months owned instead of a purchase date; it is read only when no date is given.
+    integer('months_owned', 'Months owned by the sale', null, pct(0, 1200)),
     TAXPAYER,
     account('proceeds_account_id', 'Proceeds paid into', { help_text: 'Defaults to your main cash account.' }),
   ],
@@ -100,10 +131,12 @@ export const sellProperty = defineTemplate({
     if (!bool(p, 'is_main_residence', true)) {
       // The discounted gain is assessable in the financial year of the sale: the simulator's tax module taxes
       // it at the seller's forecast marginal rates (other income, deductions) and charges it with that year's tax.
+      const bought = purchaseDate(p, ctx);
       const gain = assessableCapitalGain({
         proceeds: price - costs,
         costBase: Math.max(0, num(p, 'cost_base', 0)),
-        heldMonths: Math.max(0, num(p, 'months_owned', 0)),
+        // Neither known (the form asks for the date): held long enough for the discount, as the old default.
+        heldMonths: bought ? monthsHeld(bought, saleDate) : Math.max(0, optNum(p, 'months_owned') ?? UNDATED_MONTHS),
         saleDate,
       });
       out.push(

@@ -1,0 +1,440 @@
+// Transfer (stamp) duty for every state and territory: each one's general schedule, owner-occupier rates and
+// first home buyer concessions as dated tables looked up by the contract date (docs/au-rules.md, "Buying a home").
+import type { IsoDate } from '../primitives';
+import { atDate, type DatedTable } from './dated';
+import { cents } from '../money';
+
+export type AuState = 'NSW' | 'VIC' | 'QLD' | 'WA' | 'SA' | 'TAS' | 'ACT' | 'NT';
+export type Region = 'capital' | 'rest';
+
+/** From `over` upwards duty is base + rate x (V - over); with `whole` it is rate x V (a flat top tier). */
+export type DutyBracket = { over: number; base: number; rate: number; whole?: boolean };
+
+/** What the duty on a purchase depends on besides the state, the price and the date. */
+export type DutyFacts = {
+  date: IsoDate;
+  firstHome: boolean;
+  /** A new home (never lived in), off the plan or vacant land to build on; false: an established home. */
+  newHome: boolean;
+  /** The buyer will live in it (home concession rates in QLD, owner-occupier rates in the ACT). */
+  ownerOccupier: boolean;
+  region: Region;
+  /** The buyers' (and partners') taxable income for the ACT's income test; null: assumed within it. */
+  householdIncome: number | null;
+  dependants: number;
+};
+
+export type DutyResult = {
+  duty: number;
+  /** The duty without a first home concession (owner-occupier rates still applied). */
+  full_duty: number;
+  /** The schedule used: the state's code, with the rate set ('QLD home concession', 'ACT owner-occupier'). */
+  method: string;
+  /** The concession or exemption applied, when one reduced the duty. */
+  concession: string | null;
+  /** Figures behind this result not yet confirmed against the revenue office's page (docs/au-rules.md). */
+  unconfirmed: string[];
+};
+
+export function scheduleDuty(price: number, brackets: readonly DutyBracket[]): number {
+  let bracket = brackets[0];
+  for (const b of brackets) if (price > b.over) bracket = b;
+  return bracket.whole ? price * bracket.rate : bracket.base + (price - bracket.over) * bracket.rate;
+}
+
+// ---- NSW (Revenue NSW) ----------------------------------------------------------------------------------
+
+export type NswFigures = { brackets: DutyBracket[]; first_home: { exempt_to: number; concession_to: number } };
+
+export const NSW_DUTY: DatedTable<NswFigures> = [
+  {
+    // Thresholds are indexed each 1 July: UNCONFIRMED for 2026-27 on (add a row when Revenue NSW publishes).
+    from: '2025-07-01',
+    figures: {
+      brackets: [
+        { over: 0, base: 0, rate: 0.0125 },
+        { over: 17_000, base: 212, rate: 0.015 },
+        { over: 37_000, base: 512, rate: 0.0175 },
+        { over: 99_000, base: 1_597, rate: 0.035 },
+        { over: 372_000, base: 11_152, rate: 0.045 },
+        { over: 1_240_000, base: 50_212, rate: 0.055 },
+      ],
+      // First Home Buyers Assistance Scheme (new and established homes).
+      first_home: { exempt_to: 800_000, concession_to: 1_000_000 },
+    },
+  },
+];
+
+function nsw(v: number, f: DutyFacts): DutyResult {
+  const t = atDate(NSW_DUTY, f.date);
+  const full = scheduleDuty(v, t.brackets);
+  const unconfirmed = f.date >= '2026-07-01' ? ['NSW thresholds after 30 June 2026 (2025-26 figures used)'] : [];
+  const { exempt_to, concession_to } = t.first_home;
+  if (!f.firstHome || v > concession_to) return result(full, full, 'NSW', null, unconfirmed);
+  // Nil to exempt_to, then (V - exempt_to) x (duty at concession_to / the span): a straight ramp to full duty.
+  const duty =
+    v <= exempt_to ? 0 : (v - exempt_to) * (scheduleDuty(concession_to, t.brackets) / (concession_to - exempt_to));
+  return result(duty, full, 'NSW', 'First Home Buyers Assistance Scheme', unconfirmed);
+}
+
+// ---- VIC (State Revenue Office Victoria) -----------------------------------------------------------------
+
+export type VicFigures = { brackets: DutyBracket[]; first_home: { exempt_to: number; concession_to: number } };
+
+export const VIC_DUTY: DatedTable<VicFigures> = [
+  {
+    from: '2025-07-01',
+    figures: {
+      // The general schedule; VIC's principal-place-of-residence concession (to $550k) is not modelled.
+      brackets: [
+        { over: 0, base: 0, rate: 0.014 },
+        { over: 25_000, base: 350, rate: 0.024 },
+        { over: 130_000, base: 2_870, rate: 0.06 },
+        { over: 960_000, base: 0, rate: 0.055, whole: true },
+      ],
+      // UNCONFIRMED taper shape: linear is the usual reading of SRO Victoria's sliding scale.
+      first_home: { exempt_to: 600_000, concession_to: 750_000 },
+    },
+  },
+];
+
+function vic(v: number, f: DutyFacts): DutyResult {
+  const t = atDate(VIC_DUTY, f.date);
+  const full = scheduleDuty(v, t.brackets);
+  const { exempt_to, concession_to } = t.first_home;
+  if (!f.firstHome || v > concession_to) return result(full, full, 'VIC', null, []);
+  if (v <= exempt_to) return result(0, full, 'VIC', 'first home buyer duty exemption', []);
+  const duty = full * ((v - exempt_to) / (concession_to - exempt_to));
+  return result(duty, full, 'VIC', 'first home buyer duty concession', [
+    'VIC first home concession taper read as linear',
+  ]);
+}
+
+// ---- QLD (Queensland Revenue Office, Duties Act 2001) ----------------------------------------------------
+
+export type QldFigures = {
+  general: DutyBracket[];
+  /** Home concession rates: a home the buyer lives in. */
+  home: DutyBracket[];
+  /** First home concession on an established home: nil to exempt_to; from there the concession falls by
+   * `step_amount` for each `step` (or part) of value above exempt_to, reaching nil above concession_to. */
+  first_home: { exempt_to: number; concession_to: number; full_concession: number; step: number; step_amount: number };
+  /** First home buyers of a new home or vacant land pay no duty (no value cap) from this row on. */
+  new_home_exempt: boolean;
+};
+
+const QLD_GENERAL: DutyBracket[] = [
+  { over: 0, base: 0, rate: 0 },
+  { over: 5_000, base: 0, rate: 0.015 },
+  { over: 75_000, base: 1_050, rate: 0.035 },
+  { over: 540_000, base: 17_325, rate: 0.045 },
+  { over: 1_000_000, base: 38_025, rate: 0.0575 },
+];
+const QLD_HOME: DutyBracket[] = [
+  { over: 0, base: 0, rate: 0.01 },
+  { over: 350_000, base: 3_500, rate: 0.035 },
+  { over: 540_000, base: 10_150, rate: 0.045 },
+  { over: 1_000_000, base: 30_850, rate: 0.0575 },
+];
+// The first home concession from 9 June 2024: full to $700,000 (the home duty there, $17,350), then
+// UNCONFIRMED: $1,735 less for each $10,000 (or part) above $700,000, nil above $800,000.
+const QLD_FIRST_HOME = {
+  exempt_to: 700_000,
+  concession_to: 800_000,
+  full_concession: 17_350,
+  step: 10_000,
+  step_amount: 1_735,
+};
+
+export const QLD_DUTY: DatedTable<QldFigures> = [
+  {
+    from: '2024-06-09',
+    figures: { general: QLD_GENERAL, home: QLD_HOME, first_home: QLD_FIRST_HOME, new_home_exempt: false },
+  },
+  {
+    from: '2025-05-01',
+    figures: { general: QLD_GENERAL, home: QLD_HOME, first_home: QLD_FIRST_HOME, new_home_exempt: true },
+  },
+];
+
+function qld(v: number, f: DutyFacts): DutyResult {
+  const t = atDate(QLD_DUTY, f.date);
+  const home = f.ownerOccupier || f.firstHome;
+  const full = scheduleDuty(v, home ? t.home : t.general);
+  const method = home ? 'QLD home concession' : 'QLD';
+  if (!f.firstHome) return result(full, full, method, null, []);
+  if (f.newHome && t.new_home_exempt) return result(0, full, method, 'first home (new home) exemption', []);
+  const fh = t.first_home;
+  if (v <= fh.exempt_to) return result(0, full, method, 'first home concession', []);
+  if (v > fh.concession_to) return result(full, full, method, null, []);
+  const steps = Math.ceil((v - fh.exempt_to) / fh.step);
+  const concession = Math.max(0, fh.full_concession - fh.step_amount * steps);
+  return result(Math.max(0, full - concession), full, method, 'first home concession', [
+    'QLD first home concession phase-out steps ($700k-$800k)',
+  ]);
+}
+
+// ---- WA (RevenueWA) ---------------------------------------------------------------------------------------
+
+export type WaFigures = {
+  general: DutyBracket[];
+  /** First home owner rate: nil to exempt_to, then rate x (V - exempt_to) up to the region's cap; full above. */
+  first_home: { exempt_to: number; capital: { cap: number; rate: number }; rest: { cap: number; rate: number } };
+};
+
+export const WA_DUTY: DatedTable<WaFigures> = [
+  {
+    // General rates; first home owner rate for transactions from 21 March 2025 ('capital' = Perth metropolitan
+    // and Peel regions, 'rest' = the rest of the state). Vacant land's own thresholds are not modelled.
+    from: '2025-03-21',
+    figures: {
+      general: [
+        { over: 0, base: 0, rate: 0.019 },
+        { over: 120_000, base: 2_280, rate: 0.0285 },
+        { over: 150_000, base: 3_135, rate: 0.038 },
+        { over: 360_000, base: 11_115, rate: 0.0475 },
+        { over: 725_000, base: 28_453, rate: 0.0515 },
+      ],
+      first_home: {
+        exempt_to: 500_000,
+        capital: { cap: 700_000, rate: 0.1363 },
+        rest: { cap: 750_000, rate: 0.119 },
+      },
+    },
+  },
+];
+
+function wa(v: number, f: DutyFacts): DutyResult {
+  const t = atDate(WA_DUTY, f.date);
+  const full = scheduleDuty(v, t.general);
+  const fh = t.first_home;
+  const band = f.region === 'rest' ? fh.rest : fh.capital;
+  if (!f.firstHome || v > band.cap) return result(full, full, 'WA', null, []);
+  const duty = v <= fh.exempt_to ? 0 : Math.min(full, (v - fh.exempt_to) * band.rate);
+  return result(duty, full, 'WA', 'first home owner rate', []);
+}
+
+// ---- SA (RevenueSA) ---------------------------------------------------------------------------------------
+
+export type SaFigures = { general: DutyBracket[]; first_home_new_exempt: boolean };
+
+export const SA_DUTY: DatedTable<SaFigures> = [
+  {
+    // First home buyers of a new home, off-the-plan apartment or vacant land to build on pay no duty, with no
+    // value cap, for contracts from 6 June 2024. Established homes get no first home relief.
+    from: '2024-06-06',
+    figures: {
+      general: [
+        { over: 0, base: 0, rate: 0.01 },
+        { over: 12_000, base: 120, rate: 0.02 },
+        { over: 30_000, base: 480, rate: 0.03 },
+        { over: 50_000, base: 1_080, rate: 0.035 },
+        { over: 100_000, base: 2_830, rate: 0.04 },
+        { over: 200_000, base: 6_830, rate: 0.0425 },
+        { over: 250_000, base: 8_955, rate: 0.0475 },
+        { over: 300_000, base: 11_330, rate: 0.05 },
+        { over: 500_000, base: 21_330, rate: 0.055 },
+      ],
+      first_home_new_exempt: true,
+    },
+  },
+];
+
+function sa(v: number, f: DutyFacts): DutyResult {
+  const t = atDate(SA_DUTY, f.date);
+  const full = scheduleDuty(v, t.general);
+  if (f.firstHome && f.newHome && t.first_home_new_exempt)
+    return result(0, full, 'SA', 'first home buyer relief (new home)', []);
+  return result(full, full, 'SA', null, []);
+}
+
+// ---- TAS (State Revenue Office Tasmania) -----------------------------------------------------------------
+
+export type TasFigures = { general: DutyBracket[]; established_first_home_exempt_to: number | null };
+
+const TAS_GENERAL: DutyBracket[] = [
+  // $50 on the first $3,000 (a minimum), then the sliding scale (rates from 21 October 2013).
+  { over: 0, base: 50, rate: 0 },
+  { over: 3_000, base: 50, rate: 0.0175 },
+  { over: 25_000, base: 435, rate: 0.0225 },
+  { over: 75_000, base: 1_560, rate: 0.035 },
+  { over: 200_000, base: 5_935, rate: 0.04 },
+  { over: 375_000, base: 12_935, rate: 0.0425 },
+  { over: 725_000, base: 27_810, rate: 0.045 },
+];
+
+export const TAS_DUTY: DatedTable<TasFigures> = [
+  // First home buyers of an established home: exempt to $750,000 for transfers from 18 February 2024 to
+  // 30 June 2026 (the earlier 50% concession ended 17 February 2024).
+  { from: '2024-02-18', figures: { general: TAS_GENERAL, established_first_home_exempt_to: 750_000 } },
+  // UNCONFIRMED: no extension past 30 June 2026 found; a new row restores it if one is legislated.
+  { from: '2026-07-01', figures: { general: TAS_GENERAL, established_first_home_exempt_to: null } },
+];
+
+function tas(v: number, f: DutyFacts): DutyResult {
+  const t = atDate(TAS_DUTY, f.date);
+  const full = scheduleDuty(v, t.general);
+  const unconfirmed =
+    f.firstHome && !f.newHome && f.date >= '2026-07-01'
+      ? ['TAS first home exemption after 30 June 2026 (treated as ended)']
+      : [];
+  const cap = t.established_first_home_exempt_to;
+  if (f.firstHome && !f.newHome && cap !== null && v <= cap)
+    return result(0, full, 'TAS', 'first home buyer exemption (established home)', unconfirmed);
+  return result(full, full, 'TAS', null, unconfirmed);
+}
+
+// ---- ACT (ACT Revenue Office) -----------------------------------------------------------------------------
+
+export type ActFigures = {
+  general: DutyBracket[];
+  owner_occupier: DutyBracket[];
+  /** Home Buyer Concession Scheme: duty less the owner-occupier duty at `value_threshold` (never below nil),
+   * for buyers within the income threshold (plus per_child per dependent child, up to 5). */
+  hbcs: { value_threshold: number; income_threshold: number; per_child: number };
+};
+
+const ACT_GENERAL: DutyBracket[] = [
+  { over: 0, base: 0, rate: 0.012 },
+  { over: 200_000, base: 2_400, rate: 0.022 },
+  { over: 300_000, base: 4_600, rate: 0.034 },
+  { over: 500_000, base: 11_400, rate: 0.0432 },
+  { over: 750_000, base: 22_200, rate: 0.059 },
+  { over: 1_000_000, base: 36_950, rate: 0.064 },
+  { over: 1_455_000, base: 0, rate: 0.0454, whole: true },
+];
+
+export const ACT_DUTY: DatedTable<ActFigures> = [
+  {
+    from: '2024-07-01',
+    figures: {
+      general: ACT_GENERAL,
+      owner_occupier: [
+        { over: 0, base: 0, rate: 0.004 },
+        { over: 260_000, base: 1_040, rate: 0.022 },
+        { over: 300_000, base: 1_920, rate: 0.034 },
+        { over: 500_000, base: 8_720, rate: 0.0432 },
+        { over: 750_000, base: 19_520, rate: 0.059 },
+        { over: 1_000_000, base: 34_270, rate: 0.064 },
+        { over: 1_455_000, base: 0, rate: 0.0454, whole: true },
+      ],
+      // UNCONFIRMED: the $250,000 income threshold and $4,600 a child are from secondary summaries.
+      hbcs: { value_threshold: 1_000_000, income_threshold: 250_000, per_child: 4_600 },
+    },
+  },
+  {
+    // 2025-26: the first owner-occupier band falls to 0.28% and the concession threshold rises to $1,020,000
+    // (ACT Budget 2025-26). UNCONFIRMED: the other bands are 2024-25's (from secondary summaries), and the
+    // non-owner-occupier schedule is 2024-25's.
+    from: '2025-07-01',
+    figures: {
+      general: ACT_GENERAL,
+      owner_occupier: [
+        { over: 0, base: 0, rate: 0.0028 },
+        { over: 260_000, base: 728, rate: 0.022 },
+        { over: 300_000, base: 1_608, rate: 0.034 },
+        { over: 500_000, base: 8_408, rate: 0.0432 },
+        { over: 750_000, base: 19_208, rate: 0.059 },
+        { over: 1_000_000, base: 33_958, rate: 0.064 },
+        { over: 1_455_000, base: 0, rate: 0.0454, whole: true },
+      ],
+      hbcs: { value_threshold: 1_020_000, income_threshold: 250_000, per_child: 4_600 },
+    },
+  },
+];
+
+/** The ACT's Home Buyer Concession Scheme income threshold for a number of dependent children on `date`. */
+export function actIncomeThreshold(date: IsoDate, dependants: number): number {
+  const h = atDate(ACT_DUTY, date).hbcs;
+  return h.income_threshold + h.per_child * Math.min(5, Math.max(0, Math.floor(dependants)));
+}
+
+function act(v: number, f: DutyFacts): DutyResult {
+  const t = atDate(ACT_DUTY, f.date);
+  const unconfirmed = ['ACT schedules from secondary summaries'];
+  if (!f.ownerOccupier && !f.firstHome) {
+    const full = scheduleDuty(v, t.general);
+    return result(full, full, 'ACT', null, unconfirmed);
+  }
+  const full = scheduleDuty(v, t.owner_occupier);
+  // The scheme asks that no buyer (or partner) owned property in the last 5 years: a first home buyer here.
+  if (!f.firstHome) return result(full, full, 'ACT owner-occupier', null, unconfirmed);
+  if (f.householdIncome !== null && f.householdIncome > actIncomeThreshold(f.date, f.dependants))
+    return result(full, full, 'ACT owner-occupier', null, unconfirmed);
+  const waived = scheduleDuty(t.hbcs.value_threshold, t.owner_occupier);
+  const notes = f.householdIncome === null ? [...unconfirmed, 'ACT income test assumed met'] : unconfirmed;
+  return result(Math.max(0, full - waived), full, 'ACT owner-occupier', 'Home Buyer Concession Scheme', notes);
+}
+
+// ---- NT (Territory Revenue Office) ------------------------------------------------------------------------
+
+export type NtFigures = {
+  /** Up to `formula_to`: (a x V^2) + b x V with V the value in thousands; then flat shares of the whole. */
+  formula: { a: number; b: number; formula_to: number };
+  tiers: Array<{ over: number; rate: number }>;
+  /** House and Land Package Exemption: no duty on a new house-and-land package bought as a home. */
+  house_and_land_exempt: boolean;
+};
+
+const NT_FORMULA = {
+  formula: { a: 0.06571441, b: 15, formula_to: 525_000 },
+  tiers: [
+    { over: 525_000, rate: 0.0495 },
+    { over: 3_000_000, rate: 0.0575 },
+    { over: 5_000_000, rate: 0.0595 },
+  ],
+};
+
+export const NT_DUTY: DatedTable<NtFigures> = [
+  // The House and Land Package Exemption covers contracts from 1 July 2022 to 30 June 2027; it is not limited to
+  // first home buyers. The NT has no general first home duty concession.
+  { from: '2022-07-01', figures: { ...NT_FORMULA, house_and_land_exempt: true } },
+  { from: '2027-07-01', figures: { ...NT_FORMULA, house_and_land_exempt: false } },
+];
+
+function ntSchedule(v: number, t: NtFigures): number {
+  if (v <= t.formula.formula_to) {
+    const k = v / 1000;
+    return t.formula.a * k * k + t.formula.b * k;
+  }
+  let rate = t.tiers[0].rate;
+  for (const tier of t.tiers) if (v > tier.over) rate = tier.rate;
+  return v * rate;
+}
+
+function nt(v: number, f: DutyFacts): DutyResult {
+  const t = atDate(NT_DUTY, f.date);
+  const full = ntSchedule(v, t);
+  if (f.newHome && (f.ownerOccupier || f.firstHome) && t.house_and_land_exempt)
+    return result(0, full, 'NT', 'House and Land Package Exemption', []);
+  return result(full, full, 'NT', null, []);
+}
+
+// ---- All states -------------------------------------------------------------------------------------------
+
+function result(duty: number, full: number, method: string, concession: string | null, unconfirmed: string[]) {
+  return {
+    duty: cents(duty),
+    full_duty: cents(full),
+    method,
+    concession: duty < full ? concession : null,
+    unconfirmed,
+  };
+}
+
+const BY_STATE: Record<AuState, (v: number, f: DutyFacts) => DutyResult> = {
+  NSW: nsw,
+  VIC: vic,
+  QLD: qld,
+  WA: wa,
+  SA: sa,
+  TAS: tas,
+  ACT: act,
+  NT: nt,
+};
+
+/** Transfer duty on a purchase for `price` under the state's rules in force on `facts.date`. */
+export function stateDuty(state: AuState, price: number, facts: DutyFacts): DutyResult {
+  const v = Number.isFinite(price) && price > 0 ? price : 0;
+  return BY_STATE[state](v, facts);
+}
