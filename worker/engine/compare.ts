@@ -34,6 +34,7 @@ export function sampleSnapshots<T>(snapshots: ReadonlyArray<T>, years: number): 
 export function toApiSnapshot(s: Snapshot): ApiSnapshot {
   const out: Record<string, string> = { date: s.date };
   for (const f of SNAPSHOT_FIGURES) out[f] = toDecimalString(s[f]);
+  if (s.offset_saving !== undefined) out.offset_saving = toDecimalString(s.offset_saving);
   return out as ApiSnapshot;
 }
 

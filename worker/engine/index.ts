@@ -17,6 +17,7 @@ export * from './model/common';
 export * from './model/account';
 export * from './model/recurring-item';
 export * from './model/assumptions';
+export * from './model/household';
 export * from './model/scenario';
 export * from './model/dashboard';
 export * from './model/comparison';

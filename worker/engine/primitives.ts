@@ -150,6 +150,19 @@ export type PrimitiveTaxAdjustment = {
   schedule: Schedule;
 };
 
+/**
+ * A HELP (study loan) debt owed by a person: each financial year's compulsory repayment is worked out by the
+ * simulator's tax settlement from that person's modelled repayment income (taxable income plus reportable super
+ * contributions plus net investment losses) and moved monthly from PRIMARY_CASH to `account`, capped at what is
+ * owed. `account` is a debt account whose rate is the indexation.
+ */
+export type PrimitiveHelpDebt = {
+  kind: 'help_debt';
+  key: string;
+  account: AccountRef;
+  taxpayer: string;
+};
+
 /** Changes an existing flow (a base recurring item, by id) from a date: new amount, or stop it. */
 export type PrimitiveAdjustFlow = {
   kind: 'adjust_flow';
@@ -187,7 +200,8 @@ export type Primitive =
   | PrimitiveLoan
   | PrimitiveAdjustFlow
   | PrimitiveTaxAdjustment
-  | PrimitiveRetirement;
+  | PrimitiveRetirement
+  | PrimitiveHelpDebt;
 
 /** What a template compiler may read besides its parameters. Pure data: no clock, no I/O. */
 export type CompileContext = {

@@ -64,6 +64,72 @@ export const MEDICARE_LEVY: DatedTable<MedicareRule> = [
   { from: '2026-07-01', figures: { rate: 0.02, lower: 28_011, upper: 35_013, shade_rate: 0.1 } },
 ];
 
+/**
+ * Medicare levy family income thresholds (Medicare Levy Act 1986 s 8): for a person with a spouse or dependent
+ * children, no levy while family taxable income is at most `family_lower` + `per_child` x children; above it the
+ * family's reduction (levy rate x threshold less (shade rate - levy rate) x the excess) phases out at 1.25 x the
+ * threshold, shared between the spouses in proportion to their taxable incomes.
+ */
+export type MedicareFamilyRule = { family_lower: number; per_child: number };
+
+export const MEDICARE_FAMILY: DatedTable<MedicareFamilyRule> = [
+  { from: '2024-07-01', figures: { family_lower: 45_907, per_child: 4_216 } },
+  // UNCONFIRMED: 2025-26 family figures indexed like the single threshold (x 28,011 / 27,222); correct from the ATO.
+  { from: '2025-07-01', figures: { family_lower: 47_238, per_child: 4_338 } },
+];
+
+/** Every rule of one financial year, looked up once (the simulator keeps one per year it settles). */
+export type TaxYearRules = {
+  brackets: TaxBracket[];
+  lito: LitoRule;
+  medicare: MedicareRule;
+  family: MedicareFamilyRule;
+};
+
+export function taxYearRules(date: IsoDate): TaxYearRules {
+  const fy = financialYearStart(date);
+  return {
+    brackets: atDate(INCOME_TAX_RATES, fy),
+    lito: atDate(LITO, fy),
+    medicare: atDate(MEDICARE_LEVY, fy),
+    family: atDate(MEDICARE_FAMILY, fy),
+  };
+}
+
+/** Income tax on the brackets alone (before LITO), unrounded. */
+export function incomeTaxOnBrackets(taxableIncome: number, rules: TaxYearRules): number {
+  return bracketTax(safeIncome(taxableIncome), rules.brackets);
+}
+
+/** Income tax on the brackets less the LITO it absorbs (never below zero), unrounded. */
+export function incomeTaxAfterLito(taxableIncome: number, rules: TaxYearRules): number {
+  const income = safeIncome(taxableIncome);
+  const tax = bracketTax(income, rules.brackets);
+  return tax - Math.min(tax, litoEntitlement(income, rules.lito));
+}
+
+/**
+ * A person's Medicare levy, unrounded: the single rule, then for a family (a spouse, or dependent children; pass
+ * familyIncome NaN for a single person without children) the family reduction described at MEDICARE_FAMILY.
+ */
+export function medicareLevyFor(
+  taxableIncome: number,
+  rules: TaxYearRules,
+  familyIncome: number,
+  children: number,
+): number {
+  const income = safeIncome(taxableIncome);
+  const levy = medicareLevy(income, rules.medicare);
+  if (levy === 0 || Number.isNaN(familyIncome)) return levy;
+  const family = Math.max(income, safeIncome(familyIncome));
+  const threshold = rules.family.family_lower + rules.family.per_child * Math.max(0, children);
+  if (family <= threshold) return 0;
+  const { rate, shade_rate } = rules.medicare;
+  const reduction = rate * threshold - (shade_rate - rate) * (family - threshold);
+  if (reduction <= 0) return levy;
+  return Math.max(0, levy - (reduction * income) / family);
+}
+
 export type PersonalTax = { income_tax: number; lito: number; medicare: number; total: number };
 
 function bracketTax(income: number, brackets: TaxBracket[]): number {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, RateSchema, type AccountType } from './common';
 import { UncertaintyAssumptionsInputSchema } from './uncertainty-assumptions';
+import { DEFAULT_PERSON, DependentChildrenSchema, PeopleSchema } from './household';
 
 const accountTypeRateShape = Object.fromEntries(ACCOUNT_TYPES.map((t) => [t, RateSchema])) as Record<
   AccountType,
@@ -39,6 +40,10 @@ export const AssumptionsSchema = z.object({
   /** Percent a year per account type: growth for property, investment and super; interest for cash and debts. */
   account_type_rates: z.object(accountTypeRateShape),
   retirement: RetirementAssumptionsSchema.optional(),
+  /** The people in the plan: 'self', and for a couple 'partner' (model/household.ts). */
+  people: PeopleSchema,
+  /** Dependent children, for the Medicare levy's family income thresholds. */
+  dependent_children: DependentChildrenSchema,
 });
 export type Assumptions = z.infer<typeof AssumptionsSchema>;
 
@@ -50,6 +55,8 @@ export const AssumptionsInputSchema = z.object({
   /** Monte Carlo and stress tests (docs/uncertainty.md); absent: the defaults there. */
   uncertainty: UncertaintyAssumptionsInputSchema.optional(),
   retirement: RetirementAssumptionsSchema.optional(),
+  people: PeopleSchema.optional(),
+  dependent_children: DependentChildrenSchema.optional(),
   updated_at: z.string().optional(),
 });
 export type AssumptionsInput = z.infer<typeof AssumptionsInputSchema>;
@@ -72,6 +79,8 @@ export const DEFAULT_ASSUMPTIONS: Assumptions = {
     loan: 9,
     credit_card: 20,
   },
+  people: [DEFAULT_PERSON],
+  dependent_children: 0,
 };
 
 export function resolveAssumptions(input?: AssumptionsInput | null): Assumptions {
@@ -80,5 +89,7 @@ export function resolveAssumptions(input?: AssumptionsInput | null): Assumptions
     wage_growth_rate: input?.wage_growth_rate ?? DEFAULT_ASSUMPTIONS.wage_growth_rate,
     account_type_rates: { ...DEFAULT_ASSUMPTIONS.account_type_rates, ...(input?.account_type_rates ?? {}) },
     ...(input?.retirement ? { retirement: input.retirement } : {}),
+    people: input?.people ?? DEFAULT_ASSUMPTIONS.people,
+    dependent_children: input?.dependent_children ?? DEFAULT_ASSUMPTIONS.dependent_children,
   };
 }

@@ -21,6 +21,8 @@ export const SnapshotSchema = z.object({
   expenses: money,
   /** Personal income tax charged in the month (negative: a refund). Included in expenses. */
   tax: money,
+  /** Interest offset accounts saved on their loans in the month (present only when a loan has an offset). */
+  offset_saving: money.optional(),
 });
 export type Snapshot = z.infer<typeof SnapshotSchema>;
 
@@ -56,6 +58,7 @@ export const ApiSnapshotSchema = z.object({
   income: DecimalStringSchema.optional(),
   expenses: DecimalStringSchema.optional(),
   tax: DecimalStringSchema.optional(),
+  offset_saving: DecimalStringSchema.optional(),
 });
 export type ApiSnapshot = z.infer<typeof ApiSnapshotSchema>;
 

@@ -1,6 +1,7 @@
 // Recurring item entity (docs/product.md section 3): signed amount, positive income, negative expense.
 import { z } from 'zod';
 import { AmountSchema, FrequencySchema, IdSchema, IsoDateSchema, UpdatedAtSchema } from './common';
+import { PersonIdSchema } from './household';
 
 export const RecurringItemSchema = z.object({
   id: IdSchema,
@@ -13,6 +14,12 @@ export const RecurringItemSchema = z.object({
   category_id: z.string(),
   is_active: z.boolean(),
   scenario_event_id: z.string().nullable().optional(),
+  /**
+   * Whose income or expense this is ('self' or 'partner'; absent: 'self'). Gross pay, taxed per person, comes from
+   * an event (New Job or Pay Change) whose `taxpayer` parameter names the person; the item it materialises carries
+   * that person here. A hand-entered item is take-home pay, not taxed again, and belongs to 'self' unless set.
+   */
+  person_id: PersonIdSchema.nullable().optional(),
   updated_at: UpdatedAtSchema,
 });
 export type RecurringItem = z.infer<typeof RecurringItemSchema>;
@@ -25,6 +32,7 @@ export const RecurringItemInputSchema = RecurringItemSchema.omit({
   id: true,
   updated_at: true,
   scenario_event_id: true,
+  person_id: true,
 }).extend({
   frequency: FrequencySchema.default('monthly'),
   is_active: z.boolean().default(true),

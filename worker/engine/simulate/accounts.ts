@@ -217,5 +217,9 @@ export function buildAccountTable(
     capsTransfersOut,
     interestThisMonth: scratch.float64(count),
     repaidThisMonth: scratch.float64(count),
+    offsetAgainst: scratch.float64(count),
+    offsetSavedThisMonth: scratch.float64(count),
+    offsetLinked: scratch.uint8(count),
+    redrawLoan: new Int32Array(count).fill(-1),
   };
 }

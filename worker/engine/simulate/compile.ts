@@ -3,7 +3,14 @@
 // own module; this one collects the primitives and builds the tables in a fixed order (warnings follow it).
 import { isIsoDate } from '../au/dates';
 import { pplSuperRate } from '../au/ppl';
-import type { Primitive, PrimitiveAdjustFlow, PrimitiveFlow, PrimitiveTaxAdjustment } from '../primitives';
+import type {
+  Primitive,
+  PrimitiveAdjustFlow,
+  PrimitiveFlow,
+  PrimitiveHelpDebt,
+  PrimitiveTaxAdjustment,
+} from '../primitives';
+import { dateToDayNumber } from '../calendar';
 import { buildAccountTable, collectAccounts, type AccountRow } from './accounts';
 import {
   SUPER_NONE,
@@ -20,8 +27,9 @@ import {
 import { buildLoanTable, type ScopedLoan } from './loans';
 import { buildRetirement, type ScopedRetirement } from './retirement';
 import { bufferSize, scheduleOccurrences } from './occurrences';
-import { KIND_DEBT, type LoanTable, type Plan } from './plan';
+import { KIND_DEBT, type LoanTable, type Plan, type TaxPlan } from './plan';
 import type { TraceRecorder } from './trace';
+import { financialYearStartDay, priorContribution } from './prior-income';
 import type { ScratchArena } from './scratch';
 import { horizonYears, type SimulationSpec } from './spec';
 import { traceFlows, type BookedFlow } from './trace-flows';
@@ -29,6 +37,7 @@ import { buildTransferTable, type ScopedTransfer } from './transfers';
 
 type ScopedFlow = { flow: PrimitiveFlow; scope: string | null };
 type ScopedAdjustment = { adjustment: PrimitiveAdjustFlow; scope: string | null };
+type ScopedHelp = { help: PrimitiveHelpDebt; scope: string | null };
 
 /** The spec's primitives by kind, each with the scope (event id, null for the base) it came from. */
 type CollectedPrimitives = {
@@ -38,6 +47,7 @@ type CollectedPrimitives = {
   loans: ScopedLoan[];
   taxAdjustments: PrimitiveTaxAdjustment[];
   retirements: ScopedRetirement[];
+  helpDebts: ScopedHelp[];
 };
 
 function collectPrimitives(spec: SimulationSpec, baseItems: ReadonlyArray<PrimitiveFlow>): CollectedPrimitives {
@@ -48,6 +58,7 @@ function collectPrimitives(spec: SimulationSpec, baseItems: ReadonlyArray<Primit
     loans: [],
     taxAdjustments: [],
     retirements: [],
+    helpDebts: [],
   };
   const collect = (primitives: ReadonlyArray<Primitive>, scope: string | null) => {
     for (const p of primitives) {
@@ -57,6 +68,7 @@ function collectPrimitives(spec: SimulationSpec, baseItems: ReadonlyArray<Primit
       else if (p.kind === 'loan') collected.loans.push({ loan: p, scope });
       else if (p.kind === 'tax_adjustment') collected.taxAdjustments.push(p);
       else if (p.kind === 'retirement') collected.retirements.push({ retirement: p, scope });
+      else if (p.kind === 'help_debt') collected.helpDebts.push({ help: p, scope });
     }
   };
   for (const flow of baseItems) collected.flows.push({ flow, scope: null });
@@ -130,7 +142,10 @@ export function compilePlan(
   const accounts = collectAccounts(spec, asOfMonth, months, warnings);
   const { rows, resolve } = accounts;
   const baseItems = spec.base_items ?? [];
-  const { flows, adjustments, transfers, loans, taxAdjustments, retirements } = collectPrimitives(spec, baseItems);
+  const { flows, adjustments, transfers, loans, taxAdjustments, retirements, helpDebts } = collectPrimitives(
+    spec,
+    baseItems,
+  );
   const adjustmentsOf = matchAdjustments(spec, flows, adjustments, warnings);
 
   const accountStride = rows.length + 1; // room for a synthetic primary cash account created while resolving
@@ -139,14 +154,31 @@ export function compilePlan(
   const flowExpense = scratch.float64(stepCount);
   const taxpayerIndex = new Map<string, number>();
   const taxableIncome: Float64Array[] = [];
+  const taxableOnce: Float64Array[] = [];
+  const reportableSuper: Float64Array[] = [];
+  const investment: Float64Array[] = [];
   const taxpayerOf = (name: string): number => {
     let i = taxpayerIndex.get(name);
     if (i === undefined) {
       i = taxableIncome.length;
       taxpayerIndex.set(name, i);
       taxableIncome.push(scratch.float64(stepCount));
+      taxableOnce.push(scratch.float64(stepCount));
+      reportableSuper.push(scratch.float64(stepCount));
+      investment.push(scratch.float64(stepCount));
     }
     return i;
+  };
+  // The first financial year's income before as_of: running flows count as if they had run since 1 July.
+  const fyStartDay = financialYearStartDay(grid.asOfDay);
+  const firstYearMonthsBefore = (((asOfMonth + 1) % 12) + 6) % 12; // months from July to the step-1 month
+  const priorByPayer: Array<{ taxable: number; annual: number; super: number; investment: number }> = [];
+  const addPrior = (payer: number, kind: string, c: { prior: number; annual: number }) => {
+    const p = (priorByPayer[payer] ??= { taxable: 0, annual: 0, super: 0, investment: 0 });
+    p.taxable += c.prior;
+    p.annual += c.annual;
+    if (kind === 'salary_sacrifice') p.super -= c.prior;
+    else if (kind === 'assessable' || kind === 'deductible' || kind === 'adjustment') p.investment += c.prior;
   };
 
   const concessional: Float64Array[] = [];
@@ -207,12 +239,28 @@ export function compilePlan(
       const pplRate =
         tax.kind === 'ppl' && tax.birth_date && isIsoDate(tax.birth_date) ? pplSuperRate(tax.birth_date) : NaN;
       const payer = taxpayerOf(tax.taxpayer);
-      flowTax = { taxable: taxableIncome[payer], superRow, superKind, pplRate };
+      const extra =
+        tax.kind === 'salary_sacrifice'
+          ? reportableSuper[payer]
+          : tax.kind === 'assessable' || tax.kind === 'deductible'
+            ? investment[payer]
+            : null;
+      flowTax = {
+        taxable: taxableIncome[payer],
+        superRow,
+        superKind,
+        pplRate,
+        once: flow.schedule.type === 'once' ? taxableOnce[payer] : null,
+        extra,
+        extraSign: tax.kind === 'salary_sacrifice' ? -1 : 1,
+      };
       // Concessional contributions by taxpayer and the super account's owner, for the caps (retirement.ts).
       if (superRow >= 0) {
         flowTax.concessional = concessional[payer] ??= scratch.float64(stepCount);
         if (!superOwner.has(superRow)) superOwner.set(superRow, tax.taxpayer);
       }
+      if (firstYearMonthsBefore > 0)
+        addPrior(payer, tax.kind, priorContribution(flow, adjusted, fyStartDay, grid.asOfDay));
     }
     bookFlow(book, flow, row, adjusted, flowTax, 1);
     if (booked && !(sharedBase && fi < baseItems.length && sharedBase.isCached[fi])) {
@@ -224,29 +272,46 @@ export function compilePlan(
   for (const t of taxAdjustments) {
     const amount = finite(t.amount);
     if (amount === 0) continue;
-    const taxable = taxableIncome[taxpayerOf(t.taxpayer)];
+    const payer = taxpayerOf(t.taxpayer);
+    const taxable = taxableIncome[payer];
+    const once = t.schedule.type === 'once' ? taxableOnce[payer] : null;
+    // A deduction by adjustment (depreciation) is an investment deduction; an assessable one (a gain) is not.
+    const invest = amount < 0 ? investment[payer] : null;
     const count = scheduleOccurrences(grid, t.schedule, occurrenceSteps, occurrenceDays);
     for (let o = 0; o < count; o++) {
-      taxable[occurrenceSteps[o]] += amount;
-      if (trace && occurrenceSteps[o] === trace.step) {
+      const k = occurrenceSteps[o];
+      taxable[k] += amount;
+      if (once !== null) once[k] += amount;
+      if (invest !== null) invest[k] += amount;
+      if (trace && k === trace.step) {
         trace.record({
           kind: 'tax_adjustment',
           bucket: 'taxable',
           amount,
           name: t.name,
           key: t.key,
-          payer: taxpayerOf(t.taxpayer),
+          payer,
         });
       }
     }
+    if (firstYearMonthsBefore > 0)
+      addPrior(payer, amount < 0 ? 'adjustment' : 'gain', priorContribution(t, undefined, fyStartDay, grid.asOfDay));
   }
+
+  // ---- HELP debts: repaid from the person's repayment income by the tax settlement ----
+  const helpAccount = new Int32Array(helpDebts.length);
+  const helpPayer = new Int32Array(helpDebts.length);
+  helpDebts.forEach(({ help, scope }, h) => {
+    helpAccount[h] = resolve(help.account, scope, `help_debt ${help.key}`);
+    helpPayer[h] = taxpayerOf(help.taxpayer);
+  });
 
   const transferTable = buildTransferTable(transfers, grid, resolve, scratch);
   const {
     loans: loanTable,
     rateSwitches,
     loanOfAccount,
-  } = buildLoanTable(loans, accountStride, asOfMonth, resolve, taxpayerOf);
+  } = buildLoanTable(loans, accountStride, asOfMonth, stepCount, resolve, taxpayerOf, scratch, warnings);
 
   const retirement = buildRetirement({
     spec,
@@ -265,6 +330,20 @@ export function compilePlan(
     stepDates,
     warnings,
   });
+  // After the retirement rules, which may add taxpayers (Age Pension claimants).
+  const taxPlan = buildTaxPlan(spec, {
+    ids: [...taxpayerIndex.keys()],
+    taxableOnce,
+    reportableSuper,
+    investment,
+    firstYearMonthsBefore,
+    priorByPayer,
+    fyStartDay,
+    asOfDay: grid.asOfDay,
+    helpAccount,
+    helpPayer,
+    scratch,
+  });
   // Tax is charged to the primary cash account, created now if nothing has needed it yet.
   const primaryCash = taxableIncome.length > 0 ? accounts.primaryCash() : -1;
   if (trace && booked) {
@@ -276,6 +355,7 @@ export function compilePlan(
     traceFlows(trace, time, accountStride, booked, occurrenceSteps, occurrenceDays);
   }
   const accountTable = buildAccountTable(rows, loanOfAccount, loanTable.monthlyRate, scratch);
+  for (let l = 0; l < loanTable.count; l++) if (loanTable.redraw[l]) accountTable.redrawLoan[loanTable.account[l]] = l;
   // Loans that took over before the first step set the rate from the start.
   for (let j = 0; j < rateSwitches.count; j++) {
     const account = rateSwitches.account[j];
@@ -296,6 +376,7 @@ export function compilePlan(
       flowIncome,
       flowExpense,
       taxableIncome,
+      tax: taxPlan,
       primaryCash,
       transfers: transferTable,
       loans: loanTable,
@@ -354,4 +435,77 @@ function beginTrace(
     })),
     transfers: transfers.map((t) => ({ key: t.transfer.key, name: t.transfer.name, scope: t.scope })),
   });
+}
+
+/**
+ * The per-person tax inputs: who is taxed, the Medicare levy's family status (a partner in the plan or
+ * dependent children), and the first financial year's income before as_of, entered (a person's
+ * ytd_taxable_income, plus the current items' occurrences from its date to as_of) or estimated from the flows
+ * running at as_of. The prior income was taxed (withheld) at the average rate of its yearly rate.
+ */
+function buildTaxPlan(
+  spec: SimulationSpec,
+  t: {
+    ids: string[];
+    taxableOnce: Float64Array[];
+    reportableSuper: Float64Array[];
+    investment: Float64Array[];
+    firstYearMonthsBefore: number;
+    priorByPayer: Array<{ taxable: number; annual: number; super: number; investment: number } | undefined>;
+    fyStartDay: number;
+    asOfDay: number;
+    helpAccount: Int32Array;
+    helpPayer: Int32Array;
+    scratch: ScratchArena;
+  },
+): TaxPlan {
+  const n = t.ids.length;
+  const people = spec.assumptions.people ?? [];
+  const children = Math.max(0, Math.round(spec.assumptions.dependent_children ?? 0));
+  const priorTaxable = t.scratch.float64(n);
+  const priorSuper = t.scratch.float64(n);
+  const priorInvestment = t.scratch.float64(n);
+  const priorRateIncome = t.scratch.float64(n);
+  const priorEntered = t.scratch.uint8(n);
+  const fyDays = financialYearStartDay(t.fyStartDay + 400) - t.fyStartDay;
+  const priorShare = t.firstYearMonthsBefore > 0 ? (t.asOfDay - t.fyStartDay + 1) / fyDays : 0;
+  if (t.firstYearMonthsBefore > 0) {
+    for (let i = 0; i < n; i++) {
+      const p = t.priorByPayer[i];
+      let taxable = p?.taxable ?? 0;
+      let rateIncome = p?.annual ?? 0;
+      const person = people.find((x) => x.id === t.ids[i]);
+      const ytd = person?.ytd_taxable_income;
+      if (typeof ytd === 'number' && Number.isFinite(ytd)) {
+        const toDay = person?.ytd_date ? dateToDayNumber(person.ytd_date) : t.asOfDay;
+        if (toDay >= t.fyStartDay && toDay <= t.asOfDay) {
+          // The entered figure, then the running items' share of the days from its date to as_of.
+          const rest = t.asOfDay - toDay;
+          taxable = ytd + ((p?.annual ?? 0) * rest) / fyDays;
+          rateIncome = (taxable * fyDays) / (t.asOfDay - t.fyStartDay + 1);
+          priorEntered[i] = 1;
+        }
+      }
+      priorTaxable[i] = taxable;
+      priorSuper[i] = p?.super ?? 0;
+      priorInvestment[i] = p?.investment ?? 0;
+      priorRateIncome[i] = rateIncome;
+    }
+  }
+  return {
+    ids: t.ids,
+    taxableOnce: t.taxableOnce,
+    reportableSuper: t.reportableSuper,
+    investment: t.investment,
+    firstYearMonthsBefore: t.firstYearMonthsBefore,
+    priorTaxable,
+    priorSuper,
+    priorInvestment,
+    priorRateIncome,
+    priorEntered,
+    priorShare,
+    family: people.length > 1 || children > 0,
+    children,
+    help: { count: t.helpAccount.length, account: t.helpAccount, payer: t.helpPayer },
+  };
 }

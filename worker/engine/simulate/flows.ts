@@ -57,6 +57,12 @@ export type FlowTax = {
   pplRate: number;
   /** The taxpayer's concessional contributions per step (before contributions tax), for the caps. */
   concessional?: Float64Array;
+  /** A once-dated flow's taxable income is also booked here (taxed at the margin, not annualised); else null. */
+  once: Float64Array | null;
+  /** Also booked (x extraSign) here: reportable super for salary sacrifice, net investment income for
+   * assessable and deductible flows (HELP repayment income); else null. */
+  extra: Float64Array | null;
+  extraSign: number;
 } | null;
 
 const PPL_SUPER_FROM = dateToDayNumber('2025-07-01');
@@ -143,6 +149,8 @@ export function bookFlow(
     else expense[k] -= sign * amt;
     if (tax === null) continue;
     tax.taxable[k] += sign * amt;
+    if (tax.once !== null) tax.once[k] += sign * amt;
+    if (tax.extra !== null) tax.extra[k] += sign * amt * tax.extraSign;
     if (tax.superRow < 0) continue;
     let toSuper: number;
     if (tax.superKind === SUPER_SALARY) toSuper = amt * sgRate[k];

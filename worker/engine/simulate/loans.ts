@@ -5,6 +5,7 @@ import { monthIndexOf } from '../calendar';
 import type { PrimitiveLoan } from '../primitives';
 import { finite } from './flows';
 import type { LoanTable, RateSwitches } from './plan';
+import type { ScratchArena } from './scratch';
 
 /** PMT(r, n, p): the level repayment that clears p in n months at monthly rate r. */
 export function pmt(rate: number, months: number, principal: number): number {
@@ -35,8 +36,11 @@ export function buildLoanTable(
   scoped: ReadonlyArray<ScopedLoan>,
   accountRows: number,
   asOfMonth: number,
+  stepCount: number,
   resolve: (ref: string, scope: string | null, what: string) => number,
   taxpayerOf: (name: string) => number,
+  scratch: ScratchArena,
+  warnings: string[],
 ): CompiledLoans {
   const count = scoped.length;
   const account = new Int32Array(count);
@@ -54,11 +58,24 @@ export function buildLoanTable(
   const deductibleFromMonth = new Int32Array(count).fill(-NEVER);
   const endMonth = new Int32Array(count).fill(NEVER);
   const loanOfAccount = new Int32Array(accountRows).fill(-1);
+  const offsetStart = new Int32Array(count + 1);
+  const offsetList: number[] = [];
+  const redraw = new Uint8Array(count);
   const switches: Array<{ step: number; account: number; loan: number }> = [];
   scoped.forEach(({ loan: l, scope }, li) => {
     const acc = resolve(l.account, scope, `loan ${l.key}`);
     account[li] = acc;
     repaymentFrom[li] = resolve(l.repayment_from, scope, `loan ${l.key}`);
+    offsetStart[li] = offsetList.length;
+    for (const ref of l.offset_accounts ?? []) {
+      const row = resolve(ref, scope, `loan ${l.key} offset`);
+      if (row === acc || offsetList.indexOf(row, offsetStart[li]) >= 0) {
+        warnings.push(`loan ${l.key}: offset account "${ref}" is the loan or listed twice; ignored`);
+        continue;
+      }
+      offsetList.push(row);
+    }
+    redraw[li] = l.redraw ? 1 : 0;
     monthlyRate[li] = Math.max(0, finite(l.annual_rate)) / 1200;
     startMonth[li] = monthIndexOf(l.start);
     termMonths[li] = Math.max(1, Math.round(finite(l.term_months)));
@@ -81,6 +98,7 @@ export function buildLoanTable(
       switches.push({ step: startMonth[li] - asOfMonth, account: acc, loan: li });
     }
   });
+  offsetStart[count] = offsetList.length;
   switches.sort((a, b) => a.step - b.step);
   return {
     loans: {
@@ -98,6 +116,11 @@ export function buildLoanTable(
       deductibleFromMonth,
       deductibleEndMonth,
       endMonth,
+      offsetStart,
+      offsetRows: Int32Array.from(offsetList),
+      redraw,
+      redrawAvailable: new Float64Array(count),
+      offsetSaving: scratch.float64(offsetList.length > 0 ? count * stepCount : 0),
     },
     rateSwitches: {
       count: switches.length,

@@ -1,14 +1,12 @@
 // The month loop (docs/forecast-model.md sections 4-5): one tight pass per month over the compiled plan's typed
 // arrays, writing each snapshot figure into a column. No allocation per month; every table is read through
 // a local so the optimiser can keep it in a register.
-import { personalTax } from '../au/tax';
 import { pmt } from './loans';
 import { retirementMonth } from './retirement';
 import { KIND_DEBT, KIND_GROWTH, type Plan } from './plan';
 import type { ScratchArena } from './scratch';
 import type { Columns } from './snapshots';
-import type { TraceRecorder } from './trace';
-import type { IsoDate } from '../primitives';
+import { TaxSettlement } from './tax-settlement';
 
 // Running totals kept current while money moves after the month's main pass.
 const ASSETS = 0;
@@ -29,40 +27,6 @@ function move(
     totals[ASSETS] += amount;
     if (isLiquid[i]) totals[LIQUID] += amount;
   } else totals[LIABILITIES] -= amount;
-}
-
-/** The traced step's tax for one payer, with the working: year to date, annualised income, the year's tax. */
-function traceTax(
-  trace: TraceRecorder,
-  payer: number,
-  taxableThisMonth: number,
-  taxableYearToDate: number,
-  monthsIntoYear: number,
-  annual: number,
-  due: number,
-  chargedBefore: number,
-  date: IsoDate,
-): void {
-  const year = personalTax(annual > 0 ? annual : 0, date);
-  trace.record({
-    kind: 'tax',
-    bucket: 'cash_flow',
-    amount: -(due - chargedBefore),
-    payer,
-    rule_date: date,
-    parts: {
-      taxable_this_month: taxableThisMonth,
-      taxable_year_to_date: taxableYearToDate,
-      months_into_year: monthsIntoYear,
-      annualised_income: annual,
-      income_tax: year.income_tax,
-      lito: year.lito,
-      medicare: year.medicare,
-      year_tax: annual > 0 ? year.total : 0,
-      due_to_date: due,
-      charged_before: chargedBefore,
-    },
-  });
 }
 
 /** Snapshot 0: today's balances. */
@@ -87,7 +51,7 @@ function openingTotals(plan: Plan, columns: Columns): void {
  * Runs every month, in this order each month: growth and interest on the opening balances; flows; tax;
  * transfers; scheduled loan repayments. Updates the plan's balances and loan repayments in place.
  */
-export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): void {
+export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): TaxSettlement {
   const {
     months,
     asOfMonth,
@@ -113,6 +77,10 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     capsTransfersOut,
     interestThisMonth,
     repaidThisMonth,
+    offsetAgainst,
+    offsetSavedThisMonth,
+    offsetLinked,
+    redrawLoan,
   } = plan.accounts;
   const {
     count: transferCount,
@@ -132,12 +100,14 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     interestOnlyMonths,
     fixedRepayment,
     repayment,
-    taxpayer: loanTaxpayer,
-    deductibleShare,
-    deductibleFromMonth,
-    deductibleEndMonth,
     endMonth: loanEnd,
+    offsetStart,
+    offsetRows,
+    redrawAvailable,
+    offsetSaving,
   } = plan.loans;
+  const hasOffsets = offsetRows.length > 0;
+  redrawAvailable.fill(0); // a plan may be run again (uncertainty trials): nothing is paid ahead at as_of
   const { count: switchCount, step: switchStep, account: switchAccount, monthlyRate: switchRate } = plan.rateSwitches;
   const {
     cashFlow,
@@ -151,19 +121,22 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     netWorth,
   } = columns;
 
-  // Per taxpayer, within the current financial year: taxable income so far, tax charged so far, and the last
-  // annualised income with its tax (a steady income annualises to the same figure month after month).
+  // Per person and financial year: income tax, LITO, Medicare levy and HELP (tax-settlement.ts). Its
+  // annualTaxable is each person's taxable income of the year as estimated at the last settled month: in July,
+  // before that month is settled, the year that ended (what the super caps and Division 293 need).
   const taxpayerCount = taxableIncome.length;
-  const taxableSoFar = scratch.float64(taxpayerCount);
-  const taxCharged = scratch.float64(taxpayerCount);
-  const lastAnnualIncome = scratch.float64(taxpayerCount).fill(NaN);
-  const lastAnnualTax = scratch.float64(taxpayerCount);
+  const settlement = new TaxSettlement(plan, scratch);
+  const taxableOfYear = settlement.annualTaxable;
+  const helpCount = plan.tax.help.count;
+  const helpAccount = plan.tax.help.account;
+  const helpPayer = plan.tax.help.payer;
+  const helpMove = settlement.helpMove;
   const totals = scratch.float64(3);
   const retirementOut = scratch.float64(4);
+  const offsetSavingColumn = columns.offsetSaving;
 
   openingTotals(plan, columns);
 
-  let monthsIntoFinancialYear = 0;
   let nextSwitch = 0;
   // Switches at or before step 1 were applied when the plan was compiled.
   while (nextSwitch < switchCount && switchStep[nextSwitch] <= 1) nextSwitch++;
@@ -175,6 +148,9 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     }
     // The trace recorder for this step only (null otherwise): `trace?.record(...)` then evaluates nothing.
     const trace = step === traceStep ? plan.trace : null;
+    const month = asOfMonth + step;
+    // Offset accounts: their opening balances (positive ones) reduce what their loan charges interest on.
+    if (hasOffsets) offsetBalances(plan, month);
     let growth = 0;
     let income = flowIncome[step];
     let expense = flowExpense[step];
@@ -192,13 +168,17 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
       if (accountKind === KIND_DEBT) {
         let interest = 0;
         if (v < 0 && rate !== 0) {
-          interest = -v * rate;
+          const offset = offsetAgainst[i];
+          if (offset > 0) {
+            interest = offset < -v ? (-v - offset) * rate : 0;
+            offsetSavedThisMonth[i] = -v * rate - interest;
+          } else interest = -v * rate;
           v -= interest;
           expense += interest;
           trace?.record({ kind: 'interest', bucket: 'cash_flow', amount: -interest, account: i });
         }
         interestThisMonth[i] = interest;
-      } else if (v > 0 && rate !== 0) {
+      } else if (v > 0 && rate !== 0 && offsetLinked[i] === 0) {
         const gain = v * rate;
         v += gain;
         if (accountKind === KIND_GROWTH) growth += gain;
@@ -221,69 +201,60 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     totals[ASSETS] = assets;
     totals[LIABILITIES] = liabilities;
     totals[LIQUID] = liquid;
-    const month = asOfMonth + step;
+    if (hasOffsets) {
+      // The interest the offsets saved each loan this month: the rate on the part of the debt they cover.
+      const row = step * loanCount;
+      let saved = 0;
+      for (let loan = 0; loan < loanCount; loan++) {
+        if (offsetStart[loan + 1] === offsetStart[loan]) continue;
+        const debt = loanAccount[loan];
+        // Two offset loans on one debt (a takeover) share it: only the one still running has offsets counted.
+        const saving = offsetAgainst[debt] > 0 && month < loanEnd[loan] ? offsetSavedThisMonth[debt] : 0;
+        offsetSaving[row + loan] = saving;
+        saved += saving;
+        if (saving !== 0)
+          trace?.record({
+            kind: 'offset_saving',
+            bucket: 'info',
+            amount: saving,
+            loan,
+            account: debt,
+            parts: { offset_balance: offsetAgainst[debt] },
+          });
+      }
+      offsetSavingColumn[step] = saved;
+    }
     // Super caps, pensions and the Age Pension (retirement.ts): growth, income, expenses and tax of the month.
     if (plan.retirement) {
-      retirementMonth(plan, step, taxableSoFar, totals, retirementOut);
+      retirementMonth(plan, step, taxableOfYear, totals, retirementOut);
       growth += retirementOut[0];
       income += retirementOut[1];
       expense += retirementOut[2];
       taxColumn[step] = retirementOut[3];
     }
-    // 3. tax, settled monthly so each financial year's total is exact.
+    // 3. tax: each person's income tax, LITO, Medicare levy and HELP, settled monthly per financial year.
     if (taxpayerCount > 0) {
-      const calendarMonth = month % 12; // 0 = January
-      if (calendarMonth === 6 || monthsIntoFinancialYear === 0) {
-        monthsIntoFinancialYear = 0;
-        taxableSoFar.fill(0);
-        taxCharged.fill(0);
-      }
-      monthsIntoFinancialYear++;
-      for (let loan = 0; loan < loanCount; loan++) {
-        const payer = loanTaxpayer[loan];
-        if (payer >= 0 && month < deductibleEndMonth[loan] && month >= deductibleFromMonth[loan]) {
-          taxableSoFar[payer] -= interestThisMonth[loanAccount[loan]] * deductibleShare[loan];
-          trace?.record({
-            kind: 'deductible_interest',
-            bucket: 'taxable',
-            amount: -interestThisMonth[loanAccount[loan]] * deductibleShare[loan],
-            loan,
-            payer,
-            parts: { deductible_share: deductibleShare[loan] },
-          });
-        }
-      }
-      let taxTotal = 0;
-      for (let payer = 0; payer < taxpayerCount; payer++) {
-        taxableSoFar[payer] += taxableIncome[payer][step];
-        const annual = (taxableSoFar[payer] * 12) / monthsIntoFinancialYear;
-        let due = 0;
-        if (annual > 0) {
-          if (annual !== lastAnnualIncome[payer] || monthsIntoFinancialYear === 1) {
-            lastAnnualIncome[payer] = annual;
-            lastAnnualTax[payer] = personalTax(annual, stepDates[step]).total;
-          }
-          due = (lastAnnualTax[payer] * monthsIntoFinancialYear) / 12;
-        }
-        if (trace)
-          traceTax(
-            trace,
-            payer,
-            taxableIncome[payer][step],
-            taxableSoFar[payer],
-            monthsIntoFinancialYear,
-            annual,
-            due,
-            taxCharged[payer],
-            stepDates[step],
-          );
-        taxTotal += due - taxCharged[payer];
-        taxCharged[payer] = due;
-      }
+      const taxTotal = settlement.settle(step, month, stepDates[step], interestThisMonth, trace);
       if (taxTotal !== 0) {
         move(balance, isAsset, isLiquid, totals, primaryCash, -taxTotal);
         expense += taxTotal;
         taxColumn[step] = taxTotal + retirementOut[3];
+      }
+      // HELP repayments move money from cash to the debt (or a refund back): never income or expense.
+      for (let h = 0; h < helpCount; h++) {
+        const amount = helpMove[h];
+        if (amount === 0) continue;
+        helpMove[h] = 0;
+        move(balance, isAsset, isLiquid, totals, primaryCash, -amount);
+        move(balance, isAsset, isLiquid, totals, helpAccount[h], amount);
+        trace?.record({
+          kind: 'help_repayment',
+          bucket: 'transfer',
+          amount,
+          account: primaryCash,
+          to_account: helpAccount[h],
+          payer: helpPayer[h],
+        });
       }
     }
     // 4. transfers between the user's own accounts (never income or expense).
@@ -301,9 +272,16 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
           // Out of a non-cash asset (super, investments, property, money lent): never more than it holds, so a
           // drawdown stops when super runs out. Cash may go negative: that shows a shortfall, not lost money.
           if (capsTransfersOut[from]) moved = Math.min(moved, Math.max(0, balance[from]));
+          // Redraw: once a redraw loan repays, it lends back only what was paid ahead of schedule.
+          const redrawFrom = isAsset[from] ? -1 : redrawLoan[from];
+          if (redrawFrom >= 0 && month >= loanStart[redrawFrom]) {
+            moved = Math.min(moved, redrawAvailable[redrawFrom]);
+            redrawAvailable[redrawFrom] -= moved;
+          }
           if (!isAsset[to]) {
             moved = Math.min(moved, Math.max(0, -balance[to]));
             repaidThisMonth[to] += moved;
+            if (redrawLoan[to] >= 0) redrawAvailable[redrawLoan[to]] += moved;
           }
           move(balance, isAsset, isLiquid, totals, from, -moved);
           move(balance, isAsset, isLiquid, totals, to, moved);
@@ -321,6 +299,7 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
           if (!isAsset[to]) {
             moved = Math.max(0, -balance[to]);
             repaidThisMonth[to] += moved;
+            if (redrawLoan[to] >= 0) redrawAvailable[redrawLoan[to]] += moved;
           } else if (isAsset[from]) moved = Math.max(0, balance[from]);
           move(balance, isAsset, isLiquid, totals, from, -moved);
           move(balance, isAsset, isLiquid, totals, to, moved);
@@ -379,5 +358,39 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     totalLiabilities[step] = totals[LIABILITIES];
     liquidCash[step] = totals[LIQUID];
     netWorth[step] = totals[ASSETS] - totals[LIABILITIES];
+  }
+  return settlement;
+}
+
+/**
+ * Each offset loan's debt gets the combined positive opening balance of its offset accounts (offsetAgainst), and
+ * those accounts are marked to earn no interest of their own while the loan is owed (offsetLinked).
+ */
+function offsetBalances(plan: Plan, month: number): void {
+  const { balance, offsetAgainst, offsetSavedThisMonth, offsetLinked, isAsset } = plan.accounts;
+  const { count, account, offsetStart, offsetRows, endMonth } = plan.loans;
+  for (let loan = 0; loan < count; loan++) {
+    const from = offsetStart[loan];
+    const to = offsetStart[loan + 1];
+    if (from === to) continue;
+    const debt = account[loan];
+    offsetAgainst[debt] = 0;
+    offsetSavedThisMonth[debt] = 0;
+    for (let j = from; j < to; j++) offsetLinked[offsetRows[j]] = 0;
+  }
+  for (let loan = 0; loan < count; loan++) {
+    const from = offsetStart[loan];
+    const to = offsetStart[loan + 1];
+    if (from === to || month >= endMonth[loan]) continue;
+    const debt = account[loan];
+    if (!(balance[debt] < 0)) continue;
+    let sum = 0;
+    for (let j = from; j < to; j++) {
+      const row = offsetRows[j];
+      if (!isAsset[row]) continue;
+      if (balance[row] > 0) sum += balance[row];
+      offsetLinked[row] = 1;
+    }
+    offsetAgainst[debt] += sum;
   }
 }

@@ -32,6 +32,14 @@ export type AccountTable = {
   interestThisMonth: Float64Array;
   /** Repaid into this debt by transfers this month: a level repayment is fixed on the month's opening principal. */
   repaidThisMonth: Float64Array;
+  /** Per debt: the combined opening balance of its loan's offset accounts this month (0: none). */
+  offsetAgainst: Float64Array;
+  /** Per debt: the interest its offsets saved this month (the rate on the part of the debt they cover). */
+  offsetSavedThisMonth: Float64Array;
+  /** 1 for an offset account while its loan is owed: it earns no interest of its own. */
+  offsetLinked: Uint8Array;
+  /** Per debt: the redraw-enabled loan on it (-1: none). */
+  redrawLoan: Int32Array;
 };
 
 /** Transfers between the user's own accounts, per step. */
@@ -70,6 +78,53 @@ export type LoanTable = {
   deductibleEndMonth: Int32Array;
   /** The first month index in which the loan no longer repays (a later loan on its account took over). */
   endMonth: Int32Array;
+  /** Offset accounts of loan l: rows offsetRows[offsetStart[l] .. offsetStart[l + 1]). */
+  offsetStart: Int32Array;
+  offsetRows: Int32Array;
+  /** Extra repayments may be drawn back (redraw). */
+  redraw: Uint8Array;
+  /** Paid ahead of schedule and not drawn back yet: what a redraw may take (updated by the month loop). */
+  redrawAvailable: Float64Array;
+  /** Step-major: interest the offset accounts saved loan l in step k, offsetSaving[k * count + l] (month loop). */
+  offsetSaving: Float64Array;
+};
+
+/** HELP debts (primitives' help_debt): repaid from each person's repayment income by the tax settlement. */
+export type HelpTable = { count: number; account: Int32Array; payer: Int32Array };
+
+/**
+ * Per-person tax inputs (docs/forecast-engine.md, Tax and super). Arrays are per taxpayer (index as in
+ * Plan.taxableIncome), per step where they are series.
+ */
+export type TaxPlan = {
+  /** Taxpayer ids ('self', 'partner', or another id a template used), by index. */
+  ids: string[];
+  /** The once-dated part of taxableIncome (a capital gain, one PPL payment): taxed at the margin, not annualised. */
+  taxableOnce: Float64Array[];
+  /** Reportable super contributions (salary sacrifice), for HELP repayment income. */
+  reportableSuper: Float64Array[];
+  /** Net investment income (assessable and deductible flows, deductions by adjustment), for net investment losses. */
+  investment: Float64Array[];
+  /**
+   * The first financial year's months before the forecast: 0 when step 1 is a July (no earlier months), else the
+   * months from July to the step-1 month; the year is then annualised over whole months from July.
+   */
+  firstYearMonthsBefore: number;
+  /** Per taxpayer: taxable income of the first financial year before as_of (entered or estimated), and the part of
+   * it that is reportable super and net investment income. */
+  priorTaxable: Float64Array;
+  priorSuper: Float64Array;
+  priorInvestment: Float64Array;
+  /** Per taxpayer: the average tax rate the prior income was taxed at (tax on the annual rate / the annual rate). */
+  priorRateIncome: Float64Array;
+  /** Per taxpayer: 1 when the prior income was entered (ytd_taxable_income): it already counts its deductions. */
+  priorEntered: Uint8Array;
+  /** Share of the first financial year's days up to as_of (for deductible loan interest before as_of). */
+  priorShare: number;
+  /** Family: a spouse in the plan or dependent children (the Medicare levy's family thresholds apply). */
+  family: boolean;
+  children: number;
+  help: HelpTable;
 };
 
 /** A later loan on an account sets the account's rate from its start: sorted by step. */
@@ -94,6 +149,8 @@ export type Plan = {
   flowExpense: Float64Array;
   /** Per taxpayer, per step: taxable income. */
   taxableIncome: Float64Array[];
+  /** Per-person tax inputs besides taxableIncome: once-dated income, HELP, the first year's income before as_of. */
+  tax: TaxPlan;
   /** Where tax is charged (-1 when nobody is taxed). */
   primaryCash: number;
   transfers: TransferTable;

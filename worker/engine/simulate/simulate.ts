@@ -31,8 +31,13 @@ export function createSimulator(): Simulator {
       scratch.reset();
       const { plan, warnings } = compilePlan(spec, scratch);
       const columns = allocateColumns(plan.months + 1, scratch);
-      runMonths(plan, columns, scratch);
-      return { snapshots: toSnapshots(columns, plan.stepDates), warnings };
+      const settlement = runMonths(plan, columns, scratch);
+      const result: SimulationResult = {
+        snapshots: toSnapshots(columns, plan.stepDates, plan.loans.offsetRows.length > 0),
+        warnings,
+      };
+      if (settlement.count > 0) result.tax_years = settlement.figures();
+      return result;
     } finally {
       running = false;
     }

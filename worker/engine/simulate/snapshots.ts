@@ -17,6 +17,8 @@ export type Columns = {
   income: Float64Array;
   expenses: Float64Array;
   tax: Float64Array;
+  /** Interest offset accounts saved (all loans); in the snapshots only when some loan has an offset. */
+  offsetSaving: Float64Array;
 };
 
 export function allocateColumns(stepCount: number, scratch: ScratchArena): Columns {
@@ -30,10 +32,11 @@ export function allocateColumns(stepCount: number, scratch: ScratchArena): Colum
     income: scratch.float64(stepCount),
     expenses: scratch.float64(stepCount),
     tax: scratch.float64(stepCount),
+    offsetSaving: scratch.float64(stepCount),
   };
 }
 
-export function toSnapshots(columns: Columns, stepDates: ReadonlyArray<IsoDate>): Snapshot[] {
+export function toSnapshots(columns: Columns, stepDates: ReadonlyArray<IsoDate>, withOffsets = false): Snapshot[] {
   const { netWorth, cashFlow, capitalGrowth, totalAssets, totalLiabilities, liquidCash, income, expenses, tax } =
     columns;
   const stepCount = stepDates.length;
@@ -51,6 +54,7 @@ export function toSnapshots(columns: Columns, stepDates: ReadonlyArray<IsoDate>)
       expenses: cents(expenses[k]),
       tax: cents(tax[k]),
     };
+    if (withOffsets) snapshots[k].offset_saving = cents(columns.offsetSaving[k]);
   }
   return snapshots;
 }

@@ -6,6 +6,7 @@ import type { Assumptions } from '../model/assumptions';
 import type { IsoDate, Primitive, PrimitiveFlow } from '../primitives';
 import type { BaseFlowCache } from './flows';
 import type { TraceRecorder } from './trace';
+import type { TaxYearFigures } from './tax-settlement';
 
 /** A base account as the simulator needs it (entity sign convention: liabilities owe |current_balance|). */
 export type SimAccountInput = {
@@ -42,7 +43,12 @@ export type SimulationSpec = {
   trace?: TraceRecorder | null;
 };
 
-export type SimulationResult = { snapshots: Snapshot[]; warnings: string[] };
+export type SimulationResult = {
+  snapshots: Snapshot[];
+  warnings: string[];
+  /** Each person's tax figures per financial year (present when anyone is taxed). */
+  tax_years?: TaxYearFigures[];
+};
 
 /** Horizon in whole years, clamped as the simulator runs it (1..50). */
 export function horizonYears(years: number): number {

@@ -135,6 +135,8 @@ export function materialiseEvent(event: EventToCompile, ctx: CompileContext | Te
       category_id: categoryId,
       is_active: true,
       scenario_event_id: event.id,
+      // Taxed income belongs to its taxpayer; 'self' is the default and left out.
+      ...(f.tax?.taxpayer === 'partner' ? { person_id: 'partner' as const } : {}),
     });
   }
   return { accounts, recurring_items: recurringItems, category_hints: hints };

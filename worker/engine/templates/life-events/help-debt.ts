@@ -1,5 +1,7 @@
-// help_debt: a HELP balance indexed each year and repaid through the tax system: each financial year's
-// compulsory repayment (by repayment income) is transferred monthly to the debt until it is estimated repaid.
+// help_debt: a HELP balance indexed each year and repaid through the tax system. By default the simulator's tax
+// settlement works out each financial year's compulsory repayment from the person's modelled income (their gross
+// salary events and other taxed income); with an entered repayment income (older events, or pay entered after
+// tax) the template schedules each year's repayment itself, as before.
 import type { Primitive } from '../../primitives';
 import { AU_DEFAULTS } from '../../au/defaults';
 import { financialYearOf } from '../../au/dated';
@@ -7,8 +9,20 @@ import { cents } from '../../money';
 import { helpRepayment } from '../../au/help';
 import { SALARY_RE, annual, before, shortMoney } from '../../smart-create/reading';
 import { defineTemplate } from '../define';
-import { accountRef, clamp, flow, key, num, once, recurring, transfer, triggerDate } from '../helpers';
-import { account, decimal, money, pct } from '../parameter-builders';
+import {
+  accountRef,
+  clamp,
+  flow,
+  key,
+  num,
+  once,
+  optNum,
+  recurring,
+  taxpayer,
+  transfer,
+  triggerDate,
+} from '../helpers';
+import { TAXPAYER, account, decimal, money, pct } from '../parameter-builders';
 
 const MAX_YEARS = 40;
 
@@ -27,17 +41,20 @@ export const helpDebt = defineTemplate({
       required: true,
       baseline_label: 'Current HELP balance',
     }),
-    decimal('repayment_income', 'Repayment income (per year)', 90_000, {
+    decimal('repayment_income', 'Repayment income (per year, optional)', null, {
       ...money,
-      required: true,
-      help_text: 'Taxable income plus fringe benefits and net investment losses.',
+      help_text:
+        "Leave empty to use this person's income in the plan (a gross salary from a New Job or Pay Change event). Enter it if your pay is entered after tax: taxable income plus reportable super and net investment losses.",
     }),
     decimal('income_growth_rate', 'Income growth (% a year)', AU_DEFAULTS.wage_growth, pct(-20, 30)),
     decimal('indexation_rate', 'Indexation (% a year)', AU_DEFAULTS.inflation, {
       ...pct(0, 20),
       help_text: 'The lower of CPI and wage growth, applied each 1 June (approximated monthly).',
     }),
-    account('deposit_account_id', 'Repayments taken from', { help_text: 'Defaults to your main cash account.' }),
+    account('deposit_account_id', 'Repayments taken from', {
+      help_text: 'Defaults to your main cash account (used with an entered repayment income).',
+    }),
+    { ...TAXPAYER, label: 'Whose HELP debt?' },
   ],
 
   compile(p, ctx) {
@@ -45,7 +62,8 @@ export const helpDebt = defineTemplate({
     const balance = Math.max(0, num(p, 'help_balance', 0));
     if (balance <= 0) return [];
     const indexation = clamp(num(p, 'indexation_rate', ctx.assumptions.inflation_rate), 0, 100);
-    const income = Math.max(0, num(p, 'repayment_income', 0));
+    const entered = optNum(p, 'repayment_income');
+    const income = Math.max(0, entered ?? 0);
     const growth = num(p, 'income_growth_rate', ctx.assumptions.wage_growth_rate);
     const cash = accountRef(ctx, p.deposit_account_id);
     const helpKey = key(ctx, 'help');
@@ -79,6 +97,11 @@ export const helpDebt = defineTemplate({
           schedule: once(start),
         }),
       );
+    }
+    if (entered === null) {
+      // Repaid from the person's modelled repayment income, per financial year, by the simulator.
+      out.push({ kind: 'help_debt', key: key(ctx, 'help_repayments'), account: helpKey, taxpayer: taxpayer(p) });
+      return out;
     }
     const firstFy = financialYearOf(start);
     let owed = balance;

@@ -1,0 +1,347 @@
+// The month loop's tax step (docs/forecast-engine.md, Tax and super): each person's income tax less LITO plus
+// Medicare levy (with the family thresholds for a couple or a family with children) and HELP repayment, per
+// financial year on that year's income, settled month by month so each year's total is exact. Allocation-free
+// per month: one rules object per financial year, every figure in typed arrays.
+import { helpRepayment } from '../au/help';
+import { incomeTaxAfterLito, incomeTaxOnBrackets, medicareLevyFor, taxYearRules, type TaxYearRules } from '../au/tax';
+import { cents } from '../money';
+import type { IsoDate } from '../primitives';
+import type { Plan } from './plan';
+import type { ScratchArena } from './scratch';
+import type { TraceRecorder } from './trace';
+
+/** One person's figures for one financial year (the year's estimate when the horizon ends inside it). */
+export type TaxYearFigures = {
+  /** '2026-27'. */
+  financial_year: string;
+  person: string;
+  /** The year's taxable income: actual for a whole year, annualised (plus one-off amounts) at the horizon. */
+  taxable_income: number;
+  /** The year's tax (income tax less LITO plus Medicare levy) on taxable_income, and its parts. */
+  income_tax: number;
+  medicare: number;
+  /** HELP repayment income and the year's compulsory repayment (0 without a HELP debt). */
+  help_repayment_income: number;
+  help_repayment: number;
+  /** What the forecast charged (tax) and repaid (HELP) in the year's forecast months. */
+  tax_charged: number;
+  help_repaid: number;
+};
+
+const FIELDS = 8;
+const F_TAXABLE = 0;
+const F_INCOME_TAX = 1;
+const F_MEDICARE = 2;
+const F_HELP_INCOME = 3;
+const F_HELP = 4;
+const F_TAX_CHARGED = 5;
+const F_HELP_REPAID = 6;
+const F_SEEN = 7;
+
+export class TaxSettlement {
+  readonly count: number;
+  private readonly plan: Plan;
+  // Per person, this financial year.
+  private readonly soFar: Float64Array;
+  private readonly onceSoFar: Float64Array;
+  private readonly superSoFar: Float64Array;
+  private readonly investSoFar: Float64Array;
+  private readonly charged: Float64Array;
+  private readonly withheld: Float64Array;
+  private readonly helpPaid: Float64Array;
+  private readonly helpWithheld: Float64Array;
+  private readonly hasHelp: Uint8Array;
+  /** The year's taxable income as estimated at the last settled month (annualised recurring + one-off). */
+  readonly annualTaxable: Float64Array;
+  private readonly annualRecurring: Float64Array;
+  private readonly lastIncome: Float64Array;
+  private readonly lastFamily: Float64Array;
+  private readonly lastTax: Float64Array;
+  /** This month's HELP movement per help debt (+ repaid to the debt, - refunded): the month loop moves it. */
+  readonly helpMove: Float64Array;
+  /** Per financial year index (0 = the forecast's first) and person: TaxYearFigures as numbers. */
+  private readonly years: Float64Array;
+  private readonly yearLabels: string[] = [];
+  private rules: TaxYearRules | null = null;
+  private monthsElapsed = 0;
+  private yearIndex = -1;
+  private started = false;
+
+  constructor(plan: Plan, scratch: ScratchArena) {
+    this.plan = plan;
+    const n = plan.taxableIncome.length;
+    this.count = n;
+    this.soFar = scratch.float64(n);
+    this.onceSoFar = scratch.float64(n);
+    this.superSoFar = scratch.float64(n);
+    this.investSoFar = scratch.float64(n);
+    this.charged = scratch.float64(n);
+    this.withheld = scratch.float64(n);
+    this.helpPaid = scratch.float64(n);
+    this.helpWithheld = scratch.float64(n);
+    this.hasHelp = scratch.uint8(n);
+    this.annualTaxable = scratch.float64(n);
+    this.annualRecurring = scratch.float64(n);
+    this.lastIncome = scratch.float64(n);
+    this.lastFamily = scratch.float64(n);
+    this.lastTax = scratch.float64(n);
+    const help = plan.tax.help;
+    this.helpMove = scratch.float64(help.count);
+    for (let h = 0; h < help.count; h++) this.hasHelp[help.payer[h]] = 1;
+    this.years = scratch.float64((Math.ceil(plan.months / 12) + 2) * n * FIELDS);
+  }
+
+  /** The index of a person ('self', 'partner') in this settlement, or -1 when nobody by that id is taxed. */
+  personIndex(id: string): number {
+    return this.plan.tax.ids.indexOf(id);
+  }
+
+  /** A person's taxable income for the current financial year, as estimated at the last settled month. */
+  taxableIncomeOf(id: string): number {
+    const i = this.personIndex(id);
+    return i < 0 ? 0 : this.annualTaxable[i];
+  }
+
+  private taxOn(income: number, family: number): number {
+    const rules = this.rules as TaxYearRules;
+    return cents(incomeTaxAfterLito(income, rules) + medicareLevyFor(income, rules, family, this.plan.tax.children));
+  }
+
+  /**
+   * Settles month `step` (calendar month index `month`): returns the household's tax for the month (negative: a
+   * refund) and leaves each HELP debt's movement in helpMove.
+   */
+  settle(
+    step: number,
+    month: number,
+    date: IsoDate,
+    interestThisMonth: Float64Array,
+    trace: TraceRecorder | null = null,
+  ): number {
+    const plan = this.plan;
+    const tax = plan.tax;
+    const n = this.count;
+    const loans = plan.loans;
+    const firstStep = !this.started;
+    if (month % 12 === 6 || firstStep) {
+      this.started = true;
+      this.rules = taxYearRules(date);
+      this.yearIndex++;
+      this.yearLabels.push(financialYearLabel(date));
+      this.monthsElapsed = firstStep ? tax.firstYearMonthsBefore : 0;
+      for (let p = 0; p < n; p++) {
+        const prior = firstStep && tax.firstYearMonthsBefore > 0;
+        this.soFar[p] = prior ? tax.priorTaxable[p] : 0;
+        this.onceSoFar[p] = 0;
+        this.superSoFar[p] = prior ? tax.priorSuper[p] : 0;
+        this.investSoFar[p] = prior ? tax.priorInvestment[p] : 0;
+        this.charged[p] = 0;
+        this.withheld[p] = 0;
+        this.helpPaid[p] = 0;
+        this.helpWithheld[p] = 0;
+        this.lastIncome[p] = NaN;
+      }
+      if (firstStep && tax.firstYearMonthsBefore > 0) this.priorWithheld(month, interestThisMonth);
+    }
+    this.monthsElapsed++;
+    const elapsed = this.monthsElapsed;
+    for (let loan = 0; loan < loans.count; loan++) {
+      const payer = loans.taxpayer[loan];
+      if (payer >= 0 && month < loans.deductibleEndMonth[loan] && month >= loans.deductibleFromMonth[loan]) {
+        const deduction = interestThisMonth[loans.account[loan]] * loans.deductibleShare[loan];
+        this.soFar[payer] -= deduction;
+        this.investSoFar[payer] -= deduction;
+        trace?.record({
+          kind: 'deductible_interest',
+          bucket: 'taxable',
+          amount: -deduction,
+          loan,
+          payer,
+          parts: { deductible_share: loans.deductibleShare[loan] },
+        });
+      }
+    }
+    let family = 0;
+    for (let p = 0; p < n; p++) {
+      this.soFar[p] += plan.taxableIncome[p][step];
+      this.onceSoFar[p] += tax.taxableOnce[p][step];
+      this.superSoFar[p] += tax.reportableSuper[p][step];
+      this.investSoFar[p] += tax.investment[p][step];
+      const recurring = ((this.soFar[p] - this.onceSoFar[p]) * 12) / elapsed;
+      this.annualRecurring[p] = recurring;
+      this.annualTaxable[p] = recurring + this.onceSoFar[p];
+      family += this.annualTaxable[p];
+    }
+    if (!tax.family) family = NaN;
+    let total = 0;
+    const yearRow = this.yearIndex * n * FIELDS;
+    for (let p = 0; p < n; p++) {
+      const recurring = this.annualRecurring[p];
+      if (recurring !== this.lastIncome[p] || (tax.family && family !== this.lastFamily[p])) {
+        this.lastIncome[p] = recurring;
+        this.lastFamily[p] = family;
+        this.lastTax[p] = recurring > 0 ? this.taxOn(recurring, family) : 0;
+      }
+      const once = this.onceSoFar[p];
+      const all = once !== 0 ? this.taxOn(this.annualTaxable[p], family) : this.lastTax[p];
+      // Recurring income's tax pro rata over the year's months; a one-off's extra tax in full when it arrives.
+      const target = (this.lastTax[p] * elapsed) / 12 + (all - this.lastTax[p]) - this.withheld[p];
+      const due = target - this.charged[p];
+      if (trace) this.traceTax(trace, p, step, date, elapsed, family, all, target);
+      this.charged[p] = target;
+      total += due;
+      const row = yearRow + p * FIELDS;
+      const years = this.years;
+      years[row + F_TAXABLE] = this.annualTaxable[p];
+      years[row + F_TAX_CHARGED] += due;
+      years[row + F_SEEN] = 1;
+      if (step === plan.months || month % 12 === 5) {
+        // The year's figures once, at its last settled month.
+        const rules = this.rules as TaxYearRules;
+        const income = this.annualTaxable[p];
+        years[row + F_INCOME_TAX] = cents(incomeTaxAfterLito(income, rules));
+        years[row + F_MEDICARE] = cents(medicareLevyFor(income, rules, family, tax.children));
+      }
+      if (this.hasHelp[p]) this.settleHelp(p, step, month, date, elapsed, row);
+    }
+    return total;
+  }
+
+  /**
+   * The traced month's tax for one person, with the working the explanation shows: year to date, the annual
+   * estimate and the year's tax by component (Medicare after any family reduction).
+   */
+  private traceTax(
+    trace: TraceRecorder,
+    p: number,
+    step: number,
+    date: IsoDate,
+    elapsed: number,
+    family: number,
+    yearTax: number,
+    target: number,
+  ): void {
+    const rules = this.rules as TaxYearRules;
+    const income = this.annualTaxable[p];
+    const safe = income > 0 ? income : 0;
+    const bracket = incomeTaxOnBrackets(safe, rules);
+    const medicare = medicareLevyFor(safe, rules, family, this.plan.tax.children);
+    trace.record({
+      kind: 'tax',
+      bucket: 'cash_flow',
+      amount: -(target - this.charged[p]),
+      payer: p,
+      rule_date: date,
+      parts: {
+        taxable_this_month: this.plan.taxableIncome[p][step],
+        taxable_year_to_date: this.soFar[p],
+        months_into_year: elapsed,
+        annualised_income: income,
+        income_tax: bracket,
+        lito: bracket - incomeTaxAfterLito(safe, rules),
+        medicare,
+        year_tax: yearTax,
+        due_to_date: target,
+        charged_before: this.charged[p],
+      },
+    });
+  }
+
+  /** HELP repayment income: taxable income plus reportable super plus net investment losses (annualised). */
+  private settleHelp(p: number, step: number, month: number, date: IsoDate, elapsed: number, row: number): void {
+    const help = this.plan.tax.help;
+    const invest = (this.investSoFar[p] * 12) / elapsed;
+    const recurring = this.annualRecurring[p] + (this.superSoFar[p] * 12) / elapsed + (invest < 0 ? -invest : 0);
+    const once = this.onceSoFar[p];
+    const hRecurring = helpRepayment(recurring, date);
+    const hAll = once !== 0 ? helpRepayment(recurring + once, date) : hRecurring;
+    const target = (hRecurring * elapsed) / 12 + (hAll - hRecurring) - this.helpWithheld[p];
+    let due = target - this.helpPaid[p];
+    if (due < 0) due = Math.max(due, -this.helpPaid[p]); // a refund of this year's repayments at most
+    const balance = this.plan.accounts.balance;
+    for (let h = 0; h < help.count; h++) {
+      if (help.payer[h] !== p) continue;
+      let move = 0;
+      if (due > 0) move = Math.min(due, Math.max(0, -balance[help.account[h]]));
+      else if (due < 0) move = due;
+      this.helpMove[h] = move;
+      due -= move;
+      this.helpPaid[p] += move;
+      this.years[row + F_HELP_REPAID] += move;
+    }
+    this.years[row + F_HELP_INCOME] = recurring + once;
+    if (step === this.plan.months || month % 12 === 5) this.years[row + F_HELP] = hAll;
+  }
+
+  /**
+   * The first financial year's months before as_of: deductible loan interest in them (estimated from the first
+   * month's interest, unless the person entered their income so far), and the tax (and HELP) already withheld
+   * on that income at the average rate of its yearly rate.
+   */
+  private priorWithheld(month: number, interestThisMonth: Float64Array): void {
+    const tax = this.plan.tax;
+    const loans = this.plan.loans;
+    const n = this.count;
+    const rateIncome = new Float64Array(n); // once per run
+    for (let p = 0; p < n; p++) rateIncome[p] = tax.priorRateIncome[p];
+    for (let loan = 0; loan < loans.count; loan++) {
+      const payer = loans.taxpayer[loan];
+      if (payer < 0 || month - 1 < loans.deductibleFromMonth[loan] || month - 1 >= loans.deductibleEndMonth[loan])
+        continue;
+      if (loans.startMonth[loan] > month - 1) continue; // a loan drawn after the year began: no interest before
+      const yearly = interestThisMonth[loans.account[loan]] * loans.deductibleShare[loan] * 12;
+      this.investSoFar[payer] -= yearly * tax.priorShare;
+      if (tax.priorEntered[payer]) continue;
+      this.soFar[payer] -= yearly * tax.priorShare;
+      rateIncome[payer] -= yearly;
+    }
+    let family = 0;
+    for (let p = 0; p < n; p++) family += Math.max(0, rateIncome[p]);
+    if (!tax.family) family = NaN;
+    for (let p = 0; p < n; p++) {
+      const prior = this.soFar[p];
+      const rate = rateIncome[p];
+      if (!(prior > 0) || !(rate > 0)) continue;
+      this.withheld[p] = (prior * this.taxOn(rate, family)) / rate;
+      if (this.hasHelp[p]) this.helpWithheld[p] = (prior * helpRepayment(rate, this.rulesDate())) / rate;
+    }
+  }
+
+  private rulesDate(): IsoDate {
+    const label = this.yearLabels[this.yearLabels.length - 1];
+    return `${label.slice(0, 4)}-07-01`;
+  }
+
+  /** Every person's figures for every financial year the forecast touched. */
+  figures(): TaxYearFigures[] {
+    const out: TaxYearFigures[] = [];
+    const n = this.count;
+    const ids = this.plan.tax.ids;
+    for (let y = 0; y <= this.yearIndex; y++) {
+      for (let p = 0; p < n; p++) {
+        const row = (y * n + p) * FIELDS;
+        const v = this.years;
+        if (!v[row + F_SEEN]) continue;
+        out.push({
+          financial_year: this.yearLabels[y],
+          person: ids[p],
+          taxable_income: cents(v[row + F_TAXABLE]),
+          income_tax: cents(v[row + F_INCOME_TAX]),
+          medicare: cents(v[row + F_MEDICARE]),
+          help_repayment_income: cents(v[row + F_HELP_INCOME]),
+          help_repayment: cents(v[row + F_HELP]),
+          tax_charged: cents(v[row + F_TAX_CHARGED]),
+          help_repaid: cents(v[row + F_HELP_REPAID]),
+        });
+      }
+    }
+    return out;
+  }
+}
+
+/** '2026-27' for a date in the financial year that began on 1 July 2026. */
+export function financialYearLabel(date: IsoDate): string {
+  const y = Number(date.slice(0, 4));
+  const start = Number(date.slice(5, 7)) >= 7 ? y : y - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
