@@ -1,6 +1,6 @@
 // The profile screen (spec section 2 Profile): 'Profile Information' (email with its verified marker,
 // first and last name) and 'Security' (change password), with the spec's messages; 'Data' exports and imports
-// the user's backup file.
+// the user's backup file. Below the profile form, the Household section holds the people in the plan.
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { FormField, FormMessage } from '../../components/form/FormField';
 import { PageFrame } from '../../components/layout/PageFrame';
@@ -8,6 +8,7 @@ import { auth } from '../../lib/auth/auth-client';
 import { refreshUser, useAuthStore } from '../../lib/auth/auth-store';
 import type { UserAttributes } from '../../lib/auth/auth-types';
 import { DataTab } from './DataTab';
+import { HouseholdSection } from './HouseholdSection';
 
 type Tab = 'profile' | 'security' | 'data';
 const TABS: { id: Tab; label: string }[] = [
@@ -76,6 +77,7 @@ export function ProfilePage() {
             attributes={attributes}
             onSaved={(saved) => setAttributes((current) => ({ ...current, ...saved }))}
           />
+          <HouseholdSection />
         </div>
       ) : tab === 'security' ? (
         <div role="tabpanel" id="panel-security" aria-labelledby="tab-security" className="card">
