@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AssumptionsInputSchema,
   DEFAULT_ASSUMPTIONS,
+  forecast,
   resolveAssumptions,
   simulate,
   type Assumptions,
@@ -356,5 +357,61 @@ describe('offset accounts and redraw', () => {
       accounts: [CASH, LOAN],
     }).snapshots;
     expect(r[3].total_liabilities).toBeCloseTo(500_000, 2);
+  });
+});
+
+describe('help_debt template: modelled income by default, an entered income as before', () => {
+  const profile = (helpParams: Record<string, unknown>) => ({
+    accounts: [
+      { id: 'cash', name: 'Cash', account_type: 'checking' as const, is_asset: true, current_balance: 0 },
+      { id: 'super', name: 'Super', account_type: 'superannuation' as const, is_asset: true, current_balance: 0 },
+    ],
+    recurring_items: [],
+    categories: [],
+    assumptions: { account_type_rates: { checking: 0, superannuation: 0 } },
+    scenarios: [
+      {
+        id: 'base',
+        name: 'Now',
+        description: '',
+        is_baseline: true,
+        modifications: [],
+        events: [
+          {
+            id: 'job',
+            scenario_id: 'base',
+            name: 'Job',
+            trigger_month: '2026-07',
+            template_id: 'job_income_change',
+            template_parameters: { gross_annual_salary: 100_000, pay_frequency: 'monthly', salary_growth_rate: 0 },
+          },
+          {
+            id: 'help',
+            scenario_id: 'base',
+            name: 'HELP',
+            trigger_month: '2026-07',
+            template_id: 'help_debt',
+            template_parameters: { help_balance: 30_000, indexation_rate: 0, ...helpParams },
+          },
+        ],
+      },
+    ],
+  });
+
+  it('with no repayment income entered, the salary in the plan sets the repayment: $4,950 in 2026-27', () => {
+    const f = forecast(profile({}), { as_of: '2026-06-30', years: 2 });
+    expect(f.warnings).toEqual([]);
+    // Liabilities: only the HELP debt. 30,000 - 4,950 after the first year.
+    expect(f.snapshots[12].total_liabilities).toBeCloseTo(25_050, 1);
+    expect(f.tax_years!.find((y) => y.financial_year === '2026-27')!.help_repaid).toBeCloseTo(4_950, 1);
+  });
+
+  it('an entered repayment income keeps the scheduled transfers (older events)', () => {
+    // $90,000: 15% x 23,000 = 3,450 a year.
+    const f = forecast(profile({ repayment_income: 90_000, income_growth_rate: 0 }), {
+      as_of: '2026-06-30',
+      years: 1,
+    });
+    expect(f.snapshots[12].total_liabilities).toBeCloseTo(30_000 - 3_450, 1);
   });
 });

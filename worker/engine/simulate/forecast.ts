@@ -19,6 +19,7 @@ import {
   type Simulator,
 } from './simulate';
 import type { TraceRecorder } from './trace';
+import type { TaxYearFigures } from './tax-settlement';
 
 /** A template compiler for a whole event (the templates module's compileEvent). */
 export type EventCompiler = ((event: ScenarioEvent, ctx: CompileContext) => Primitive[]) & {
@@ -60,6 +61,8 @@ export type ScenarioForecast = {
   summary: ScenarioSummaryFigures;
   /** Things the engine worked around (a reference to a deleted account, ...). */
   warnings: string[];
+  /** Each person's tax, Medicare levy and HELP figures per financial year (present when anyone is taxed). */
+  tax_years?: TaxYearFigures[];
 };
 
 /** Summary figures from every monthly snapshot (never from a sampled list). */
@@ -392,6 +395,7 @@ export function forecastPrepared(
     snapshots: result.snapshots,
     summary: summarise(result.snapshots),
     warnings: result.warnings.concat(warnings),
+    ...(result.tax_years ? { tax_years: result.tax_years } : {}),
   };
 }
 
