@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AssumptionsInputSchema,
   DEFAULT_ASSUMPTIONS,
+  createTraceLog,
   forecast,
   resolveAssumptions,
   simulate,
@@ -413,5 +414,61 @@ describe('help_debt template: modelled income by default, an entered income as b
       years: 1,
     });
     expect(f.snapshots[12].total_liabilities).toBeCloseTo(30_000 - 3_450, 1);
+  });
+});
+
+describe('trace: offset saving, per-person tax and HELP movements are recorded', () => {
+  it('a traced month lists the offset saving, each person tax and the HELP repayment', () => {
+    const log = createTraceLog(1);
+    const HELP = {
+      id: 'help',
+      name: 'HELP debt',
+      account_type: 'loan' as const,
+      is_asset: false,
+      current_balance: -30_000,
+      annual_rate: 0,
+    };
+    simulate({
+      as_of: '2026-06-30',
+      years: 1,
+      assumptions: ZERO,
+      accounts: [
+        CASH,
+        HELP,
+        { id: 'home', name: 'Home loan', account_type: 'mortgage', is_asset: false, current_balance: -500_000 },
+        { id: 'offset', name: 'Offset', account_type: 'savings', is_asset: true, current_balance: 100_000 },
+      ],
+      base: [],
+      groups: [
+        {
+          scope: 'ev',
+          primitives: [
+            salary(100_000 / 12, '2026-07-15', null),
+            { kind: 'help_debt', key: 'help', account: 'help', taxpayer: 'self' },
+            {
+              kind: 'loan',
+              key: 'loan',
+              account: 'home',
+              annual_rate: 6,
+              start: '2026-07',
+              term_months: 360,
+              interest_only_months: 12,
+              repayment_from: 'cash',
+              offset_accounts: ['offset'],
+            },
+          ],
+        },
+      ],
+      trace: log,
+    });
+    const kinds = log.entries.map((e) => e.kind);
+    expect(kinds).toContain('offset_saving');
+    expect(log.entries.find((e) => e.kind === 'offset_saving')!.amount).toBeCloseTo(500, 2);
+    const tax = log.entries.find((e) => e.kind === 'tax')!;
+    expect(tax.amount).toBeCloseTo(-22_520 / 12, 1);
+    expect(tax.parts!.year_tax).toBeCloseTo(22_520, 1);
+    const help = log.entries.find((e) => e.kind === 'help_repayment')!;
+    expect(help.bucket).toBe('transfer');
+    expect(help.amount).toBeCloseTo(4_950 / 12, 1);
   });
 });

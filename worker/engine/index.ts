@@ -38,7 +38,7 @@ export {
   type PrimitiveGroup,
   type SimAccountInput,
 } from './simulate/simulate';
-export { TaxSettlement, financialYearLabel, type TaxYearFigures } from './simulate/tax-settlement';
+export { TaxSettlement, type TaxYearFigures } from './simulate/tax-settlement';
 export {
   BASE_SCENARIO_ID,
   MAX_YEARS,

@@ -9,6 +9,7 @@ import type { IsoDate } from '../primitives';
 import type { Plan } from './plan';
 import type { ScratchArena } from './scratch';
 import type { TraceRecorder } from './trace';
+import { financialYearLabel } from '../explain/rules';
 
 /** One person's figures for one financial year (the year's estimate when the horizon ends inside it). */
 export type TaxYearFigures = {
@@ -337,11 +338,4 @@ export class TaxSettlement {
     }
     return out;
   }
-}
-
-/** '2026-27' for a date in the financial year that began on 1 July 2026. */
-export function financialYearLabel(date: IsoDate): string {
-  const y = Number(date.slice(0, 4));
-  const start = Number(date.slice(5, 7)) >= 7 ? y : y - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
