@@ -211,14 +211,24 @@ function buildFigure(
       section = { id: l.section, title: SECTION_TITLES[l.section], total: 0, lines: [] };
       sections.push(section);
     }
-    const { raw: _raw, section: _section, ...line } = l;
-    const out = { ...line, amount: rounded[i] / 100 };
+    const out = finalLine(l, rounded[i]);
     lineOf.set(l, out);
     section.lines.push(out);
     section.total += rounded[i];
   });
   for (const s of sections) s.total /= 100;
   return { figure: { total: cents(snapshotFigure), sections }, complete, lineOf };
+}
+
+function finalLine(l: RawLine, amountCents: number): ExplainLine {
+  return {
+    kind: l.kind,
+    label: l.label,
+    amount: amountCents / 100,
+    person: l.person,
+    account: l.account,
+    note: l.note,
+  };
 }
 
 function accountName(ctx: TraceContext, row: number | undefined): string | null {
@@ -440,10 +450,7 @@ export function explainTrace(
       financial_year: rules.financial_year,
       rule: rules.rule,
       tables: rules.tables,
-      taxable_income: taxable.map(({ raw: _raw, section: _section, ...l }, j) => ({
-        ...l,
-        amount: roundedTaxable[j] / 100,
-      })),
+      taxable_income: taxable.map((l, j) => finalLine(l, roundedTaxable[j])),
       taxable_this_month: cents(taxableRaw),
       taxable_year_to_date: cents(p.taxable_year_to_date ?? 0),
       months_into_year: p.months_into_year ?? 0,
