@@ -5,6 +5,7 @@ import {
   compareView,
   createSimulator,
   EngineInputError,
+  explainMonths,
   forecast,
   toComparisonResult,
   type CompareOptions,
@@ -12,6 +13,8 @@ import {
   type CompareView,
   type CompareViewInput,
   type ComparisonResult,
+  type ExplainScenariosOptions,
+  type MonthExplanation,
   type FieldError,
   type ForecastOptions,
   type ScenarioForecast,
@@ -85,6 +88,10 @@ export const forecastApi = {
   /** The compare screen's view: chart points sampled, summaries and cash shortfall from every month, today's dollars. */
   compareView(input: CompareViewInput): EngineResult<CompareView> {
     return run(() => compareView(input, simulator));
+  },
+  /** Explain this number: one month's breakdown for each scenario (the compare screen's panel, the CLI's --explain). */
+  explainMonth(profile: unknown, options: ExplainScenariosOptions): EngineResult<MonthExplanation[]> {
+    return run(() => explainMonths(profile, options, simulator));
   },
   /**
    * Loads and exercises the engine so the user's first comparison runs warm: on the user's own data when given

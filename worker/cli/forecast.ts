@@ -1,9 +1,10 @@
 // Command-line forecast: `npm run forecast -- FILE [--years N] [--as-of YYYY-MM-DD] [--scenario ID ...] [--sampled]`,
 // or `--dashboard [--months N]`, or the uncertainty figures (`--trials N [--seed S] [--stress NAME] [--goal AMOUNT
-// --goal-date YYYY-MM-DD]`, docs/uncertainty.md). Reads a backup file (docs/backup-format.md) and prints the POST
-// /scenarios/compare response, the Dashboard data or the UncertaintyResult the app and the server compute with the
-// same engine functions, on stdout. Exit 2 with a message naming the JSON path of the first problem on a bad file
-// or bad arguments.
+// --goal-date YYYY-MM-DD]`, docs/uncertainty.md), or `--explain YYYY-MM` (one month's breakdown per scenario,
+// docs/forecast-engine.md). Reads a backup file (docs/backup-format.md) and prints the POST /scenarios/compare
+// response, the Dashboard data, the UncertaintyResult or the month breakdowns the app and the server compute with
+// the same engine functions, on stdout. Exit 2 with a message naming the JSON path of the first problem on a bad
+// file or bad arguments.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
@@ -11,8 +12,10 @@ import {
   EngineInputError,
   IsoDateSchema,
   MAX_YEARS,
+  IsoMonthSchema,
   compare,
   countedLedger,
+  explainMonths,
   dashboardData,
   fieldErrors,
   incomeByCategory,
@@ -31,7 +34,8 @@ const USAGE =
   '       npm run forecast -- FILE --trials N [--seed S] [--stress NAME [--stress-event ID]]\n' +
   '         [--goal AMOUNT --goal-date YYYY-MM-DD [--goal-account ID]] [--years N] [--as-of YYYY-MM-DD] [--scenario ID ...]\n' +
   `         NAME: ${STRESS_NAMES.join(', ')}\n` +
-  '         --trials defaults to 1000; 1 runs the deterministic path (with the stress). See docs/uncertainty.md.';
+  '         --trials defaults to 1000; 1 runs the deterministic path (with the stress). See docs/uncertainty.md.\n' +
+  '       npm run forecast -- FILE --explain YYYY-MM [--years N] [--as-of YYYY-MM-DD] [--scenario ID ...]';
 
 /** Trials when an uncertainty flag is given without --trials (the screen's middle choice). */
 const DEFAULT_TRIALS = 1000;
@@ -68,6 +72,7 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
           goal: { type: 'string' },
           'goal-date': { type: 'string' },
           'goal-account': { type: 'string' },
+          explain: { type: 'string' },
           help: { type: 'boolean', short: 'h', default: false },
         },
       });
@@ -88,6 +93,12 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
     if (uncertain && values.dashboard) throw new UsageError('--dashboard cannot be combined with uncertainty flags');
     if (uncertain && values.sampled) throw new UsageError('--sampled does not apply to uncertainty (always sampled)');
     const uncertainty = uncertain ? uncertaintyOptions(values) : null;
+    if (values.explain !== undefined) {
+      if (values.dashboard || values.sampled || uncertain)
+        throw new UsageError('--explain takes only --years, --as-of and --scenario');
+      if (!IsoMonthSchema.safeParse(values.explain).success)
+        throw new UsageError(`--explain: must be a month written YYYY-MM (got "${values.explain}")`);
+    }
     const monthsText = values.months ?? '1';
     if (!/^\d+$/.test(monthsText) || Number(monthsText) < 1 || Number(monthsText) > MAX_DASHBOARD_MONTHS) {
       throw new UsageError(`--months: must be a whole number from 1 to ${MAX_DASHBOARD_MONTHS} (got "${monthsText}")`);
@@ -136,6 +147,13 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
       if (!known.has(id) && !(id === 'base' && known.size === 0)) {
         throw new UsageError(`--scenario: no scenario with id "${id}" in ${file}`);
       }
+    }
+    if (values.explain !== undefined) {
+      const month = values.explain;
+      const years = Number(yearsText);
+      const scenarios = explainMonths(checked.data, { as_of: asOf, years, month, scenario_ids: ids });
+      const result = { as_of: asOf, years, month, scenarios };
+      return { code: 0, stdout: `${JSON.stringify(result, null, 2)}\n`, stderr: '' };
     }
     if (uncertainty) {
       const request: UncertaintyRequest = { as_of: asOf, years: Number(yearsText), scenario_ids: ids, ...uncertainty };

@@ -36,6 +36,8 @@ export type EChartProps = {
   /** Called once the chart has drawn its first option. */
   onDrawn?: () => void;
   ariaLabel: string;
+  /** Called with the x-axis category index (the point's position in the option's dates) of a click on the grid. */
+  onCategoryClick?: (index: number) => void;
 };
 
 /**
@@ -149,13 +151,13 @@ export function warmUpCharts(): Promise<void> {
  * which measured 35-80 ms main-thread tasks per chart here. This one creates the instance in one task and draws the
  * option in the next.
  */
-export function EChart({ option, height, onDrawn, ariaLabel }: EChartProps) {
+export function EChart({ option, height, onDrawn, ariaLabel, onCategoryClick }: EChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
-  const latest = useRef({ option, onDrawn, ariaLabel });
+  const latest = useRef({ option, onDrawn, ariaLabel, onCategoryClick });
   useEffect(() => {
-    latest.current = { option, onDrawn, ariaLabel };
-  }, [option, onDrawn, ariaLabel]);
+    latest.current = { option, onDrawn, ariaLabel, onCategoryClick };
+  }, [option, onDrawn, ariaLabel, onCategoryClick]);
 
   useEffect(() => {
     const el = host.current;
@@ -172,6 +174,15 @@ export function EChart({ option, height, onDrawn, ariaLabel }: EChartProps) {
       let instance!: echarts.ECharts;
       timed('chart init', () => (instance = echarts.init(el, 'dark', { renderer: 'canvas' })));
       chart.current = instance;
+      // A click anywhere on the grid (not only on a line's point) picks the nearest x-axis category.
+      instance.getZr().on('click', (e: { offsetX: number; offsetY: number }) => {
+        const handler = latest.current.onCategoryClick;
+        const point = [e.offsetX, e.offsetY];
+        if (!handler || !instance.containPixel('grid', point)) return;
+        const x = instance.convertFromPixel({ xAxisIndex: 0 }, point) as number | number[];
+        const index = Math.round(Array.isArray(x) ? x[0] : x);
+        if (Number.isFinite(index) && index >= 0) handler(index);
+      });
       cancel = nextTask(async () => {
         const start = performance.now();
         await drawInTwoTasks(instance, latest.current.option);

@@ -5,7 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_ASSUMPTIONS,
   EngineInputError,
+  simulate,
+  type Assumptions,
   compareScenarios,
   createTraceLog,
   dayNumber,
@@ -13,6 +16,7 @@ import {
   explainMonth,
   explainMonths,
   explainScenariosMonth,
+  explainTrace,
   financialYearLabel,
   forecast,
   forecastPrepared,
@@ -302,5 +306,88 @@ describe('explain this number over random primitives', () => {
       ),
       { numRuns: 300, seed: 20261123 },
     );
+  });
+});
+
+// Super through to retirement (caps, Division 293, an account-based pension and the Age Pension) at the
+// simulator level: the people and their birth dates reach the simulator through the assumptions.
+describe('explain this number in retirement', () => {
+  it('every month: salary and sacrifice over the cap, Division 293, the pension drawdown and the Age Pension', () => {
+    const monthly = {
+      type: 'recurring' as const,
+      frequency: 'monthly' as const,
+      start_date: '2026-07-01',
+      end_date: null,
+    };
+    const until = (end: string) => ({ ...monthly, end_date: end });
+    const spec = {
+      as_of: '2026-06-15',
+      years: 3,
+      assumptions: {
+        ...DEFAULT_ASSUMPTIONS,
+        people: [{ id: 'self', name: 'Sam', birth_date: '1959-01-15' }],
+      } as unknown as Assumptions,
+      accounts: [
+        { id: 'cash', name: 'Everyday', account_type: 'checking' as const, is_asset: true, current_balance: 20_000 },
+        {
+          id: 'super',
+          name: 'Super',
+          account_type: 'superannuation' as const,
+          is_asset: true,
+          current_balance: 450_000,
+        },
+      ],
+      base: [],
+      groups: [
+        {
+          scope: 'ev',
+          primitives: [
+            {
+              kind: 'flow',
+              key: 'salary',
+              name: 'Salary',
+              account: 'cash',
+              amount: 25_000,
+              schedule: until('2027-09-30'),
+              tax: { kind: 'salary', taxpayer: 'self', super_account: 'super' },
+            },
+            {
+              kind: 'flow',
+              key: 'sacrifice',
+              name: 'Salary sacrifice',
+              account: 'cash',
+              amount: -1_000,
+              schedule: until('2027-09-30'),
+              tax: { kind: 'salary_sacrifice', taxpayer: 'self', super_account: 'super' },
+            },
+            { kind: 'flow', key: 'living', name: 'Living costs', account: 'cash', amount: -4_000, schedule: monthly },
+            {
+              kind: 'retirement',
+              key: 'retire',
+              person: 'self',
+              date: '2027-10-01',
+              super_account: 'super',
+              pension: { pay_to: 'cash' },
+            },
+          ] as Primitive[],
+        },
+      ],
+    };
+    const plain = simulate(spec).snapshots;
+    const seen = new Set<string>();
+    for (let step = 1; step <= 36; step++) {
+      const log = createTraceLog(step);
+      const { snapshots } = simulate({ ...spec, trace: log });
+      expect(snapshots).toEqual(plain);
+      for (const e of log.entries) seen.add(e.kind);
+      const explained = explainTrace(log.context!, log.entries, snapshots[step]);
+      expect(explained.complete, `step ${step}`).toBe(true);
+      expectExact(explained.cash_flow, snapshots[step].cash_flow, `step ${step} cash flow`);
+      expectExact(explained.capital_growth, snapshots[step].capital_growth, `step ${step} growth`);
+      const tax = explained.cash_flow.sections.find((s) => s.id === 'tax');
+      for (const l of tax?.lines ?? []) expect(l.label).toMatch(/^(Tax: You|Division 293 tax|Tax on excess)/);
+    }
+    for (const kind of ['division_293_tax', 'excess_concessional_tax', 'pension_drawdown', 'age_pension'])
+      expect(seen.has(kind), kind).toBe(true);
   });
 });

@@ -211,14 +211,24 @@ function buildFigure(
       section = { id: l.section, title: SECTION_TITLES[l.section], total: 0, lines: [] };
       sections.push(section);
     }
-    const { raw: _raw, section: _section, ...line } = l;
-    const out = { ...line, amount: rounded[i] / 100 };
+    const out = finalLine(l, rounded[i]);
     lineOf.set(l, out);
     section.lines.push(out);
     section.total += rounded[i];
   });
   for (const s of sections) s.total /= 100;
   return { figure: { total: cents(snapshotFigure), sections }, complete, lineOf };
+}
+
+function finalLine(l: RawLine, amountCents: number): ExplainLine {
+  return {
+    kind: l.kind,
+    label: l.label,
+    amount: amountCents / 100,
+    person: l.person,
+    account: l.account,
+    note: l.note,
+  };
 }
 
 function accountName(ctx: TraceContext, row: number | undefined): string | null {
@@ -239,7 +249,11 @@ function lineOf(ctx: TraceContext, e: TraceEntry): RawLine {
   const person = payerName(ctx, e.payer);
   const base = { kind: e.kind, raw: e.amount, person, account, note: null as string | null };
   if (e.bucket === 'capital_growth') {
-    return { ...base, section: e.kind === 'growth' ? 'growth' : 'other', label: e.name ?? account ?? humanise(e.kind) };
+    // Growth by account: the month loop's growth, plus any further change in value a rule records (untaxed
+    // earnings in pension phase, say), named with its account.
+    const label =
+      e.kind === 'growth' ? (account ?? 'Growth') : `${e.name ?? humanise(e.kind)}${account ? ` (${account})` : ''}`;
+    return { ...base, section: 'growth', label };
   }
   switch (e.kind) {
     case 'flow': {
@@ -276,12 +290,36 @@ function lineOf(ctx: TraceContext, e: TraceEntry): RawLine {
     }
     case 'opening_balance':
       return { ...base, label: `${account ?? 'Account'} opens with a balance`, section: 'other' };
-    default:
+    case 'age_pension': {
+      const p = e.parts ?? {};
+      const note =
+        p.fortnightly_rate !== undefined
+          ? `${money(p.fortnightly_rate)} a fortnight x ${p.paydays} payday${p.paydays === 1 ? '' : 's'}: the lower of ` +
+            `the income test (${money(p.income_test ?? 0)}) and the assets test (${money(p.assets_test ?? 0)})`
+          : null;
+      return { ...base, note, label: `Age Pension${person ? `: ${person}` : ''}`, section: 'government' };
+    }
+    case 'division_293_tax':
+    case 'excess_concessional_tax': {
+      const p = e.parts ?? {};
+      const note =
+        e.kind === 'division_293_tax'
+          ? `15% of the lesser of ${money(p.low_tax_contributions ?? 0)} concessional contributions and the amount of ` +
+            `${money(p.division_293_income ?? 0)} income and contributions over $250,000`
+          : `Contributions ${money(p.contributions ?? 0)} over the cap of ${money(p.cap ?? 0)} by ${money(p.excess ?? 0)}, ` +
+            'taxed at marginal rates less the 15% already paid';
+      return { ...base, note, label: `${e.name ?? humanise(e.kind)}${person ? `: ${person}` : ''}`, section: 'tax' };
+    }
+    default: {
+      // A movement a newer rule records: tax-like kinds (HELP, other taxes of a payer) go with tax.
+      const taxLike = e.payer !== undefined && /(^|_)(tax|help|levy)($|_)/.test(e.kind);
+      const government = GOVERNMENT_NAME.test(e.name ?? '') || /grant|duty|pension/.test(e.kind);
       return {
         ...base,
-        label: e.name ?? humanise(e.kind),
-        section: GOVERNMENT_NAME.test(e.name ?? '') || /age_pension|grant|duty/.test(e.kind) ? 'government' : 'other',
+        label: `${e.name ?? humanise(e.kind)}${taxLike && person ? `: ${person}` : ''}`,
+        section: taxLike ? 'tax' : government ? 'government' : 'other',
       };
+    }
   }
 }
 
@@ -440,10 +478,7 @@ export function explainTrace(
       financial_year: rules.financial_year,
       rule: rules.rule,
       tables: rules.tables,
-      taxable_income: taxable.map(({ raw: _raw, section: _section, ...l }, j) => ({
-        ...l,
-        amount: roundedTaxable[j] / 100,
-      })),
+      taxable_income: taxable.map((l, j) => finalLine(l, roundedTaxable[j])),
       taxable_this_month: cents(taxableRaw),
       taxable_year_to_date: cents(p.taxable_year_to_date ?? 0),
       months_into_year: p.months_into_year ?? 0,

@@ -25,7 +25,16 @@ function useCompact(): boolean {
   return compact;
 }
 
-export function CompareCharts({ view, todaysDollars }: { view: CompareView; todaysDollars: boolean }) {
+export function CompareCharts({
+  view,
+  todaysDollars,
+  onPickDate,
+}: {
+  view: CompareView;
+  todaysDollars: boolean;
+  /** A click on a chart picks the date of the point nearest it (explain this number). */
+  onPickDate?: (date: string) => void;
+}) {
   const compact = useCompact();
   const [drawn, setDrawn] = useState(0);
   const charts = useMemo<ChartSpec[]>(() => {
@@ -69,6 +78,7 @@ export function CompareCharts({ view, todaysDollars }: { view: CompareView; toda
               height={CHART_HEIGHT}
               ariaLabel={c.title}
               onDrawn={() => setDrawn((n) => Math.max(n, i + 1))}
+              onCategoryClick={onPickDate && ((index) => view.dates[index] && onPickDate(view.dates[index]))}
             />
           ) : (
             <div className="chart-placeholder" style={{ height: CHART_HEIGHT }} aria-hidden="true" />

@@ -10,6 +10,7 @@ import { listScenarios } from '../../../data/repositories/scenarios';
 import { getCompareRunner, prewarmCompare, todayIso } from '../../../lib/forecast/compare-runner';
 import type { CompareView } from '../../../../worker/engine/index';
 import { CompareCharts } from './CompareCharts';
+import { ExplainMonth } from './explain/ExplainMonth';
 import { SummaryCard } from './SummaryCard';
 import './compare.css';
 
@@ -265,11 +266,16 @@ export function ComparePage({ selected, asOf }: Props) {
                   />
                 ))}
               </div>
-              <CompareCharts
-                key={`${result.run}-${todaysDollars ? 'real' : 'nominal'}`}
-                view={result.view}
-                todaysDollars={todaysDollars}
-              />
+              <ExplainMonth key={result.run} view={result.view}>
+                {(pickDate) => (
+                  <CompareCharts
+                    key={`${result.run}-${todaysDollars ? 'real' : 'nominal'}`}
+                    view={result.view}
+                    todaysDollars={todaysDollars}
+                    onPickDate={pickDate}
+                  />
+                )}
+              </ExplainMonth>
             </div>
           )}
         </div>
