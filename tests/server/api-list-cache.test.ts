@@ -9,7 +9,7 @@ describe('list endpoints after writes (PGlite)', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi('pglite');
-  });
+  }, 120_000); // PGlite's first start can take a while on a loaded 2-core machine.
   afterAll(async () => {
     await api.close();
   });
