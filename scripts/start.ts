@@ -189,7 +189,9 @@ async function main(): Promise<void> {
   console.log(`  Wyrd is running${values.dev ? ' (Vite dev server)' : ''}. Open ${stack.webUrl}`);
   console.log('');
   console.log(`  Web app            ${stack.webUrl}`);
-  console.log(`  API server         ${stack.apiUrl}`);
+  console.log(
+    `  API server         ${stack.appConfig.localOnly ? '(none: WYRD_API_URL is empty, the app runs local-only without sync)' : stack.apiUrl}`,
+  );
   console.log(
     `  Identity service   ${stack.identityUrl ?? `(not started: Cognito pool ${stack.appConfig.cognito.userPoolId})`}`,
   );

@@ -5,15 +5,25 @@ import { isLocalPool, type Env } from '../../server/api/config.ts';
 
 export type AppConfigJson = {
   apiBaseUrl: string;
+  /** No API: the app keeps everything on the device and never syncs (docs/sync.md "Without an API"). */
+  localOnly?: true;
   cognito: { region: string; userPoolId: string; userPoolClientId: string; userPoolEndpoint?: string };
 };
 
 export type StackPlan = {
   /** Run the local identity service (only for the local pool with no explicit endpoint). */
   runIdentity: boolean;
-  /** Run the local API server (unless WYRD_API_URL names a deployed API elsewhere). */
+  /** Run the local API server (unless WYRD_API_URL names a deployed API elsewhere, or is set empty). */
   runApi: boolean;
 };
+
+/**
+ * `WYRD_API_URL` set to the empty string (not merely unset) means "no API": the stack runs without the API
+ * server and the app runs local-only. Unset keeps the default, the local API server.
+ */
+export function isLocalOnly(env: Env): boolean {
+  return env.WYRD_API_URL !== undefined && env.WYRD_API_URL.trim() === '';
+}
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -28,7 +38,7 @@ function isLoopbackUrl(url: string): boolean {
 export function planStack(env: Env): StackPlan {
   return {
     runIdentity: isLocalPool(env.WYRD_COGNITO_USER_POOL_ID) && !env.WYRD_COGNITO_ENDPOINT,
-    runApi: !env.WYRD_API_URL || isLoopbackUrl(env.WYRD_API_URL),
+    runApi: !isLocalOnly(env) && (!env.WYRD_API_URL || isLoopbackUrl(env.WYRD_API_URL)),
   };
 }
 
@@ -39,10 +49,12 @@ export function planStack(env: Env): StackPlan {
 export function buildAppConfig(env: Env, local: { apiUrl?: string; identityUrl?: string }): AppConfigJson {
   const userPoolId = env.WYRD_COGNITO_USER_POOL_ID || LOCAL_POOL_ID;
   const endpoint = env.WYRD_COGNITO_ENDPOINT || (isLocalPool(userPoolId) ? local.identityUrl : undefined);
-  const apiBaseUrl = env.WYRD_API_URL || local.apiUrl;
-  if (!apiBaseUrl) throw new Error('No API URL: set WYRD_API_URL or run the local API server.');
+  const localOnly = isLocalOnly(env);
+  const apiBaseUrl = localOnly ? '' : env.WYRD_API_URL || local.apiUrl;
+  if (!localOnly && !apiBaseUrl) throw new Error('No API URL: set WYRD_API_URL or run the local API server.');
   return {
-    apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''),
+    apiBaseUrl: (apiBaseUrl ?? '').replace(/\/+$/, ''),
+    ...(localOnly ? { localOnly: true as const } : {}),
     cognito: {
       region: env.WYRD_COGNITO_REGION || LOCAL_REGION,
       userPoolId,

@@ -4,7 +4,9 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WyrdDb } from '../../src/data/db';
 import { createAccount, updateAccount } from '../../src/data/repositories/accounts';
-import { createCategory } from '../../src/data/repositories/categories';
+import { createCategory, deleteCategory, renameCategory } from '../../src/data/repositories/categories';
+import { createRecurringItem } from '../../src/data/repositories/recurring-items';
+import { defaultCategoryId, ensureDefaultCategories } from '../../src/data/default-categories';
 import { mergeChunk, resolveDeferred } from '../../src/data/sync/merge';
 import { pullChanges } from '../../src/data/sync/pull';
 import { recordResults, toMutations } from '../../src/data/sync/push';
@@ -314,5 +316,68 @@ describe('sync engine', () => {
     const sync = engine(db, server);
     expect(await sync.sync()).toBe('failed');
     expect(sync.getState()).toMatchObject({ phase: 'error', error: { kind: 'auth' } });
+  });
+  it('seeded defaults made on a second device before it synced never win over the server: renames and deletes elsewhere stay', async () => {
+    const server = fakeServer();
+    const laptop = device();
+    await ensureDefaultCategories(laptop);
+    const onLaptop = engine(laptop, server);
+    expect(await onLaptop.sync()).toBe('synced');
+    const rent = defaultCategoryId('user-1', 'expense', 'Rent');
+    const gifts = defaultCategoryId('user-1', 'expense', 'Gifts and donations');
+    await renameCategory(laptop, rent, 'Housing');
+    await deleteCategory(laptop, gifts);
+    expect(await onLaptop.sync()).toBe('synced');
+
+    // The phone's first sign-in happens offline: it seeds the defaults and uses one of them.
+    const phone = device();
+    await ensureDefaultCategories(phone);
+    const cash = await createAccount(phone, { name: 'Phone cash', current_balance: 10 });
+    await createRecurringItem(phone, {
+      name: 'Rent',
+      amount: -2000,
+      start_date: '2026-12-01',
+      account_id: cash.id,
+      category_id: rent,
+      frequency: 'monthly',
+    });
+    const onPhone = engine(phone, server);
+    expect(await onPhone.sync()).toBe('synced');
+
+    expect(server.live().get(`categories/${rent}`)).toMatchObject({ name: 'Housing' });
+    expect(server.live().has(`categories/${gifts}`)).toBe(false);
+    expect(await phone.categories.get(rent)).toMatchObject({ name: 'Housing' });
+    expect(await phone.categories.get(gifts)).toBeUndefined();
+    expect(await phone.outbox.count()).toBe(0);
+    expect(await phone.categories.count()).toBe(20);
+    expect([...server.live().keys()].filter((k) => k.startsWith('categories/'))).toHaveLength(20);
+    expect([...server.live().values()].some((r) => r.name === 'Rent' && r.category_id === rent)).toBe(true);
+  });
+
+  it("a brand-new user's defaults seeded offline reach the server, and a seed the user renamed first is their edit", async () => {
+    const server = fakeServer();
+    const phone = device();
+    await ensureDefaultCategories(phone);
+    const bonus = defaultCategoryId('user-1', 'income', 'Bonus');
+    await renameCategory(phone, bonus, 'Commission');
+    expect(await engine(phone, server).sync()).toBe('synced');
+    const categories = [...server.live().entries()].filter(([k]) => k.startsWith('categories/'));
+    expect(categories).toHaveLength(21);
+    expect(server.live().get(`categories/${bonus}`)).toMatchObject({ name: 'Commission' });
+    expect(await phone.outbox.count()).toBe(0);
+  });
+
+  it('runs local-only without an API, then pushes everything kept once an API is configured', async () => {
+    const db = device();
+    const none = new SyncEngine({ db, api: null });
+    await ensureDefaultCategories(db);
+    const kept = await createAccount(db, { name: 'Kept locally', current_balance: 7 });
+    expect(await none.sync()).toBe('skipped');
+    expect(await db.outbox.count()).toBe(22);
+    const server = fakeServer();
+    expect(await engine(db, server).sync()).toBe('synced');
+    expect(server.requests.every((r) => r.path === '/sync/push' || r.path === '/sync/pull')).toBe(true);
+    expect(server.live().get(`accounts/${kept.id}`)).toMatchObject({ name: 'Kept locally' });
+    expect(await db.outbox.count()).toBe(0);
   });
 });

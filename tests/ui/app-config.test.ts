@@ -14,6 +14,7 @@ describe('app config', () => {
     const config = parseAppConfig(JSON.parse(readFileSync('public/app-config.json', 'utf8')));
     expect(config).toEqual({
       apiBaseUrl: 'http://127.0.0.1:8787',
+      localOnly: false,
       cognito: {
         region: 'ap-southeast-2',
         userPoolId: 'ap-southeast-2_wyrdLocal1',
@@ -35,6 +36,20 @@ describe('app config', () => {
   it('names the bad fields', () => {
     expect(() => parseAppConfig({ apiBaseUrl: '', cognito: { region: 'x' } })).toThrow(
       /apiBaseUrl.*cognito\.userPoolId/,
+    );
+  });
+
+  it('runs without an API only when localOnly says so: an empty apiBaseUrl on its own is still an error', () => {
+    const cognito = { region: 'ap-southeast-2', userPoolId: 'ap-southeast-2_AbCdEf123', userPoolClientId: 'client' };
+    expect(parseAppConfig({ localOnly: true, cognito })).toMatchObject({ apiBaseUrl: '', localOnly: true });
+    expect(parseAppConfig({ apiBaseUrl: '', localOnly: true, cognito })).toMatchObject({ localOnly: true });
+    expect(() => parseAppConfig({ apiBaseUrl: '', cognito })).toThrow('Invalid /app-config.json: check apiBaseUrl');
+    expect(() => parseAppConfig({ apiBaseUrl: '  ', localOnly: false, cognito })).toThrow(/check apiBaseUrl/);
+    expect(() => parseAppConfig({ apiBaseUrl: 'https://api.example', localOnly: true, cognito })).toThrow(
+      /check localOnly \(needs an empty apiBaseUrl\)/,
+    );
+    expect(() => parseAppConfig({ apiBaseUrl: 'https://api.example', localOnly: 'yes', cognito })).toThrow(
+      /check localOnly/,
     );
   });
 

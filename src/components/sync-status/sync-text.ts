@@ -15,7 +15,12 @@ const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
 export function syncView(state: SyncState, pending: number, authOffline: boolean): SyncView {
   const waiting = pending > 0 ? ` ${changes(pending)} waiting to be sent.` : '';
   if (state.phase === 'local-only') {
-    return { label: 'Local only', tone: 'muted', hint: 'No sync server is set up: your data stays on this device.' };
+    const kept = pending > 0 ? ` ${changes(pending)} will be sent once a sync server is set up.` : '';
+    return {
+      label: 'Local only',
+      tone: 'muted',
+      hint: `Sync is off: no sync server is set up, so your data stays on this device.${kept}`,
+    };
   }
   if (authOffline || state.phase === 'offline') {
     return { label: 'Offline', tone: 'muted', hint: `Changes are kept on this device until you reconnect.${waiting}` };

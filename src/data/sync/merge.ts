@@ -1,12 +1,14 @@
 // Writes pulled server changes into the user's database. Merge rules (docs/sync.md): a record with a pending
 // local change (outbox row) or a parked rejection keeps its local version and the server's change waits in
-// sync_deferred; otherwise the server's row wins and a tombstone deletes; the cursor moves in the same
-// transaction as the rows it covers. Pulled changes never write outbox rows (they must not echo back).
+// sync_deferred, except an unmodified seeded default, which the server's row replaces; otherwise the server's
+// row wins and a tombstone deletes; the cursor moves in the same transaction as the rows it covers. Pulled
+// changes never write outbox rows (they must not echo back).
 import type { Table } from 'dexie';
 import type { WyrdDb } from '../db';
 import type { OutboxEntity } from '../outbox';
 import { ASSUMPTIONS_KEY } from '../repositories/assumptions';
 import type { Change } from './protocol';
+import { isUnmodifiedSeed } from './seeds';
 import { SYNC_CURSOR_KEY } from './sync-meta';
 import type { SyncDeferredRow } from './sync-tables';
 
@@ -78,6 +80,33 @@ async function blockedKeys(db: WyrdDb, keys: ReadonlyArray<[string, string]>): P
   for (const r of pending) blocked.add(keyOf(r.entity, r.entity_id));
   for (const r of parked) blocked.add(keyOf(r.entity, r.entity_id));
   return blocked;
+}
+
+/**
+ * Of the blocked keys, the categories whose only pending rows are unmodified seeded defaults (and that have no
+ * parked rejection): the server's row wins over those, and the seed rows are dropped (docs/sync.md).
+ */
+async function seedOnlyKeys(db: WyrdDb, blocked: ReadonlySet<Key>): Promise<{ keys: Set<Key>; seqs: number[] }> {
+  const ids = [...blocked]
+    .filter((k) => k.startsWith('categories\u0000'))
+    .map((k) => k.slice('categories\u0000'.length));
+  const keys = new Set<Key>();
+  const seqs: number[] = [];
+  if (ids.length === 0) return { keys, seqs };
+  const pairs = ids.map((id) => ['categories', id] as [string, string]);
+  const [pending, parked] = await Promise.all([
+    db.outbox.where('[entity+entity_id]').anyOf(pairs).toArray(),
+    db.sync_rejections.where('[entity+entity_id]').anyOf(pairs).toArray(),
+  ]);
+  const refused = new Set(parked.map((r) => r.entity_id));
+  const byId = new Map<string, typeof pending>();
+  for (const row of pending) byId.set(row.entity_id, [...(byId.get(row.entity_id) ?? []), row]);
+  for (const [id, rows] of byId) {
+    if (refused.has(id) || !rows.every((row) => isUnmodifiedSeed(db, row))) continue;
+    keys.add(keyOf('categories', id));
+    seqs.push(...rows.map((row) => row.seq!));
+  }
+  return { keys, seqs };
 }
 
 function assumptionsValue(payload: unknown): unknown {
@@ -153,6 +182,9 @@ export async function mergeChunk(
       db,
       latest.map((c) => [c.entity, c.id]),
     );
+    const seeds = await seedOnlyKeys(db, blocked);
+    for (const k of seeds.keys) blocked.delete(k);
+    if (seeds.seqs.length > 0) await db.outbox.bulkDelete(seeds.seqs);
     const apply: Change[] = [];
     const defer: SyncDeferredRow[] = [];
     for (const c of latest) {
@@ -181,6 +213,9 @@ export async function resolveDeferred(db: WyrdDb): Promise<number> {
       db,
       waiting.map((d) => [d.entity, d.entity_id]),
     );
+    const seeds = await seedOnlyKeys(db, blocked);
+    for (const k of seeds.keys) blocked.delete(k);
+    if (seeds.seqs.length > 0) await db.outbox.bulkDelete(seeds.seqs);
     const ready = waiting.filter((d) => !blocked.has(keyOf(d.entity, d.entity_id)));
     await applyChanges(
       db,

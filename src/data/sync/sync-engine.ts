@@ -6,6 +6,7 @@ import { ApiHttpError, ApiNetworkError, isTransientError, type ApiClient } from 
 import type { WyrdDb } from '../db';
 import { pullChanges, type PullOptions } from './pull';
 import { pushOutbox } from './push';
+import { seedsWaiting } from './seeds';
 import { readCursor, readLastSyncedAt, SYNC_LAST_SYNCED_KEY } from './sync-meta';
 
 export type SyncPhase = 'local-only' | 'idle' | 'syncing' | 'offline' | 'error';
@@ -163,6 +164,15 @@ export class SyncEngine {
     try {
       const firstPull = (await readCursor(db)) === null;
       this.set({ phase: 'syncing', retryAt: null, initial: firstPull ? { pulled: 0 } : null });
+      if (await seedsWaiting(db)) {
+        // Seeded defaults wait to be sent: learn the server's categories first, so a default renamed or
+        // deleted on another device replaces the seed instead of the seed overwriting it (docs/sync.md).
+        await pullChanges(db, api, {
+          ...this.options.pull,
+          signal: abort.signal,
+          onProgress: firstPull ? (pulled) => this.set({ initial: { pulled } }) : undefined,
+        });
+      }
       await pushOutbox(db, api, {
         batchSize: this.options.pushBatchSize,
         signal: abort.signal,

@@ -80,7 +80,8 @@ function isOffline(): boolean {
 async function buildEngine(db: WyrdDb): Promise<SyncEngine | null> {
   let baseUrl = '';
   try {
-    baseUrl = (await loadAppConfig()).apiBaseUrl;
+    const config = await loadAppConfig();
+    baseUrl = config.localOnly ? '' : config.apiBaseUrl;
   } catch (error) {
     if (isOffline()) return null;
     console.warn('No runtime config: sync is off and changes stay on this device', error);

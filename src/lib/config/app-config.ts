@@ -3,7 +3,9 @@
 import * as z from 'zod/mini';
 
 const appConfigSchema = z.object({
-  apiBaseUrl: z.string().check(z.minLength(1)),
+  apiBaseUrl: z.optional(z.string()),
+  // Deliberately no API: sync is off and everything stays on the device (docs/sync.md "Without an API").
+  localOnly: z.optional(z.boolean()),
   cognito: z.object({
     region: z.string().check(z.minLength(1)),
     userPoolId: z.string().check(z.minLength(1)),
@@ -13,21 +15,37 @@ const appConfigSchema = z.object({
   }),
 });
 
-export type AppConfig = z.infer<typeof appConfigSchema>;
+export type AppConfig = {
+  /** The product API's base URL (no trailing slash); '' exactly when `localOnly`. */
+  apiBaseUrl: string;
+  /** True: no API is configured, the sync engine never calls out (parseAppConfig always sets it). */
+  localOnly?: boolean;
+  cognito: z.infer<typeof appConfigSchema>['cognito'];
+};
 
 export const APP_CONFIG_URL = '/app-config.json';
 
 let pending: Promise<AppConfig> | null = null;
 
-/** Parses and checks a config object; throws an Error naming the bad fields. */
+function field(raw: unknown, name: string): unknown {
+  return raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[name] : undefined;
+}
+
+/**
+ * Parses and checks a config object; throws an Error naming the bad fields. `apiBaseUrl` is required unless
+ * `localOnly` is true, and must then be empty or absent: an empty URL on its own is a mistake, not a mode.
+ */
 export function parseAppConfig(raw: unknown): AppConfig {
   const result = appConfigSchema.safeParse(raw);
-  if (!result.success) {
-    const fields = result.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
-    throw new Error(`Invalid ${APP_CONFIG_URL}: check ${fields}`);
+  const bad = result.success ? [] : result.error.issues.map((issue) => issue.path.join('.') || '(root)');
+  const localOnly = field(raw, 'localOnly') === true;
+  const api = field(raw, 'apiBaseUrl');
+  const apiBaseUrl = typeof api === 'string' ? api.trim().replace(/\/+$/, '') : '';
+  if (!bad.includes('apiBaseUrl') && (localOnly ? apiBaseUrl !== '' : apiBaseUrl === '')) {
+    bad.unshift(localOnly ? 'localOnly (needs an empty apiBaseUrl)' : 'apiBaseUrl');
   }
-  const config = result.data;
-  return { ...config, apiBaseUrl: config.apiBaseUrl.replace(/\/+$/, '') };
+  if (!result.success || bad.length > 0) throw new Error(`Invalid ${APP_CONFIG_URL}: check ${bad.join(', ')}`);
+  return { apiBaseUrl, localOnly, cognito: result.data.cognito };
 }
 
 async function fetchAppConfig(): Promise<AppConfig> {
