@@ -62,7 +62,11 @@ export default defineConfig({
     react(),
     landingBudget(),
     VitePWA({
-      strategies: 'generateSW',
+      // Our own service worker source (src/sw/sw.ts: precache, offline navigation, Background Sync of the
+      // outbox with the sync engine's push code); the plugin builds it and injects the precache manifest.
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
       // A new version waits for the user's 'Update now' (src/lib/pwa/register-sw.ts), never reloads under them.
       registerType: 'prompt',
       // src/lib/pwa/register-sw.ts registers through workbox-window, so the plugin injects nothing.
@@ -85,23 +89,10 @@ export default defineConfig({
           { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
         ],
       },
-      workbox: {
-        // Without clientsClaim the first page stays uncontrolled when injectRegister is false. No skipWaiting:
-        // an update waits until the user accepts it (the worker then gets SKIP_WAITING).
-        clientsClaim: true,
-        skipWaiting: false,
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg}'],
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/app-config\.json$/],
-        runtimeCaching: [
-          {
-            // The deployment's runtime config is never precached (it differs per deployment), but an
-            // offline reload still needs the last copy seen.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/app-config.json',
-            handler: 'NetworkFirst',
-            options: { cacheName: 'wyrd-app-config', networkTimeoutSeconds: 3 },
-          },
-        ],
+        // One classic script: the worker is registered without `type: 'module'`.
+        rollupFormat: 'iife',
       },
     }),
   ],

@@ -7,9 +7,11 @@ import { auth } from '../../lib/auth/auth-client';
 import { onSignOut } from '../../lib/auth/auth-store';
 import { loadAppConfig } from '../../lib/config/app-config';
 import { createApiClient } from '../../lib/http/api-client';
+import { requestBackgroundSync } from '../../lib/pwa/background-sync';
 import type { WyrdDb } from '../db';
 import { DEFAULT_CATEGORIES_FLAG } from '../default-categories';
 import { SyncEngine, type SyncState } from './sync-engine';
+import { clearSyncSession, saveSyncSession } from './sync-session';
 
 /** While the app is open, a round at least this often. */
 export const PERIODIC_SYNC_MS = 3 * 60_000;
@@ -86,17 +88,27 @@ async function buildEngine(db: WyrdDb): Promise<SyncEngine | null> {
     if (isOffline()) return null;
     console.warn('No runtime config: sync is off and changes stay on this device', error);
   }
+  // Every token the engine gets (sign-in, refresh) is also kept for the service worker's Background Sync.
+  let remembered: string | null = null;
+  const getToken = async (options?: { forceRefresh?: boolean }) => {
+    const token = await auth.getAuthToken(options);
+    if (token && baseUrl && token !== remembered) {
+      remembered = token;
+      void saveSyncSession({ userId: db.userId, apiBaseUrl: baseUrl, idToken: token }).catch(() => undefined);
+    }
+    return token;
+  };
   const api = baseUrl
     ? createApiClient({
         baseUrl,
-        getToken: ({ forceRefresh }) => auth.getAuthToken({ forceRefresh }),
+        getToken: ({ forceRefresh }) => getToken({ forceRefresh }),
         requireToken: true,
         timeoutMs: REQUEST_TIMEOUT_MS,
       })
     : null;
   // No session token at all: say so without starting a round (nothing to send it with).
   const precheck = async () =>
-    api && !(await auth.getAuthToken())
+    api && !(await getToken())
       ? {
           kind: 'auth' as const,
           message: 'You are not signed in to the sync server. Sign in again to sync your changes.',
@@ -147,7 +159,14 @@ export function startSync(db: WyrdDb): () => void {
         if (state.phase !== 'syncing') void refreshSyncCounts(db);
       }),
     );
-    const run = () => void engine.sync();
+    // Changes left waiting by a round that could not reach the server: let the service worker push them when
+    // the network is back, even if the app is closed by then.
+    const run = () =>
+      void engine.sync().then(async (outcome) => {
+        if ((outcome === 'offline' || outcome === 'failed') && engine.getState().error?.kind !== 'auth') {
+          if ((await db.outbox.count().catch(() => 0)) > 0) await requestBackgroundSync();
+        }
+      });
     void engine
       .sync()
       .then(async (outcome) => {
@@ -180,6 +199,7 @@ export function startSync(db: WyrdDb): () => void {
     let debounce: ReturnType<typeof setTimeout> | null = null;
     let recount: ReturnType<typeof setTimeout> | null = null;
     const onChange = () => {
+      if (isOffline()) void requestBackgroundSync();
       if (debounce) clearTimeout(debounce);
       debounce = setTimeout(run, CHANGE_DEBOUNCE_MS);
       recount ??= setTimeout(() => {
@@ -203,4 +223,8 @@ export function syncNow(): void {
   void useSyncStore.getState().engine?.sync();
 }
 
-onSignOut(() => active?.stop());
+onSignOut(() => {
+  active?.stop();
+  // The service worker must not push with a signed-out user's token.
+  void clearSyncSession().catch(() => undefined);
+});

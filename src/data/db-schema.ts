@@ -1,0 +1,61 @@
+// The per-user IndexedDB database's schema (Dexie): one database per user id. Kept apart from db.ts (which
+// ties the open database to the session) so the service worker can open it without the auth layer.
+// Schema versions are only ever added, never edited: add `this.version(3).stores(...)` below.
+import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
+import type {
+  AccountRow,
+  CategoryRow,
+  MetaRow,
+  ModificationRow,
+  OutboxRow,
+  RecurringItemRow,
+  ScenarioEventRow,
+  ScenarioRow,
+} from './entities';
+import type { SyncBaseRow, SyncDeferredRow, SyncRejectionRow } from './sync/sync-tables';
+
+export const DB_NAME_PREFIX = 'wyrd-user-';
+
+export function userDbName(userId: string): string {
+  if (!userId) throw new Error('A user id is required to open the local database');
+  return `${DB_NAME_PREFIX}${userId}`;
+}
+
+export class WyrdDb extends Dexie {
+  accounts!: EntityTable<AccountRow, 'id'>;
+  recurring_items!: EntityTable<RecurringItemRow, 'id'>;
+  categories!: EntityTable<CategoryRow, 'id'>;
+  scenarios!: EntityTable<ScenarioRow, 'id'>;
+  events!: EntityTable<ScenarioEventRow, 'id'>;
+  modifications!: EntityTable<ModificationRow, 'id'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+  sync_rejections!: EntityTable<SyncRejectionRow, 'mutation_id'>;
+  sync_deferred!: Table<SyncDeferredRow, [string, string]>;
+  sync_base!: Table<SyncBaseRow, [string, string]>;
+
+  readonly userId: string;
+
+  /** `options` lets tests give each simulated device its own IndexedDB (fake-indexeddb factories). */
+  constructor(userId: string, options?: DexieOptions) {
+    super(userDbName(userId), options);
+    this.userId = userId;
+    this.version(1).stores({
+      accounts: 'id, scenario_event_id, updated_at',
+      recurring_items: 'id, account_id, category_id, scenario_event_id, updated_at',
+      categories: 'id, type, updated_at',
+      scenarios: 'id, updated_at',
+      events: 'id, scenario_id, template_id, trigger_month, updated_at',
+      modifications: 'id, scenario_id, target_id, updated_at',
+      outbox: '++seq, [entity+entity_id], created_at',
+      meta: 'key',
+    });
+    // Sync engine bookkeeping (docs/sync.md): parked rejections, deferred server changes, server copies of
+    // event-made records.
+    this.version(2).stores({
+      sync_rejections: 'mutation_id, [entity+entity_id]',
+      sync_deferred: '[entity+entity_id]',
+      sync_base: '[entity+entity_id]',
+    });
+  }
+}
