@@ -36,6 +36,11 @@ export type RunningStack = {
   identityUrl?: string;
   dataDir: string;
   appConfig: AppConfigJson;
+  /**
+   * The in-process API server, to stop and start again on the same port and data (the browser tests kill it
+   * in the middle of a push). Absent when the stack runs no API.
+   */
+  api?: { stop: () => Promise<void>; start: () => Promise<void> };
   close: () => Promise<void>;
 };
 
@@ -136,6 +141,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     }
 
     let api: RunningApi | undefined;
+    let apiControl: RunningStack['api'];
     if (plan.runApi) {
       const apiConfig = loadApiConfig({
         ...env,
@@ -147,7 +153,18 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       api = await startApiServer(apiConfig).catch((error: unknown) => {
         throw explainListenError(error, 'API server', ports.api, 'WYRD_API_PORT');
       });
-      stoppers.push(() => api!.close());
+      const apiPort = api.port;
+      apiControl = {
+        stop: async () => {
+          const running = api;
+          api = undefined;
+          await running?.close();
+        },
+        start: async () => {
+          api ??= await startApiServer({ ...apiConfig, port: apiPort });
+        },
+      };
+      stoppers.push(() => apiControl!.stop());
     }
 
     const appConfig = buildAppConfig(env, { apiUrl: api?.url, identityUrl: identity?.url });
@@ -160,7 +177,15 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     });
     stoppers.push(() => web.close());
 
-    return { webUrl: web.url, apiUrl: appConfig.apiBaseUrl, identityUrl: identity?.url, dataDir, appConfig, close };
+    return {
+      webUrl: web.url,
+      apiUrl: appConfig.apiBaseUrl,
+      identityUrl: identity?.url,
+      dataDir,
+      appConfig,
+      api: apiControl,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

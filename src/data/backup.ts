@@ -309,12 +309,46 @@ const TABLES: ReadonlyArray<keyof Rows & OutboxEntity> = [
 export async function importBackup(db: WyrdDb, input: unknown, opts?: WriteOptions): Promise<ImportResult> {
   const checked = validateBackup(input);
   if (!checked.ok) return checked;
+  return importCheckedBackup(db, checked.file, opts);
+}
+
+/** Rows per write inside the import's transaction: each write is a short main-thread task, not one long one. */
+const IMPORT_CHUNK = 1000;
+
+async function addInChunks<T>(
+  table: { bulkAdd(rows: T[]): Promise<unknown> },
+  rows: ReadonlyArray<T>,
+  onRows: (n: number) => void,
+) {
+  for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
+    const chunk = rows.slice(i, i + IMPORT_CHUNK);
+    await table.bulkAdd(chunk);
+    onRows(chunk.length);
+  }
+}
+
+/**
+ * importBackup for a file validateBackup already accepted (the Data tab checks it in a worker): writes without
+ * checking it again, in chunks, reporting rows written out of the total.
+ */
+export async function importCheckedBackup(
+  db: WyrdDb,
+  file: BackupFile,
+  opts?: WriteOptions & { onProgress?: (written: number, total: number) => void },
+): Promise<{ ok: true; counts: ImportCounts }> {
   const at = timestamp(opts);
-  const rows = toRows(checked.file, at);
-  const assumptions = checked.file.assumptions ? { ...stripUpdatedAt(checked.file.assumptions), updated_at: at } : null;
+  const rows = toRows(file, at);
+  const assumptions = file.assumptions ? { ...stripUpdatedAt(file.assumptions), updated_at: at } : null;
   const tables = TABLES.map((name) => db.table(name));
   await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
     const outbox: OutboxRow[] = [];
+    const recordCount = TABLES.reduce((n, name) => n + rows[name].length, 0);
+    let written = 0;
+    let total = recordCount * 2;
+    const progress = (n: number) => {
+      written += n;
+      opts?.onProgress?.(written, total);
+    };
     for (const name of TABLES) {
       const table = db.table(name);
       const before = new Set((await table.toCollection().primaryKeys()) as string[]);
@@ -326,13 +360,14 @@ export async function importBackup(db: WyrdDb, input: unknown, opts?: WriteOptio
       }
       for (const r of next) outbox.push(outboxRow(name, r.id, before.has(r.id) ? 'update' : 'create', r, at));
       await table.clear();
-      await table.bulkAdd(next);
+      await addInChunks(table, next, progress);
     }
     if (assumptions) await db.meta.put({ key: ASSUMPTIONS_KEY, value: assumptions });
     else await db.meta.delete(ASSUMPTIONS_KEY);
     outbox.push(outboxRow('assumptions', ASSUMPTIONS_KEY, 'update', assumptions ?? {}, at));
     await db.meta.put({ key: DEFAULT_CATEGORIES_FLAG, value: at });
-    await db.outbox.bulkAdd(outbox);
+    total = recordCount + outbox.length;
+    await addInChunks(db.outbox, outbox, progress);
   });
   return {
     ok: true,

@@ -181,3 +181,45 @@ export async function captureAlert(page: Page, trigger: () => Promise<void>): Pr
   await trigger();
   return Promise.any([dialog, inline]);
 }
+
+/**
+ * A stack of its own (same build as the shared one, its own identity service, API and data) for a test that
+ * stops a service: the shared stack must stay up for the other tests. `api.stop()` / `api.start()` kill and
+ * restart the API server on the same port and data.
+ */
+export async function startOwnStack(): Promise<{
+  info: E2EStack;
+  api: { stop: () => Promise<void>; start: () => Promise<void> };
+  close: () => Promise<void>;
+}> {
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const path = await import('node:path');
+  const { startStack } = await import('../../scripts/start.ts');
+  const { E2E_DIST } = await import('./stack-info.ts');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-e2e-own-'));
+  const stack = await startStack({
+    env: { LOCAL_AUTH_FIXED_CODE: FIXED_CODE },
+    dataDir,
+    ports: { web: 0, api: 0, identity: 0 },
+    fixedCode: FIXED_CODE,
+    distDir: E2E_DIST,
+    build: 'never',
+    log: () => undefined,
+  });
+  if (!stack.api) throw new Error('the stack runs no API server');
+  return {
+    info: {
+      webUrl: stack.webUrl,
+      apiUrl: stack.apiUrl,
+      identityUrl: stack.identityUrl ?? '',
+      userPoolId: stack.appConfig.cognito.userPoolId,
+      clientId: stack.appConfig.cognito.userPoolClientId,
+    },
+    api: stack.api,
+    close: async () => {
+      await stack.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

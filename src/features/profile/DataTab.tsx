@@ -1,17 +1,17 @@
 // The profile's 'Data' tab: download all of the user's data as the backup JSON file the forecast CLI reads,
-// and import such a file: validated completely first (every problem listed with its JSON path), confirmed,
-// then applied all or nothing.
+// and import such a file: read and validated completely in a worker first (every problem listed with its JSON
+// path; the page stays responsive and shows progress), confirmed, then applied all or nothing.
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { FormMessage } from '../../components/form/FormField';
 import { useDb } from '../../data/db-context';
 import {
   backupFileName,
   exportBackupJson,
-  importBackup,
-  validateBackup,
+  importCheckedBackup,
   type BackupProblem,
   type ImportCounts,
 } from '../../data/backup';
+import { checkBackupFile } from '../../data/backup-check';
 import './profile.css';
 import { localToday } from '../../lib/dates/local-today';
 
@@ -34,6 +34,8 @@ export function DataTab() {
   const [exporting, setExporting] = useState(false);
   const [exportMessage, setExportMessage] = useState<{ type: 'error' | 'success'; text: string } | null>(null);
   const [importing, setImporting] = useState(false);
+  /** What the import is doing, for the progress line: reading, checking, or saving (with a fraction). */
+  const [stage, setStage] = useState<{ text: string; value?: number } | null>(null);
   const [importMessage, setImportMessage] = useState<{ type: 'error' | 'success' | 'info'; text: string } | null>(null);
   const [problems, setProblems] = useState<BackupProblem[]>([]);
 
@@ -66,9 +68,12 @@ export function DataTab() {
     setProblems([]);
     if (!file) return;
     setImporting(true);
+    setStage({ text: 'Reading the file...' });
     try {
-      const text = await file.text();
-      const checked = validateBackup(text);
+      const checked = await checkBackupFile(file, (s) =>
+        setStage({ text: s === 'reading' ? 'Reading the file...' : 'Checking the file...' }),
+      );
+      setStage(null);
       if (!checked.ok) {
         setProblems(checked.errors);
         setImportMessage({
@@ -81,21 +86,25 @@ export function DataTab() {
         setImportMessage({ type: 'info', text: 'Import cancelled. Nothing was changed.' });
         return;
       }
-      const result = await importBackup(db, checked.file);
-      if (!result.ok) {
-        setProblems(result.errors);
-        setImportMessage({
-          type: 'error',
-          text: `${file.name} cannot be imported. Nothing was changed. Problems found: ${result.errors.length}`,
-        });
-        return;
-      }
+      setStage({ text: 'Importing...', value: 0 });
+      let shown = 0;
+      const result = await importCheckedBackup(db, checked.file, {
+        onProgress: (written, total) => {
+          // A re-render per whole percent, not per chunk of rows.
+          const value = Math.min(1, written / Math.max(1, total));
+          if (value - shown >= 0.01 || value === 1) {
+            shown = value;
+            setStage({ text: 'Importing...', value });
+          }
+        },
+      });
       setImportMessage({ type: 'success', text: importSummary(result.counts) });
     } catch (err) {
       console.error('Failed to import data', err);
       setImportMessage({ type: 'error', text: 'Failed to import data. Nothing was changed.' });
     } finally {
       setImporting(false);
+      setStage(null);
       // The same file can be chosen again after fixing it.
       if (fileInput.current) fileInput.current.value = '';
     }
@@ -129,7 +138,16 @@ export function DataTab() {
             onChange={(e) => void importFile(e)}
           />
         </div>
-        {importing && <p role="status">Importing...</p>}
+        {importing && stage && (
+          <div className="import-progress">
+            <p role="status">{stage.text}</p>
+            <progress
+              aria-label="Import progress"
+              max={1}
+              {...(stage.value === undefined ? {} : { value: stage.value })}
+            />
+          </div>
+        )}
         {importMessage && <FormMessage type={importMessage.type}>{importMessage.text}</FormMessage>}
         {problems.length > 0 && (
           <ul id={`${inputId}-problems`} className="import-problems" aria-label="Import problems">
