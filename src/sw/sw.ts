@@ -23,10 +23,28 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denyl
 
 // The deployment's runtime config is never precached (it differs per deployment), but an offline reload
 // still needs the last copy seen.
+const APP_CONFIG_CACHE = 'wyrd-app-config';
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === '/app-config.json',
-  new NetworkFirst({ cacheName: 'wyrd-app-config', networkTimeoutSeconds: 3 }),
+  new NetworkFirst({ cacheName: APP_CONFIG_CACHE, networkTimeoutSeconds: 3 }),
 );
+
+// The first visit's page fetched the config before this worker controlled it, so nothing has cached it yet:
+// fetch it once at install, or a browser restarted offline could not configure sign-in or sync.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      try {
+        const cache = await caches.open(APP_CONFIG_CACHE);
+        if (await cache.match('/app-config.json')) return;
+        const response = await fetch('/app-config.json', { cache: 'no-cache' });
+        if (response.ok) await cache.put('/app-config.json', response);
+      } catch {
+        // Offline at install: the NetworkFirst route caches it on the next online load.
+      }
+    })(),
+  );
+});
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -184,10 +184,11 @@ export async function captureAlert(page: Page, trigger: () => Promise<void>): Pr
 
 /**
  * A stack of its own (same build as the shared one, its own identity service, API and data) for a test that
- * stops a service: the shared stack must stay up for the other tests. `api.stop()` / `api.start()` kill and
- * restart the API server on the same port and data.
+ * stops a service or needs other settings (`env`, e.g. `WYRD_API_URL: ''` for no API): the shared stack must
+ * stay up for the other tests. `api.stop()` / `api.start()` kill and restart the API server on the same port
+ * and data.
  */
-export async function startOwnStack(): Promise<{
+export async function startOwnStack(env: Record<string, string> = {}): Promise<{
   info: E2EStack;
   api: { stop: () => Promise<void>; start: () => Promise<void> };
   close: () => Promise<void>;
@@ -199,7 +200,7 @@ export async function startOwnStack(): Promise<{
   const { E2E_DIST } = await import('./stack-info.ts');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-e2e-own-'));
   const stack = await startStack({
-    env: { LOCAL_AUTH_FIXED_CODE: FIXED_CODE },
+    env: { LOCAL_AUTH_FIXED_CODE: FIXED_CODE, ...env },
     dataDir,
     ports: { web: 0, api: 0, identity: 0 },
     fixedCode: FIXED_CODE,
@@ -207,7 +208,9 @@ export async function startOwnStack(): Promise<{
     build: 'never',
     log: () => undefined,
   });
-  if (!stack.api) throw new Error('the stack runs no API server');
+  const noApi = async () => {
+    throw new Error('this stack runs no API server');
+  };
   return {
     info: {
       webUrl: stack.webUrl,
@@ -216,7 +219,7 @@ export async function startOwnStack(): Promise<{
       userPoolId: stack.appConfig.cognito.userPoolId,
       clientId: stack.appConfig.cognito.userPoolClientId,
     },
-    api: stack.api,
+    api: stack.api ?? { stop: noApi, start: noApi },
     close: async () => {
       await stack.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -91,7 +91,7 @@ describe('sync under faults', () => {
     await signInToDashboard(t.page, user);
     await addAccount(t.page, 'Shared savings', '100');
     await expect
-      .poll(async () => names((await serverAccounts(t.stack.apiUrl, token)).live))
+      .poll(async () => names((await serverAccounts(t.stack.apiUrl, token)).live), { timeout: 20_000 })
       .toEqual(['Shared savings']);
 
     const phone = await t.browser.newContext({ baseURL: t.stack.webUrl, viewport: { width: 390, height: 844 } });
@@ -114,7 +114,9 @@ describe('sync under faults', () => {
     await phone.setOffline(false);
     await expectSynced(page2);
     await expect
-      .poll(async () => (await serverAccounts(t.stack.apiUrl, token)).live.map((a) => a.current_balance))
+      .poll(async () => (await serverAccounts(t.stack.apiUrl, token)).live.map((a) => a.current_balance), {
+        timeout: 20_000,
+      })
       .toEqual([300]);
     await t.page.getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(() => assets(t.page), { timeout: 20_000 }).toContain('$300.00');
@@ -152,7 +154,7 @@ describe('sync under faults', () => {
     await openAccounts(page);
     await first.setOffline(true);
     await addAccount(page, 'Made before the restart', '55');
-    await expect.poll(() => syncState(page).innerText()).toBe('Offline');
+    await expect.poll(() => syncState(page).innerText(), { timeout: 20_000 }).toBe('Offline');
     await first.close();
     open = null;
     expect(names((await serverAccounts(t.stack.apiUrl, token)).live)).toEqual([]);
@@ -160,13 +162,34 @@ describe('sync under faults', () => {
     // The browser starts again, still without a network: the app and the edit come from this profile.
     const second = await launch();
     open = second;
+    if (process.env.E2E_VARIANT === 'online') {
+      const p = second.pages()[0] ?? (await second.newPage());
+      p.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+      await p.goto('/accounts');
+      await p.waitForTimeout(5000);
+      console.log('online relaunch url', p.url());
+    }
     await second.setOffline(true);
     const again = second.pages()[0] ?? (await second.newPage());
+    if (process.env.E2E_DEBUG) again.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 400)));
     await again.goto('/accounts');
     await expect.poll(() => assets(again), { timeout: 20_000 }).toContain('Made before the restart');
     expect(names((await serverAccounts(t.stack.apiUrl, token)).live)).toEqual([]);
 
     await second.setOffline(false);
+    if (process.env.E2E_DEBUG)
+      for (let i = 0; i < 10; i++) {
+        await again.waitForTimeout(2000);
+        console.log(
+          'state',
+          again.url(),
+          await again.evaluate(() => [
+            navigator.onLine,
+            Object.keys(localStorage).join(','),
+            document.body.innerText.slice(0, 300),
+          ]),
+        );
+      }
     await expect
       .poll(async () => names((await serverAccounts(t.stack.apiUrl, token)).live), { timeout: 30_000 })
       .toEqual(['Made before the restart']);
@@ -174,7 +197,10 @@ describe('sync under faults', () => {
   });
 
   it('the API killed in the middle of a push and restarted produces no duplicates and loses nothing', async () => {
+    const began = Date.now();
+    const mark = (what: string) => console.log(`  api-kill: ${what} at ${((Date.now() - began) / 1000).toFixed(1)} s`);
     const own = await startOwnStack();
+    mark('own stack up');
     cleanups.push(() => own.close());
     const user = await createConfirmedUser(own.info, 'api-kill');
     const token = await localIdToken(own.info, user.email, user.password);
@@ -184,6 +210,7 @@ describe('sync under faults', () => {
     const page = await context.newPage();
     await signInToDashboard(page, user);
     await expectSynced(page);
+    mark('signed in and synced');
     await openAccounts(page);
 
     await context.setOffline(true);
@@ -204,7 +231,9 @@ describe('sync under faults', () => {
     await expect.poll(() => killed, { timeout: 20_000 }).toBe(true);
     await expect.poll(() => syncState(page).innerText(), { timeout: 20_000 }).toMatch(/^(Offline|Sync problem)$/);
 
+    mark('push cut, API down');
     await own.api.start();
+    mark('API restarted');
     // The batch had landed before the kill: the device does not know yet, and sends it again.
     expect(names((await serverAccounts(own.info.apiUrl, token)).live)).toEqual(made);
     await page.getByRole('button', { name: 'Sync now' }).click();
@@ -214,5 +243,30 @@ describe('sync under faults', () => {
     expect(after.creates).toBe(made.length);
     await openAccounts(page);
     for (const name of made) expect(await page.getByText(name, { exact: true }).count()).toBe(1);
+  });
+  it('without an API (WYRD_API_URL empty) the app works locally, says sync is off and never calls out', async () => {
+    const own = await startOwnStack({ WYRD_API_URL: '' });
+    cleanups.push(() => own.close());
+    const user = await createConfirmedUser(own.info, 'local-only');
+    const context = await t.browser.newContext({ baseURL: own.info.webUrl, viewport: { width: 1280, height: 800 } });
+    cleanups.push(() => context.close());
+    context.setDefaultTimeout(15_000);
+    const elsewhere: string[] = [];
+    context.on('request', (request) => {
+      const url = request.url();
+      if (!url.startsWith(own.info.webUrl) && !url.startsWith(own.info.identityUrl)) elsewhere.push(url);
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signInToDashboard(page, user);
+    await expect.poll(() => syncState(page).innerText(), { timeout: 20_000 }).toBe('Local only');
+    expect(await page.getByRole('button', { name: 'Sync now' }).count()).toBe(0);
+    await addAccount(page, 'Kept on this device', '75');
+    await page.reload();
+    await expect.poll(() => assets(page), { timeout: 20_000 }).toContain('Kept on this device');
+    await expect.poll(() => syncState(page).innerText(), { timeout: 20_000 }).toBe('Local only');
+    expect(elsewhere).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

@@ -76,8 +76,9 @@ function isOffline(): boolean {
 }
 
 /**
- * The engine for this database: the API from the runtime config, or local-only when the config names none.
- * Null when the config cannot be read because the device is offline (try again once it is back).
+ * The engine for this database: the API from the runtime config, or local-only when the config says so
+ * (`localOnly`). Null when the config cannot be read (offline, or a failed request): that says nothing about
+ * whether an API exists, so the caller tries again rather than turning sync off.
  */
 async function buildEngine(db: WyrdDb): Promise<SyncEngine | null> {
   let baseUrl = '';
@@ -85,8 +86,8 @@ async function buildEngine(db: WyrdDb): Promise<SyncEngine | null> {
     const config = await loadAppConfig();
     baseUrl = config.localOnly ? '' : config.apiBaseUrl;
   } catch (error) {
-    if (isOffline()) return null;
-    console.warn('No runtime config: sync is off and changes stay on this device', error);
+    if (!isOffline()) console.warn('Could not read the runtime config; sync will try again', error);
+    return null;
   }
   // Every token the engine gets (sign-in, refresh) is also kept for the service worker's Background Sync.
   let remembered: string | null = null;
@@ -142,12 +143,26 @@ export function startSync(db: WyrdDb): () => void {
   let settle: () => void = () => undefined;
   firstRounds.set(db, new Promise<void>((resolve) => (settle = resolve)));
 
+  let configRetries = 0;
   const begin = async () => {
+    if (stopped) return;
     const engine = await buildEngine(db);
     if (!engine) {
       settle();
+      if (stopped) return;
       useSyncStore.setState({ state: { ...STARTING, phase: 'offline' } });
-      window.addEventListener('online', () => void begin(), { once: true });
+      // Again when the network is back, or soon (a growing delay) when the browser thinks it is online.
+      const retry = () => {
+        window.removeEventListener('online', retry);
+        clearTimeout(timer);
+        void begin();
+      };
+      const timer = setTimeout(retry, Math.min(60_000, 5_000 * 2 ** configRetries++));
+      window.addEventListener('online', retry);
+      cleanups.push(() => {
+        window.removeEventListener('online', retry);
+        clearTimeout(timer);
+      });
       return;
     }
     if (stopped) return engine.stop();
