@@ -162,34 +162,13 @@ describe('sync under faults', () => {
     // The browser starts again, still without a network: the app and the edit come from this profile.
     const second = await launch();
     open = second;
-    if (process.env.E2E_VARIANT === 'online') {
-      const p = second.pages()[0] ?? (await second.newPage());
-      p.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
-      await p.goto('/accounts');
-      await p.waitForTimeout(5000);
-      console.log('online relaunch url', p.url());
-    }
     await second.setOffline(true);
     const again = second.pages()[0] ?? (await second.newPage());
-    if (process.env.E2E_DEBUG) again.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 400)));
     await again.goto('/accounts');
     await expect.poll(() => assets(again), { timeout: 20_000 }).toContain('Made before the restart');
     expect(names((await serverAccounts(t.stack.apiUrl, token)).live)).toEqual([]);
 
     await second.setOffline(false);
-    if (process.env.E2E_DEBUG)
-      for (let i = 0; i < 10; i++) {
-        await again.waitForTimeout(2000);
-        console.log(
-          'state',
-          again.url(),
-          await again.evaluate(() => [
-            navigator.onLine,
-            Object.keys(localStorage).join(','),
-            document.body.innerText.slice(0, 300),
-          ]),
-        );
-      }
     await expect
       .poll(async () => names((await serverAccounts(t.stack.apiUrl, token)).live), { timeout: 30_000 })
       .toEqual(['Made before the restart']);
