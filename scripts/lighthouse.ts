@@ -233,7 +233,17 @@ async function installabilityErrors(context: BrowserContext): Promise<string[]> 
   }
 }
 
+/** Keeps each report (test-results/lighthouse/<route>.json) and names what moved, for a missed target. */
+async function saveReport(route: string, report: LighthouseReport): Promise<void> {
+  const dir = path.join(repoRoot, 'test-results', 'lighthouse');
+  const { mkdir, writeFile } = await import('node:fs/promises');
+  await mkdir(dir, { recursive: true });
+  const name = route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing';
+  await writeFile(path.join(dir, `${name}.json`), JSON.stringify(report));
+}
+
 function printReport(route: string, report: LighthouseReport): boolean {
+  void saveReport(route, report).catch(() => undefined);
   let ok = true;
   console.log(`\nLighthouse (mobile) ${route}`);
   for (const category of Object.keys(TARGETS) as Category[]) {

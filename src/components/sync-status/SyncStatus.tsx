@@ -16,7 +16,8 @@ export function SyncStatus({ authOffline }: { authOffline: boolean }) {
   }, [db]);
   const [open, setOpen] = useState(false);
   const view = syncView(state, counts.pending, authOffline);
-  const canSync = state.phase !== 'local-only' && state.phase !== 'syncing';
+  // The button stays while a round runs (disabled), so the top bar never changes size mid-page (layout shift).
+  const showSyncNow = state.phase !== 'local-only';
   return (
     <div className="sync-status">
       <span className={`badge badge-${view.tone}`} title={view.hint} data-testid="sync-state">
@@ -35,8 +36,13 @@ export function SyncStatus({ authOffline }: { authOffline: boolean }) {
           {counts.rejected} {counts.rejected === 1 ? 'change' : 'changes'} not saved
         </button>
       )}
-      {canSync && (
-        <button type="button" className="button button-ghost sync-now" onClick={syncNow}>
+      {showSyncNow && (
+        <button
+          type="button"
+          className="button button-ghost sync-now"
+          onClick={syncNow}
+          disabled={state.phase === 'syncing'}
+        >
           Sync now
         </button>
       )}
