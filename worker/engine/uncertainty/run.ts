@@ -209,6 +209,12 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
   }
 
   const scenarios = compiled.map(({ forecast, plan, accountRows, columns }) => {
+    if (stress?.name === 'high_inflation_decade') {
+      inflateFlows(
+        plan,
+        priceRatio(months, assumptions.inflation_rate, STRESS_INFLATION_PERCENT, STRESS_INFLATION_MONTHS),
+      );
+    }
     const count = plan.accounts.count;
     const typeIndex = new Int32Array(count).fill(-1);
     const followsRates = new Uint8Array(count);
@@ -276,6 +282,34 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
     scenarios,
     ratesUpMonths,
   };
+}
+
+/** Per step: the stressed price level over the assumed one (inflation at `stressPercent` for `stressMonths`). */
+function priceRatio(months: number, basePercent: number, stressPercent: number, stressMonths: number): Float64Array {
+  const extra = (Math.log1p(stressPercent / 100) - Math.log1p(basePercent / 100)) / 12;
+  return Float64Array.from({ length: months + 1 }, (_, k) => Math.exp(extra * Math.min(k, stressMonths)));
+}
+
+/**
+ * Lifts every money amount the plan books in step k by ratio[k]: flows (income, spending, super contributions,
+ * opening balances of later accounts), taxable income and transfers keep pace with the stressed prices, while tax
+ * thresholds and loan repayments stay as they are. The shared base bookings are copied, never changed in place.
+ */
+function inflateFlows(plan: Plan, ratio: Float64Array): void {
+  const { months, accountStride, accountDelta, flowIncome, flowExpense, taxableIncome, transfers } = plan;
+  const baseWidth = plan.baseAccountCount;
+  const base = plan.baseAccountDelta ? plan.baseAccountDelta.slice() : null;
+  for (let k = 1; k <= months; k++) {
+    const f = ratio[k];
+    if (f === 1) continue;
+    for (let i = 0; i < accountStride; i++) accountDelta[k * accountStride + i] *= f;
+    if (base) for (let i = 0; i < baseWidth; i++) base[k * baseWidth + i] *= f;
+    flowIncome[k] *= f;
+    flowExpense[k] *= f;
+    for (const taxable of taxableIncome) taxable[k] *= f;
+    for (let t = 0; t < transfers.count; t++) transfers.amount[k * transfers.count + t] *= f;
+  }
+  plan.baseAccountDelta = base;
 }
 
 /** Sets the scenario's per-step rate shifts from the trial's market path and the stress. */
