@@ -202,6 +202,21 @@ describe('uncertainty goals', () => {
     expect(run(assets, null).goal_probability).toBeNull();
   });
 
+  it('a goal in today’s dollars compares the value deflated by the trial’s prices', () => {
+    const cash = {
+      assumptions: { inflation_rate: 2.5, account_type_rates: { checking: 0 }, uncertainty: zero },
+      accounts: [account('chk', 'checking', 100_000)],
+      recurring_items: [],
+      scenarios: [],
+    };
+    const reached = (amount: number, real: boolean) =>
+      run(cash, null, { goal: { amount, date: '2027-11-30', real } }).goal_probability;
+    // $100,000 held a year at 2.5% inflation is worth 97,560.98 in today's dollars.
+    expect(reached(97_560.98, true)).toBe(1);
+    expect(reached(97_560.99, true)).toBe(0);
+    expect(reached(97_560.99, false)).toBe(1);
+  });
+
   it('a debt account’s goal is owing at most the amount', () => {
     const profile = {
       assumptions: { account_type_rates: { loan: 12 }, uncertainty: zero },

@@ -98,6 +98,8 @@ type Prepared = {
   /** Deflator of each sampled step at the deterministic inflation. */
   sampleDeflators: Float64Array;
   goalStep: number;
+  /** Today's dollars at the goal month, at the assumed inflation. */
+  goalDeflator: number;
   scenarios: CompiledScenario[];
   ratesUpMonths: number;
 };
@@ -279,6 +281,7 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
     stepMonths,
     sampleDeflators: Float64Array.from(sampleSteps, (k) => deflator(assumptions.inflation_rate, k)),
     goalStep,
+    goalDeflator: goalStep >= 0 ? deflator(assumptions.inflation_rate, goalStep) : 1,
     scenarios,
     ratesUpMonths,
   };
@@ -481,6 +484,8 @@ export function runPreparedTrials(
       }
       if (goal) {
         if (sc.goalRow < 0) goalValue = cents(netWorth[goalStep]);
+        // A goal in today's dollars compares the value deflated by the trial's own prices.
+        if (goal.real) goalValue = cents(goalValue * p.goalDeflator * deflatorFactor[goalStep]);
         const reached = sc.goalIsDebt ? goalValue <= goal.amount : goalValue >= goal.amount;
         out.goal_reached[trial] = reached ? 1 : 0;
       }
