@@ -199,6 +199,12 @@ describe('uncertainty goals', () => {
     expect(goal(655_000.01)).toBe(0);
     expect(goal(70_000, 'inv')).toBe(1);
     expect(goal(70_000.01, 'inv')).toBe(0);
+    // At the last month (the run's final balances): 70,000 x 1.07 after the crash year.
+    const atEnd = (amount: number) =>
+      run(assets, { name: 'crash_first_year' }, { goal: { amount, date: '2028-11-30', account_id: 'inv' } })
+        .goal_probability;
+    expect(atEnd(74_900)).toBe(1);
+    expect(atEnd(74_900.01)).toBe(0);
     expect(run(assets, null).goal_probability).toBeNull();
   });
 

@@ -460,13 +460,18 @@ export function runPreparedTrials(
       const out = batches[s];
       fillShift(sc, path, model, months, p.ratesUpMonths);
       let goalValue = NaN;
-      if (goal && sc.goalRow >= 0) {
+      const accountGoal = goal !== null && sc.goalRow >= 0;
+      if (accountGoal && goalStep < months) {
         // The account's balance at the goal month: run to it first (the loop keeps only the final balances).
         runTrial(sc, goalStep);
         const v = goalStep === 0 ? sc.balance0[sc.goalRow] : sc.plan.accounts.balance[sc.goalRow];
         goalValue = cents(sc.goalIsDebt ? -v : v);
       }
       runTrial(sc, months);
+      if (accountGoal && goalStep === months) {
+        const v = sc.plan.accounts.balance[sc.goalRow];
+        goalValue = cents(sc.goalIsDebt ? -v : v);
+      }
       const { netWorth, liquidCash } = sc.columns;
       const offset = trial * samples;
       for (let j = 0; j < samples; j++) {
