@@ -52,6 +52,7 @@ describe('forecast CLI: uncertainty', () => {
       '1000',
       '--goal-date',
       '2028-06-30',
+      '--goal-real',
       '--scenario',
       'sc-save',
     );
@@ -72,6 +73,7 @@ describe('forecast CLI: uncertainty', () => {
     [['--stress', 'crash_at_event'], '--stress crash_at_event needs --stress-event ID'],
     [['--stress-event', 'e1'], '--stress-event applies to --stress crash_at_event only'],
     [['--goal', '100'], '--goal and --goal-date go together'],
+    [['--goal-real'], '--goal and --goal-date go together'],
     [['--goal', 'lots', '--goal-date', '2030-01-01'], '--goal: must be an amount in dollars'],
     [['--goal', '100', '--goal-date', '2030-02-30'], '--goal-date: must be a real date'],
     [['--trials', '5', '--dashboard'], '--dashboard cannot be combined with uncertainty flags'],

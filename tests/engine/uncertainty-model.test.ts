@@ -10,6 +10,7 @@ import {
   cholesky,
   correlationKey,
   quantileSorted,
+  quantilesInPlace,
   resolveUncertaintyAssumptions,
   runTrialBatch,
   runUncertainty,
@@ -221,6 +222,25 @@ describe('uncertainty: percentiles (type 7)', () => {
           return qa <= qb && qa >= sorted[0] && qb <= sorted[sorted.length - 1];
         },
       ),
+    );
+  });
+
+  it('by selection equal those of a full sort, duplicates and all (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.double({ min: -1e9, max: 1e9, noNaN: true }), fc.constantFrom(0, 1, -1)), {
+          minLength: 1,
+          maxLength: 300,
+        }),
+        (values) => {
+          const sorted = Float64Array.from(values).sort();
+          const ps = [0, 0.1, 0.25, 0.5, 0.75, 0.9, 1];
+          const expected = ps.map((p) => quantileSorted(sorted, p));
+          const got = quantilesInPlace(Float64Array.from(values), ps);
+          return got.every((q, i) => Object.is(q, expected[i]) || q === expected[i]);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 

@@ -100,7 +100,7 @@ describe('uncertainty stress tests (no volatility: deterministic paths)', () => 
     });
   });
 
-  it('high_inflation_decade: today’s dollars deflate at 7% for ten years; money of the day is unchanged', () => {
+  it('high_inflation_decade: today’s dollars deflate at 7% for ten years; money held is unchanged', () => {
     const cash = {
       assumptions: { inflation_rate: 2.5, account_type_rates: { checking: 0 }, uncertainty: zero },
       accounts: [account('chk', 'checking', 100_000)],
@@ -116,6 +116,38 @@ describe('uncertainty stress tests (no volatility: deterministic paths)', () => 
     expect(high.real.p50[year10]).toBe(50_834.93); // 100,000 / 1.07^10
     // Afterwards prices rise at 2.5% again: two more years.
     expect(last(high.real.p50)).toBe(Math.round((100_000 / 1.07 ** 10 / 1.025 ** 2) * 100) / 100);
+  });
+
+  it('high_inflation_decade lifts every flow with the stressed prices (pay of $5,000 a month grows 7% a year)', () => {
+    const paid = {
+      assumptions: { inflation_rate: 2.5, account_type_rates: { checking: 0 }, uncertainty: zero },
+      accounts: [account('chk', 'checking', 0)],
+      recurring_items: [
+        {
+          id: 'pay',
+          name: 'Pay',
+          amount: 5_000,
+          frequency: 'monthly',
+          start_date: '2026-01-15', // the 15th: one payment in each month after as_of (21 November)
+          end_date: null,
+          account_id: 'chk',
+          category_id: 'c',
+          is_active: true,
+        },
+      ],
+      scenarios: [],
+    };
+    const base = run(paid, null, { years: 1 });
+    const high = run(paid, { name: 'high_inflation_decade' }, { years: 1 });
+    expect(base.nominal.p50[12]).toBe(60_000);
+    // Month k's pay is 5,000 x (1.07 / 1.025)^(k/12): prices (and pay) run 7% a year instead of 2.5%.
+    const r = (1.07 / 1.025) ** (1 / 12);
+    let expected = 0;
+    for (let k = 1; k <= 12; k++) expected += 5_000 * r ** k;
+    expect(high.nominal.p50[12]).toBeCloseTo(expected, 2);
+    expect(high.real.p50[12]).toBeCloseTo(expected / 1.07, 2);
+    // Cash earns nothing, so pay saved early loses more to the faster price rise: less in today's dollars.
+    expect(high.real.p50[12]).toBeLessThan(base.real.p50[12]);
   });
 
   it('rates_up_5y: savings and debt interest 3 points higher for 60 months, checking unchanged', () => {
@@ -167,7 +199,28 @@ describe('uncertainty goals', () => {
     expect(goal(655_000.01)).toBe(0);
     expect(goal(70_000, 'inv')).toBe(1);
     expect(goal(70_000.01, 'inv')).toBe(0);
+    // At the last month (the run's final balances): 70,000 x 1.07 after the crash year.
+    const atEnd = (amount: number) =>
+      run(assets, { name: 'crash_first_year' }, { goal: { amount, date: '2028-11-30', account_id: 'inv' } })
+        .goal_probability;
+    expect(atEnd(74_900)).toBe(1);
+    expect(atEnd(74_900.01)).toBe(0);
     expect(run(assets, null).goal_probability).toBeNull();
+  });
+
+  it('a goal in today’s dollars compares the value deflated by the trial’s prices', () => {
+    const cash = {
+      assumptions: { inflation_rate: 2.5, account_type_rates: { checking: 0 }, uncertainty: zero },
+      accounts: [account('chk', 'checking', 100_000)],
+      recurring_items: [],
+      scenarios: [],
+    };
+    const reached = (amount: number, real: boolean) =>
+      run(cash, null, { goal: { amount, date: '2027-11-30', real } }).goal_probability;
+    // $100,000 held a year at 2.5% inflation is worth 97,560.98 in today's dollars.
+    expect(reached(97_560.98, true)).toBe(1);
+    expect(reached(97_560.99, true)).toBe(0);
+    expect(reached(97_560.99, false)).toBe(1);
   });
 
   it('a debt account’s goal is owing at most the amount', () => {

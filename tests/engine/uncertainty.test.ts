@@ -63,6 +63,60 @@ describe('uncertainty: zero volatility is the deterministic forecast', () => {
   });
 });
 
+describe('uncertainty: zero volatility through retirement', () => {
+  it('runs a plan again and again unchanged: pension, Age Pension and a mortgage, two trials equal the forecast', () => {
+    const profile = {
+      assumptions: { people: [{ id: 'self', name: 'Sam', birth_date: '1962-03-01' }], uncertainty: zeroVolatility },
+      accounts: [
+        { id: 'chk', name: 'Everyday', account_type: 'checking', current_balance: 20_000, is_asset: true },
+        { id: 'sup', name: 'Super', account_type: 'superannuation', current_balance: 450_000, is_asset: true },
+        { id: 'home', name: 'Home', account_type: 'property', current_balance: 900_000, is_asset: true },
+        { id: 'mort', name: 'Mortgage', account_type: 'mortgage', current_balance: -150_000, is_asset: false },
+      ],
+      recurring_items: [
+        ['pay', 7_000, '2026-01-15'],
+        ['spend', -4_500, '2026-01-10'],
+      ].map(([id, amount, start_date]) => ({
+        id,
+        name: String(id),
+        amount,
+        frequency: 'monthly',
+        start_date,
+        end_date: null,
+        account_id: 'chk',
+        category_id: 'c',
+        is_active: true,
+      })),
+      scenarios: [
+        { id: 'now', name: 'Now', is_baseline: true, events: [], modifications: [] },
+        {
+          id: 'ret',
+          name: 'Retire 2028',
+          is_baseline: false,
+          events: [
+            {
+              id: 'r1',
+              scenario_id: 'ret',
+              name: 'Retire',
+              trigger_month: '2028-07',
+              template_id: 'retirement',
+              template_parameters: { annual_drawdown: 50_000, salary_item: 'pay', super_account_id: 'sup' },
+            },
+          ],
+          modifications: [],
+        },
+      ],
+    };
+    const years = 30;
+    const comparison = compare(profile, { as_of: AS_OF, years, scenario_ids: [] });
+    const batches = runTrialBatch(profile, { as_of: AS_OF, years, trials: 2 }, { first_trial: 0, count: 2 });
+    batches.forEach((batch, s) => {
+      const expected = sampleSnapshots(comparison.scenarios[s].snapshots, years).map((x) => x.net_worth);
+      expect(Array.from(batch.net_worth)).toEqual([...expected, ...expected]);
+    });
+  });
+});
+
 describe('uncertainty: seeded and reproducible', () => {
   const profile = heavyProfile();
   const request: UncertaintyRequest = { as_of: AS_OF, years: 10, trials: 23, seed: 99 };

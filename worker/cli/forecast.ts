@@ -32,7 +32,7 @@ const USAGE =
   'usage: npm run forecast -- FILE [--years N] [--as-of YYYY-MM-DD] [--scenario ID ...] [--sampled]\n' +
   '       npm run forecast -- FILE --dashboard [--months N] [--as-of YYYY-MM-DD]\n' +
   '       npm run forecast -- FILE --trials N [--seed S] [--stress NAME [--stress-event ID]]\n' +
-  '         [--goal AMOUNT --goal-date YYYY-MM-DD [--goal-account ID]] [--years N] [--as-of YYYY-MM-DD] [--scenario ID ...]\n' +
+  '         [--goal AMOUNT --goal-date YYYY-MM-DD [--goal-account ID] [--goal-real]] [--years N] [--as-of YYYY-MM-DD] [--scenario ID ...]\n' +
   `         NAME: ${STRESS_NAMES.join(', ')}\n` +
   '         --trials defaults to 1000; 1 runs the deterministic path (with the stress). See docs/uncertainty.md.\n' +
   '       npm run forecast -- FILE --explain YYYY-MM [--years N] [--as-of YYYY-MM-DD] [--scenario ID ...]';
@@ -72,6 +72,7 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
           goal: { type: 'string' },
           'goal-date': { type: 'string' },
           'goal-account': { type: 'string' },
+          'goal-real': { type: 'boolean', default: false },
           explain: { type: 'string' },
           help: { type: 'boolean', short: 'h', default: false },
         },
@@ -87,9 +88,10 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
       throw new UsageError('--dashboard takes only --months and --as-of');
     }
     if (!values.dashboard && values.months !== undefined) throw new UsageError('--months needs --dashboard');
-    const uncertain = [values.trials, values.seed, values.stress, values['stress-event'], values.goal]
-      .concat([values['goal-date'], values['goal-account']])
-      .some((v) => v !== undefined);
+    const uncertain =
+      [values.trials, values.seed, values.stress, values['stress-event'], values.goal]
+        .concat([values['goal-date'], values['goal-account']])
+        .some((v) => v !== undefined) || values['goal-real'] === true;
     if (uncertain && values.dashboard) throw new UsageError('--dashboard cannot be combined with uncertainty flags');
     if (uncertain && values.sampled) throw new UsageError('--sampled does not apply to uncertainty (always sampled)');
     const uncertainty = uncertain ? uncertaintyOptions(values) : null;
@@ -181,6 +183,7 @@ type UncertaintyFlags = {
   goal?: string;
   'goal-date'?: string;
   'goal-account'?: string;
+  'goal-real'?: boolean;
 };
 
 /** The uncertainty part of the request from the flags (checked here so usage errors name the flag). */
@@ -211,7 +214,8 @@ function uncertaintyOptions(values: UncertaintyFlags): Pick<UncertaintyRequest, 
     throw new UsageError('--stress-event applies to --stress crash_at_event only');
   }
   let goal: UncertaintyRequest['goal'] = null;
-  if (values.goal !== undefined || values['goal-date'] !== undefined || values['goal-account'] !== undefined) {
+  const goalFlag = values['goal-account'] !== undefined || values['goal-real'] === true;
+  if (values.goal !== undefined || values['goal-date'] !== undefined || goalFlag) {
     if (values.goal === undefined || values['goal-date'] === undefined) {
       throw new UsageError('--goal and --goal-date go together');
     }
@@ -226,6 +230,7 @@ function uncertaintyOptions(values: UncertaintyFlags): Pick<UncertaintyRequest, 
       amount,
       date: values['goal-date'],
       ...(values['goal-account'] ? { account_id: values['goal-account'] } : {}),
+      ...(values['goal-real'] ? { real: true } : {}),
     };
   }
   return { trials: Number(trialsText), ...(seed === undefined ? {} : { seed }), stress, goal };

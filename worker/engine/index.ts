@@ -136,7 +136,7 @@ export {
   STRESS_RATES_POINTS,
 } from './uncertainty/run';
 export { STRESS_NAMES, MAX_TRIALS, UncertaintyRequestSchema } from './uncertainty/request';
-export { quantileSorted, PERCENTILES } from './uncertainty/percentiles';
+export { quantileSorted, quantilesInPlace, PERCENTILES } from './uncertainty/percentiles';
 export { cholesky, NotPositiveDefiniteError } from './uncertainty/cholesky';
 export { UNCERTAINTY_HELP_TEXT } from './uncertainty/help';
 export {

@@ -35,7 +35,12 @@ export const UncertaintyRequestSchema = ForecastOptionsSchema.extend({
     .nullable()
     .optional(),
   goal: z
-    .object({ amount: AmountSchema, date: IsoDateSchema, account_id: z.string().min(1).nullable().optional() })
+    .object({
+      amount: AmountSchema,
+      date: IsoDateSchema,
+      account_id: z.string().min(1).nullable().optional(),
+      real: z.boolean().optional(),
+    })
     .nullable()
     .optional(),
   scenario_ids: z.array(z.string()).optional(),

@@ -31,7 +31,7 @@ import {
   type MarketModel,
   type MarketPath,
 } from './market';
-import { PERCENTILES, quantileSorted } from './percentiles';
+import { PERCENTILES, quantilesInPlace } from './percentiles';
 import { TrialStreams } from './random';
 import { UncertaintyRequestSchema } from './request';
 import type {
@@ -98,6 +98,8 @@ type Prepared = {
   /** Deflator of each sampled step at the deterministic inflation. */
   sampleDeflators: Float64Array;
   goalStep: number;
+  /** Today's dollars at the goal month, at the assumed inflation. */
+  goalDeflator: number;
   scenarios: CompiledScenario[];
   ratesUpMonths: number;
 };
@@ -209,6 +211,12 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
   }
 
   const scenarios = compiled.map(({ forecast, plan, accountRows, columns }) => {
+    if (stress?.name === 'high_inflation_decade') {
+      inflateFlows(
+        plan,
+        priceRatio(months, assumptions.inflation_rate, STRESS_INFLATION_PERCENT, STRESS_INFLATION_MONTHS),
+      );
+    }
     const count = plan.accounts.count;
     const typeIndex = new Int32Array(count).fill(-1);
     const followsRates = new Uint8Array(count);
@@ -273,9 +281,38 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
     stepMonths,
     sampleDeflators: Float64Array.from(sampleSteps, (k) => deflator(assumptions.inflation_rate, k)),
     goalStep,
+    goalDeflator: goalStep >= 0 ? deflator(assumptions.inflation_rate, goalStep) : 1,
     scenarios,
     ratesUpMonths,
   };
+}
+
+/** Per step: the stressed price level over the assumed one (inflation at `stressPercent` for `stressMonths`). */
+function priceRatio(months: number, basePercent: number, stressPercent: number, stressMonths: number): Float64Array {
+  const extra = (Math.log1p(stressPercent / 100) - Math.log1p(basePercent / 100)) / 12;
+  return Float64Array.from({ length: months + 1 }, (_, k) => Math.exp(extra * Math.min(k, stressMonths)));
+}
+
+/**
+ * Lifts every money amount the plan books in step k by ratio[k]: flows (income, spending, super contributions,
+ * opening balances of later accounts), taxable income and transfers keep pace with the stressed prices, while tax
+ * thresholds and loan repayments stay as they are. The shared base bookings are copied, never changed in place.
+ */
+function inflateFlows(plan: Plan, ratio: Float64Array): void {
+  const { months, accountStride, accountDelta, flowIncome, flowExpense, taxableIncome, transfers } = plan;
+  const baseWidth = plan.baseAccountCount;
+  const base = plan.baseAccountDelta ? plan.baseAccountDelta.slice() : null;
+  for (let k = 1; k <= months; k++) {
+    const f = ratio[k];
+    if (f === 1) continue;
+    for (let i = 0; i < accountStride; i++) accountDelta[k * accountStride + i] *= f;
+    if (base) for (let i = 0; i < baseWidth; i++) base[k * baseWidth + i] *= f;
+    flowIncome[k] *= f;
+    flowExpense[k] *= f;
+    for (const taxable of taxableIncome) taxable[k] *= f;
+    for (let t = 0; t < transfers.count; t++) transfers.amount[k * transfers.count + t] *= f;
+  }
+  plan.baseAccountDelta = base;
 }
 
 /** Sets the scenario's per-step rate shifts from the trial's market path and the stress. */
@@ -423,13 +460,18 @@ export function runPreparedTrials(
       const out = batches[s];
       fillShift(sc, path, model, months, p.ratesUpMonths);
       let goalValue = NaN;
-      if (goal && sc.goalRow >= 0) {
+      const accountGoal = goal !== null && sc.goalRow >= 0;
+      if (accountGoal && goalStep < months) {
         // The account's balance at the goal month: run to it first (the loop keeps only the final balances).
         runTrial(sc, goalStep);
         const v = goalStep === 0 ? sc.balance0[sc.goalRow] : sc.plan.accounts.balance[sc.goalRow];
         goalValue = cents(sc.goalIsDebt ? -v : v);
       }
       runTrial(sc, months);
+      if (accountGoal && goalStep === months) {
+        const v = sc.plan.accounts.balance[sc.goalRow];
+        goalValue = cents(sc.goalIsDebt ? -v : v);
+      }
       const { netWorth, liquidCash } = sc.columns;
       const offset = trial * samples;
       for (let j = 0; j < samples; j++) {
@@ -447,6 +489,8 @@ export function runPreparedTrials(
       }
       if (goal) {
         if (sc.goalRow < 0) goalValue = cents(netWorth[goalStep]);
+        // A goal in today's dollars compares the value deflated by the trial's own prices.
+        if (goal.real) goalValue = cents(goalValue * p.goalDeflator * deflatorFactor[goalStep]);
         const reached = sc.goalIsDebt ? goalValue <= goal.amount : goalValue >= goal.amount;
         out.goal_reached[trial] = reached ? 1 : 0;
       }
@@ -464,8 +508,8 @@ function percentileSeries(columns: Float64Array[], samples: number, trials: numb
     for (const values of columns) {
       for (let k = j; k < values.length; k += samples) column[n++] = values[k];
     }
-    column.sort();
-    PERCENTILES.forEach((p, i) => series[keys[i]].push(cents(quantileSorted(column, p))));
+    // Selection, not a full sort: five order statistics of each column are all a percentile needs.
+    quantilesInPlace(column, PERCENTILES).forEach((q, i) => series[keys[i]].push(cents(q)));
   }
   return series;
 }

@@ -18,7 +18,13 @@ export type StressName =
 export type StressOption = { name: StressName; event_id?: string | null };
 
 /** An optional goal: net worth (or one account's balance) at least `amount` by `date`. */
-export type UncertaintyGoal = { amount: number; date: IsoDate; account_id?: string | null };
+export type UncertaintyGoal = {
+  amount: number;
+  date: IsoDate;
+  account_id?: string | null;
+  /** True: `amount` is in today's dollars (each trial's value is deflated by its own prices). Absent: money of the day. */
+  real?: boolean;
+};
 
 export type UncertaintyRequest = {
   as_of: IsoDate;
