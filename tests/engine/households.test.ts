@@ -472,3 +472,48 @@ describe('trace: offset saving, per-person tax and HELP movements are recorded',
     expect(help.amount).toBeCloseTo(4_950 / 12, 1);
   });
 });
+
+describe("a template's offset option reaches the simulator", () => {
+  it('existing_mortgage linked to a savings account: interest on the loan less the offset, saving reported', () => {
+    // $400,000 at 6% with $50,000 in the linked account: 350,000 x 0.005 = $1,750 interest, $250 saved.
+    const f = forecast(
+      {
+        accounts: [
+          { id: 'cash', name: 'Cash', account_type: 'checking', is_asset: true, current_balance: 0 },
+          { id: 'save', name: 'Offset', account_type: 'savings', is_asset: true, current_balance: 50_000 },
+          { id: 'home', name: 'Home loan', account_type: 'mortgage', is_asset: false, current_balance: -400_000 },
+        ],
+        recurring_items: [],
+        categories: [],
+        scenarios: [
+          {
+            id: 'base',
+            name: 'Now',
+            description: '',
+            is_baseline: true,
+            modifications: [],
+            events: [
+              {
+                id: 'mortgage',
+                scenario_id: 'base',
+                name: 'Mortgage',
+                trigger_month: '2026-07',
+                template_id: 'existing_mortgage',
+                template_parameters: {
+                  debt_account_id: 'home',
+                  loan_interest_rate: 6,
+                  remaining_term_years: 25,
+                  offset_account_id: 'save',
+                },
+              },
+            ],
+          },
+        ],
+      },
+      { as_of: '2026-06-30', years: 1 },
+    );
+    expect(f.warnings).toEqual([]);
+    expect(f.snapshots[1].offset_saving).toBeCloseTo(250, 2);
+    expect(f.snapshots[1].expenses).toBeCloseTo(1_750, 2);
+  });
+});

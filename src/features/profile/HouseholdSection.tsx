@@ -128,7 +128,7 @@ export function HouseholdSection() {
         label="Dependent children"
         name="dependent_children"
         inputMode="numeric"
-        hint="Raises the Medicare levy family income threshold."
+        hint="Raises the Medicare levy family income threshold (the 2025-26 family thresholds are estimates until the ATO confirms them)."
         value={children}
         onChange={(event) => setChildren(event.target.value)}
       />
