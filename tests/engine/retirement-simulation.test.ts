@@ -125,6 +125,31 @@ describe('concessional cap, carry-forward and Division 293', () => {
   });
 });
 
+describe('non-concessional contributions', () => {
+  it('warns above the cap (bring-forward not modelled) and moves the money anyway', () => {
+    // 2026-27 cap: 4 x 32,500 = 130,000; 12 x 12,000 = 144,000 is over; 2027-28's 60,000 is not.
+    const lump = (amount: number, start: string, end: string): Primitive => ({
+      kind: 'transfer',
+      key: `after_tax_${start}`,
+      name: 'After-tax contribution',
+      from: 'cash',
+      to: 'super',
+      amount,
+      schedule: { type: 'recurring', frequency: 'monthly', start_date: start, end_date: end },
+    });
+    const { snapshots, warnings } = run(
+      [lump(12_000, '2026-07-01', '2027-06-30'), lump(5_000, '2027-07-01', '2028-06-30')],
+      [{ ...cash, current_balance: 300_000 }, superAccount(0)],
+      assumptions(),
+      2,
+    );
+    expect(warnings).toEqual([
+      "After-tax super contributions exceed the non-concessional cap: your $144,000 in 2026-27 (cap $130,000). Bringing forward up to three years' caps is not modelled; an excess is taxed unless released from the fund.",
+    ]);
+    expect(snapshots[12].total_assets - snapshots[12].liquid_cash).toBe(144_000);
+  });
+});
+
 describe('preservation', () => {
   it('refuses transfers out of super before 60 and retired, then lets them through', () => {
     // Born 10 May 1970, retires 1 January 2028 (aged 57): released on the 60th birthday, 10 May 2030.

@@ -3,6 +3,7 @@
 // Rules come from au/super.ts, au/pension-drawdown.ts and au/age-pension.ts; this module only applies them.
 import { AGE_PENSION_AGE, agePensionFigures, agePensionRate } from '../au/age-pension';
 import { financialYearOf } from '../au/dated';
+import { isIsoDate } from '../au/dates';
 import { minimumDrawdown, pensionPhaseRate } from '../au/pension-drawdown';
 import {
   CARRY_FORWARD,
@@ -102,13 +103,15 @@ export type RetirementPlan = {
 };
 
 function peopleOf(spec: SimulationSpec): Person[] {
-  // The people come from the assumptions once households are modelled; until then one person, birth date unknown.
-  const given = (spec.assumptions as { people?: ReadonlyArray<{ id: string; birth_date?: string | null }> }).people;
-  if (!given || given.length === 0) return [{ id: 'self', birth_date: null }];
-  return given.map((p) => ({
-    id: p.id,
-    birth_date: p.birth_date && /^\d{4}-\d{2}-\d{2}$/.test(p.birth_date) ? p.birth_date : null,
-  }));
+  // The assumptions' people (one by default); a spec built without them (older callers) has one, birth unknown.
+  const given = spec.assumptions.people ?? [];
+  if (given.length === 0) return [{ id: 'self', birth_date: null }];
+  return given.map((p) => ({ id: p.id, birth_date: p.birth_date && isIsoDate(p.birth_date) ? p.birth_date : null }));
+}
+
+/** How a taxpayer is named in a warning. */
+function whose(name: string): string {
+  return name === 'self' ? 'Your' : name === 'partner' ? "Your partner's" : `${name}'s`;
 }
 
 function money(n: number): string {
@@ -210,7 +213,8 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
   for (const [key, total] of nonConcessional) {
     const [name, fy] = key.split('\u0000');
     const cap = nonConcessionalCap(`${fy}-07-01`);
-    if (total > cap + 0.005) overNcc.push(`${money(total)} in ${fyLabel(Number(fy))} (${name}; cap ${money(cap)})`);
+    if (total > cap + 0.005)
+      overNcc.push(`${whose(name).toLowerCase()} ${money(total)} in ${fyLabel(Number(fy))} (cap ${money(cap)})`);
   }
   if (overNcc.length > 0)
     warnings.push(
@@ -423,7 +427,7 @@ function settleYear(
     if (excess > 0.005 && !r.excessWarned[p]) {
       r.excessWarned[p] = 1;
       r.warnings.push(
-        `Concessional super contributions (${r.payerNames[p]}) of ${money(contributions)} in ${fyLabel(fy)} exceed the cap by ${money(excess)}: the excess is taxed at marginal rates less a 15% offset${excessTax > 0 ? ` (${money(excessTax)})` : ''}.`,
+        `${whose(r.payerNames[p])} concessional super contributions of ${money(contributions)} in ${fyLabel(fy)} exceed the cap by ${money(excess)}: the excess is taxed at marginal rates less a 15% offset${excessTax > 0 ? ` (${money(excessTax)})` : ''}.`,
       );
     }
     tax += excessTax + div293;
