@@ -324,6 +324,30 @@ describe('Age Pension', () => {
     expect(snapshots[2].income).toBeLessThan(2 * paydaysIn('2024-03-01', 2026, 8) * 797.75);
   });
 
+  it('leaves $300 a fortnight of a pensioner salary out of the income test (the Work Bonus)', () => {
+    // Salary 1,300 a month = 600 a fortnight, 300 counted. Cash after the month's pay is 101,300: deemed
+    // 481.50 + 37,100 x 2.75% = 1,020.25 -> 1,501.75 / 26 = 57.7596. Income test 1,178.70 - 0.5 x (357.7596 - 218)
+    // = 1,108.8202 -> 1,108.82 a fortnight (the assets test pays the full rate: under the homeowner threshold).
+    // Without the Work Bonus it would be 958.82.
+    const people: People = [{ id: 'self', name: 'Pat', birth_date: '1958-01-01' }];
+    const work: Primitive = {
+      kind: 'flow',
+      key: 'work',
+      name: 'Part-time work',
+      account: 'cash',
+      amount: 1_300,
+      schedule: monthly(),
+      tax: { kind: 'salary', taxpayer: 'self' },
+    };
+    const { snapshots } = run(
+      [work],
+      [{ ...cash, current_balance: 100_000 }],
+      assumptions({ people, retirement: { homeowner: true } } as never),
+      1,
+    );
+    expect(snapshots[1].income).toBeCloseTo(1_300 + paydaysIn('2025-01-01', 2026, 7) * 1_108.82, 2);
+  });
+
   it('pays nothing before pension age, nor without a birth date', () => {
     const young: People = [{ id: 'self', name: 'Kim', birth_date: '1990-01-01' }];
     const accounts = [{ ...cash, current_balance: 10_000 }];

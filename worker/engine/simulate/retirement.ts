@@ -1,7 +1,7 @@
 // Super through to retirement and the Age Pension in the simulator (docs/forecast-model.md section 9): built once
 // per run by the compile step (buildRetirement), then one call a month from the month loop (retirementMonth).
 // Rules come from au/super.ts, au/pension-drawdown.ts and au/age-pension.ts; this module only applies them.
-import { AGE_PENSION_AGE, agePensionFigures, agePensionRate } from '../au/age-pension';
+import { AGE_PENSION_AGE, afterWorkBonus, agePensionFigures, agePensionRate } from '../au/age-pension';
 import { financialYearOf } from '../au/dated';
 import { isIsoDate } from '../au/dates';
 import { minimumDrawdown, pensionPhaseRate } from '../au/pension-drawdown';
@@ -76,6 +76,7 @@ export type RetirementPlan = {
   /** Per taxpayer: name, concessional contributions per step, super rows, the total super balance at 30 June. */
   payerNames: string[];
   concessional: Array<Float64Array | undefined>;
+  employment: Array<Float64Array | undefined>;
   superRowsOf: Int32Array[];
   tsbAtFyStart: Float64Array;
   tsbAtJune: Float64Array;
@@ -132,6 +133,8 @@ export type RetirementInput = {
   taxpayerIndex: ReadonlyMap<string, number>;
   taxpayerOf: (name: string) => number;
   concessional: ReadonlyArray<Float64Array | undefined>;
+  /** Per taxpayer: gross salary per step (the Work Bonus applies to it). */
+  employment: ReadonlyArray<Float64Array | undefined>;
   /** Super row -> the taxpayer whose salary, PPL or sacrifice pays into it (its owner). */
   superOwner: ReadonlyMap<number, string>;
   primaryCash: () => number;
@@ -333,6 +336,7 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
     stepDates,
     payerNames,
     concessional: Array.from({ length: payerCount }, (_, i) => input.concessional[i]),
+    employment: Array.from({ length: payerCount }, (_, i) => input.employment[i]),
     superRowsOf,
     tsbAtFyStart,
     tsbAtJune: new Float64Array(payerCount),
@@ -612,8 +616,16 @@ function payAgePension(
   const homeowner = r.homeowner ?? anyProperty;
   // The home is exempt; mortgages reduce the other property's value (never below nil).
   const otherProperty = Math.max(0, property - (homeowner && home >= 0 ? balance[home] : 0) - mortgages);
+  // A month's income x 12 / 26 a fortnight; a pensioner's salary less the Work Bonus.
   let income = 0;
-  for (let p = 0; p < plan.taxableIncome.length; p++) income += plan.taxableIncome[p][step];
+  for (let p = 0; p < plan.taxableIncome.length; p++) income += (plan.taxableIncome[p][step] * 12) / 26;
+  for (const c of r.claimants) {
+    const salary = step >= c.startStep ? r.employment[c.payer]?.[step] : undefined;
+    if (salary !== undefined && salary > 0) {
+      const fortnightly = (salary * 12) / 26;
+      income -= fortnightly - afterWorkBonus(fortnightly, r.stepDates[step]);
+    }
+  }
   const f = agePensionFigures(r.stepDates[0], index[step]);
   const assessed = agePensionRate(
     {
@@ -621,7 +633,7 @@ function payAgePension(
       homeowner,
       assessable_assets: financial + other + otherProperty,
       financial_assets: financial,
-      other_income_fortnightly: (Math.max(0, income) * 12) / 26,
+      other_income_fortnightly: Math.max(0, income),
     },
     f,
   );
