@@ -1,5 +1,6 @@
 // Super through to retirement and the Age Pension in the simulator (docs/forecast-model.md section 9), against
 // figures worked by hand in each test (rates at zero unless the test is about growth).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_TYPES,
@@ -449,5 +450,72 @@ describe('the trace explains retirement movements (docs/forecast-engine.md, The 
       const explained = explainTrace(log.context!, log.entries, snapshots[step]);
       expect(explained.complete).toBe(true);
     }
+  });
+});
+
+describe('random households through retirement', () => {
+  it('stay finite and keep net worth change = cash flow + capital growth every month', () => {
+    const day = (min: number, max: number) =>
+      fc.integer({ min, max }).map((n) => new Date(Date.UTC(1940, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(
+        fc.record({
+          births: fc.array(fc.option(day(0, 365 * 50), { nil: null }), { minLength: 1, maxLength: 2 }),
+          retire: day(365 * 86, 365 * 100),
+          pension: fc.boolean(),
+          superBalance: fc.integer({ min: 0, max: 3_000_000 }),
+          cashBalance: fc.integer({ min: -50_000, max: 1_500_000 }),
+          home: fc.integer({ min: 0, max: 2_000_000 }),
+          salary: fc.integer({ min: 0, max: 40_000 }),
+          sacrifice: fc.integer({ min: 0, max: 5_000 }),
+          draw: fc.integer({ min: 0, max: 20_000 }),
+          rate: fc.integer({ min: -5, max: 12 }),
+          homeowner: fc.option(fc.boolean(), { nil: undefined }),
+        }),
+        (r) => {
+          const people = r.births.map((b, i) => ({ id: i === 0 ? 'self' : 'partner', name: 'P', birth_date: b }));
+          const primitives: Primitive[] = [
+            { ...(salary(r.salary) as Extract<Primitive, { kind: 'flow' }>), schedule: monthly() },
+            sacrifice(r.sacrifice),
+            {
+              kind: 'retirement',
+              key: 'retire',
+              person: 'self',
+              date: r.retire,
+              super_account: 'super',
+              ...(r.pension ? { pension: { pay_to: 'cash' } } : {}),
+            },
+            {
+              kind: 'transfer',
+              key: 'draw',
+              name: 'Drawdown',
+              from: 'super',
+              to: 'cash',
+              amount: r.draw,
+              schedule: monthly(r.retire),
+            },
+          ];
+          const accounts: SimAccountInput[] = [
+            { ...cash, current_balance: r.cashBalance },
+            superAccount(r.superBalance, r.rate),
+            { id: 'home', name: 'Home', account_type: 'property', is_asset: true, current_balance: r.home },
+          ];
+          const a = assumptions({
+            people,
+            inflation_rate: 3,
+            retirement: r.homeowner === undefined ? {} : { homeowner: r.homeowner },
+          } as never);
+          const { snapshots } = run(primitives, accounts, a, 12);
+          for (let k = 1; k < snapshots.length; k++) {
+            const s = snapshots[k];
+            expect(Number.isFinite(s.net_worth) && Number.isFinite(s.tax)).toBe(true);
+            expect(
+              Math.abs(s.net_worth - snapshots[k - 1].net_worth - s.cash_flow - s.capital_growth),
+            ).toBeLessThanOrEqual(0.02);
+          }
+        },
+      ),
+      { numRuns: 40, seed: 20_260_701 },
+    );
   });
 });
