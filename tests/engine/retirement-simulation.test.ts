@@ -1,5 +1,6 @@
 // Super through to retirement and the Age Pension in the simulator (docs/forecast-model.md section 9), against
 // figures worked by hand in each test (rates at zero unless the test is about growth).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_TYPES,
@@ -122,6 +123,31 @@ describe('concessional cap, carry-forward and Division 293', () => {
           snapshots[k].net_worth - snapshots[k - 1].net_worth - snapshots[k].cash_flow - snapshots[k].capital_growth,
         ),
       ).toBeLessThanOrEqual(0.02);
+  });
+});
+
+describe('non-concessional contributions', () => {
+  it('warns above the cap (bring-forward not modelled) and moves the money anyway', () => {
+    // 2026-27 cap: 4 x 32,500 = 130,000; 12 x 12,000 = 144,000 is over; 2027-28's 60,000 is not.
+    const lump = (amount: number, start: string, end: string): Primitive => ({
+      kind: 'transfer',
+      key: `after_tax_${start}`,
+      name: 'After-tax contribution',
+      from: 'cash',
+      to: 'super',
+      amount,
+      schedule: { type: 'recurring', frequency: 'monthly', start_date: start, end_date: end },
+    });
+    const { snapshots, warnings } = run(
+      [lump(12_000, '2026-07-01', '2027-06-30'), lump(5_000, '2027-07-01', '2028-06-30')],
+      [{ ...cash, current_balance: 300_000 }, superAccount(0)],
+      assumptions(),
+      2,
+    );
+    expect(warnings).toEqual([
+      "After-tax super contributions exceed the non-concessional cap: your $144,000 in 2026-27 (cap $130,000). Bringing forward up to three years' caps is not modelled; an excess is taxed unless released from the fund.",
+    ]);
+    expect(snapshots[12].total_assets - snapshots[12].liquid_cash).toBe(144_000);
   });
 });
 
@@ -299,6 +325,30 @@ describe('Age Pension', () => {
     expect(snapshots[2].income).toBeLessThan(2 * paydaysIn('2024-03-01', 2026, 8) * 797.75);
   });
 
+  it('leaves $300 a fortnight of a pensioner salary out of the income test (the Work Bonus)', () => {
+    // Salary 1,300 a month = 600 a fortnight, 300 counted. Cash after the month's pay is 101,300: deemed
+    // 481.50 + 37,100 x 2.75% = 1,020.25 -> 1,501.75 / 26 = 57.7596. Income test 1,178.70 - 0.5 x (357.7596 - 218)
+    // = 1,108.8202 -> 1,108.82 a fortnight (the assets test pays the full rate: under the homeowner threshold).
+    // Without the Work Bonus it would be 958.82.
+    const people: People = [{ id: 'self', name: 'Pat', birth_date: '1958-01-01' }];
+    const work: Primitive = {
+      kind: 'flow',
+      key: 'work',
+      name: 'Part-time work',
+      account: 'cash',
+      amount: 1_300,
+      schedule: monthly(),
+      tax: { kind: 'salary', taxpayer: 'self' },
+    };
+    const { snapshots } = run(
+      [work],
+      [{ ...cash, current_balance: 100_000 }],
+      assumptions({ people, retirement: { homeowner: true } } as never),
+      1,
+    );
+    expect(snapshots[1].income).toBeCloseTo(1_300 + paydaysIn('2025-01-01', 2026, 7) * 1_108.82, 2);
+  });
+
   it('pays nothing before pension age, nor without a birth date', () => {
     const young: People = [{ id: 'self', name: 'Kim', birth_date: '1990-01-01' }];
     const accounts = [{ ...cash, current_balance: 10_000 }];
@@ -400,5 +450,72 @@ describe('the trace explains retirement movements (docs/forecast-engine.md, The 
       const explained = explainTrace(log.context!, log.entries, snapshots[step]);
       expect(explained.complete).toBe(true);
     }
+  });
+});
+
+describe('random households through retirement', () => {
+  it('stay finite and keep net worth change = cash flow + capital growth every month', () => {
+    const day = (min: number, max: number) =>
+      fc.integer({ min, max }).map((n) => new Date(Date.UTC(1940, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(
+        fc.record({
+          births: fc.array(fc.option(day(0, 365 * 50), { nil: null }), { minLength: 1, maxLength: 2 }),
+          retire: day(365 * 86, 365 * 100),
+          pension: fc.boolean(),
+          superBalance: fc.integer({ min: 0, max: 3_000_000 }),
+          cashBalance: fc.integer({ min: -50_000, max: 1_500_000 }),
+          home: fc.integer({ min: 0, max: 2_000_000 }),
+          salary: fc.integer({ min: 0, max: 40_000 }),
+          sacrifice: fc.integer({ min: 0, max: 5_000 }),
+          draw: fc.integer({ min: 0, max: 20_000 }),
+          rate: fc.integer({ min: -5, max: 12 }),
+          homeowner: fc.option(fc.boolean(), { nil: undefined }),
+        }),
+        (r) => {
+          const people = r.births.map((b, i) => ({ id: i === 0 ? 'self' : 'partner', name: 'P', birth_date: b }));
+          const primitives: Primitive[] = [
+            { ...(salary(r.salary) as Extract<Primitive, { kind: 'flow' }>), schedule: monthly() },
+            sacrifice(r.sacrifice),
+            {
+              kind: 'retirement',
+              key: 'retire',
+              person: 'self',
+              date: r.retire,
+              super_account: 'super',
+              ...(r.pension ? { pension: { pay_to: 'cash' } } : {}),
+            },
+            {
+              kind: 'transfer',
+              key: 'draw',
+              name: 'Drawdown',
+              from: 'super',
+              to: 'cash',
+              amount: r.draw,
+              schedule: monthly(r.retire),
+            },
+          ];
+          const accounts: SimAccountInput[] = [
+            { ...cash, current_balance: r.cashBalance },
+            superAccount(r.superBalance, r.rate),
+            { id: 'home', name: 'Home', account_type: 'property', is_asset: true, current_balance: r.home },
+          ];
+          const a = assumptions({
+            people,
+            inflation_rate: 3,
+            retirement: r.homeowner === undefined ? {} : { homeowner: r.homeowner },
+          } as never);
+          const { snapshots } = run(primitives, accounts, a, 12);
+          for (let k = 1; k < snapshots.length; k++) {
+            const s = snapshots[k];
+            expect(Number.isFinite(s.net_worth) && Number.isFinite(s.tax)).toBe(true);
+            expect(
+              Math.abs(s.net_worth - snapshots[k - 1].net_worth - s.cash_flow - s.capital_growth),
+            ).toBeLessThanOrEqual(0.02);
+          }
+        },
+      ),
+      { numRuns: 40, seed: 20_260_701 },
+    );
   });
 });

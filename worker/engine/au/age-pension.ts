@@ -59,6 +59,20 @@ export const AGE_PENSION: DatedTable<AgePensionFigures> = [
   },
 ];
 
+/**
+ * Work Bonus: this much of a pensioner's employment income a fortnight is not counted in the income test
+ * ($300 since 1 December 2022; not indexed). Unused amounts accrue to a bank of up to $11,800 (not modelled: the
+ * forecast uses only the fortnight's concession, so it can understate the pension of irregular work).
+ */
+export const WORK_BONUS: DatedTable<{ fortnightly: number; bank_max: number }> = [
+  { from: '2022-12-01', figures: { fortnightly: 300, bank_max: 11_800 } },
+];
+
+/** The employment income a fortnight left after the Work Bonus. */
+export function afterWorkBonus(employmentFortnightly: number, date: IsoDate): number {
+  return Math.max(0, employmentFortnightly - atDate(WORK_BONUS, date).fortnightly);
+}
+
 /** The figures in force on `date`, with every dollar figure (not the rates or tapers) multiplied by `index`. */
 export function agePensionFigures(date: IsoDate, index = 1): AgePensionFigures {
   const f = atDate(AGE_PENSION, date);

@@ -182,6 +182,7 @@ export function compilePlan(
   };
 
   const concessional: Float64Array[] = [];
+  const employment: Float64Array[] = [];
   const superOwner = new Map<number, string>();
 
   for (const o of accounts.openingFlows) {
@@ -259,6 +260,7 @@ export function compilePlan(
         flowTax.concessional = concessional[payer] ??= scratch.float64(stepCount);
         if (!superOwner.has(superRow)) superOwner.set(superRow, tax.taxpayer);
       }
+      if (tax.kind === 'salary') flowTax.employment = employment[payer] ??= scratch.float64(stepCount);
       if (firstYearMonthsBefore > 0)
         addPrior(payer, tax.kind, priorContribution(flow, adjusted, fyStartDay, grid.asOfDay));
     }
@@ -323,6 +325,7 @@ export function compilePlan(
     taxpayerIndex,
     taxpayerOf,
     concessional,
+    employment,
     superOwner,
     primaryCash: accounts.primaryCash,
     asOfMonth,

@@ -57,6 +57,8 @@ export type FlowTax = {
   pplRate: number;
   /** The taxpayer's concessional contributions per step (before contributions tax), for the caps. */
   concessional?: Float64Array;
+  /** The taxpayer's employment income (gross salary) per step, for the Age Pension's Work Bonus. */
+  employment?: Float64Array;
   /** A once-dated flow's taxable income is also booked here (taxed at the margin, not annualised); else null. */
   once: Float64Array | null;
   /** Also booked (x extraSign) here: reportable super for salary sacrifice, net investment income for
@@ -149,6 +151,7 @@ export function bookFlow(
     else expense[k] -= sign * amt;
     if (tax === null) continue;
     tax.taxable[k] += sign * amt;
+    if (tax.employment) tax.employment[k] += sign * amt;
     if (tax.once !== null) tax.once[k] += sign * amt;
     if (tax.extra !== null) tax.extra[k] += sign * amt * tax.extraSign;
     if (tax.superRow < 0) continue;

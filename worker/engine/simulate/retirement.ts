@@ -1,8 +1,9 @@
 // Super through to retirement and the Age Pension in the simulator (docs/forecast-model.md section 9): built once
 // per run by the compile step (buildRetirement), then one call a month from the month loop (retirementMonth).
 // Rules come from au/super.ts, au/pension-drawdown.ts and au/age-pension.ts; this module only applies them.
-import { AGE_PENSION_AGE, agePensionFigures, agePensionRate } from '../au/age-pension';
+import { AGE_PENSION_AGE, afterWorkBonus, agePensionFigures, agePensionRate } from '../au/age-pension';
 import { financialYearOf } from '../au/dated';
+import { isIsoDate } from '../au/dates';
 import { minimumDrawdown, pensionPhaseRate } from '../au/pension-drawdown';
 import {
   CARRY_FORWARD,
@@ -75,6 +76,7 @@ export type RetirementPlan = {
   /** Per taxpayer: name, concessional contributions per step, super rows, the total super balance at 30 June. */
   payerNames: string[];
   concessional: Array<Float64Array | undefined>;
+  employment: Array<Float64Array | undefined>;
   superRowsOf: Int32Array[];
   tsbAtFyStart: Float64Array;
   tsbAtJune: Float64Array;
@@ -102,13 +104,15 @@ export type RetirementPlan = {
 };
 
 function peopleOf(spec: SimulationSpec): Person[] {
-  // The people come from the assumptions once households are modelled; until then one person, birth date unknown.
-  const given = (spec.assumptions as { people?: ReadonlyArray<{ id: string; birth_date?: string | null }> }).people;
-  if (!given || given.length === 0) return [{ id: 'self', birth_date: null }];
-  return given.map((p) => ({
-    id: p.id,
-    birth_date: p.birth_date && /^\d{4}-\d{2}-\d{2}$/.test(p.birth_date) ? p.birth_date : null,
-  }));
+  // The assumptions' people (one by default); a spec built without them (older callers) has one, birth unknown.
+  const given = spec.assumptions.people ?? [];
+  if (given.length === 0) return [{ id: 'self', birth_date: null }];
+  return given.map((p) => ({ id: p.id, birth_date: p.birth_date && isIsoDate(p.birth_date) ? p.birth_date : null }));
+}
+
+/** How a taxpayer is named in a warning. */
+function whose(name: string): string {
+  return name === 'self' ? 'Your' : name === 'partner' ? "Your partner's" : `${name}'s`;
 }
 
 function money(n: number): string {
@@ -129,6 +133,8 @@ export type RetirementInput = {
   taxpayerIndex: ReadonlyMap<string, number>;
   taxpayerOf: (name: string) => number;
   concessional: ReadonlyArray<Float64Array | undefined>;
+  /** Per taxpayer: gross salary per step (the Work Bonus applies to it). */
+  employment: ReadonlyArray<Float64Array | undefined>;
   /** Super row -> the taxpayer whose salary, PPL or sacrifice pays into it (its owner). */
   superOwner: ReadonlyMap<number, string>;
   primaryCash: () => number;
@@ -210,7 +216,8 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
   for (const [key, total] of nonConcessional) {
     const [name, fy] = key.split('\u0000');
     const cap = nonConcessionalCap(`${fy}-07-01`);
-    if (total > cap + 0.005) overNcc.push(`${money(total)} in ${fyLabel(Number(fy))} (${name}; cap ${money(cap)})`);
+    if (total > cap + 0.005)
+      overNcc.push(`${whose(name).toLowerCase()} ${money(total)} in ${fyLabel(Number(fy))} (cap ${money(cap)})`);
   }
   if (overNcc.length > 0)
     warnings.push(
@@ -329,6 +336,7 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
     stepDates,
     payerNames,
     concessional: Array.from({ length: payerCount }, (_, i) => input.concessional[i]),
+    employment: Array.from({ length: payerCount }, (_, i) => input.employment[i]),
     superRowsOf,
     tsbAtFyStart,
     tsbAtJune: new Float64Array(payerCount),
@@ -423,7 +431,7 @@ function settleYear(
     if (excess > 0.005 && !r.excessWarned[p]) {
       r.excessWarned[p] = 1;
       r.warnings.push(
-        `Concessional super contributions (${r.payerNames[p]}) of ${money(contributions)} in ${fyLabel(fy)} exceed the cap by ${money(excess)}: the excess is taxed at marginal rates less a 15% offset${excessTax > 0 ? ` (${money(excessTax)})` : ''}.`,
+        `${whose(r.payerNames[p])} concessional super contributions of ${money(contributions)} in ${fyLabel(fy)} exceed the cap by ${money(excess)}: the excess is taxed at marginal rates less a 15% offset${excessTax > 0 ? ` (${money(excessTax)})` : ''}.`,
       );
     }
     tax += excessTax + div293;
@@ -608,8 +616,16 @@ function payAgePension(
   const homeowner = r.homeowner ?? anyProperty;
   // The home is exempt; mortgages reduce the other property's value (never below nil).
   const otherProperty = Math.max(0, property - (homeowner && home >= 0 ? balance[home] : 0) - mortgages);
+  // A month's income x 12 / 26 a fortnight; a pensioner's salary less the Work Bonus.
   let income = 0;
-  for (let p = 0; p < plan.taxableIncome.length; p++) income += plan.taxableIncome[p][step];
+  for (let p = 0; p < plan.taxableIncome.length; p++) income += (plan.taxableIncome[p][step] * 12) / 26;
+  for (const c of r.claimants) {
+    const salary = step >= c.startStep ? r.employment[c.payer]?.[step] : undefined;
+    if (salary !== undefined && salary > 0) {
+      const fortnightly = (salary * 12) / 26;
+      income -= fortnightly - afterWorkBonus(fortnightly, r.stepDates[step]);
+    }
+  }
   const f = agePensionFigures(r.stepDates[0], index[step]);
   const assessed = agePensionRate(
     {
@@ -617,7 +633,7 @@ function payAgePension(
       homeowner,
       assessable_assets: financial + other + otherProperty,
       financial_assets: financial,
-      other_income_fortnightly: (Math.max(0, income) * 12) / 26,
+      other_income_fortnightly: Math.max(0, income),
     },
     f,
   );

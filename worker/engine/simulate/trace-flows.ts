@@ -42,8 +42,11 @@ export function traceFlows(
   for (const b of booked) {
     book.accountDelta.fill(0);
     taxable.fill(0);
-    // Booked again into private arrays only: the plan's per-taxpayer tables (concessional) must not count it twice.
-    const tax: FlowTax = b.tax ? { ...b.tax, taxable, concessional: undefined } : null;
+    // Booked again into private arrays only: the plan's per-taxpayer tables (one-off and reportable amounts,
+    // concessional contributions, employment income) must not count it twice.
+    const tax: FlowTax = b.tax
+      ? { ...b.tax, taxable, once: null, extra: null, concessional: undefined, employment: undefined }
+      : null;
     bookFlow(book, b.flow, b.row, b.adjusted, tax, 1);
     const amount = book.accountDelta[row0 + b.row];
     const taxKind = b.flow.tax?.kind;

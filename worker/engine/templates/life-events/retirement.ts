@@ -2,9 +2,9 @@
 // income in the forecast's sense) stepping up each year, and spending changes. By default an account-based
 // pension starts (tax-free earnings, at least the minimum drawdown for the person's age; the simulator applies
 // it from a `retirement` primitive, docs/forecast-model.md section 9).
-import type { IsoDate, Primitive } from '../../primitives';
+import type { CompileContext, IsoDate, Primitive } from '../../primitives';
 import { AU_DEFAULTS } from '../../au/defaults';
-import { addMonths } from '../../au/dates';
+import { addMonths, isIsoDate } from '../../au/dates';
 import { birthdayAt } from '../../au/super';
 import { annual, shortMoney } from '../../smart-create/reading';
 import { defineTemplate } from '../define';
@@ -25,10 +25,9 @@ import {
 import { account, boolean, decimal, integer, item, money, pct, select } from '../parameter-builders';
 
 /** The person's birth date from the assumptions' people (null while unknown). */
-function birthDateOf(assumptions: unknown, person: string): IsoDate | null {
-  const people = (assumptions as { people?: ReadonlyArray<{ id: string; birth_date?: string | null }> }).people;
-  const birth = people?.find((p) => p.id === person)?.birth_date;
-  return typeof birth === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(birth) ? birth : null;
+function birthDateOf(assumptions: CompileContext['assumptions'], person: string): IsoDate | null {
+  const birth = (assumptions.people ?? []).find((p) => p.id === person)?.birth_date;
+  return birth && isIsoDate(birth) ? birth : null;
 }
 
 /** Drawdown years emitted (one transfer each, since transfers are not indexed). */
