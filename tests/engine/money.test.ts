@@ -57,7 +57,20 @@ describe('cents', () => {
     expect(cents(Number.NEGATIVE_INFINITY)).toBe(0);
   });
 
-  it('keeps large values: beyond 2^46 dollars there is no nearer cent', () => {
+  it('stays idempotent near the largest rounded values (a case fast-check found: 2^44 to 2^46 dollars)', () => {
+    for (const d of [43_705_315_631_550.625, -39_013_647_972_178.125, 2 ** 44 - 0.375, -(2 ** 44) + 0.625]) {
+      expect(cents(cents(d))).toBe(cents(d));
+    }
+    fc.assert(
+      fc.property(fc.double({ min: 2 ** 42, max: 2 ** 47, noNaN: true }), (d) => {
+        expect(cents(cents(d))).toBe(cents(d));
+        expect(cents(cents(-d))).toBe(cents(-d));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('keeps large values: beyond 2^44 dollars cents are left alone', () => {
     expect(cents(123_456_789_012.345)).toBe(123_456_789_012.35);
     expect(cents(1e15 + 0.125)).toBe(1e15 + 0.125);
     expect(cents(1e20)).toBe(1e20);

@@ -3,10 +3,11 @@
 import type { Frequency } from './model/common';
 
 /**
- * From this size on a double's spacing exceeds a cent (2^46 dollars, about 70 trillion), so there is no nearer
- * cent to round to, and multiplying by 100 and dividing back would only add rounding error.
+ * From this size on (2^44 dollars, about 17.6 trillion) cents are left alone. Above it, dollars x 100 exceeds 2^51,
+ * where the error of multiplying a rounded value by 100 again can pass half a cent, so rounding twice could move
+ * the figure by a cent (rounding would not be idempotent); by 2^46 a double cannot hold cents at all.
  */
-const NO_CENTS_ABOVE = 2 ** 46;
+const NO_CENTS_ABOVE = 2 ** 44;
 
 /**
  * Rounds dollars to whole cents. Ties go up (towards +infinity), as Math.round does: 0.125 -> 0.13 and
