@@ -142,6 +142,10 @@ describe('sync under faults', () => {
       return context;
     };
 
+    // Offline for the service worker too: Background Sync (which the page registers for the queued change)
+    // would otherwise push through the real network, which the page's offline emulation does not cover.
+    const cutApi = (context: BrowserContext) =>
+      context.route(`${t.stack.apiUrl}/**`, (route) => route.abort('internetdisconnected'));
     const first = await launch();
     let open: BrowserContext | null = first;
     cleanups.push(async () => {
@@ -153,6 +157,7 @@ describe('sync under faults', () => {
     await expectSynced(page);
     await openAccounts(page);
     await first.setOffline(true);
+    await cutApi(first);
     await addAccount(page, 'Made before the restart', '55');
     await expect.poll(() => syncState(page).innerText(), { timeout: 20_000 }).toBe('Offline');
     await first.close();
@@ -163,11 +168,13 @@ describe('sync under faults', () => {
     const second = await launch();
     open = second;
     await second.setOffline(true);
+    await cutApi(second);
     const again = second.pages()[0] ?? (await second.newPage());
     await again.goto('/accounts');
     await expect.poll(() => assets(again), { timeout: 20_000 }).toContain('Made before the restart');
     expect(names((await serverAccounts(t.stack.apiUrl, token)).live)).toEqual([]);
 
+    await second.unrouteAll();
     await second.setOffline(false);
     await expect
       .poll(async () => names((await serverAccounts(t.stack.apiUrl, token)).live), { timeout: 30_000 })
