@@ -53,11 +53,11 @@ export type TaxExplanation = {
   taxable_year_to_date: number;
   /** Month n of the financial year (of the forecast's months, in its first, partial year). */
   months_into_year: number;
-  /** The year-to-date taxable income x 12 / n. */
+  /** The year's taxable income as the tax settlement estimates it this month (docs/forecast-engine.md, Tax and super). */
   annualised_income: number;
   /** The tax on the annualised income for a whole year, by component (lito is subtracted). */
   year: { income_tax: number; lito: number; medicare_levy: number; total: number } & Record<string, number>;
-  /** The year's tax x n / 12, less what was charged in the year's earlier months, is this month's tax. */
+  /** What is due by this month for the year; less what was charged in the year's earlier months, this month's tax. */
   due_to_date: number;
   charged_before: number;
   /** Tax charged this month (positive; negative is a refund): minus the person's line in the tax section. */
@@ -337,11 +337,12 @@ function taxNote(t: TaxExplanation): string {
     .filter(([k]) => !['income_tax', 'lito', 'medicare_levy', 'total'].includes(k))
     .map(([k, v]) => ` + ${humanise(k)} ${money(v)}`)
     .join('');
+  const months = `${t.months_into_year} month${t.months_into_year === 1 ? '' : 's'}`;
   return (
-    `${t.rule}: on ${money(t.annualised_income)} a year (${money(t.taxable_year_to_date)} in ${t.months_into_year} ` +
-    `month${t.months_into_year === 1 ? '' : 's'} x 12 / ${t.months_into_year}), income tax ${money(t.year.income_tax)} ` +
-    `- LITO ${money(t.year.lito)} + Medicare levy ${money(t.year.medicare_levy)}${extra} = ${money(t.year.total)} a year; ` +
-    `${t.months_into_year}/12 of it is ${money(t.due_to_date)}, less ${money(t.charged_before)} charged earlier this year`
+    `${t.rule}: ${money(t.taxable_year_to_date)} taxable in the year's first ${months}, estimated at ` +
+    `${money(t.annualised_income)} for the year; income tax ${money(t.year.income_tax)} - LITO ${money(t.year.lito)} ` +
+    `+ Medicare levy ${money(t.year.medicare_levy)}${extra} = ${money(t.year.total)} for the year; due by this month ` +
+    `${money(t.due_to_date)}, less ${money(t.charged_before)} charged earlier this year`
   );
 }
 

@@ -98,7 +98,7 @@ function TaxWorking({ tax }: { tax: TaxExplanation }) {
         </tr>
         <tr>
           <th scope="row" colSpan={2}>
-            As a full year (x 12 / {tax.months_into_year})
+            Estimated taxable income for the year
           </th>
           <td className="explain-amount">{money(tax.annualised_income)}</td>
         </tr>
@@ -136,7 +136,7 @@ function TaxWorking({ tax }: { tax: TaxExplanation }) {
         </tr>
         <tr>
           <th scope="row" colSpan={2}>
-            Due by this month ({tax.months_into_year}/12 of the year)
+            Due by this month
           </th>
           <td className="explain-amount">{money(tax.due_to_date)}</td>
         </tr>
