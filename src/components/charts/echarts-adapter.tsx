@@ -179,7 +179,8 @@ export function EChart({ option, height, onDrawn, ariaLabel, onCategoryClick }: 
         const handler = latest.current.onCategoryClick;
         const point = [e.offsetX, e.offsetY];
         if (!handler || !instance.containPixel('grid', point)) return;
-        const x = instance.convertFromPixel({ xAxisIndex: 0 }, point) as number | number[];
+        // The grid's data coordinates of the pixel: [category index, value] on a category x-axis.
+        const x = instance.convertFromPixel({ gridIndex: 0 }, point) as number | number[];
         const index = Math.round(Array.isArray(x) ? x[0] : x);
         if (Number.isFinite(index) && index >= 0) handler(index);
       });

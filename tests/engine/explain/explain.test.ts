@@ -31,7 +31,7 @@ import {
   type Primitive,
   type ProfileInput,
 } from '../../../worker/engine/index';
-import { AS_OF, firstHomeProfile, investorProfile, salaryProfile } from './profiles';
+import { AS_OF, firstHomeProfile, householdProfile, investorProfile, salaryProfile } from './profiles';
 
 const YEARS = 5;
 const monthAt = (step: number) => monthOfIndex(monthIndexOf(AS_OF) + step);
@@ -132,6 +132,31 @@ describe('explain this number: the parts add up exactly', () => {
     expect(section(purchase, 'government')!.lines.find((l) => /duty/.test(l.label))!.amount).toBeLessThan(-20_000);
     const bonus = all.find((x) => x.scenario_id === 'invest' && x.month === '2028-04')!;
     expect(section(bonus, 'income')!.lines.find((l) => l.label === 'Bonus')!.amount).toBe(12_000);
+  });
+
+  it('a named couple: tax per person, the offset saving on the mortgage, the partner repaying HELP', () => {
+    const all = checkEveryMonth(householdProfile());
+    const e = all.find((x) => x.scenario_id === 'study' && x.month === '2027-09')!;
+    expect(e.taxes.map((t) => t.person).sort()).toEqual(['Alex', 'Sam']);
+    const sam = e.taxes.find((t) => t.person === 'Sam')!;
+    expect(sam.help_repayment).toBeGreaterThan(0);
+    expect(e.transfers.find((t) => t.kind === 'help_repayment')).toMatchObject({ label: 'HELP repayment: Sam' });
+    expect(
+      section(e, 'tax')!
+        .lines.map((l) => l.label)
+        .sort(),
+    ).toEqual(['Tax: Alex', 'Tax: Sam']);
+    expect(
+      section(e, 'income')!
+        .lines.filter((l) => /Salary/.test(l.label))
+        .map((l) => l.person)
+        .sort(),
+    ).toEqual(['Alex', 'Sam']);
+    const loan = e.loans.find((l) => l.loan === 'Home loan')!;
+    expect(loan.offset_saving).toBeGreaterThan(0);
+    expect(toCents(loan.interest) + toCents(loan.principal)).toBe(toCents(loan.repayment));
+    // The offset account's balance earns no interest of its own: it saves the loan's instead.
+    expect(section(e, 'interest')!.lines.some((l) => l.account === 'Offset')).toBe(false);
   });
 
   it('tracing a month changes no figure of the forecast', () => {

@@ -191,3 +191,56 @@ export function investorProfile(): ProfileInput {
     ],
   } as unknown as ProfileInput;
 }
+
+/** A couple (named), both on salaries with super, the partner with a HELP debt, a mortgage with an offset account. */
+export function householdProfile(): ProfileInput {
+  return {
+    assumptions: {
+      people: [
+        { id: 'self', name: 'Alex', birth_date: '1986-03-02' },
+        { id: 'partner', name: 'Sam', birth_date: '1988-09-20' },
+      ],
+    },
+    accounts: [
+      account('cash', 'Everyday', 'checking', 30_000),
+      account('offset', 'Offset', 'savings', 60_000, 4),
+      account('super', 'Alex super', 'superannuation', 150_000),
+      account('super2', 'Sam super', 'superannuation', 90_000),
+      account('home', 'Home', 'property', 950_000),
+      account('mort', 'Home loan', 'mortgage', -520_000, 6.2),
+    ],
+    recurring_items: [item('food', 'Living costs', -4_200, 'monthly')],
+    scenarios: [
+      {
+        id: 'base',
+        name: 'Now',
+        is_baseline: true,
+        events: [
+          event('base', 'job', 'job_income_change', '2026-11', {
+            gross_annual_salary: 135_000,
+            super_account_id: 'super',
+          }),
+          event('base', 'job2', 'job_income_change', '2026-11', {
+            gross_annual_salary: 88_000,
+            super_account_id: 'super2',
+            taxpayer: 'partner',
+          }),
+          event('base', 'mortgage', 'existing_mortgage', '2026-11', {
+            debt_account_id: 'mort',
+            loan_amount: 520_000,
+            remaining_term_years: 26,
+            offset_account_id: 'offset',
+          }),
+        ],
+        modifications: [],
+      },
+      {
+        id: 'study',
+        name: 'Sam studies',
+        is_baseline: false,
+        events: [event('study', 'help', 'help_debt', '2027-01', { help_balance: 24_000, taxpayer: 'partner' })],
+        modifications: [],
+      },
+    ],
+  } as unknown as ProfileInput;
+}

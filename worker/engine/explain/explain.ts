@@ -53,15 +53,20 @@ export type TaxExplanation = {
   taxable_year_to_date: number;
   /** Month n of the financial year (of the forecast's months, in its first, partial year). */
   months_into_year: number;
-  /** The year-to-date taxable income x 12 / n. */
+  /** The year's taxable income as the tax settlement estimates it this month (docs/forecast-engine.md, Tax and super). */
   annualised_income: number;
   /** The tax on the annualised income for a whole year, by component (lito is subtracted). */
   year: { income_tax: number; lito: number; medicare_levy: number; total: number } & Record<string, number>;
-  /** The year's tax x n / 12, less what was charged in the year's earlier months, is this month's tax. */
+  /** What is due by this month for the year; less what was charged in the year's earlier months, this month's tax. */
   due_to_date: number;
   charged_before: number;
   /** Tax charged this month (positive; negative is a refund): minus the person's line in the tax section. */
   this_month: number;
+  /** This month's compulsory HELP repayment (moved from cash to the HELP debt: not an expense), or null. */
+  help_repayment: number | null;
+  /** Division 293 tax and tax on excess concessional contributions charged this month (at 1 July), or null. */
+  division_293_tax: number | null;
+  excess_contributions_tax: number | null;
 };
 
 /** One debt account with a loan: this month's interest, scheduled repayment and what it repaid of principal. */
@@ -220,6 +225,10 @@ function buildFigure(
   return { figure: { total: cents(snapshotFigure), sections }, complete, lineOf };
 }
 
+function nullableCents(x: number | undefined): number | null {
+  return x === undefined ? null : cents(x);
+}
+
 function finalLine(l: RawLine, amountCents: number): ExplainLine {
   return {
     kind: l.kind,
@@ -328,11 +337,12 @@ function taxNote(t: TaxExplanation): string {
     .filter(([k]) => !['income_tax', 'lito', 'medicare_levy', 'total'].includes(k))
     .map(([k, v]) => ` + ${humanise(k)} ${money(v)}`)
     .join('');
+  const months = `${t.months_into_year} month${t.months_into_year === 1 ? '' : 's'}`;
   return (
-    `${t.rule}: on ${money(t.annualised_income)} a year (${money(t.taxable_year_to_date)} in ${t.months_into_year} ` +
-    `month${t.months_into_year === 1 ? '' : 's'} x 12 / ${t.months_into_year}), income tax ${money(t.year.income_tax)} ` +
-    `- LITO ${money(t.year.lito)} + Medicare levy ${money(t.year.medicare_levy)}${extra} = ${money(t.year.total)} a year; ` +
-    `${t.months_into_year}/12 of it is ${money(t.due_to_date)}, less ${money(t.charged_before)} charged earlier this year`
+    `${t.rule}: ${money(t.taxable_year_to_date)} taxable in the year's first ${months}, estimated at ` +
+    `${money(t.annualised_income)} for the year; income tax ${money(t.year.income_tax)} - LITO ${money(t.year.lito)} ` +
+    `+ Medicare levy ${money(t.year.medicare_levy)}${extra} = ${money(t.year.total)} for the year; due by this month ` +
+    `${money(t.due_to_date)}, less ${money(t.charged_before)} charged earlier this year`
   );
 }
 
@@ -360,6 +370,8 @@ export function explainTrace(
   const growthLines: RawLine[] = [];
   const transfers: TransferLine[] = [];
   const taxEntries: Array<{ entry: TraceEntry; line: RawLine }> = [];
+  const helpByPayer = new Map<number, number>();
+  const superTaxByPayer = new Map<string, number>();
   const taxableByPayer = new Map<number, RawLine[]>();
   const loanByAccount = new Map<number, LoanExplanation & { interestLine: RawLine | null }>();
   const loansOnAccount = new Map<number, number[]>();
@@ -393,6 +405,10 @@ export function explainTrace(
       const line = lineOf(ctx, e);
       cashLines.push(line);
       if (e.kind === 'tax') taxEntries.push({ entry: e, line });
+      if ((e.kind === 'division_293_tax' || e.kind === 'excess_concessional_tax') && e.payer !== undefined) {
+        const k = `${e.kind}\u0000${e.payer}`;
+        superTaxByPayer.set(k, (superTaxByPayer.get(k) ?? 0) - e.amount);
+      }
       if (e.kind === 'interest' && e.account !== undefined) {
         const loan = loanAt(e.account);
         if (loan) loan.interestLine = line;
@@ -415,6 +431,10 @@ export function explainTrace(
       if (e.kind === 'transfer' && e.parts?.transfer !== undefined)
         label = ctx.transfers[e.parts.transfer]?.name ?? label;
       if (e.kind === 'repayment') label = `Repayment of ${to}`;
+      if (e.kind === 'help_repayment') {
+        label = `HELP repayment${payerName(ctx, e.payer) ? `: ${payerName(ctx, e.payer)}` : ''}`;
+        if (e.payer !== undefined) helpByPayer.set(e.payer, (helpByPayer.get(e.payer) ?? 0) + e.amount);
+      }
       transfers.push({ kind: e.kind, label, from, to, amount: cents(e.amount) });
       if (e.kind === 'repayment' && e.to_account !== undefined) {
         const loan = loanAt(e.to_account);
@@ -487,6 +507,9 @@ export function explainTrace(
       due_to_date: cents(p.due_to_date ?? 0),
       charged_before: cents(p.charged_before ?? 0),
       this_month: line ? cents(-line.amount) : cents(-e.amount),
+      help_repayment: nullableCents(helpByPayer.get(e.payer ?? -1)),
+      division_293_tax: nullableCents(superTaxByPayer.get(`division_293_tax\u0000${e.payer}`)),
+      excess_contributions_tax: nullableCents(superTaxByPayer.get(`excess_concessional_tax\u0000${e.payer}`)),
     };
     if (line) line.note = taxNote(t);
     return t;
@@ -546,7 +569,13 @@ export function explainPrepared(
     loans: [],
     transfers: [],
   };
-  const parts = explainTrace(ctx, log.entries, snapshot);
+  // The people's names (the household's), where the user gave them; 'self' is You otherwise.
+  const names = new Map<string, string>();
+  const people = (prepared.profile.assumptions as { people?: ReadonlyArray<{ id: string; name: string }> } | null)
+    ?.people;
+  for (const p of people ?? []) if (p.name && p.name !== 'Me') names.set(p.id, p.name);
+  const named = names.size > 0 ? { ...ctx, taxpayers: ctx.taxpayers.map((t) => names.get(t) ?? t) } : ctx;
+  const parts = explainTrace(named, log.entries, snapshot);
   return {
     scenario_id: forecast.scenario_id,
     name: forecast.name,

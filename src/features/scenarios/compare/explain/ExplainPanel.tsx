@@ -98,7 +98,7 @@ function TaxWorking({ tax }: { tax: TaxExplanation }) {
         </tr>
         <tr>
           <th scope="row" colSpan={2}>
-            As a full year (x 12 / {tax.months_into_year})
+            Estimated taxable income for the year
           </th>
           <td className="explain-amount">{money(tax.annualised_income)}</td>
         </tr>
@@ -136,7 +136,7 @@ function TaxWorking({ tax }: { tax: TaxExplanation }) {
         </tr>
         <tr>
           <th scope="row" colSpan={2}>
-            Due by this month ({tax.months_into_year}/12 of the year)
+            Due by this month
           </th>
           <td className="explain-amount">{money(tax.due_to_date)}</td>
         </tr>
@@ -154,6 +154,30 @@ function TaxWorking({ tax }: { tax: TaxExplanation }) {
           </th>
           <td className="explain-amount">{money(tax.this_month)}</td>
         </tr>
+        {tax.division_293_tax !== null && (
+          <tr>
+            <th scope="row" colSpan={2}>
+              Division 293 tax this month (last year&apos;s, charged on 1 July)
+            </th>
+            <td className="explain-amount">{money(tax.division_293_tax)}</td>
+          </tr>
+        )}
+        {tax.excess_contributions_tax !== null && (
+          <tr>
+            <th scope="row" colSpan={2}>
+              Tax on excess concessional contributions this month
+            </th>
+            <td className="explain-amount">{money(tax.excess_contributions_tax)}</td>
+          </tr>
+        )}
+        {tax.help_repayment !== null && (
+          <tr>
+            <th scope="row" colSpan={2}>
+              HELP repayment this month (paid off the HELP debt, so not an expense)
+            </th>
+            <td className="explain-amount">{money(tax.help_repayment)}</td>
+          </tr>
+        )}
       </tfoot>
     </table>
   );
