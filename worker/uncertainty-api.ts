@@ -1,0 +1,63 @@
+// The uncertainty worker's API as plain functions (so the pool's tests run the same code in-process): load a
+// profile once per run, run a range of trials for every scenario, and merge every range exactly.
+import { createSimulator } from './engine/index';
+import type { TrialBatch, UncertaintyRequest, UncertaintyResult } from './uncertainty-stub';
+import { mergeTrialBatches, runTrialBatch } from './uncertainty-stub';
+import { run, type EngineResult } from './forecast-api';
+
+export type TrialRange = { first_trial: number; count: number };
+
+/** One API per worker: the profile it was last given and a simulator whose buffers its trials reuse. */
+export function createUncertaintyApi() {
+  const simulator = createSimulator();
+  let loaded: { key: string; profile: unknown } | null = null;
+  return {
+    /** Keeps the profile for the trial batches that follow (sent once per run, not with every batch). */
+    load(key: string, profile: unknown): void {
+      loaded = { key, profile };
+    },
+    /** Trials [first_trial, first_trial + count) of every requested scenario, one batch per scenario. */
+    trialBatch(key: string, request: UncertaintyRequest, range: TrialRange): EngineResult<TrialBatch[]> {
+      return run(() => {
+        if (!loaded || loaded.key !== key) throw new Error('The uncertainty worker has no profile for this run');
+        return runTrialBatch(loaded.profile, request, range, simulator);
+      });
+    },
+    /** The exact merge (percentiles from all the trials' figures), off the main thread. */
+    merge(request: UncertaintyRequest, batches: TrialBatch[][]): EngineResult<UncertaintyResult> {
+      return run(() => mergeTrialBatches(request, batches));
+    },
+  };
+}
+
+export type UncertaintyApi = ReturnType<typeof createUncertaintyApi>;
+
+/** The typed arrays of some batches: what a worker transfers (moves, not copies) when it returns them. */
+export function batchBuffers(batches: ReadonlyArray<TrialBatch>): ArrayBuffer[] {
+  return batches.flatMap((b) =>
+    [b.net_worth, b.real_net_worth, b.shortfall_first_step, b.goal_reached].map((a) => a.buffer as ArrayBuffer),
+  );
+}
+
+/** What the pool needs of one worker (a Comlink proxy in the app, the same API in-process in tests). */
+export type TrialWorker = {
+  load(key: string, profile: unknown): Promise<void>;
+  trialBatch(key: string, request: UncertaintyRequest, range: TrialRange): Promise<EngineResult<TrialBatch[]>>;
+  merge(request: UncertaintyRequest, batches: TrialBatch[][]): Promise<EngineResult<UncertaintyResult>>;
+  terminate(): void;
+};
+
+/**
+ * The same API on the calling thread, answering each call in a later task (tests, and a fallback where workers
+ * are unavailable; there long runs do block the page).
+ */
+export function createInProcessTrialWorker(): TrialWorker {
+  const api = createUncertaintyApi();
+  const later = <T>(fn: () => T) => new Promise<T>((resolve) => setTimeout(() => resolve(fn()), 0));
+  return {
+    load: (key, profile) => later(() => api.load(key, profile)),
+    trialBatch: (key, request, range) => later(() => api.trialBatch(key, request, range)),
+    merge: (request, batches) => later(() => api.merge(request, batches)),
+    terminate: () => undefined,
+  };
+}
