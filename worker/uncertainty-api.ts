@@ -4,8 +4,7 @@ import { createSimulator } from './engine/index';
 import type { TrialBatch, UncertaintyRequest, UncertaintyResult } from './uncertainty-stub';
 import { mergeTrialBatches, runTrialBatch } from './uncertainty-stub';
 import { run, type EngineResult } from './forecast-api';
-
-export type TrialRange = { first_trial: number; count: number };
+import type { TrialRange, TrialWorker } from './uncertainty-protocol';
 
 /** One API per worker: the profile it was last given and a simulator whose buffers its trials reuse. */
 export function createUncertaintyApi() {
@@ -31,21 +30,6 @@ export function createUncertaintyApi() {
 }
 
 export type UncertaintyApi = ReturnType<typeof createUncertaintyApi>;
-
-/** The typed arrays of some batches: what a worker transfers (moves, not copies) when it returns them. */
-export function batchBuffers(batches: ReadonlyArray<TrialBatch>): ArrayBuffer[] {
-  return batches.flatMap((b) =>
-    [b.net_worth, b.real_net_worth, b.shortfall_first_step, b.goal_reached].map((a) => a.buffer as ArrayBuffer),
-  );
-}
-
-/** What the pool needs of one worker (a Comlink proxy in the app, the same API in-process in tests). */
-export type TrialWorker = {
-  load(key: string, profile: unknown): Promise<void>;
-  trialBatch(key: string, request: UncertaintyRequest, range: TrialRange): Promise<EngineResult<TrialBatch[]>>;
-  merge(request: UncertaintyRequest, batches: TrialBatch[][]): Promise<EngineResult<UncertaintyResult>>;
-  terminate(): void;
-};
 
 /**
  * The same API on the calling thread, answering each call in a later task (tests, and a fallback where workers

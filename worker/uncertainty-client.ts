@@ -1,7 +1,8 @@
 // Starts one uncertainty pool worker (worker/uncertainty.worker.ts) and wraps it with Comlink as a TrialWorker; the
 // trial batches sent to a merge move (transfer) their typed arrays instead of copying them.
 import { transfer, wrap } from 'comlink';
-import { batchBuffers, type TrialWorker, type UncertaintyApi } from './uncertainty-api';
+import type { UncertaintyApi } from './uncertainty-api';
+import { batchBuffers, type TrialWorker } from './uncertainty-protocol';
 
 export function createUncertaintyWorker(index: number): TrialWorker {
   const worker = new Worker(new URL('./uncertainty.worker.ts', import.meta.url), {

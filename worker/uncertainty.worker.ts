@@ -1,7 +1,8 @@
 // One of the uncertainty pool's module workers (src/lib/forecast/uncertainty-pool.ts): exposes
 // worker/uncertainty-api.ts through Comlink, moving each batch's typed arrays back instead of copying them.
 import { expose, transfer } from 'comlink';
-import { batchBuffers, createUncertaintyApi, type TrialRange } from './uncertainty-api';
+import { createUncertaintyApi } from './uncertainty-api';
+import { batchBuffers, type TrialRange } from './uncertainty-protocol';
 import type { UncertaintyRequest } from './uncertainty-stub';
 
 const api = createUncertaintyApi();

@@ -3,7 +3,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { runUncertainty } from '../../worker/uncertainty-stub';
 import type { UncertaintyRequest } from '../../worker/uncertainty-stub';
-import { createInProcessTrialWorker, type TrialWorker } from '../../worker/uncertainty-api';
+import { createInProcessTrialWorker } from '../../worker/uncertainty-api';
+import type { TrialWorker } from '../../worker/uncertainty-protocol';
 import {
   createTrialPool,
   defaultChunkSize,

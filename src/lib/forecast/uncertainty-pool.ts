@@ -1,7 +1,7 @@
 // Runs an uncertainty request's trials across a pool of workers (docs/app.md, Uncertainty): small chunks of trials
 // handed to whichever worker is free, progress after each chunk, prompt cancel, and the exact merge in the workers.
 import type { TrialBatch, UncertaintyRequest, UncertaintyResult } from '../../../worker/uncertainty-stub';
-import type { TrialRange, TrialWorker } from '../../../worker/uncertainty-api';
+import type { TrialRange, TrialWorker } from '../../../worker/uncertainty-protocol';
 
 export type UncertaintyOutcome =
   { status: 'done'; result: UncertaintyResult } | { status: 'cancelled' } | { status: 'failed'; message: string };

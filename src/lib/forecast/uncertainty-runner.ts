@@ -1,7 +1,7 @@
 // The compare screen's way to the uncertainty engine: the app's worker pool (created on the first run, kept), and
 // an in-memory cache of results keyed by a hash of the profile data, its assumptions and the request.
 import type { UncertaintyRequest, UncertaintyResult } from '../../../worker/uncertainty-stub';
-import { createInProcessTrialWorker } from '../../../worker/uncertainty-api';
+import type { TrialWorker } from '../../../worker/uncertainty-protocol';
 import { createUncertaintyWorker } from '../../../worker/uncertainty-client';
 import {
   createTrialPool,
@@ -14,13 +14,24 @@ import {
 
 let pool: TrialPool | null = null;
 
+/** The in-process fallback, loaded on demand: the engine stays out of the screen's own chunk. */
+function lazyInProcessWorker(): TrialWorker {
+  const inner = import('../../../worker/uncertainty-api').then((m) => m.createInProcessTrialWorker());
+  return {
+    load: async (key, profile) => (await inner).load(key, profile),
+    trialBatch: async (key, request, range) => (await inner).trialBatch(key, request, range),
+    merge: async (request, batches) => (await inner).merge(request, batches),
+    terminate: () => undefined,
+  };
+}
+
 /** The app's pool: hardware concurrency less one workers (at least two), or the same code in-process without Worker. */
 export function getTrialPool(): TrialPool {
   if (pool) return pool;
   const size = defaultPoolSize(typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency);
   pool =
     typeof Worker === 'undefined'
-      ? createTrialPool(() => createInProcessTrialWorker(), size)
+      ? createTrialPool(lazyInProcessWorker, size)
       : createTrialPool(createUncertaintyWorker, size);
   return pool;
 }
