@@ -47,7 +47,8 @@ type Phase =
   | { kind: 'cancelled' }
   | { kind: 'failed' };
 
-type Shown = { result: UncertaintyResult; years: number };
+/** The result on screen; `run` counts results so each new one draws fresh charts. */
+type Shown = { result: UncertaintyResult; years: number; run: number };
 
 type Props = {
   /** The chosen scenario ids, in the screen's order. */
@@ -141,7 +142,7 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
       if (mine !== seq.current) return;
       performance.measure('uncertainty: run', { start: runStart, end: performance.now() });
       if (outcome.status === 'done') {
-        setShown({ result: outcome.result, years });
+        setShown((prev) => ({ result: outcome.result, years, run: (prev?.run ?? 0) + 1 }));
         setPhase({ kind: 'done', cached: handle.cached });
       } else if (outcome.status === 'cancelled') setPhase({ kind: 'cancelled' });
       else {
@@ -293,6 +294,7 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
           aria-busy={running}
           data-testid="uncertainty-results"
           data-trials={result.trials}
+          data-run={shown.run}
         >
           <div className="compare-cards">
             {result.scenarios.map((s, i) => (
@@ -305,11 +307,7 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
               />
             ))}
           </div>
-          <FanCharts
-            key={`${result.trials}-${result.seed}-${todaysDollars}`}
-            result={result}
-            todaysDollars={todaysDollars}
-          />
+          <FanCharts key={`${shown.run}-${todaysDollars}`} result={result} todaysDollars={todaysDollars} />
           <PercentileTables result={result} todaysDollars={todaysDollars} />
         </div>
       )}

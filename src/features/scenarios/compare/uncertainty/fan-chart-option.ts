@@ -104,6 +104,8 @@ export function fanChartOption(input: FanChartInput): ChartOption {
     },
     yAxis: {
       type: 'value',
+      // Fitted to the bands (not from zero): the spread is what this chart is for.
+      scale: true,
       minInterval: axisMinInterval([{ name: '', values: [...p.p10, ...p.p90] }]),
       axisLabel: { color: MUTED, fontSize, formatter: (v: number) => formatAxisMoney(v) },
       splitLine: { lineStyle: { color: GRID_LINE, type: 'dashed' } },
