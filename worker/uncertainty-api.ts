@@ -1,8 +1,13 @@
 // The uncertainty worker's API as plain functions (so the pool's tests run the same code in-process): load a
 // profile once per run, run a range of trials for every scenario, and merge every range exactly.
-import { createSimulator } from './engine/index';
-import type { TrialBatch, UncertaintyRequest, UncertaintyResult } from './uncertainty-stub';
-import { mergeTrialBatches, runTrialBatch } from './uncertainty-stub';
+import {
+  createSimulator,
+  mergeTrialBatches,
+  runTrialBatch,
+  type TrialBatch,
+  type UncertaintyRequest,
+  type UncertaintyResult,
+} from './engine/index';
 import { run, type EngineResult } from './forecast-api';
 import type { TrialRange, TrialWorker } from './uncertainty-protocol';
 

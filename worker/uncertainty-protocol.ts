@@ -1,7 +1,7 @@
 // What the uncertainty pool and its workers exchange, without the engine itself: the worker interface the pool
 // drives and the typed arrays a trial batch moves (transfers) between threads.
 import type { EngineResult } from './forecast-api';
-import type { TrialBatch, UncertaintyRequest, UncertaintyResult } from './uncertainty-stub';
+import type { TrialBatch, UncertaintyRequest, UncertaintyResult } from './engine/index';
 
 export type TrialRange = { first_trial: number; count: number };
 

@@ -3,7 +3,7 @@
 import { expose, transfer } from 'comlink';
 import { createUncertaintyApi } from './uncertainty-api';
 import { batchBuffers, type TrialRange } from './uncertainty-protocol';
-import type { UncertaintyRequest } from './uncertainty-stub';
+import type { UncertaintyRequest } from './engine/index';
 
 const api = createUncertaintyApi();
 

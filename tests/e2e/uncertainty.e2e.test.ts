@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedLocalData, type SeedBackup } from '../../scripts/bench-compare.ts';
 import { heavyProfile } from '../../scripts/bench-engine.ts';
-import { runUncertainty, type UncertaintyRequest } from '../../worker/uncertainty-stub.ts';
+import { runUncertainty, type UncertaintyRequest } from '../../worker/engine/index.ts';
 import { compareBackup } from '../ui/compare-fixture.ts';
 import { createConfirmedUser, signInToDashboard, useBrowser } from './harness.ts';
 

@@ -15,7 +15,7 @@ import { clearUncertaintyCache, setTrialPool } from '../../src/lib/forecast/unce
 import { formatMoney } from '../../src/lib/format/money';
 import { createInProcessTrialWorker } from '../../worker/uncertainty-api';
 import type { TrialWorker } from '../../worker/uncertainty-protocol';
-import { runUncertainty, UNCERTAINTY_HELP_TEXT } from '../../worker/uncertainty-stub';
+import { runUncertainty, UNCERTAINTY_HELP_TEXT } from '../../worker/engine/index';
 import { COMPARE_AS_OF, compareBackup } from './compare-fixture';
 
 // jsdom has no canvas: the chart component is replaced by a stand-in that records its option and reports drawn.
@@ -153,7 +153,7 @@ describe('compare screen, Uncertainty mode', () => {
         .map((o) => o.textContent),
     ).toEqual([
       'None',
-      'Market crash in the first year (shares -30%, property -15%)',
+      'Market crash in the first year',
       'Market crash in the year of an event',
       'Market crash in the year of retirement',
       'Ten years of 7% inflation',
@@ -230,7 +230,9 @@ describe('compare screen, Uncertainty mode', () => {
     if (expected.scenarios[1].shortfall_most_likely_first_month)
       expect(within(cards[1]).getByTestId('shortfall-month')).toBeInTheDocument();
 
-    // One fan chart per scenario: the two bands (each a hidden base and its width) and the median.
+    // One fan chart per scenario (each mounts once the one before has drawn): the two bands (each a hidden base
+    // and its width) and the median.
+    await waitFor(() => expect(screen.getByTestId('fan-charts')).toHaveAttribute('data-charts-drawn', 'true'));
     const charts = screen.getAllByTestId('chart');
     expect(charts).toHaveLength(2);
     const points = expected.scenarios[0].sample_months.length;
@@ -246,7 +248,6 @@ describe('compare screen, Uncertainty mode', () => {
         .map((n) => `${n}:${points}`)
         .join(','),
     );
-    await waitFor(() => expect(screen.getByTestId('fan-charts')).toHaveAttribute('data-charts-drawn', 'true'));
     expect(screen.getByText('Done: 500 trials for each scenario.')).toBeInTheDocument();
 
     // The text alternative: a table per scenario at yearly points, behind a disclosure.
@@ -353,6 +354,20 @@ describe('compare screen, Uncertainty mode', () => {
     await userEvent.click(runButton());
     await waitFor(() => expect(runs).toHaveBeenCalledTimes(3));
     await screen.findByText('Done: 500 trials for each scenario.');
+  });
+
+  it("says why the engine refused a stress test the scenarios can't take", async () => {
+    await seed();
+    renderPage();
+    await openUncertainty();
+    await userEvent.selectOptions(screen.getByLabelText('Stress test'), 'crash_at_retirement');
+    await userEvent.selectOptions(screen.getByLabelText('Trials'), '500');
+    await userEvent.click(runButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Failed to run the uncertainty analysis: scenario "Today" has no retirement event: crash_at_retirement needs one in every scenario compared',
+    );
+    expect(runButton()).toBeEnabled();
   });
 
   it("explains the model in a help panel in the engine's words", async () => {

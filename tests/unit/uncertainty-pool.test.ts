@@ -1,8 +1,7 @@
 // The uncertainty worker pool's logic with in-process workers (the same API each real worker exposes): the merged
 // result equals a single-threaded run whatever the pool size and chunk size, progress, cancel and failures.
 import { describe, expect, it, vi } from 'vitest';
-import { runUncertainty } from '../../worker/uncertainty-stub';
-import type { UncertaintyRequest } from '../../worker/uncertainty-stub';
+import { runUncertainty, type UncertaintyRequest } from '../../worker/engine/index';
 import { createInProcessTrialWorker } from '../../worker/uncertainty-api';
 import type { TrialWorker } from '../../worker/uncertainty-protocol';
 import {

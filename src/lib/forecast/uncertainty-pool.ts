@@ -1,10 +1,13 @@
 // Runs an uncertainty request's trials across a pool of workers (docs/app.md, Uncertainty): small chunks of trials
 // handed to whichever worker is free, progress after each chunk, prompt cancel, and the exact merge in the workers.
-import type { TrialBatch, UncertaintyRequest, UncertaintyResult } from '../../../worker/uncertainty-stub';
+import type { TrialBatch, UncertaintyRequest, UncertaintyResult } from '../../../worker/engine/index';
 import type { TrialRange, TrialWorker } from '../../../worker/uncertainty-protocol';
 
 export type UncertaintyOutcome =
-  { status: 'done'; result: UncertaintyResult } | { status: 'cancelled' } | { status: 'failed'; message: string };
+  | { status: 'done'; result: UncertaintyResult }
+  | { status: 'cancelled' }
+  /** `input`: the engine refused the profile or request (its message names the problem), else a fault. */
+  | { status: 'failed'; message: string; input: boolean };
 
 export type UncertaintyProgress = { done: number; total: number };
 
@@ -50,6 +53,13 @@ export function trialChunks(trials: number, chunkSize: number): TrialRange[] {
  */
 const LATE_RESULT_MS = 150;
 
+/** An engine answer of { ok: false }: bad input, described by its first field error. */
+class RefusedInput extends Error {
+  constructor(result: { message: string; errors: ReadonlyArray<{ path: string; message: string }> }) {
+    super(result.errors[0]?.message ?? result.message);
+  }
+}
+
 type Slot = { worker: TrialWorker | null; profileKey: string | null; busySince: number | null };
 
 /**
@@ -90,7 +100,11 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
       settle(outcome);
     };
     const fail = (err: unknown) =>
-      finish({ status: 'failed', message: err instanceof Error ? err.message : String(err) });
+      finish({
+        status: 'failed',
+        message: err instanceof Error ? err.message : String(err),
+        input: err instanceof RefusedInput,
+      });
 
     const cancel = () => {
       if (stopped) return;
@@ -123,7 +137,7 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
         // A retired slot's worker may still answer: its result belongs to a cancelled run.
         if (slot.worker === worker) slot.busySince = null;
         if (stopped) return;
-        if (!result.ok) throw new Error(result.message);
+        if (!result.ok) throw new RefusedInput(result);
         durations.push(performance.now() - started);
         batches[c] = result.value;
         trialsDone += chunks[c].count;
@@ -146,7 +160,7 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
           const own = batches.map((chunk) => chunk.filter((b) => b.scenario_id === id));
           const result = await worker.merge({ ...request, scenario_ids: [id] }, own);
           if (slot.worker === worker) slot.busySince = null;
-          if (!result.ok) throw new Error(result.message);
+          if (!result.ok) throw new RefusedInput(result);
           return result.value;
         }),
       );

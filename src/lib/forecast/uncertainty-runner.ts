@@ -1,6 +1,6 @@
 // The compare screen's way to the uncertainty engine: the app's worker pool (created on the first run, kept), and
 // an in-memory cache of results keyed by a hash of the profile data, its assumptions and the request.
-import type { UncertaintyRequest, UncertaintyResult } from '../../../worker/uncertainty-stub';
+import type { UncertaintyRequest, UncertaintyResult } from '../../../worker/engine/index';
 import type { TrialWorker } from '../../../worker/uncertainty-protocol';
 import { createUncertaintyWorker } from '../../../worker/uncertainty-client';
 import {

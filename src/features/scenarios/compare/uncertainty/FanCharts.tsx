@@ -2,7 +2,7 @@
 // one has drawn) so drawing several never adds up to one long main-thread task.
 import { useMemo, useState } from 'react';
 import { Chart } from '../../../../components/charts/LazyChart';
-import type { UncertaintyResult } from '../../../../../worker/uncertainty-stub';
+import type { UncertaintyResult } from '../../../../../worker/engine/index';
 import { fanChartOption } from './fan-chart-option';
 
 export const FAN_CHART_HEIGHT = 300;

@@ -2,7 +2,7 @@
 // renders its tables only once opened.
 import { useState } from 'react';
 import { formatMoney } from '../../../../lib/format/money';
-import type { UncertaintyResult } from '../../../../../worker/uncertainty-stub';
+import type { UncertaintyResult } from '../../../../../worker/engine/index';
 import { shortMonth } from '../SummaryCard';
 import { yearlyIndices } from './fan-chart-option';
 

@@ -2,7 +2,7 @@
 // of running short of cash (and when it most often starts) and, with a goal, the chance of reaching it.
 import { seriesColour } from '../../../../components/charts/chart-options';
 import { formatMoney, formatPercent } from '../../../../lib/format/money';
-import type { ScenarioUncertainty } from '../../../../../worker/uncertainty-stub';
+import type { ScenarioUncertainty } from '../../../../../worker/engine/index';
 import { projectedLabel, shortMonth } from '../SummaryCard';
 
 /** A probability (0..1) as a whole or one-decimal percentage: '23%', '0.4%'. */

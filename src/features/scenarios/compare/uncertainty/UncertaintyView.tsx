@@ -14,7 +14,7 @@ import {
   type StressName,
   type UncertaintyRequest,
   type UncertaintyResult,
-} from '../../../../../worker/uncertainty-stub';
+} from '../../../../../worker/engine/index';
 import { shortMonth } from '../SummaryCard';
 import { FanCharts } from './FanCharts';
 import { PercentileTables } from './PercentileTable';
@@ -25,7 +25,7 @@ export const TRIAL_CHOICES = [500, 1000, 5000] as const;
 export const DEFAULT_TRIALS = 1000;
 
 export const STRESS_LABELS: Record<StressName, string> = {
-  crash_first_year: 'Market crash in the first year (shares -30%, property -15%)',
+  crash_first_year: 'Market crash in the first year',
   crash_at_event: 'Market crash in the year of an event',
   crash_at_retirement: 'Market crash in the year of retirement',
   high_inflation_decade: 'Ten years of 7% inflation',
@@ -45,7 +45,8 @@ type Phase =
   | { kind: 'running'; progress: UncertaintyProgress }
   | { kind: 'done'; cached: boolean }
   | { kind: 'cancelled' }
-  | { kind: 'failed' };
+  /** `reason`: the engine's own words when it refused the input (a stress test the scenarios can't take, say). */
+  | { kind: 'failed'; reason: string | null };
 
 /** The result on screen; `run` counts results so each new one draws fresh charts. */
 type Shown = { result: UncertaintyResult; years: number; run: number };
@@ -147,12 +148,12 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
       } else if (outcome.status === 'cancelled') setPhase({ kind: 'cancelled' });
       else {
         console.error(UNCERTAINTY_MESSAGES.failed, outcome.message);
-        setPhase({ kind: 'failed' });
+        setPhase({ kind: 'failed', reason: outcome.input ? outcome.message : null });
       }
     } catch (err) {
       if (mine !== seq.current) return;
       console.error(UNCERTAINTY_MESSAGES.failed, err);
-      setPhase({ kind: 'failed' });
+      setPhase({ kind: 'failed', reason: null });
     }
   };
 
@@ -277,6 +278,7 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
         {phase.kind === 'failed' && (
           <p className="form-message form-message-error" role="alert">
             {UNCERTAINTY_MESSAGES.failed}
+            {phase.reason ? `: ${phase.reason}` : ''}
           </p>
         )}
       </div>

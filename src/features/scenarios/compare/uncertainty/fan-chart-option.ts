@@ -8,7 +8,7 @@ import {
   type ChartOption,
 } from '../../../../components/charts/chart-options';
 import { formatAxisMoney, formatMoney } from '../../../../lib/format/money';
-import type { PercentileSeries } from '../../../../../worker/uncertainty-stub';
+import type { PercentileSeries } from '../../../../../worker/engine/index';
 
 const TEXT = '#e6e9f2';
 const MUTED = '#a9b2c9';
