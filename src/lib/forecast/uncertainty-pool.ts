@@ -23,6 +23,8 @@ export type TrialPool = {
   readonly size: number;
   /** `key` names the profile (its hash): a worker is sent the profile once per key, not with every chunk. */
   run(key: string, profile: unknown, request: UncertaintyRequest, options?: RunOptions): UncertaintyRun;
+  /** Starts every worker now (they load the engine while the user is still choosing), without running anything. */
+  warm(): void;
   /** Terminates every worker; a later run starts new ones. */
   dispose(): void;
 };
@@ -181,6 +183,9 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
   return {
     size,
     run,
+    warm() {
+      slots.forEach((_, i) => workerAt(i));
+    },
     dispose() {
       cancelCurrent?.();
       slots.forEach(retire);

@@ -1,13 +1,13 @@
 // The compare screen's Uncertainty view (docs/app.md, Uncertainty): trials, stress test and goal, Run with progress and
 // Cancel, then per scenario a card of probabilities, a fan chart and a percentile table, and a help panel.
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useDb } from '../../../../data/db-context';
 import { exportBackup } from '../../../../data/backup';
 import type { ScenarioEventRow, ScenarioRow } from '../../../../data/entities';
 import { listEvents } from '../../../../data/repositories/events';
 import { formatAmountInput, parseAmountInput } from '../../../../lib/format/money';
 import { todayIso } from '../../../../lib/forecast/compare-runner';
-import { runUncertaintyCached, uncertaintyKey } from '../../../../lib/forecast/uncertainty-runner';
+import { getTrialPool, runUncertaintyCached, uncertaintyKey } from '../../../../lib/forecast/uncertainty-runner';
 import type { UncertaintyProgress } from '../../../../lib/forecast/uncertainty-pool';
 import {
   UNCERTAINTY_HELP_TEXT,
@@ -90,6 +90,8 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
   }, [db]);
 
   useEffect(() => {
+    // The workers start (and load the engine) while the user chooses, so Run doesn't wait for them.
+    getTrialPool().warm();
     const runs = seq;
     const stop = cancelRun;
     return () => {
@@ -290,29 +292,46 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
         ))}
       </details>
 
-      {result && shown && (
-        <div
-          className="compare-results"
-          aria-busy={running}
-          data-testid="uncertainty-results"
-          data-trials={result.trials}
-          data-run={shown.run}
-        >
-          <div className="compare-cards">
-            {result.scenarios.map((s, i) => (
-              <UncertaintyCard
-                key={s.scenario_id}
-                scenario={s}
-                index={i}
-                years={shown.years}
-                todaysDollars={todaysDollars}
-              />
-            ))}
-          </div>
-          <FanCharts key={`${shown.run}-${todaysDollars}`} result={result} todaysDollars={todaysDollars} />
-          <PercentileTables result={result} todaysDollars={todaysDollars} />
-        </div>
-      )}
+      {shown && <Results shown={shown} running={running} todaysDollars={todaysDollars} />}
     </section>
   );
 }
+
+/**
+ * The cards, fan charts and tables, memoised: progress updates during a run re-render the controls only, never the
+ * previous result on screen.
+ */
+const Results = memo(function Results({
+  shown,
+  running,
+  todaysDollars,
+}: {
+  shown: Shown;
+  running: boolean;
+  todaysDollars: boolean;
+}) {
+  const { result } = shown;
+  return (
+    <div
+      className="compare-results"
+      aria-busy={running}
+      data-testid="uncertainty-results"
+      data-trials={result.trials}
+      data-run={shown.run}
+    >
+      <div className="compare-cards">
+        {result.scenarios.map((s, i) => (
+          <UncertaintyCard
+            key={s.scenario_id}
+            scenario={s}
+            index={i}
+            years={shown.years}
+            todaysDollars={todaysDollars}
+          />
+        ))}
+      </div>
+      <FanCharts key={`${shown.run}-${todaysDollars}`} result={result} todaysDollars={todaysDollars} />
+      <PercentileTables result={result} todaysDollars={todaysDollars} />
+    </div>
+  );
+});
