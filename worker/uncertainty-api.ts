@@ -1,9 +1,10 @@
 // The uncertainty worker's API as plain functions (so the pool's tests run the same code in-process): load a
 // profile once per run, run a range of trials for every scenario, and merge every range exactly.
 import {
-  createSimulator,
   mergeTrialBatches,
-  runTrialBatch,
+  prepareTrials,
+  runPreparedTrials,
+  type PreparedTrials,
   type TrialBatch,
   type UncertaintyRequest,
   type UncertaintyResult,
@@ -11,20 +12,27 @@ import {
 import { run, type EngineResult } from './forecast-api';
 import type { TrialRange, TrialWorker } from './uncertainty-protocol';
 
-/** One API per worker: the profile it was last given and a simulator whose buffers its trials reuse. */
+/**
+ * One API per worker: the profile it was last given, and the request it last prepared (validated and compiled once,
+ * then every chunk of that run reuses it).
+ */
 export function createUncertaintyApi() {
-  const simulator = createSimulator();
   let loaded: { key: string; profile: unknown } | null = null;
+  let prepared: { key: string; request: string; trials: PreparedTrials } | null = null;
   return {
     /** Keeps the profile for the trial batches that follow (sent once per run, not with every batch). */
     load(key: string, profile: unknown): void {
       loaded = { key, profile };
+      prepared = null;
     },
     /** Trials [first_trial, first_trial + count) of every requested scenario, one batch per scenario. */
     trialBatch(key: string, request: UncertaintyRequest, range: TrialRange): EngineResult<TrialBatch[]> {
       return run(() => {
         if (!loaded || loaded.key !== key) throw new Error('The uncertainty worker has no profile for this run');
-        return runTrialBatch(loaded.profile, request, range, simulator);
+        const text = JSON.stringify(request);
+        if (!prepared || prepared.key !== key || prepared.request !== text)
+          prepared = { key, request: text, trials: prepareTrials(loaded.profile, request) };
+        return runPreparedTrials(prepared.trials, range);
       });
     },
     /** The exact merge (percentiles from all the trials' figures), off the main thread. */
