@@ -22,7 +22,8 @@ import {
 
 export type EngineResult<T> = { ok: true; value: T } | { ok: false; message: string; errors: FieldError[] };
 
-function run<T>(fn: () => T): EngineResult<T> {
+/** Runs an engine call with its errors as data (also used by the uncertainty worker's API). */
+export function run<T>(fn: () => T): EngineResult<T> {
   try {
     return { ok: true, value: fn() };
   } catch (err) {

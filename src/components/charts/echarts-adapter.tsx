@@ -99,6 +99,34 @@ function drawInTwoTasks(instance: echarts.ECharts, option: ChartOption): Promise
   });
 }
 
+/** A band between two lines (an invisible base and its width stacked on it) and a line: the fan chart's shape. */
+function stackedBandsOption(dates: string[]): ChartOption {
+  const band = (stack: string, base: number, width: number) => [
+    { type: 'line', stack, stackStrategy: 'all', data: dates.map((_, i) => base + i * 100), lineStyle: { opacity: 0 } },
+    {
+      type: 'line',
+      stack,
+      stackStrategy: 'all',
+      data: dates.map((_, i) => width + i * 10),
+      showSymbol: false,
+      lineStyle: { opacity: 0 },
+      areaStyle: { opacity: 0.2 },
+    },
+  ];
+  return {
+    animation: false,
+    legend: { data: ['Median'] },
+    xAxis: { type: 'category', boundaryGap: false, data: dates },
+    yAxis: { type: 'value', scale: true },
+    tooltip: { trigger: 'axis' },
+    series: [
+      ...band('outer', -2000, 4000),
+      ...band('inner', -1000, 2000),
+      { type: 'line', name: 'Median', data: dates.map((_, i) => i * 100), showSymbol: false },
+    ],
+  };
+}
+
 let warmed: Promise<void> | null = null;
 
 /**
@@ -134,6 +162,8 @@ export function warmUpCharts(): Promise<void> {
     () => (instance ? drawInTwoTasks(instance, cashFlowOption(input(1))) : undefined),
     () => (instance ? drawInTwoTasks(instance, cashFlowOption(input(3))) : undefined),
     () => (instance ? drawInTwoTasks(instance, netWorthOption(input(5))) : undefined),
+    // Stacked translucent areas, as the Uncertainty mode's fan charts draw their percentile bands.
+    () => (instance ? drawInTwoTasks(instance, stackedBandsOption(dates)) : undefined),
   ];
   warmed = new Promise<void>((resolve) => {
     for (const step of steps) nextTask(step);
@@ -205,8 +235,11 @@ export function EChart({ option, height, onDrawn, ariaLabel, onCategoryClick }: 
     return () => {
       cancel();
       resize?.disconnect();
-      chart.current?.dispose();
+      // Disposed in its own queued task: a page replacing several charts at once (a new result) would otherwise
+      // dispose them all in the one task that removes them.
+      const instance = chart.current;
       chart.current = null;
+      if (instance) nextTask(() => instance.dispose());
     };
   }, []);
 

@@ -12,6 +12,8 @@ import type { CompareView } from '../../../../worker/engine/index';
 import { CompareCharts } from './CompareCharts';
 import { ExplainMonth } from './explain/ExplainMonth';
 import { SummaryCard } from './SummaryCard';
+import { ModeSwitch, type CompareMode } from './uncertainty/ModeSwitch';
+import { UncertaintyView } from './uncertainty/UncertaintyView';
 import './compare.css';
 
 export const FORECAST_YEARS = [1, 2, 5, 10, 15, 20, 25, 30] as const;
@@ -57,6 +59,7 @@ export function ComparePage({ selected, asOf }: Props) {
   const [running, setRunning] = useState(false);
   const [failed, setFailed] = useState(false);
   const [todaysDollars, setTodaysDollars] = useState(false);
+  const [mode, setMode] = useState<CompareMode>('projection');
   const runSeq = useRef(0);
   const autoRan = useRef(false);
   const periodId = useId();
@@ -206,6 +209,7 @@ export function ComparePage({ selected, asOf }: Props) {
               </ul>
             </fieldset>
             <div className="compare-actions">
+              <ModeSwitch mode={mode} onChange={setMode} />
               <div className="compare-field">
                 <label htmlFor={periodId}>Forecast period</label>
                 <select id={periodId} value={years} onChange={(e) => changeYears(Number(e.target.value))}>
@@ -223,6 +227,7 @@ export function ComparePage({ selected, asOf }: Props) {
               <button
                 type="button"
                 className="button button-primary"
+                hidden={mode !== 'projection'}
                 disabled={ids.length === 0 || running}
                 onClick={() => void run(ids, years)}
               >
@@ -236,13 +241,17 @@ export function ComparePage({ selected, asOf }: Props) {
             )}
           </section>
 
-          {failed && (
+          {failed && mode === 'projection' && (
             <p className="form-message form-message-error" role="alert">
               {MESSAGES.compareFailed}
             </p>
           )}
 
-          {result && (
+          {mode === 'uncertainty' && (
+            <UncertaintyView ids={ids} scenarios={scenarios} years={years} todaysDollars={todaysDollars} asOf={asOf} />
+          )}
+
+          {result && mode === 'projection' && (
             <div
               className="compare-results"
               aria-busy={running}

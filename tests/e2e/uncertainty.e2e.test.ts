@@ -1,0 +1,153 @@
+// Browser tests for the compare screen's Uncertainty mode (issue 13): 500 trials run in the worker pool give the
+// fan charts, the cards (equal to a single-threaded run of the same engine on the data the app sent) and the
+// percentile tables; a long run cancels promptly. Screenshot: test-results/uncertainty-fan.png.
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedLocalData, type SeedBackup } from '../../scripts/bench-compare.ts';
+import { heavyProfile } from '../../scripts/bench-engine.ts';
+import { runUncertainty, type UncertaintyRequest } from '../../worker/engine/index.ts';
+import { compareBackup } from '../ui/compare-fixture.ts';
+import { createConfirmedUser, signInToDashboard, useBrowser } from './harness.ts';
+
+const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+/** Names every worker the page starts, and keeps the profile and requests the pool's workers are sent. */
+const CAPTURE_POOL = `(() => {
+  const Native = window.Worker;
+  window.__workerNames = [];
+  window.__poolLoads = [];
+  window.__poolRequests = [];
+  window.Worker = class extends Native {
+    constructor(url, options) {
+      super(url, options);
+      window.__workerNames.push(options && options.name);
+    }
+  };
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    try {
+      if (message && message.type === 'APPLY' && Array.isArray(message.path)) {
+        if (message.path[0] === 'load') window.__poolLoads.push(JSON.parse(JSON.stringify(message.argumentList[1].value)));
+        if (message.path[0] === 'trialBatch') window.__poolRequests.push(JSON.parse(JSON.stringify(message.argumentList[1].value)));
+      }
+    } catch (err) { console.error(err); }
+    return post.call(this, message, ...rest);
+  };
+})();`;
+
+type Captured = { __workerNames: string[]; __poolLoads: unknown[]; __poolRequests: UncertaintyRequest[] };
+
+async function captured(page: Page): Promise<Captured> {
+  return page.evaluate(() => {
+    const w = window as unknown as Captured;
+    return { __workerNames: w.__workerNames, __poolLoads: w.__poolLoads, __poolRequests: w.__poolRequests };
+  });
+}
+
+async function openUncertainty(page: Page): Promise<void> {
+  await page.goto('/scenarios/compare');
+  await page.getByRole('heading', { name: 'Compare Scenarios' }).waitFor();
+  await page.getByRole('radio', { name: 'Uncertainty' }).check();
+  await page.getByRole('region', { name: 'Uncertainty' }).waitFor();
+}
+
+describe('compare screen, Uncertainty mode', () => {
+  const t = useBrowser();
+  let heavy: SeedBackup;
+
+  beforeAll(() => {
+    heavy = heavyProfile();
+  });
+
+  async function signedInWith(backup: SeedBackup, label: string): Promise<void> {
+    const user = await createConfirmedUser(t.stack, label);
+    await t.context.addInitScript(CAPTURE_POOL);
+    await signInToDashboard(t.page, user);
+    await seedLocalData(t.page, backup);
+  }
+
+  it('runs 500 trials in the worker pool: fan charts, cards equal to a single-threaded run, the percentile table', async () => {
+    await signedInWith(compareBackup, 'uncertainty-run');
+    const { page } = t;
+    await openUncertainty(page);
+    await page.getByRole('checkbox', { name: /^Job loss/ }).check();
+    await page.getByLabel('Trials').selectOption('500');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.locator('[data-testid="fan-charts"][data-charts-drawn="true"]').waitFor({ timeout: 60_000 });
+
+    // Two fan charts drawn on canvases, one card each.
+    const charts = page.getByTestId('fan-charts').getByRole('img');
+    expect(await charts.count()).toBe(2);
+    expect(await page.getByTestId('fan-charts').locator('canvas').count()).toBeGreaterThanOrEqual(2);
+    const cards = page.getByTestId('uncertainty-card');
+    expect(await cards.count()).toBe(2);
+
+    // The pool: hardware concurrency less one workers, at least two, every one sent the profile once.
+    const concurrency = await page.evaluate(() => navigator.hardwareConcurrency);
+    const { __workerNames: names, __poolLoads: loads, __poolRequests: requests } = await captured(page);
+    const size = Math.max(2, concurrency - 1);
+    expect(names.filter((n) => n.startsWith('wyrd-uncertainty-')).sort()).toEqual(
+      Array.from({ length: size }, (_, i) => `wyrd-uncertainty-${i}`),
+    );
+    expect(loads).toHaveLength(size);
+    const request = requests[0];
+    expect(request).toMatchObject({ trials: 500, years: 5, scenario_ids: ['sc-base', 'sc-loss'], stress: null });
+
+    // The same engine on this thread, in one batch, on the data the app sent: the figures the cards show.
+    const expected = runUncertainty(loads[0], request);
+    const shown = await cards.evaluateAll((els) =>
+      els.map((el) => ({
+        id: el.getAttribute('data-scenario-id'),
+        shortfall: Number(el.querySelector('[data-testid="shortfall-chance"]')?.getAttribute('data-value')),
+      })),
+    );
+    expect(shown).toEqual(expected.scenarios.map((s) => ({ id: s.scenario_id, shortfall: s.shortfall_probability })));
+
+    // The text alternative.
+    await page.getByText('Show table').click();
+    const tables = page.getByTestId('percentile-table');
+    await tables.first().waitFor();
+    expect(await tables.count()).toBe(2);
+    expect(await tables.first().locator('tbody tr').count()).toBe(6);
+    expect(await tables.first().locator('caption').innerText()).toBe('Today: net worth percentiles, 500 trials');
+
+    await page.addStyleTag({ content: '.top-bar { position: static !important; }' });
+    await page
+      .getByTestId('fan-charts')
+      .locator('section')
+      .nth(1)
+      .screenshot({ path: path.join(repoRoot, 'test-results', 'uncertainty-fan.png') });
+    expect(t.errors).toEqual([]);
+  });
+
+  it('cancels a long run promptly: the progress bar goes, no result is shown and Run works again', async () => {
+    await signedInWith(heavy, 'uncertainty-cancel');
+    const { page } = t;
+    await openUncertainty(page);
+    for (const name of ['Scenario 1', 'Scenario 2', 'Scenario 3', 'Scenario 4'])
+      await page.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
+    await page.getByLabel('Forecast period').selectOption('30');
+    await page.getByLabel('Trials').selectOption('5000');
+    await page.getByRole('button', { name: 'Run' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Trials run' });
+    await bar.waitFor();
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000 })
+      .toBeGreaterThan(0);
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await bar.waitFor({ state: 'detached' });
+    expect(Date.now() - started).toBeLessThan(1000);
+    await page.getByText('Cancelled. No results were kept.').waitFor();
+    expect(await page.getByTestId('uncertainty-card').count()).toBe(0);
+    const run = page.getByRole('button', { name: 'Run' });
+    expect(await run.isEnabled()).toBe(true);
+
+    // Nothing late arrives.
+    await page.waitForTimeout(1500);
+    expect(await page.getByTestId('uncertainty-card').count()).toBe(0);
+    expect(await page.getByText('Cancelled. No results were kept.').count()).toBe(1);
+    expect(t.errors).toEqual([]);
+  });
+});

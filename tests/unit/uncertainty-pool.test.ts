@@ -1,0 +1,157 @@
+// The uncertainty worker pool's logic with in-process workers (the same API each real worker exposes): the merged
+// result equals a single-threaded run whatever the pool size and chunk size, progress, cancel and failures.
+import { describe, expect, it, vi } from 'vitest';
+import { runUncertainty, type UncertaintyRequest } from '../../worker/engine/index';
+import { createInProcessTrialWorker } from '../../worker/uncertainty-api';
+import type { TrialWorker } from '../../worker/uncertainty-protocol';
+import {
+  createTrialPool,
+  defaultChunkSize,
+  defaultPoolSize,
+  trialChunks,
+  type UncertaintyProgress,
+} from '../../src/lib/forecast/uncertainty-pool';
+import { COMPARE_AS_OF, compareBackup } from '../ui/compare-fixture';
+
+const request: UncertaintyRequest = {
+  as_of: COMPARE_AS_OF,
+  years: 5,
+  trials: 120,
+  seed: 7,
+  scenario_ids: ['sc-base', 'sc-loss', 'sc-side'],
+  goal: { amount: 650_000, date: '2030-06-30' },
+};
+
+/** In-process workers that also count what the pool asks of them. */
+function countingSpawn() {
+  const spawned: Array<{ index: number; terminated: boolean; batches: number; loads: number }> = [];
+  const spawn = (index: number): TrialWorker => {
+    const inner = createInProcessTrialWorker();
+    const record = { index, terminated: false, batches: 0, loads: 0 };
+    spawned.push(record);
+    return {
+      load: (key, profile) => {
+        record.loads++;
+        return inner.load(key, profile);
+      },
+      trialBatch: (key, req, range) => {
+        record.batches++;
+        return inner.trialBatch(key, req, range);
+      },
+      merge: (req, batches) => inner.merge(req, batches),
+      terminate: () => {
+        record.terminated = true;
+      },
+    };
+  };
+  return { spawn, spawned };
+}
+
+describe('uncertainty pool', () => {
+  it('sizes the pool at hardware concurrency less one, at least two, and chunks the trials', () => {
+    expect(defaultPoolSize(undefined)).toBe(2);
+    expect(defaultPoolSize(1)).toBe(2);
+    expect(defaultPoolSize(2)).toBe(2);
+    expect(defaultPoolSize(8)).toBe(7);
+    expect(defaultChunkSize(1000)).toBe(50);
+    expect(defaultChunkSize(5000)).toBe(100);
+    expect(trialChunks(120, 50)).toEqual([
+      { first_trial: 0, count: 50 },
+      { first_trial: 50, count: 50 },
+      { first_trial: 100, count: 20 },
+    ]);
+  });
+
+  it("merges to exactly runUncertainty's result with 1, 2 and 4 workers and any chunk size", async () => {
+    const expected = runUncertainty(compareBackup, request);
+    for (const [size, chunkSize] of [
+      [1, 120],
+      [2, 50],
+      [4, 7],
+    ]) {
+      const { spawn, spawned } = countingSpawn();
+      const pool = createTrialPool(spawn, size);
+      const outcome = await pool.run('k1', compareBackup, request, { chunkSize }).done;
+      expect(outcome.status).toBe('done');
+      if (outcome.status !== 'done') return;
+      expect(JSON.stringify(outcome.result)).toBe(JSON.stringify(expected));
+      // Created on demand, each sent the profile once.
+      expect(spawned.length).toBe(Math.min(size, Math.ceil(120 / chunkSize)));
+      for (const w of spawned) expect(w.loads).toBe(1);
+    }
+  });
+
+  it('reports progress after each chunk, reuses its workers and sends a profile only once per key', async () => {
+    const { spawn, spawned } = countingSpawn();
+    const pool = createTrialPool(spawn, 2);
+    const seen: UncertaintyProgress[] = [];
+    await pool.run('k1', compareBackup, request, { chunkSize: 30, onProgress: (p) => seen.push(p) }).done;
+    expect(seen.map((p) => p.done)).toEqual([30, 60, 90, 120]);
+    expect(seen.every((p) => p.total === 120)).toBe(true);
+    await pool.run('k1', compareBackup, { ...request, seed: 8 }, { chunkSize: 30 }).done;
+    expect(spawned).toHaveLength(2);
+    expect(spawned.map((w) => w.loads)).toEqual([1, 1]);
+    await pool.run('k2', compareBackup, request, { chunkSize: 30 }).done;
+    expect(spawned.map((w) => w.loads)).toEqual([2, 2]);
+  });
+
+  it('cancel settles at once, schedules nothing more and ignores late results', async () => {
+    const { spawn, spawned } = countingSpawn();
+    const pool = createTrialPool(spawn, 2);
+    const progress = vi.fn();
+    const run = pool.run('k1', compareBackup, request, {
+      chunkSize: 10,
+      onProgress: (p) => {
+        progress(p);
+        run.cancel();
+      },
+    });
+    expect(await run.done).toEqual({ status: 'cancelled' });
+    const calls = progress.mock.calls.length;
+    const asked = spawned.reduce((n, w) => n + w.batches, 0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(progress.mock.calls.length).toBe(calls);
+    expect(spawned.reduce((n, w) => n + w.batches, 0)).toBe(asked);
+    expect(asked).toBeLessThan(12);
+    // The pool still works afterwards.
+    const again = await pool.run('k1', compareBackup, request, { chunkSize: 40 }).done;
+    expect(again.status).toBe('done');
+  });
+
+  it('terminates a worker whose chunk would still run long after Cancel; the next run replaces it', async () => {
+    const { spawn, spawned } = countingSpawn();
+    let release = () => {};
+    const slow = (index: number): TrialWorker => {
+      const w = spawn(index);
+      return {
+        ...w,
+        trialBatch: async (key, req, range) => {
+          await new Promise<void>((resolve) => (release = resolve));
+          return w.trialBatch(key, req, range);
+        },
+      };
+    };
+    const pool = createTrialPool(slow, 1);
+    const run = pool.run('k1', compareBackup, request);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    run.cancel();
+    expect(await run.done).toEqual({ status: 'cancelled' });
+    expect(spawned[0].terminated).toBe(true);
+    release();
+    const next = pool.run('k1', compareBackup, { ...request, trials: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release();
+    expect((await next.done).status).toBe('done');
+    expect(spawned).toHaveLength(2);
+  });
+
+  it('a new run cancels the one before it; an engine error fails the run', async () => {
+    const pool = createTrialPool(countingSpawn().spawn, 2);
+    const first = pool.run('k1', compareBackup, request);
+    const second = pool.run('k1', compareBackup, request);
+    expect(await first.done).toEqual({ status: 'cancelled' });
+    expect((await second.done).status).toBe('done');
+    const bad = await pool.run('k3', { accounts: 'nope' }, request).done;
+    expect(bad.status).toBe('failed');
+  });
+});
