@@ -172,7 +172,9 @@ describe('sync under faults', () => {
     const again = second.pages()[0] ?? (await second.newPage());
     await again.goto('/accounts');
     await expect.poll(() => assets(again), { timeout: 20_000 }).toContain('Made before the restart');
-    expect(names((await serverAccounts(t.stack.apiUrl, token)).live)).toEqual([]);
+    // No check that the server is still empty here: the restarted browser may fire the queued Background Sync
+    // before the route above is in place, and delivering it then is correct. What must hold is below: the edit
+    // reaches the server exactly once.
 
     await second.unrouteAll();
     await second.setOffline(false);
