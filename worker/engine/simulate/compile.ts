@@ -1,7 +1,9 @@
 // The compile step: turns a simulation spec (accounts and primitives) into the plan the month loop runs,
 // expanding every schedule once into per-step tables. Accounts, flows, transfers and loans each have their
 // own module; this one collects the primitives and builds the tables in a fixed order (warnings follow it).
+import { AGE_PENSION_AGE } from '../au/age-pension';
 import { isIsoDate } from '../au/dates';
+import { birthdayAt } from '../au/super';
 import { pplSuperRate } from '../au/ppl';
 import type {
   Primitive,
@@ -509,6 +511,11 @@ function buildTaxPlan(
     priorShare,
     family: people.length > 1 || children > 0,
     children,
+    pensionAgeDate: t.ids.map((id) => {
+      const birth = people.find((x) => x.id === id)?.birth_date;
+      return birth && isIsoDate(birth) ? birthdayAt(birth, AGE_PENSION_AGE) : '';
+    }),
+    couple: people.length > 1,
     help: { count: t.helpAccount.length, account: t.helpAccount, payer: t.helpPayer },
   };
 }

@@ -125,6 +125,14 @@ export type TaxPlan = {
   family: boolean;
   children: number;
   help: HelpTable;
+  /**
+   * Per taxpayer: the date they reach Age Pension age ('' when their birth date is unknown): from the financial
+   * year it falls in they have SAPTO and the seniors' Medicare thresholds (docs/au-rules.md, SAPTO). Optional
+   * for plans built by hand in tests.
+   */
+  pensionAgeDate?: string[];
+  /** A spouse in the plan: SAPTO's couple rate. */
+  couple?: boolean;
 };
 
 /** A later loan on an account sets the account's rate from its start: sorted by step. */

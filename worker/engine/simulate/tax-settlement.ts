@@ -1,9 +1,19 @@
-// The month loop's tax step (docs/forecast-engine.md, Tax and super): each person's income tax less LITO plus
+// The month loop's tax step (docs/forecast-engine.md, Tax and super): each person's income tax less LITO and SAPTO plus
 // Medicare levy (with the family thresholds for a couple or a family with children) and HELP repayment, per
 // financial year on that year's income, settled month by month so each year's total is exact. Allocation-free
 // per month: one rules object per financial year, every figure in typed arrays.
 import { helpRepayment } from '../au/help';
-import { incomeTaxAfterLito, incomeTaxOnBrackets, medicareLevyFor, taxYearRules, type TaxYearRules } from '../au/tax';
+import {
+  incomeTaxAfterLito,
+  incomeTaxAfterOffsets,
+  incomeTaxOnBrackets,
+  medicareLevyFor,
+  SAPTO_COUPLE,
+  SAPTO_NONE,
+  SAPTO_SINGLE,
+  taxYearRules,
+  type TaxYearRules,
+} from '../au/tax';
 import { cents } from '../money';
 import type { IsoDate } from '../primitives';
 import type { Plan } from './plan';
@@ -18,7 +28,7 @@ export type TaxYearFigures = {
   person: string;
   /** The year's taxable income: actual for a whole year, annualised (plus one-off amounts) at the horizon. */
   taxable_income: number;
-  /** The year's tax (income tax less LITO plus Medicare levy) on taxable_income, and its parts. */
+  /** The year's tax (income tax less LITO and SAPTO plus Medicare levy) on taxable_income, and its parts. */
   income_tax: number;
   medicare: number;
   /** HELP repayment income and the year's compulsory repayment (0 without a HELP debt). */
@@ -52,6 +62,8 @@ export class TaxSettlement {
   private readonly helpPaid: Float64Array;
   private readonly helpWithheld: Float64Array;
   private readonly hasHelp: Uint8Array;
+  /** Per person, this financial year: SAPTO_NONE, SAPTO_SINGLE or SAPTO_COUPLE (au/tax.ts). */
+  private readonly sapto: Uint8Array;
   /** The year's taxable income as estimated at the last settled month (annualised recurring + one-off). */
   readonly annualTaxable: Float64Array;
   private readonly annualRecurring: Float64Array;
@@ -81,6 +93,7 @@ export class TaxSettlement {
     this.helpPaid = scratch.float64(n);
     this.helpWithheld = scratch.float64(n);
     this.hasHelp = scratch.uint8(n);
+    this.sapto = scratch.uint8(n);
     this.annualTaxable = scratch.float64(n);
     this.annualRecurring = scratch.float64(n);
     this.lastIncome = scratch.float64(n);
@@ -103,9 +116,24 @@ export class TaxSettlement {
     return i < 0 ? 0 : this.annualTaxable[i];
   }
 
-  private taxOn(income: number, family: number): number {
+  private taxOn(p: number, income: number, family: number): number {
     const rules = this.rules as TaxYearRules;
-    return cents(incomeTaxAfterLito(income, rules) + medicareLevyFor(income, rules, family, this.plan.tax.children));
+    const status = this.sapto[p];
+    return cents(
+      incomeTaxAfterOffsets(income, rules, status) +
+        medicareLevyFor(income, rules, family, this.plan.tax.children, status !== SAPTO_NONE),
+    );
+  }
+
+  /** Who has SAPTO this financial year: Age Pension age reached by its 30 June (docs/au-rules.md, SAPTO). */
+  private saptoForYear(date: IsoDate): void {
+    const tax = this.plan.tax;
+    const ages = tax.pensionAgeDate;
+    const fyEnd = `${Number(financialYearLabel(date).slice(0, 4)) + 1}-06-30`;
+    for (let p = 0; p < this.count; p++) {
+      const at = ages?.[p] ?? '';
+      this.sapto[p] = at !== '' && at <= fyEnd ? (tax.couple ? SAPTO_COUPLE : SAPTO_SINGLE) : SAPTO_NONE;
+    }
   }
 
   /**
@@ -127,6 +155,7 @@ export class TaxSettlement {
     if (month % 12 === 6 || firstStep) {
       this.started = true;
       this.rules = taxYearRules(date);
+      this.saptoForYear(date);
       this.yearIndex++;
       this.yearLabels.push(financialYearLabel(date));
       this.monthsElapsed = firstStep ? tax.firstYearMonthsBefore : 0;
@@ -181,10 +210,10 @@ export class TaxSettlement {
       if (recurring !== this.lastIncome[p] || (tax.family && family !== this.lastFamily[p])) {
         this.lastIncome[p] = recurring;
         this.lastFamily[p] = family;
-        this.lastTax[p] = recurring > 0 ? this.taxOn(recurring, family) : 0;
+        this.lastTax[p] = recurring > 0 ? this.taxOn(p, recurring, family) : 0;
       }
       const once = this.onceSoFar[p];
-      const all = once !== 0 ? this.taxOn(this.annualTaxable[p], family) : this.lastTax[p];
+      const all = once !== 0 ? this.taxOn(p, this.annualTaxable[p], family) : this.lastTax[p];
       // Recurring income's tax pro rata over the year's months; a one-off's extra tax in full when it arrives.
       const target = (this.lastTax[p] * elapsed) / 12 + (all - this.lastTax[p]) - this.withheld[p];
       const due = target - this.charged[p];
@@ -200,8 +229,9 @@ export class TaxSettlement {
         // The year's figures once, at its last settled month.
         const rules = this.rules as TaxYearRules;
         const income = this.annualTaxable[p];
-        years[row + F_INCOME_TAX] = cents(incomeTaxAfterLito(income, rules));
-        years[row + F_MEDICARE] = cents(medicareLevyFor(income, rules, family, tax.children));
+        const status = this.sapto[p];
+        years[row + F_INCOME_TAX] = cents(incomeTaxAfterOffsets(income, rules, status));
+        years[row + F_MEDICARE] = cents(medicareLevyFor(income, rules, family, tax.children, status !== SAPTO_NONE));
       }
       if (this.hasHelp[p]) this.settleHelp(p, step, month, date, elapsed, row);
     }
@@ -226,7 +256,9 @@ export class TaxSettlement {
     const income = this.annualTaxable[p];
     const safe = income > 0 ? income : 0;
     const bracket = incomeTaxOnBrackets(safe, rules);
-    const medicare = medicareLevyFor(safe, rules, family, this.plan.tax.children);
+    const status = this.sapto[p];
+    const medicare = medicareLevyFor(safe, rules, family, this.plan.tax.children, status !== SAPTO_NONE);
+    const afterLito = incomeTaxAfterLito(safe, rules);
     trace.record({
       kind: 'tax',
       bucket: 'cash_flow',
@@ -239,7 +271,9 @@ export class TaxSettlement {
         months_into_year: elapsed,
         annualised_income: income,
         income_tax: bracket,
-        lito: bracket - incomeTaxAfterLito(safe, rules),
+        lito: bracket - afterLito,
+        // Only for a person with SAPTO this year, so other traces keep their parts.
+        ...(status !== SAPTO_NONE ? { sapto: afterLito - incomeTaxAfterOffsets(safe, rules, status) } : {}),
         medicare,
         year_tax: yearTax,
         due_to_date: target,
@@ -303,7 +337,7 @@ export class TaxSettlement {
       const prior = this.soFar[p];
       const rate = rateIncome[p];
       if (!(prior > 0) || !(rate > 0)) continue;
-      this.withheld[p] = (prior * this.taxOn(rate, family)) / rate;
+      this.withheld[p] = (prior * this.taxOn(p, rate, family)) / rate;
       if (this.hasHelp[p]) this.helpWithheld[p] = (prior * helpRepayment(rate, this.rulesDate())) / rate;
     }
   }
