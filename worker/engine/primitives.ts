@@ -124,6 +124,11 @@ export type PrimitiveLoan = {
   /** Share (0..1) of the interest that is tax deductible, and whose deduction it is. */
   deductible_share?: number;
   taxpayer?: string;
+  /**
+   * A deduction shared between owners (a property owned jointly): each taxpayer's share (0..1) of the deductible
+   * interest. When present it replaces `taxpayer` for the deduction; at most two people (the household's).
+   */
+  deductible_taxpayers?: Array<{ taxpayer: string; share: number }>;
   /** The last day the interest is deductible (for example '2027-06-30' under the proposed 2027 negative
    * gearing rule); interest of the months after the one containing this date is not. Absent: always. */
   deductible_until?: IsoDate;

@@ -73,6 +73,9 @@ export type LoanTable = {
   /** Whose taxable income the deductible interest reduces (-1: not deductible). */
   taxpayer: Int32Array;
   deductibleShare: Float64Array;
+  /** A second taxpayer of a shared deduction (-1: none), and the part of the deduction that is theirs (0..1). */
+  taxpayer2: Int32Array;
+  share2: Float64Array;
   /** Interest is deductible in month indices [deductibleFromMonth, deductibleEndMonth). */
   deductibleFromMonth: Int32Array;
   deductibleEndMonth: Int32Array;

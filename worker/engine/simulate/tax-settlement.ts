@@ -136,6 +136,20 @@ export class TaxSettlement {
     }
   }
 
+  /** One taxpayer's deductible loan interest for the month (and its trace entry). */
+  private deduct(trace: TraceRecorder | null, loan: number, payer: number, deduction: number): void {
+    this.soFar[payer] -= deduction;
+    this.investSoFar[payer] -= deduction;
+    trace?.record({
+      kind: 'deductible_interest',
+      bucket: 'taxable',
+      amount: -deduction,
+      loan,
+      payer,
+      parts: { deductible_share: this.plan.loans.deductibleShare[loan] },
+    });
+  }
+
   /**
    * Settles month `step` (calendar month index `month`): returns the household's tax for the month (negative: a
    * refund) and leaves each HELP debt's movement in helpMove.
@@ -179,16 +193,11 @@ export class TaxSettlement {
       const payer = loans.taxpayer[loan];
       if (payer >= 0 && month < loans.deductibleEndMonth[loan] && month >= loans.deductibleFromMonth[loan]) {
         const deduction = interestThisMonth[loans.account[loan]] * loans.deductibleShare[loan];
-        this.soFar[payer] -= deduction;
-        this.investSoFar[payer] -= deduction;
-        trace?.record({
-          kind: 'deductible_interest',
-          bucket: 'taxable',
-          amount: -deduction,
-          loan,
-          payer,
-          parts: { deductible_share: loans.deductibleShare[loan] },
-        });
+        // A shared deduction (joint owners): the second taxpayer's part, the rest to the first.
+        const second = loans.taxpayer2[loan];
+        const part2 = second >= 0 ? deduction * loans.share2[loan] : 0;
+        this.deduct(trace, loan, payer, deduction - part2);
+        if (second >= 0) this.deduct(trace, loan, second, part2);
       }
     }
     let family = 0;
@@ -325,10 +334,10 @@ export class TaxSettlement {
         continue;
       if (loans.startMonth[loan] > month - 1) continue; // a loan drawn after the year began: no interest before
       const yearly = interestThisMonth[loans.account[loan]] * loans.deductibleShare[loan] * 12;
-      this.investSoFar[payer] -= yearly * tax.priorShare;
-      if (tax.priorEntered[payer]) continue;
-      this.soFar[payer] -= yearly * tax.priorShare;
-      rateIncome[payer] -= yearly;
+      const second = loans.taxpayer2[loan];
+      const part2 = second >= 0 ? yearly * loans.share2[loan] : 0;
+      this.priorDeduct(payer, yearly - part2, rateIncome);
+      if (second >= 0) this.priorDeduct(second, part2, rateIncome);
     }
     let family = 0;
     for (let p = 0; p < n; p++) family += Math.max(0, rateIncome[p]);
@@ -340,6 +349,15 @@ export class TaxSettlement {
       this.withheld[p] = (prior * this.taxOn(p, rate, family)) / rate;
       if (this.hasHelp[p]) this.helpWithheld[p] = (prior * helpRepayment(rate, this.rulesDate())) / rate;
     }
+  }
+
+  /** One taxpayer's estimated deductible interest of the first year's months before as_of (yearly: a year's). */
+  private priorDeduct(payer: number, yearly: number, rateIncome: Float64Array): void {
+    const tax = this.plan.tax;
+    this.investSoFar[payer] -= yearly * tax.priorShare;
+    if (tax.priorEntered[payer]) return;
+    this.soFar[payer] -= yearly * tax.priorShare;
+    rateIncome[payer] -= yearly;
   }
 
   private rulesDate(): IsoDate {
