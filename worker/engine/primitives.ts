@@ -198,7 +198,20 @@ export type PrimitiveRetirement = {
   pension?: { pay_to: AccountRef };
 };
 
+/**
+ * A dependent child in the household from `from` (a birth) until the day before `until` (absent: for the whole
+ * forecast): the Medicare levy's family threshold counts them from the month of `from` (docs/forecast-engine.md,
+ * Tax and super). A child whose `from` is on or before as_of is taken to be in the assumptions' dependent_children.
+ */
+export type PrimitiveDependentChild = {
+  kind: 'dependent_child';
+  key: string;
+  from: IsoDate;
+  until?: IsoDate;
+};
+
 export type Primitive =
+  | PrimitiveDependentChild
   | PrimitiveAccount
   | PrimitiveFlow
   | PrimitiveTransfer

@@ -136,6 +136,8 @@ export type TaxPlan = {
   pensionAgeDate?: string[];
   /** A spouse in the plan: SAPTO's couple rate. */
   couple?: boolean;
+  /** Dependent children joining (delta +1) or leaving (-1) the count from a month index, sorted by month. */
+  childChanges?: { month: Int32Array; delta: Int8Array };
 };
 
 /** A later loan on an account sets the account's rate from its start: sorted by step. */

@@ -79,6 +79,9 @@ export class TaxSettlement {
   private monthsElapsed = 0;
   private yearIndex = -1;
   private started = false;
+  /** Dependent children this month: the assumptions' count plus new_child births so far (TaxPlan.childChanges). */
+  private children: number;
+  private childNext = 0;
 
   constructor(plan: Plan, scratch: ScratchArena) {
     this.plan = plan;
@@ -103,6 +106,7 @@ export class TaxSettlement {
     this.helpMove = scratch.float64(help.count);
     for (let h = 0; h < help.count; h++) this.hasHelp[help.payer[h]] = 1;
     this.years = scratch.float64((Math.ceil(plan.months / 12) + 2) * n * FIELDS);
+    this.children = plan.tax.children;
   }
 
   /** The index of a person ('self', 'partner') in this settlement, or -1 when nobody by that id is taxed. */
@@ -121,7 +125,7 @@ export class TaxSettlement {
     const status = this.sapto[p];
     return cents(
       incomeTaxAfterOffsets(income, rules, status) +
-        medicareLevyFor(income, rules, family, this.plan.tax.children, status !== SAPTO_NONE),
+        medicareLevyFor(income, rules, family, this.children, status !== SAPTO_NONE),
     );
   }
 
@@ -189,6 +193,12 @@ export class TaxSettlement {
     }
     this.monthsElapsed++;
     const elapsed = this.monthsElapsed;
+    const changes = tax.childChanges;
+    if (changes !== undefined && this.childNext < changes.month.length && changes.month[this.childNext] <= month) {
+      while (this.childNext < changes.month.length && changes.month[this.childNext] <= month)
+        this.children += changes.delta[this.childNext++];
+      this.lastIncome.fill(NaN); // the family threshold moved: every person's tax again
+    }
     for (let loan = 0; loan < loans.count; loan++) {
       const payer = loans.taxpayer[loan];
       if (payer >= 0 && month < loans.deductibleEndMonth[loan] && month >= loans.deductibleFromMonth[loan]) {
@@ -211,12 +221,13 @@ export class TaxSettlement {
       this.annualTaxable[p] = recurring + this.onceSoFar[p];
       family += this.annualTaxable[p];
     }
-    if (!tax.family) family = NaN;
+    const isFamily = tax.family || this.children > 0;
+    if (!isFamily) family = NaN;
     let total = 0;
     const yearRow = this.yearIndex * n * FIELDS;
     for (let p = 0; p < n; p++) {
       const recurring = this.annualRecurring[p];
-      if (recurring !== this.lastIncome[p] || (tax.family && family !== this.lastFamily[p])) {
+      if (recurring !== this.lastIncome[p] || (isFamily && family !== this.lastFamily[p])) {
         this.lastIncome[p] = recurring;
         this.lastFamily[p] = family;
         this.lastTax[p] = recurring > 0 ? this.taxOn(p, recurring, family) : 0;
@@ -240,7 +251,7 @@ export class TaxSettlement {
         const income = this.annualTaxable[p];
         const status = this.sapto[p];
         years[row + F_INCOME_TAX] = cents(incomeTaxAfterOffsets(income, rules, status));
-        years[row + F_MEDICARE] = cents(medicareLevyFor(income, rules, family, tax.children, status !== SAPTO_NONE));
+        years[row + F_MEDICARE] = cents(medicareLevyFor(income, rules, family, this.children, status !== SAPTO_NONE));
       }
       if (this.hasHelp[p]) this.settleHelp(p, step, month, date, elapsed, row);
     }
@@ -266,7 +277,7 @@ export class TaxSettlement {
     const safe = income > 0 ? income : 0;
     const bracket = incomeTaxOnBrackets(safe, rules);
     const status = this.sapto[p];
-    const medicare = medicareLevyFor(safe, rules, family, this.plan.tax.children, status !== SAPTO_NONE);
+    const medicare = medicareLevyFor(safe, rules, family, this.children, status !== SAPTO_NONE);
     const afterLito = incomeTaxAfterLito(safe, rules);
     trace.record({
       kind: 'tax',
@@ -341,7 +352,8 @@ export class TaxSettlement {
     }
     let family = 0;
     for (let p = 0; p < n; p++) family += Math.max(0, rateIncome[p]);
-    if (!tax.family) family = NaN;
+    const isFamily = tax.family || this.children > 0;
+    if (!isFamily) family = NaN;
     for (let p = 0; p < n; p++) {
       const prior = this.soFar[p];
       const rate = rateIncome[p];
