@@ -7,7 +7,7 @@ import { UserDbProvider } from '../../src/data/db-context';
 import { WyrdDb } from '../../src/data/db';
 import { getAssumptions, saveAssumptions } from '../../src/data/repositories/assumptions';
 import { HouseholdSection } from '../../src/features/profile/HouseholdSection';
-import { validateHousehold } from '../../src/features/profile/household-form';
+import { validateHousehold, validateRetirement, toRetirementForm } from '../../src/features/profile/household-form';
 
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -78,6 +78,105 @@ describe('Household section', () => {
     await user.click(screen.getByRole('button', { name: 'Save Household' }));
     await screen.findByText('Household saved');
     expect((await getAssumptions(db))?.people).toEqual([{ id: 'self', name: 'Alex', birth_date: null }]);
+  });
+});
+
+describe('Household section: retirement settings', () => {
+  afterEach(() => cleanup());
+
+  it('saves homeowner, the Age Pension off and a row of unused cap, keeping the other assumptions', async () => {
+    const db = await renderSection((d) => saveAssumptions(d, { inflation_rate: 3 }));
+    const user = userEvent.setup();
+    const group = screen.getByRole('group', { name: 'Retirement and Age Pension' });
+    await user.selectOptions(within(group).getByLabelText('Do you own the home you live in?'), 'no');
+    await user.click(within(group).getByRole('checkbox', { name: 'Include the Age Pension in the forecast' }));
+    await user.click(within(group).getByRole('button', { name: 'Add unused cap' }));
+    const row = within(group).getByRole('group', { name: 'Unused cap 1' });
+    await user.type(within(row).getByLabelText('Financial year it starts (2023 for 2023-24)'), '2023');
+    await user.type(within(row).getByLabelText('Unused cap ($)'), '12,500');
+    await user.click(screen.getByRole('button', { name: 'Save Household' }));
+    await screen.findByText('Household saved');
+    const saved = await getAssumptions(db);
+    expect(saved?.inflation_rate).toBe(3);
+    expect(saved?.retirement).toEqual({
+      homeowner: false,
+      age_pension: false,
+      unused_concessional_cap: [{ person: 'self', financial_year: 2023, amount: 12_500 }],
+    });
+  });
+
+  it('shows the saved settings, and back to the defaults saves no retirement settings', async () => {
+    const db = await renderSection((d) =>
+      saveAssumptions(d, {
+        retirement: {
+          homeowner: true,
+          age_pension: false,
+          unused_concessional_cap: [{ person: 'self', financial_year: 2022, amount: 4_000 }],
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    const group = await screen.findByRole('group', { name: 'Retirement and Age Pension' });
+    await waitFor(() => expect(within(group).getByLabelText('Do you own the home you live in?')).toHaveValue('yes'));
+    const pension = within(group).getByRole('checkbox', { name: 'Include the Age Pension in the forecast' });
+    expect(pension).not.toBeChecked();
+    expect(within(group).getByLabelText('Unused cap ($)')).toHaveValue('4000');
+    await user.selectOptions(within(group).getByLabelText('Do you own the home you live in?'), 'auto');
+    await user.click(pension);
+    await user.click(within(group).getByRole('button', { name: 'Remove unused cap 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save Household' }));
+    await screen.findByText('Household saved');
+    expect((await getAssumptions(db))?.retirement).toBeUndefined();
+  });
+
+  it('names the row and field of each problem, and saves nothing', async () => {
+    const db = await renderSection();
+    const user = userEvent.setup();
+    const group = screen.getByRole('group', { name: 'Retirement and Age Pension' });
+    await user.click(within(group).getByRole('button', { name: 'Add unused cap' }));
+    const row = within(group).getByRole('group', { name: 'Unused cap 1' });
+    await user.type(within(row).getByLabelText('Financial year it starts (2023 for 2023-24)'), '2015');
+    await user.type(within(row).getByLabelText('Unused cap ($)'), 'some');
+    await user.click(screen.getByRole('button', { name: 'Save Household' }));
+    expect(await within(row).findByText(/Unused cap row 1: enter the year a past financial year starts/)).toBeVisible();
+    expect(within(row).getByText('Unused cap row 1: enter an amount from $0 to $1,000,000')).toBeInTheDocument();
+    expect(await getAssumptions(db)).toBeNull();
+  });
+});
+
+describe('validateRetirement', () => {
+  const TODAY = '2026-11-23'; // 2026-27: the last year that can be entered is 2025 (2025-26)
+  const form = (caps: Array<[string, string, string]>, extra = {}) => ({
+    ...toRetirementForm(undefined),
+    ...extra,
+    caps: caps.map(([person, year, amount], i) => ({ key: `k${i}`, person: person as 'self', year, amount })),
+  });
+  it('accepts past years up to the one before today, and a partner row only with a partner', () => {
+    expect(validateRetirement(form([['self', '2025', '1000']]), ['self'], TODAY).value).toEqual({
+      unused_concessional_cap: [{ person: 'self', financial_year: 2025, amount: 1_000 }],
+    });
+    expect(validateRetirement(form([['self', '2026', '1000']]), ['self'], TODAY).errors['cap.k0.year']).toMatch(
+      /from 2018 to 2025/,
+    );
+    expect(validateRetirement(form([['partner', '2024', '1']]), ['self'], TODAY).errors['cap.k0.person']).toMatch(
+      /add a partner/,
+    );
+    expect(
+      validateRetirement(
+        form([
+          ['self', '2024', '1'],
+          ['self', '2024', '2'],
+        ]),
+        ['self'],
+        TODAY,
+      ).errors['cap.k1.year'],
+    ).toBe('Unused cap row 2: 2024-25 is entered twice for this person');
+    // In June the financial year under way started the calendar year before.
+    expect(validateRetirement(form([['self', '2025', '1']]), ['self'], '2026-06-30').errors['cap.k0.year']).toMatch(
+      /to 2024/,
+    );
+    expect(validateRetirement(form([]), ['self'], TODAY).value).toBeUndefined();
+    expect(validateRetirement(form([], { homeowner: 'yes' }), ['self'], TODAY).value).toEqual({ homeowner: true });
   });
 });
 

@@ -124,6 +124,11 @@ export type PrimitiveLoan = {
   /** Share (0..1) of the interest that is tax deductible, and whose deduction it is. */
   deductible_share?: number;
   taxpayer?: string;
+  /**
+   * A deduction shared between owners (a property owned jointly): each taxpayer's share (0..1) of the deductible
+   * interest. When present it replaces `taxpayer` for the deduction; at most two people (the household's).
+   */
+  deductible_taxpayers?: Array<{ taxpayer: string; share: number }>;
   /** The last day the interest is deductible (for example '2027-06-30' under the proposed 2027 negative
    * gearing rule); interest of the months after the one containing this date is not. Absent: always. */
   deductible_until?: IsoDate;
@@ -193,7 +198,20 @@ export type PrimitiveRetirement = {
   pension?: { pay_to: AccountRef };
 };
 
+/**
+ * A dependent child in the household from `from` (a birth) until the day before `until` (absent: for the whole
+ * forecast): the Medicare levy's family threshold counts them from the month of `from` (docs/forecast-engine.md,
+ * Tax and super). A child whose `from` is on or before as_of is taken to be in the assumptions' dependent_children.
+ */
+export type PrimitiveDependentChild = {
+  kind: 'dependent_child';
+  key: string;
+  from: IsoDate;
+  until?: IsoDate;
+};
+
 export type Primitive =
+  | PrimitiveDependentChild
   | PrimitiveAccount
   | PrimitiveFlow
   | PrimitiveTransfer

@@ -1,13 +1,25 @@
 // The profile's Household section (under Profile Information): the people in the plan (you, and optionally a partner) with their birth dates
 // and, optionally, taxable income already received this financial year, plus dependent children for the
-// Medicare levy's family thresholds. Saved into the assumptions record (docs/forecast-model.md section 7).
-import { useEffect, useState, type FormEvent } from 'react';
+// Medicare levy's family thresholds, and the retirement settings (homeowner, the Age Pension on or off, unused
+// concessional cap from before the forecast). Saved into the assumptions record (docs/forecast-model.md sections 7
+// and 9).
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormField, FormMessage } from '../../components/form/FormField';
 import { useDb } from '../../data/db-context';
 import { getAssumptions, saveAssumptions } from '../../data/repositories/assumptions';
 import { localToday } from '../../lib/dates/local-today';
 import { DEFAULT_PERSON, type AssumptionsInput, type PersonId } from '../../../worker/engine/index';
-import { WHO, toForm, validateHousehold, type HouseholdErrors, type PersonForm } from './household-form';
+import {
+  WHO,
+  toForm,
+  toRetirementForm,
+  validateHousehold,
+  validateRetirement,
+  type CapRowForm,
+  type HouseholdErrors,
+  type PersonForm,
+  type RetirementForm,
+} from './household-form';
 import './profile.css';
 
 export function HouseholdSection() {
@@ -15,6 +27,8 @@ export function HouseholdSection() {
   const [stored, setStored] = useState<AssumptionsInput | null | undefined>(undefined);
   const [people, setPeople] = useState<PersonForm[]>([toForm(DEFAULT_PERSON)]);
   const [children, setChildren] = useState('0');
+  const [retirement, setRetirement] = useState<RetirementForm>(toRetirementForm(undefined));
+  const nextCap = useRef(0);
   const [errors, setErrors] = useState<HouseholdErrors>({});
   const [message, setMessage] = useState<{ type: 'error' | 'success'; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -26,6 +40,7 @@ export function HouseholdSection() {
       setStored(a);
       if (a?.people) setPeople(a.people.map(toForm));
       setChildren(String(a?.dependent_children ?? 0));
+      setRetirement(toRetirementForm(a?.retirement));
     });
     return () => {
       active = false;
@@ -38,17 +53,23 @@ export function HouseholdSection() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setMessage(null);
-    const { errors: found, value } = validateHousehold(people, children, localToday());
-    setErrors(found);
-    if (!value) {
+    const today = localToday();
+    const { errors: found, value } = validateHousehold(people, children, today);
+    const ret = validateRetirement(
+      retirement,
+      people.map((p) => p.id),
+      today,
+    );
+    setErrors({ ...found, ...ret.errors });
+    if (!value || ret.value === null) {
       setMessage({ type: 'error', text: 'Please correct the fields marked below' });
       return;
     }
     setSaving(true);
     try {
       // The assumptions record is saved whole: keep the rates and other settings it already has.
-      const { updated_at: _stamp, ...rest } = stored ?? {};
-      const saved = await saveAssumptions(db, { ...rest, ...value });
+      const { updated_at: _stamp, retirement: _before, ...rest } = stored ?? {};
+      const saved = await saveAssumptions(db, { ...rest, ...value, ...(ret.value ? { retirement: ret.value } : {}) });
       setStored(saved);
       setMessage({ type: 'success', text: 'Household saved' });
     } catch (err) {
@@ -133,11 +154,129 @@ export function HouseholdSection() {
         onChange={(event) => setChildren(event.target.value)}
       />
       <FieldError text={errors.children} />
+      <RetirementFields
+        form={retirement}
+        hasPartner={hasPartner}
+        errors={errors}
+        onChange={setRetirement}
+        newKey={() => `new-${nextCap.current++}`}
+      />
       {message && <FormMessage type={message.type}>{message.text}</FormMessage>}
       <button type="submit" className="button button-primary" disabled={saving}>
         {saving ? 'Saving...' : 'Save Household'}
       </button>
     </form>
+  );
+}
+
+/** The retirement settings: homeowner, the Age Pension on or off, and rows of unused concessional cap. */
+function RetirementFields({
+  form,
+  hasPartner,
+  errors,
+  onChange,
+  newKey,
+}: {
+  form: RetirementForm;
+  hasPartner: boolean;
+  errors: HouseholdErrors;
+  onChange: (next: RetirementForm) => void;
+  newKey: () => string;
+}) {
+  const id = useId();
+  const setRow = (key: string, field: keyof CapRowForm, value: string) =>
+    onChange({ ...form, caps: form.caps.map((c) => (c.key === key ? { ...c, [field]: value } : c)) });
+  return (
+    <fieldset className="household-person">
+      <legend>Retirement and Age Pension</legend>
+      <div className="field">
+        <label htmlFor={`${id}-homeowner`}>Do you own the home you live in?</label>
+        <select
+          id={`${id}-homeowner`}
+          className="select"
+          name="homeowner"
+          aria-describedby={`${id}-homeowner-hint`}
+          value={form.homeowner}
+          onChange={(e) => onChange({ ...form, homeowner: e.target.value as RetirementForm['homeowner'] })}
+        >
+          <option value="auto">Work it out from my property accounts</option>
+          <option value="yes">Yes, a homeowner</option>
+          <option value="no">No, not a homeowner</option>
+        </select>
+        <small id={`${id}-homeowner-hint`} className="field-hint">
+          Sets the Age Pension assets test thresholds (the home itself is not counted).
+        </small>
+      </div>
+      <div className="field">
+        <label>
+          <input
+            type="checkbox"
+            name="age_pension"
+            checked={form.age_pension}
+            onChange={(e) => onChange({ ...form, age_pension: e.target.checked })}
+          />{' '}
+          Include the Age Pension in the forecast
+        </label>
+      </div>
+      <p className="household-note">
+        Unused concessional super cap from financial years before the forecast (optional): it can be carried forward for
+        up to five years while the total super balance is under $500,000.
+      </p>
+      {form.caps.map((row, i) => (
+        <fieldset key={row.key} className="household-person">
+          <legend>{`Unused cap ${i + 1}`}</legend>
+          {(hasPartner || row.person === 'partner') && (
+            <div className="field">
+              <label htmlFor={`${id}-${row.key}-person`}>Whose super</label>
+              <select
+                id={`${id}-${row.key}-person`}
+                className="select"
+                value={row.person}
+                onChange={(e) => setRow(row.key, 'person', e.target.value)}
+              >
+                <option value="self">{WHO.self}</option>
+                <option value="partner">{WHO.partner}</option>
+              </select>
+            </div>
+          )}
+          <FieldError text={errors[`cap.${row.key}.person`]} />
+          <FormField
+            label="Financial year it starts (2023 for 2023-24)"
+            name={`cap_${i}_year`}
+            inputMode="numeric"
+            value={row.year}
+            onChange={(e) => setRow(row.key, 'year', e.target.value)}
+          />
+          <FieldError text={errors[`cap.${row.key}.year`]} />
+          <FormField
+            label="Unused cap ($)"
+            name={`cap_${i}_amount`}
+            inputMode="decimal"
+            value={row.amount}
+            onChange={(e) => setRow(row.key, 'amount', e.target.value)}
+          />
+          <FieldError text={errors[`cap.${row.key}.amount`]} />
+          <button
+            type="button"
+            className="button"
+            aria-label={`Remove unused cap ${i + 1}`}
+            onClick={() => onChange({ ...form, caps: form.caps.filter((c) => c.key !== row.key) })}
+          >
+            Remove
+          </button>
+        </fieldset>
+      ))}
+      <FieldError text={errors.caps} />
+      <button
+        type="button"
+        className="button"
+        onClick={() =>
+          onChange({ ...form, caps: [...form.caps, { key: newKey(), person: 'self', year: '', amount: '' }] })
+        }
+      >
+        Add unused cap
+      </button>
+    </fieldset>
   );
 }
 

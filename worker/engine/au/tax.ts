@@ -78,13 +78,59 @@ export const MEDICARE_FAMILY: DatedTable<MedicareFamilyRule> = [
   { from: '2025-07-01', figures: { family_lower: 47_238, per_child: 4_338 } },
 ];
 
+/**
+ * Seniors and Pensioners Tax Offset (ITAA 1997 Subdiv 61-D; docs/au-rules.md, SAPTO): `max` up to rebate income
+ * `shade_out`, then reduced by `taper` per dollar above it until nil. Single rate, and the rate for each member
+ * of a couple.
+ */
+export type SaptoRate = { max: number; shade_out: number; taper: number };
+export type SaptoRule = { single: SaptoRate; couple: SaptoRate };
+
+export const SAPTO: DatedTable<SaptoRule> = [
+  // ATO, 2024-25 on (thresholds raised with the 2024 rate cuts; cut-outs $52,759 single, $43,810 each of a couple).
+  // UNCONFIRMED for 2026-27 on (the 15% and 14% rates may bring new thresholds): correct here when published.
+  {
+    from: '2024-07-01',
+    figures: {
+      single: { max: 2_230, shade_out: 34_919, taper: 0.125 },
+      couple: { max: 1_602, shade_out: 30_994, taper: 0.125 },
+    },
+  },
+];
+
+/**
+ * The Medicare levy low-income thresholds for a person entitled to SAPTO (Medicare Levy Act 1986 s 7 and s 8):
+ * the single rule and the family rule with the seniors' figures (same shape and phase-in as MEDICARE_LEVY and
+ * MEDICARE_FAMILY).
+ */
+export type MedicareSeniorRule = { single: MedicareRule; family: MedicareFamilyRule };
+
+export const MEDICARE_SENIOR: DatedTable<MedicareSeniorRule> = [
+  // ATO 2024-25: single $43,020 (upper $53,775). Family $59,886 plus $4,216 a child: UNCONFIRMED (secondary source).
+  // UNCONFIRMED from 2025-26: not yet checked against the ATO, the 2024-25 figures are held.
+  {
+    from: '2024-07-01',
+    figures: {
+      single: { rate: 0.02, lower: 43_020, upper: 53_775, shade_rate: 0.1 },
+      family: { family_lower: 59_886, per_child: 4_216 },
+    },
+  },
+];
+
 /** Every rule of one financial year, looked up once (the simulator keeps one per year it settles). */
 export type TaxYearRules = {
   brackets: TaxBracket[];
   lito: LitoRule;
   medicare: MedicareRule;
   family: MedicareFamilyRule;
+  sapto: SaptoRule;
+  senior: MedicareSeniorRule;
 };
+
+/** A person's SAPTO status for a year: not eligible, eligible and single, eligible and a member of a couple. */
+export const SAPTO_NONE = 0;
+export const SAPTO_SINGLE = 1;
+export const SAPTO_COUPLE = 2;
 
 export function taxYearRules(date: IsoDate): TaxYearRules {
   const fy = financialYearStart(date);
@@ -93,7 +139,27 @@ export function taxYearRules(date: IsoDate): TaxYearRules {
     lito: atDate(LITO, fy),
     medicare: atDate(MEDICARE_LEVY, fy),
     family: atDate(MEDICARE_FAMILY, fy),
+    sapto: atDate(SAPTO, fy),
+    senior: atDate(MEDICARE_SENIOR, fy),
   };
+}
+
+/** The SAPTO entitlement at rebate income `income` for a status (SAPTO_NONE gives 0), before the tax limits it. */
+export function saptoEntitlement(income: number, rules: TaxYearRules, status: number): number {
+  if (status === SAPTO_NONE) return 0;
+  const r = status === SAPTO_COUPLE ? rules.sapto.couple : rules.sapto.single;
+  const over = income > r.shade_out ? income - r.shade_out : 0;
+  return Math.max(0, r.max - over * r.taper);
+}
+
+/**
+ * Income tax on the brackets less LITO and then SAPTO (both non-refundable: never below zero), unrounded.
+ * SAPTO is worked on taxable income (rebate income less its other parts: docs/au-rules.md, SAPTO).
+ */
+export function incomeTaxAfterOffsets(taxableIncome: number, rules: TaxYearRules, status: number): number {
+  const afterLito = incomeTaxAfterLito(taxableIncome, rules);
+  if (status === SAPTO_NONE) return afterLito;
+  return afterLito - Math.min(afterLito, saptoEntitlement(safeIncome(taxableIncome), rules, status));
 }
 
 /** Income tax on the brackets alone (before LITO), unrounded. */
@@ -117,14 +183,18 @@ export function medicareLevyFor(
   rules: TaxYearRules,
   familyIncome: number,
   children: number,
+  senior = false,
 ): number {
   const income = safeIncome(taxableIncome);
-  const levy = medicareLevy(income, rules.medicare);
+  // A person entitled to SAPTO has the seniors' thresholds (MEDICARE_SENIOR).
+  const single = senior ? rules.senior.single : rules.medicare;
+  const familyRule = senior ? rules.senior.family : rules.family;
+  const levy = medicareLevy(income, single);
   if (levy === 0 || Number.isNaN(familyIncome)) return levy;
   const family = Math.max(income, safeIncome(familyIncome));
-  const threshold = rules.family.family_lower + rules.family.per_child * Math.max(0, children);
+  const threshold = familyRule.family_lower + familyRule.per_child * Math.max(0, children);
   if (family <= threshold) return 0;
-  const { rate, shade_rate } = rules.medicare;
+  const { rate, shade_rate } = single;
   const reduction = rate * threshold - (shade_rate - rate) * (family - threshold);
   if (reduction <= 0) return levy;
   return Math.max(0, levy - (reduction * income) / family);

@@ -55,7 +55,7 @@ export type TaxExplanation = {
   months_into_year: number;
   /** The year's taxable income as the tax settlement estimates it this month (docs/forecast-engine.md, Tax and super). */
   annualised_income: number;
-  /** The tax on the annualised income for a whole year, by component (lito is subtracted). */
+  /** The tax on the annualised income for a whole year, by component (lito and sapto, when present, are subtracted). */
   year: { income_tax: number; lito: number; medicare_levy: number; total: number } & Record<string, number>;
   /** What is due by this month for the year; less what was charged in the year's earlier months, this month's tax. */
   due_to_date: number;
@@ -334,13 +334,14 @@ function lineOf(ctx: TraceContext, e: TraceEntry): RawLine {
 
 function taxNote(t: TaxExplanation): string {
   const extra = Object.entries(t.year)
-    .filter(([k]) => !['income_tax', 'lito', 'medicare_levy', 'total'].includes(k))
+    .filter(([k]) => !['income_tax', 'lito', 'sapto', 'medicare_levy', 'total'].includes(k))
     .map(([k, v]) => ` + ${humanise(k)} ${money(v)}`)
     .join('');
   const months = `${t.months_into_year} month${t.months_into_year === 1 ? '' : 's'}`;
   return (
     `${t.rule}: ${money(t.taxable_year_to_date)} taxable in the year's first ${months}, estimated at ` +
     `${money(t.annualised_income)} for the year; income tax ${money(t.year.income_tax)} - LITO ${money(t.year.lito)} ` +
+    `${t.year.sapto !== undefined ? `- SAPTO ${money(t.year.sapto)} ` : ''}` +
     `+ Medicare levy ${money(t.year.medicare_levy)}${extra} = ${money(t.year.total)} for the year; due by this month ` +
     `${money(t.due_to_date)}, less ${money(t.charged_before)} charged earlier this year`
   );
@@ -357,6 +358,7 @@ const TAX_WORKING = new Set([
   'charged_before',
   'income_tax',
   'lito',
+  'sapto',
   'medicare',
 ]);
 
@@ -490,6 +492,7 @@ export function explainTrace(
       lito: cents(p.lito ?? 0),
       medicare_levy: cents(p.medicare ?? 0),
       total: cents(p.year_tax ?? 0),
+      ...(p.sapto !== undefined ? { sapto: cents(p.sapto) } : {}),
     };
     for (const [k, v] of Object.entries(p)) if (!TAX_WORKING.has(k)) year[k] = cents(v);
     const line = cash.lineOf.get(rawLine);

@@ -1,16 +1,19 @@
 // The compile step: turns a simulation spec (accounts and primitives) into the plan the month loop runs,
 // expanding every schedule once into per-step tables. Accounts, flows, transfers and loans each have their
 // own module; this one collects the primitives and builds the tables in a fixed order (warnings follow it).
+import { AGE_PENSION_AGE } from '../au/age-pension';
 import { isIsoDate } from '../au/dates';
+import { birthdayAt } from '../au/super';
 import { pplSuperRate } from '../au/ppl';
 import type {
   Primitive,
   PrimitiveAdjustFlow,
+  PrimitiveDependentChild,
   PrimitiveFlow,
   PrimitiveHelpDebt,
   PrimitiveTaxAdjustment,
 } from '../primitives';
-import { dateToDayNumber } from '../calendar';
+import { dateToDayNumber, monthIndexOf } from '../calendar';
 import { buildAccountTable, collectAccounts, type AccountRow } from './accounts';
 import {
   SUPER_NONE,
@@ -48,6 +51,7 @@ type CollectedPrimitives = {
   taxAdjustments: PrimitiveTaxAdjustment[];
   retirements: ScopedRetirement[];
   helpDebts: ScopedHelp[];
+  children: PrimitiveDependentChild[];
 };
 
 function collectPrimitives(spec: SimulationSpec, baseItems: ReadonlyArray<PrimitiveFlow>): CollectedPrimitives {
@@ -59,6 +63,7 @@ function collectPrimitives(spec: SimulationSpec, baseItems: ReadonlyArray<Primit
     taxAdjustments: [],
     retirements: [],
     helpDebts: [],
+    children: [],
   };
   const collect = (primitives: ReadonlyArray<Primitive>, scope: string | null) => {
     for (const p of primitives) {
@@ -69,6 +74,7 @@ function collectPrimitives(spec: SimulationSpec, baseItems: ReadonlyArray<Primit
       else if (p.kind === 'tax_adjustment') collected.taxAdjustments.push(p);
       else if (p.kind === 'retirement') collected.retirements.push({ retirement: p, scope });
       else if (p.kind === 'help_debt') collected.helpDebts.push({ help: p, scope });
+      else if (p.kind === 'dependent_child') collected.children.push(p);
     }
   };
   for (const flow of baseItems) collected.flows.push({ flow, scope: null });
@@ -142,7 +148,7 @@ export function compilePlan(
   const accounts = collectAccounts(spec, asOfMonth, months, warnings);
   const { rows, resolve } = accounts;
   const baseItems = spec.base_items ?? [];
-  const { flows, adjustments, transfers, loans, taxAdjustments, retirements, helpDebts } = collectPrimitives(
+  const { flows, adjustments, transfers, loans, taxAdjustments, retirements, helpDebts, children } = collectPrimitives(
     spec,
     baseItems,
   );
@@ -346,6 +352,8 @@ export function compilePlan(
     helpAccount,
     helpPayer,
     scratch,
+    children,
+    asOfMonth,
   });
   // Tax is charged to the primary cash account, created now if nothing has needed it yet.
   const primaryCash = taxableIncome.length > 0 ? accounts.primaryCash() : -1;
@@ -460,6 +468,8 @@ function buildTaxPlan(
     helpAccount: Int32Array;
     helpPayer: Int32Array;
     scratch: ScratchArena;
+    children: ReadonlyArray<PrimitiveDependentChild>;
+    asOfMonth: number;
   },
 ): TaxPlan {
   const n = t.ids.length;
@@ -509,6 +519,29 @@ function buildTaxPlan(
     priorShare,
     family: people.length > 1 || children > 0,
     children,
+    pensionAgeDate: t.ids.map((id) => {
+      const birth = people.find((x) => x.id === id)?.birth_date;
+      return birth && isIsoDate(birth) ? birthdayAt(birth, AGE_PENSION_AGE) : '';
+    }),
+    couple: people.length > 1,
+    childChanges: childChanges(t.children, t.asOfMonth),
     help: { count: t.helpAccount.length, account: t.helpAccount, payer: t.helpPayer },
   };
+}
+
+/** Dependent children born after as_of (a new_child event): +1 from the birth month, -1 from the month of until. */
+function childChanges(
+  children: ReadonlyArray<PrimitiveDependentChild>,
+  asOfMonth: number,
+): { month: Int32Array; delta: Int8Array } {
+  const changes: Array<[number, number]> = [];
+  for (const c of children) {
+    if (!isIsoDate(c.from)) continue;
+    const from = monthIndexOf(c.from.slice(0, 7));
+    if (from <= asOfMonth) continue;
+    changes.push([from, 1]);
+    if (c.until && isIsoDate(c.until) && c.until > c.from) changes.push([monthIndexOf(c.until.slice(0, 7)), -1]);
+  }
+  changes.sort((a, b) => a[0] - b[0]);
+  return { month: Int32Array.from(changes, (c) => c[0]), delta: Int8Array.from(changes, (c) => c[1]) };
 }

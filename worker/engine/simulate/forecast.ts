@@ -92,6 +92,8 @@ function compileContextBase(profile: Profile): ContextBase {
     assumptions: resolveAssumptions(profile.assumptions),
     accounts: profile.accounts.map(toContextAccount),
     baseline_event_ids: baseline ? baseline.events.map((e) => e.id) : [],
+    // Every scenario's events: a sale dates the purchase of a property by the event that bought it.
+    event_months: Object.fromEntries(profile.scenarios.flatMap((s) => s.events.map((e) => [e.id, e.trigger_month]))),
     recurring_items: profile.recurring_items.map(toContextRecurringItem),
   };
 }

@@ -53,6 +53,8 @@ export function buildLoanTable(
   const repayment = new Float64Array(count).fill(NaN);
   const taxpayer = new Int32Array(count).fill(-1);
   const deductibleShare = new Float64Array(count);
+  const taxpayer2 = new Int32Array(count).fill(-1);
+  const share2 = new Float64Array(count);
   // The first month index whose interest is no longer deductible (deductible_until), else never.
   const deductibleEndMonth = new Int32Array(count).fill(NEVER);
   const deductibleFromMonth = new Int32Array(count).fill(-NEVER);
@@ -81,9 +83,14 @@ export function buildLoanTable(
     termMonths[li] = Math.max(1, Math.round(finite(l.term_months)));
     interestOnlyMonths[li] = Math.max(0, Math.round(finite(l.interest_only_months ?? 0)));
     fixedRepayment[li] = l.fixed_repayment !== undefined && l.fixed_repayment > 0 ? finite(l.fixed_repayment) : NaN;
-    if (l.deductible_share && l.deductible_share > 0 && l.taxpayer) {
+    const joint = jointShares(l, warnings);
+    if (l.deductible_share && l.deductible_share > 0 && (l.taxpayer || joint)) {
       deductibleShare[li] = Math.min(1, finite(l.deductible_share));
-      taxpayer[li] = taxpayerOf(l.taxpayer);
+      taxpayer[li] = taxpayerOf(joint ? joint[0].taxpayer : (l.taxpayer as string));
+      if (joint && joint.length > 1) {
+        taxpayer2[li] = taxpayerOf(joint[1].taxpayer);
+        share2[li] = joint[1].share;
+      }
       if (l.deductible_until && isIsoDate(l.deductible_until))
         deductibleEndMonth[li] = monthIndexOf(addDays(l.deductible_until, 1));
     }
@@ -113,6 +120,8 @@ export function buildLoanTable(
       repayment,
       taxpayer,
       deductibleShare,
+      taxpayer2,
+      share2,
       deductibleFromMonth,
       deductibleEndMonth,
       endMonth,
@@ -130,4 +139,25 @@ export function buildLoanTable(
     },
     loanOfAccount,
   };
+}
+
+/**
+ * A loan's shared deduction (deductible_taxpayers): at most two distinct taxpayers, their shares made to add up
+ * to 1 (the deduction's split, not a part of it: deductible_share says how much is deductible). Null: one taxpayer.
+ */
+function jointShares(l: PrimitiveLoan, warnings: string[]): Array<{ taxpayer: string; share: number }> | null {
+  const list = l.deductible_taxpayers;
+  if (!list || list.length === 0) return null;
+  const merged: Array<{ taxpayer: string; share: number }> = [];
+  for (const t of list) {
+    const share = Math.max(0, finite(t.share));
+    const same = merged.find((m) => m.taxpayer === t.taxpayer);
+    if (same) same.share += share;
+    else merged.push({ taxpayer: t.taxpayer, share });
+  }
+  if (merged.length > 2) warnings.push(`loan ${l.key}: a deduction is shared by at most two people; the rest ignored`);
+  const two = merged.slice(0, 2);
+  const total = two.reduce((a, t) => a + t.share, 0);
+  if (!(total > 0)) return null;
+  return two.map((t) => ({ taxpayer: t.taxpayer, share: t.share / total }));
 }

@@ -73,6 +73,9 @@ export type LoanTable = {
   /** Whose taxable income the deductible interest reduces (-1: not deductible). */
   taxpayer: Int32Array;
   deductibleShare: Float64Array;
+  /** A second taxpayer of a shared deduction (-1: none), and the part of the deduction that is theirs (0..1). */
+  taxpayer2: Int32Array;
+  share2: Float64Array;
   /** Interest is deductible in month indices [deductibleFromMonth, deductibleEndMonth). */
   deductibleFromMonth: Int32Array;
   deductibleEndMonth: Int32Array;
@@ -125,6 +128,16 @@ export type TaxPlan = {
   family: boolean;
   children: number;
   help: HelpTable;
+  /**
+   * Per taxpayer: the date they reach Age Pension age ('' when their birth date is unknown): from the financial
+   * year it falls in they have SAPTO and the seniors' Medicare thresholds (docs/au-rules.md, SAPTO). Optional
+   * for plans built by hand in tests.
+   */
+  pensionAgeDate?: string[];
+  /** A spouse in the plan: SAPTO's couple rate. */
+  couple?: boolean;
+  /** Dependent children joining (delta +1) or leaving (-1) the count from a month index, sorted by month. */
+  childChanges?: { month: Int32Array; delta: Int8Array };
 };
 
 /** A later loan on an account sets the account's rate from its start: sorted by step. */

@@ -1,9 +1,19 @@
-// The month loop's tax step (docs/forecast-engine.md, Tax and super): each person's income tax less LITO plus
+// The month loop's tax step (docs/forecast-engine.md, Tax and super): each person's income tax less LITO and SAPTO plus
 // Medicare levy (with the family thresholds for a couple or a family with children) and HELP repayment, per
 // financial year on that year's income, settled month by month so each year's total is exact. Allocation-free
 // per month: one rules object per financial year, every figure in typed arrays.
 import { helpRepayment } from '../au/help';
-import { incomeTaxAfterLito, incomeTaxOnBrackets, medicareLevyFor, taxYearRules, type TaxYearRules } from '../au/tax';
+import {
+  incomeTaxAfterLito,
+  incomeTaxAfterOffsets,
+  incomeTaxOnBrackets,
+  medicareLevyFor,
+  SAPTO_COUPLE,
+  SAPTO_NONE,
+  SAPTO_SINGLE,
+  taxYearRules,
+  type TaxYearRules,
+} from '../au/tax';
 import { cents } from '../money';
 import type { IsoDate } from '../primitives';
 import type { Plan } from './plan';
@@ -18,7 +28,7 @@ export type TaxYearFigures = {
   person: string;
   /** The year's taxable income: actual for a whole year, annualised (plus one-off amounts) at the horizon. */
   taxable_income: number;
-  /** The year's tax (income tax less LITO plus Medicare levy) on taxable_income, and its parts. */
+  /** The year's tax (income tax less LITO and SAPTO plus Medicare levy) on taxable_income, and its parts. */
   income_tax: number;
   medicare: number;
   /** HELP repayment income and the year's compulsory repayment (0 without a HELP debt). */
@@ -52,6 +62,8 @@ export class TaxSettlement {
   private readonly helpPaid: Float64Array;
   private readonly helpWithheld: Float64Array;
   private readonly hasHelp: Uint8Array;
+  /** Per person, this financial year: SAPTO_NONE, SAPTO_SINGLE or SAPTO_COUPLE (au/tax.ts). */
+  private readonly sapto: Uint8Array;
   /** The year's taxable income as estimated at the last settled month (annualised recurring + one-off). */
   readonly annualTaxable: Float64Array;
   private readonly annualRecurring: Float64Array;
@@ -67,6 +79,9 @@ export class TaxSettlement {
   private monthsElapsed = 0;
   private yearIndex = -1;
   private started = false;
+  /** Dependent children this month: the assumptions' count plus new_child births so far (TaxPlan.childChanges). */
+  private children: number;
+  private childNext = 0;
 
   constructor(plan: Plan, scratch: ScratchArena) {
     this.plan = plan;
@@ -81,6 +96,7 @@ export class TaxSettlement {
     this.helpPaid = scratch.float64(n);
     this.helpWithheld = scratch.float64(n);
     this.hasHelp = scratch.uint8(n);
+    this.sapto = scratch.uint8(n);
     this.annualTaxable = scratch.float64(n);
     this.annualRecurring = scratch.float64(n);
     this.lastIncome = scratch.float64(n);
@@ -90,6 +106,7 @@ export class TaxSettlement {
     this.helpMove = scratch.float64(help.count);
     for (let h = 0; h < help.count; h++) this.hasHelp[help.payer[h]] = 1;
     this.years = scratch.float64((Math.ceil(plan.months / 12) + 2) * n * FIELDS);
+    this.children = plan.tax.children;
   }
 
   /** The index of a person ('self', 'partner') in this settlement, or -1 when nobody by that id is taxed. */
@@ -103,9 +120,38 @@ export class TaxSettlement {
     return i < 0 ? 0 : this.annualTaxable[i];
   }
 
-  private taxOn(income: number, family: number): number {
+  private taxOn(p: number, income: number, family: number): number {
     const rules = this.rules as TaxYearRules;
-    return cents(incomeTaxAfterLito(income, rules) + medicareLevyFor(income, rules, family, this.plan.tax.children));
+    const status = this.sapto[p];
+    return cents(
+      incomeTaxAfterOffsets(income, rules, status) +
+        medicareLevyFor(income, rules, family, this.children, status !== SAPTO_NONE),
+    );
+  }
+
+  /** Who has SAPTO this financial year: Age Pension age reached by its 30 June (docs/au-rules.md, SAPTO). */
+  private saptoForYear(date: IsoDate): void {
+    const tax = this.plan.tax;
+    const ages = tax.pensionAgeDate;
+    const fyEnd = `${Number(financialYearLabel(date).slice(0, 4)) + 1}-06-30`;
+    for (let p = 0; p < this.count; p++) {
+      const at = ages?.[p] ?? '';
+      this.sapto[p] = at !== '' && at <= fyEnd ? (tax.couple ? SAPTO_COUPLE : SAPTO_SINGLE) : SAPTO_NONE;
+    }
+  }
+
+  /** One taxpayer's deductible loan interest for the month (and its trace entry). */
+  private deduct(trace: TraceRecorder | null, loan: number, payer: number, deduction: number): void {
+    this.soFar[payer] -= deduction;
+    this.investSoFar[payer] -= deduction;
+    trace?.record({
+      kind: 'deductible_interest',
+      bucket: 'taxable',
+      amount: -deduction,
+      loan,
+      payer,
+      parts: { deductible_share: this.plan.loans.deductibleShare[loan] },
+    });
   }
 
   /**
@@ -127,6 +173,7 @@ export class TaxSettlement {
     if (month % 12 === 6 || firstStep) {
       this.started = true;
       this.rules = taxYearRules(date);
+      this.saptoForYear(date);
       this.yearIndex++;
       this.yearLabels.push(financialYearLabel(date));
       this.monthsElapsed = firstStep ? tax.firstYearMonthsBefore : 0;
@@ -146,20 +193,21 @@ export class TaxSettlement {
     }
     this.monthsElapsed++;
     const elapsed = this.monthsElapsed;
+    const changes = tax.childChanges;
+    if (changes !== undefined && this.childNext < changes.month.length && changes.month[this.childNext] <= month) {
+      while (this.childNext < changes.month.length && changes.month[this.childNext] <= month)
+        this.children += changes.delta[this.childNext++];
+      this.lastIncome.fill(NaN); // the family threshold moved: every person's tax again
+    }
     for (let loan = 0; loan < loans.count; loan++) {
       const payer = loans.taxpayer[loan];
       if (payer >= 0 && month < loans.deductibleEndMonth[loan] && month >= loans.deductibleFromMonth[loan]) {
         const deduction = interestThisMonth[loans.account[loan]] * loans.deductibleShare[loan];
-        this.soFar[payer] -= deduction;
-        this.investSoFar[payer] -= deduction;
-        trace?.record({
-          kind: 'deductible_interest',
-          bucket: 'taxable',
-          amount: -deduction,
-          loan,
-          payer,
-          parts: { deductible_share: loans.deductibleShare[loan] },
-        });
+        // A shared deduction (joint owners): the second taxpayer's part, the rest to the first.
+        const second = loans.taxpayer2[loan];
+        const part2 = second >= 0 ? deduction * loans.share2[loan] : 0;
+        this.deduct(trace, loan, payer, deduction - part2);
+        if (second >= 0) this.deduct(trace, loan, second, part2);
       }
     }
     let family = 0;
@@ -173,18 +221,19 @@ export class TaxSettlement {
       this.annualTaxable[p] = recurring + this.onceSoFar[p];
       family += this.annualTaxable[p];
     }
-    if (!tax.family) family = NaN;
+    const isFamily = tax.family || this.children > 0;
+    if (!isFamily) family = NaN;
     let total = 0;
     const yearRow = this.yearIndex * n * FIELDS;
     for (let p = 0; p < n; p++) {
       const recurring = this.annualRecurring[p];
-      if (recurring !== this.lastIncome[p] || (tax.family && family !== this.lastFamily[p])) {
+      if (recurring !== this.lastIncome[p] || (isFamily && family !== this.lastFamily[p])) {
         this.lastIncome[p] = recurring;
         this.lastFamily[p] = family;
-        this.lastTax[p] = recurring > 0 ? this.taxOn(recurring, family) : 0;
+        this.lastTax[p] = recurring > 0 ? this.taxOn(p, recurring, family) : 0;
       }
       const once = this.onceSoFar[p];
-      const all = once !== 0 ? this.taxOn(this.annualTaxable[p], family) : this.lastTax[p];
+      const all = once !== 0 ? this.taxOn(p, this.annualTaxable[p], family) : this.lastTax[p];
       // Recurring income's tax pro rata over the year's months; a one-off's extra tax in full when it arrives.
       const target = (this.lastTax[p] * elapsed) / 12 + (all - this.lastTax[p]) - this.withheld[p];
       const due = target - this.charged[p];
@@ -200,8 +249,9 @@ export class TaxSettlement {
         // The year's figures once, at its last settled month.
         const rules = this.rules as TaxYearRules;
         const income = this.annualTaxable[p];
-        years[row + F_INCOME_TAX] = cents(incomeTaxAfterLito(income, rules));
-        years[row + F_MEDICARE] = cents(medicareLevyFor(income, rules, family, tax.children));
+        const status = this.sapto[p];
+        years[row + F_INCOME_TAX] = cents(incomeTaxAfterOffsets(income, rules, status));
+        years[row + F_MEDICARE] = cents(medicareLevyFor(income, rules, family, this.children, status !== SAPTO_NONE));
       }
       if (this.hasHelp[p]) this.settleHelp(p, step, month, date, elapsed, row);
     }
@@ -226,7 +276,9 @@ export class TaxSettlement {
     const income = this.annualTaxable[p];
     const safe = income > 0 ? income : 0;
     const bracket = incomeTaxOnBrackets(safe, rules);
-    const medicare = medicareLevyFor(safe, rules, family, this.plan.tax.children);
+    const status = this.sapto[p];
+    const medicare = medicareLevyFor(safe, rules, family, this.children, status !== SAPTO_NONE);
+    const afterLito = incomeTaxAfterLito(safe, rules);
     trace.record({
       kind: 'tax',
       bucket: 'cash_flow',
@@ -239,7 +291,9 @@ export class TaxSettlement {
         months_into_year: elapsed,
         annualised_income: income,
         income_tax: bracket,
-        lito: bracket - incomeTaxAfterLito(safe, rules),
+        lito: bracket - afterLito,
+        // Only for a person with SAPTO this year, so other traces keep their parts.
+        ...(status !== SAPTO_NONE ? { sapto: afterLito - incomeTaxAfterOffsets(safe, rules, status) } : {}),
         medicare,
         year_tax: yearTax,
         due_to_date: target,
@@ -291,21 +345,31 @@ export class TaxSettlement {
         continue;
       if (loans.startMonth[loan] > month - 1) continue; // a loan drawn after the year began: no interest before
       const yearly = interestThisMonth[loans.account[loan]] * loans.deductibleShare[loan] * 12;
-      this.investSoFar[payer] -= yearly * tax.priorShare;
-      if (tax.priorEntered[payer]) continue;
-      this.soFar[payer] -= yearly * tax.priorShare;
-      rateIncome[payer] -= yearly;
+      const second = loans.taxpayer2[loan];
+      const part2 = second >= 0 ? yearly * loans.share2[loan] : 0;
+      this.priorDeduct(payer, yearly - part2, rateIncome);
+      if (second >= 0) this.priorDeduct(second, part2, rateIncome);
     }
     let family = 0;
     for (let p = 0; p < n; p++) family += Math.max(0, rateIncome[p]);
-    if (!tax.family) family = NaN;
+    const isFamily = tax.family || this.children > 0;
+    if (!isFamily) family = NaN;
     for (let p = 0; p < n; p++) {
       const prior = this.soFar[p];
       const rate = rateIncome[p];
       if (!(prior > 0) || !(rate > 0)) continue;
-      this.withheld[p] = (prior * this.taxOn(rate, family)) / rate;
+      this.withheld[p] = (prior * this.taxOn(p, rate, family)) / rate;
       if (this.hasHelp[p]) this.helpWithheld[p] = (prior * helpRepayment(rate, this.rulesDate())) / rate;
     }
+  }
+
+  /** One taxpayer's estimated deductible interest of the first year's months before as_of (yearly: a year's). */
+  private priorDeduct(payer: number, yearly: number, rateIncome: Float64Array): void {
+    const tax = this.plan.tax;
+    this.investSoFar[payer] -= yearly * tax.priorShare;
+    if (tax.priorEntered[payer]) return;
+    this.soFar[payer] -= yearly * tax.priorShare;
+    rateIncome[payer] -= yearly;
   }
 
   private rulesDate(): IsoDate {

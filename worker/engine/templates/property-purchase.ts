@@ -67,6 +67,8 @@ export type PurchaseOptions = {
   /** Share of loan interest that is deductible, and whose. */
   deductibleShare?: number;
   taxpayer?: string;
+  /** Joint owners: each one's share of the deductible interest (replaces taxpayer for the deduction). */
+  deductibleTaxpayers?: Array<{ taxpayer: string; share: number }>;
   interestOnlyYears?: number;
   fundingAccount: AccountRef;
   /** Running costs are tagged until this date and untagged after (proposed 2027 negative gearing limits). */
@@ -285,6 +287,7 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
       ...(ioMonths > 0 ? { interest_only_months: ioMonths } : {}),
       repayment_from: PRIMARY_CASH,
       ...(o.deductibleShare ? { deductible_share: o.deductibleShare, taxpayer: o.taxpayer ?? 'self' } : {}),
+      ...(o.deductibleShare && o.deductibleTaxpayers ? { deductible_taxpayers: o.deductibleTaxpayers } : {}),
       ...(o.deductibleShare && o.interestDeductibleUntil ? { deductible_until: o.interestDeductibleUntil } : {}),
       ...offset.loan,
     });

@@ -108,8 +108,8 @@ export function investmentParameters(d: {
 }
 
 export function compileInvestmentProperty(p: Params, ctx: TemplateContext): Primitive[] {
-  // Joint owners ('both') split rent, costs and depreciation 50/50; the loan's interest deduction has one
-  // taxpayer in the loan primitive, so it goes to the first named (docs/templates.md).
+  // Joint owners ('both') split rent, costs, depreciation and the loan's interest deduction 50/50
+  // (docs/templates.md).
   const shares = taxpayerShares(p);
   const who = shares[0].taxpayer;
   const purchaseDate = triggerDate(ctx);
@@ -132,6 +132,7 @@ export function compileInvestmentProperty(p: Params, ctx: TemplateContext): Prim
     deductibleShare: 1,
     interestDeductibleUntil: limited ? NG_LAST_DEDUCTIBLE_DAY : undefined,
     taxpayer: who,
+    ...(shares.length > 1 ? { deductibleTaxpayers: shares } : {}),
     interestOnlyYears: clamp(num(p, 'interest_only_years', 0), 0, 50),
     fundingAccount: accountRef(ctx, p.deposit_account_id),
     untagCostsFrom: limited ? NG_LIMIT_FROM : undefined,

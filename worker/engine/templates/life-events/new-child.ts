@@ -1,10 +1,11 @@
 // new_child: everyday costs of a child to 18 and childcare fees net of the Child Care Subsidy between the
-// chosen ages, both rising with inflation. Only costs from the event month on are counted.
+// chosen ages, both rising with inflation (only costs from the event month on are counted), and a dependent child
+// for the Medicare levy's family threshold.
 import { PRIMARY_CASH, type Primitive } from '../../primitives';
 import { addMonthsToDate } from '../../au/dates';
 import { before, perMonth, percentRole } from '../../smart-create/reading';
 import { defineTemplate } from '../define';
-import { clamp, date, dayBefore, flow, num, recurring, triggerDate } from '../helpers';
+import { clamp, date, dayBefore, flow, key, num, recurring, triggerDate } from '../helpers';
 import { dateParam, decimal, integer, money, pct } from '../parameter-builders';
 
 export const newChild = defineTemplate({
@@ -39,7 +40,11 @@ export const newChild = defineTemplate({
     const from = triggerDate(ctx);
     const birth = date(p, 'birth_date', from);
     const inflation = ctx.assumptions.inflation_rate;
-    const out: Primitive[] = [];
+    // A dependent child for the Medicare levy's family threshold from the birth until their 21st birthday (a
+    // birth on or before the forecast's start is taken to be in the household's dependent children already).
+    const out: Primitive[] = [
+      { kind: 'dependent_child', key: key(ctx, 'dependent'), from: birth, until: addMonthsToDate(birth, 21 * 12) },
+    ];
     const costsStart = birth > from ? birth : from;
     const adult = dayBefore(addMonthsToDate(birth, 18 * 12));
     if (adult >= costsStart) {
