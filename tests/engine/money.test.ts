@@ -70,7 +70,7 @@ describe('cents', () => {
     );
   });
 
-  it('keeps large values: beyond 2^44 dollars cents are left alone', () => {
+  it('keeps large values: beyond 2^46 dollars there is no nearer cent', () => {
     expect(cents(123_456_789_012.345)).toBe(123_456_789_012.35);
     expect(cents(1e15 + 0.125)).toBe(1e15 + 0.125);
     expect(cents(1e20)).toBe(1e20);
@@ -124,6 +124,22 @@ describe('toDecimalString', () => {
         expect(toDecimalString(Number(text))).toBe(text);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('reads back as cents(n) between 2^44 and 2^46 dollars, where cents are counted on the fraction', () => {
+    for (const d of [2 ** 44 + 0.125, -(2 ** 44) - 0.125, 2 ** 45 + 0.99609375, 43_705_315_631_550.625]) {
+      expect(Number(toDecimalString(d))).toBe(cents(d));
+    }
+    expect(toDecimalString(2 ** 44 + 0.125)).toBe('17592186044416.13');
+    expect(toDecimalString(-(2 ** 44) - 0.125)).toBe('-17592186044416.12');
+    fc.assert(
+      fc.property(fc.double({ min: 2 ** 43, max: 2 ** 47, noNaN: true }), fc.boolean(), (size, negative) => {
+        const d = negative ? -size : size;
+        expect(Number(toDecimalString(d))).toBe(cents(d));
+        expect(Math.abs(cents(d) - d)).toBeLessThanOrEqual(0.005 + Math.abs(d) * 2 ** -52);
+      }),
+      { numRuns: 5000 },
     );
   });
 

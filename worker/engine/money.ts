@@ -3,20 +3,34 @@
 import type { Frequency } from './model/common';
 
 /**
- * From this size on (2^44 dollars, about 17.6 trillion) cents are left alone. Above it, dollars x 100 exceeds 2^51,
- * where the error of multiplying a rounded value by 100 again can pass half a cent, so rounding twice could move
- * the figure by a cent (rounding would not be idempotent); by 2^46 a double cannot hold cents at all.
+ * Below 2^44 dollars (about 17.6 trillion) dollars x 100 stays under 2^51, so Math.round(dollars * 100) / 100 is
+ * exact enough to round a rounded figure to itself. From there to 2^46 the product's own error can pass half a
+ * cent, so the cents are counted on the fraction alone (which a double holds exactly); from 2^46 a double's
+ * spacing is wider than a cent and the value is returned unchanged.
  */
-const NO_CENTS_ABOVE = 2 ** 44;
+const FAST_CENTS_BELOW = 2 ** 44;
+const NO_CENTS_ABOVE = 2 ** 46;
+
+/** cents() for 2^44 <= |dollars| < 2^46: whole cents counted exactly, read back as the nearest double. */
+function largeCents(dollars: number): number {
+  const whole = Math.trunc(dollars);
+  // Both exact: the fraction of a double this size has at most 8 binary places, so 100 x it fits in 53 bits.
+  const total = whole * 100 + Math.round((dollars - whole) * 100);
+  const size = Math.abs(total);
+  const centsPart = size % 100;
+  const text = `${total < 0 ? '-' : ''}${(size - centsPart) / 100}.${String(centsPart).padStart(2, '0')}`;
+  return Number(text);
+}
 
 /**
  * Rounds dollars to whole cents. Ties go up (towards +infinity), as Math.round does: 0.125 -> 0.13 and
  * -0.125 -> -0.12. The tie is judged on the binary value, so 1.005 (stored as 1.00499999...) gives 1.
- * -0 becomes 0; NaN and +-Infinity become 0 (docs/money.md, "Not a number").
+ * -0 becomes 0; NaN and +-Infinity become 0 (docs/money.md, "Not a number"). Rounding a rounded figure gives it back.
  */
 export function cents(dollars: number): number {
   if (!Number.isFinite(dollars)) return 0;
-  if (Math.abs(dollars) >= NO_CENTS_ABOVE) return dollars;
+  const size = Math.abs(dollars);
+  if (size >= FAST_CENTS_BELOW) return size >= NO_CENTS_ABOVE ? dollars : largeCents(dollars);
   const rounded = Math.round(dollars * 100) / 100;
   return rounded === 0 ? 0 : rounded;
 }
