@@ -74,7 +74,8 @@ function renderPage(selected: string[] = []) {
 
 async function openUncertainty() {
   await userEvent.click(await screen.findByRole('radio', { name: 'Uncertainty' }));
-  return screen.getByRole('region', { name: 'Uncertainty' });
+  // The Uncertainty view is its own chunk, loaded when the mode is first chosen.
+  return screen.findByRole('region', { name: 'Uncertainty' });
 }
 
 const runButton = () => screen.getByRole('button', { name: /^(Run|Running\.\.\.)$/ });

@@ -1,6 +1,6 @@
 // The compare screen's three charts, each 400 px high. They mount one after another (each once the previous one
 // has drawn) so no single main-thread task has to initialise and draw all three.
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Chart } from '../../../components/charts/LazyChart';
 import {
   capitalGrowthOption,
@@ -25,7 +25,8 @@ function useCompact(): boolean {
   return compact;
 }
 
-export function CompareCharts({
+/** Memoised: the explain month control around it re-renders as its month moves; the charts must not. */
+export const CompareCharts = memo(function CompareCharts({
   view,
   todaysDollars,
   onPickDate,
@@ -87,4 +88,4 @@ export function CompareCharts({
       ))}
     </div>
   );
-}
+});

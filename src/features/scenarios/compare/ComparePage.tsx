@@ -1,6 +1,6 @@
 // Scenario comparison (spec section 2 Scenario compare): pick scenarios and a period, run the engine in the
 // forecast worker on the user's local data, then one summary card per scenario and the three charts.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { PageFrame } from '../../../components/layout/PageFrame';
 import { preloadCharts } from '../../../components/charts/LazyChart';
 import { useDb } from '../../../data/db-context';
@@ -13,8 +13,15 @@ import { CompareCharts } from './CompareCharts';
 import { ExplainMonth } from './explain/ExplainMonth';
 import { SummaryCard } from './SummaryCard';
 import { ModeSwitch, type CompareMode } from './uncertainty/ModeSwitch';
-import { UncertaintyView } from './uncertainty/UncertaintyView';
 import './compare.css';
+
+/**
+ * The Uncertainty mode is its own chunk, fetched when the user first switches to it: the screen's first load and its
+ * projections never parse it, and its worker pool starts only once it is on screen.
+ */
+const UncertaintyView = lazy(() =>
+  import('./uncertainty/UncertaintyView').then((m) => ({ default: m.UncertaintyView })),
+);
 
 export const FORECAST_YEARS = [1, 2, 5, 10, 15, 20, 25, 30] as const;
 export const DEFAULT_YEARS = 5;
@@ -248,7 +255,15 @@ export function ComparePage({ selected, asOf }: Props) {
           )}
 
           {mode === 'uncertainty' && (
-            <UncertaintyView ids={ids} scenarios={scenarios} years={years} todaysDollars={todaysDollars} asOf={asOf} />
+            <Suspense fallback={<p className="compare-muted">Loading the Uncertainty view...</p>}>
+              <UncertaintyView
+                ids={ids}
+                scenarios={scenarios}
+                years={years}
+                todaysDollars={todaysDollars}
+                asOf={asOf}
+              />
+            </Suspense>
           )}
 
           {result && mode === 'projection' && (

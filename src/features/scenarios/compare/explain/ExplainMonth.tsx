@@ -1,21 +1,18 @@
 // Explain this number on the compare screen: a keyboard-operable month control and chart clicks open a dialog
 // with the chosen month's breakdown for each compared scenario, computed in the forecast worker.
-import { useId, useState, type ReactNode } from 'react';
-import { Modal } from '../../../../components/modal/Modal';
+import { lazy, Suspense, useCallback, useId, useState, type ReactNode } from 'react';
 import { exportBackup } from '../../../../data/backup';
 import { useDb } from '../../../../data/db-context';
-import { monthIndexOf, type CompareView, type MonthExplanation } from '../../../../../worker/engine/index';
-import { ScenarioBreakdown } from './ExplainPanel';
+import { monthIndexOf, type CompareView } from '../../../../../worker/engine/index';
 import { getExplainRunner } from './explain-runner';
+import { EXPLAIN_MESSAGES, type ExplainState as State } from './explain-state';
 import { explainableMonths, longMonth, monthOfChartDate, stepMonth } from './months';
 import './explain.css';
 
-export const EXPLAIN_MESSAGES = { failed: 'Could not explain this month' } as const;
+export { EXPLAIN_MESSAGES };
 
-type State =
-  | { status: 'loading'; month: string }
-  | { status: 'done'; month: string; explanations: MonthExplanation[] }
-  | { status: 'failed'; month: string };
+/** The dialog (and its breakdown tables) is its own chunk, fetched when a month is first explained. */
+const ExplainDialog = lazy(() => import('./ExplainDialog').then((m) => ({ default: m.ExplainDialog })));
 
 type Props = {
   view: CompareView;
@@ -32,38 +29,43 @@ export function ExplainMonth({ view, children }: Props) {
   const hintId = useId();
   const chosen = monthIndexOf(month) < monthIndexOf(first) || monthIndexOf(month) > monthIndexOf(last) ? first : month;
 
-  /** Only the answer for the month still on screen is shown (a later pick, or closing, drops an earlier one). */
-  const settle = (target: string, next: State) =>
-    setState((prev) => (prev && prev.status === 'loading' && prev.month === target ? next : prev));
-
-  const open = async (target: string) => {
-    setMonth(target);
-    setState({ status: 'loading', month: target });
-    try {
-      const backup = await exportBackup(db);
-      const outcome = await getExplainRunner()({
-        backup,
-        options: {
-          as_of: view.as_of,
-          years: view.years,
-          month: target,
-          scenario_ids: view.scenarios.map((s) => s.scenario_id),
-        },
-      });
-      if (outcome.ok) settle(target, { status: 'done', month: target, explanations: outcome.explanations });
-      else {
-        console.error(EXPLAIN_MESSAGES.failed, outcome.errors);
-        settle(target, { status: 'failed', month: target });
+  // `open` depends on the result and the database only, so the chart click handler below stays one function for the
+  // life of the result: moving the month control re-renders this control, never the (memoised) charts.
+  const open = useCallback(
+    async (target: string) => {
+      // Only the answer for the month still on screen is shown (a later pick, or closing, drops an earlier one).
+      const settle = (next: State) =>
+        setState((prev) => (prev && prev.status === 'loading' && prev.month === target ? next : prev));
+      setMonth(target);
+      setState({ status: 'loading', month: target });
+      try {
+        const backup = await exportBackup(db);
+        const outcome = await getExplainRunner()({
+          backup,
+          options: {
+            as_of: view.as_of,
+            years: view.years,
+            month: target,
+            scenario_ids: view.scenarios.map((s) => s.scenario_id),
+          },
+        });
+        if (outcome.ok) settle({ status: 'done', month: target, explanations: outcome.explanations });
+        else {
+          console.error(EXPLAIN_MESSAGES.failed, outcome.errors);
+          settle({ status: 'failed', month: target });
+        }
+      } catch (err) {
+        console.error(EXPLAIN_MESSAGES.failed, err);
+        settle({ status: 'failed', month: target });
       }
-    } catch (err) {
-      console.error(EXPLAIN_MESSAGES.failed, err);
-      settle(target, { status: 'failed', month: target });
-    }
-  };
+    },
+    [db, view, setMonth],
+  );
 
   const close = () => setState(null);
+  const openMonth = (target: string) => void open(target);
 
-  const pickDate = (date: string) => void open(monthOfChartDate(date, view.as_of));
+  const pickDate = useCallback((date: string) => void open(monthOfChartDate(date, view.as_of)), [open, view.as_of]);
   const offset = monthIndexOf(chosen) - monthIndexOf(first);
   const count = monthIndexOf(last) - monthIndexOf(first);
 
@@ -95,49 +97,10 @@ export function ExplainMonth({ view, children }: Props) {
       </section>
       {children(pickDate)}
       {state && (
-        <Modal title={`Explain ${longMonth(state.month)}`} onClose={close} wide>
-          <div className="explain-nav">
-            <button
-              type="button"
-              className="button button-ghost"
-              disabled={state.month === first}
-              onClick={() => void open(stepMonth(state.month, -1, first, last))}
-            >
-              Previous month
-            </button>
-            <button
-              type="button"
-              className="button button-ghost"
-              disabled={state.month === last}
-              onClick={() => void open(stepMonth(state.month, 1, first, last))}
-            >
-              Next month
-            </button>
-            <button type="button" className="button button-primary" onClick={close}>
-              Close
-            </button>
-          </div>
-          <div className="explain-body" aria-live="polite" aria-busy={state.status === 'loading'}>
-            {state.status === 'loading' && (
-              <p className="compare-muted" role="status">
-                Working out {longMonth(state.month)}...
-              </p>
-            )}
-            {state.status === 'failed' && (
-              <p className="form-message form-message-error" role="alert">
-                {EXPLAIN_MESSAGES.failed}
-              </p>
-            )}
-            {state.status === 'done' &&
-              state.explanations.map((e) => <ScenarioBreakdown key={e.scenario_id} explanation={e} />)}
-            {state.status === 'done' && (
-              <p className="field-hint">
-                Amounts are rounded to the cent so that each table adds up exactly to its total. Tax is settled monthly
-                so each financial year&apos;s total is the tax on that year&apos;s income.
-              </p>
-            )}
-          </div>
-        </Modal>
+        // Until the dialog's code has arrived the page stays as it is: the breakdown is loading in the worker anyway.
+        <Suspense fallback={null}>
+          <ExplainDialog state={state} first={first} last={last} open={openMonth} close={close} />
+        </Suspense>
       )}
     </>
   );
