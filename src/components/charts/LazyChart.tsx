@@ -20,8 +20,9 @@ function loadAdapter(): Promise<Adapter> {
  * Starts downloading the chart code early (when the compare screen opens) and warms echarts up off-screen in
  * small steps, so the first comparison draws at full speed.
  */
-export function preloadCharts(): Promise<unknown> {
-  return loadAdapter().then((m) => m.warmUpCharts());
+export function preloadCharts(charts: 'compare' | 'fan' = 'compare'): Promise<unknown> {
+  // 'fan': the Uncertainty mode's fan charts (stacked bands), warmed only once that view opens.
+  return loadAdapter().then((m) => (charts === 'fan' ? m.warmUpFanCharts() : m.warmUpCharts()));
 }
 
 /**

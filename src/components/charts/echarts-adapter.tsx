@@ -162,8 +162,6 @@ export function warmUpCharts(): Promise<void> {
     () => (instance ? drawInTwoTasks(instance, cashFlowOption(input(1))) : undefined),
     () => (instance ? drawInTwoTasks(instance, cashFlowOption(input(3))) : undefined),
     () => (instance ? drawInTwoTasks(instance, netWorthOption(input(5))) : undefined),
-    // Stacked translucent areas, as the Uncertainty mode's fan charts draw their percentile bands.
-    () => (instance ? drawInTwoTasks(instance, stackedBandsOption(dates)) : undefined),
   ];
   warmed = new Promise<void>((resolve) => {
     for (const step of steps) nextTask(step);
@@ -173,6 +171,28 @@ export function warmUpCharts(): Promise<void> {
     });
   });
   return warmed;
+}
+
+let fansWarmed: Promise<void> | null = null;
+
+/**
+ * Warms the stacked translucent areas the Uncertainty mode's fan charts draw their percentile bands with. Separate
+ * from warmUpCharts: only the Uncertainty view asks for it, so the compare screen's first load doesn't pay for it.
+ */
+export function warmUpFanCharts(): Promise<void> {
+  if (fansWarmed || typeof document === 'undefined') return fansWarmed ?? Promise.resolve();
+  const el = document.createElement('div');
+  const dates = Array.from({ length: 13 }, (_, i) => `2030-${String((i % 12) + 1).padStart(2, '0')}-28`);
+  let instance: echarts.ECharts | null = null;
+  fansWarmed = new Promise<void>((resolve) => {
+    nextTask(() => void (instance = echarts.init(el, 'dark', { renderer: 'canvas', width: 600, height: 300 })));
+    nextTask(() => (instance ? drawInTwoTasks(instance, stackedBandsOption(dates)) : undefined));
+    nextTask(() => {
+      instance?.dispose();
+      resolve();
+    });
+  });
+  return fansWarmed;
 }
 
 /**

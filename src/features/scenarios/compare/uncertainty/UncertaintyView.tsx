@@ -1,6 +1,7 @@
 // The compare screen's Uncertainty view (docs/app.md, Uncertainty): trials, stress test and goal, Run with progress and
 // Cancel, then per scenario a card of probabilities, a fan chart and a percentile table, and a help panel.
 import { memo, useEffect, useId, useRef, useState } from 'react';
+import { preloadCharts } from '../../../../components/charts/LazyChart';
 import { useDb } from '../../../../data/db-context';
 import { exportBackup } from '../../../../data/backup';
 import type { ScenarioEventRow, ScenarioRow } from '../../../../data/entities';
@@ -92,6 +93,7 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
   useEffect(() => {
     // The workers start (and load the engine) while the user chooses, so Run doesn't wait for them.
     getTrialPool().warm();
+    void preloadCharts('fan').catch(() => undefined);
     const runs = seq;
     const stop = cancelRun;
     return () => {
