@@ -23,6 +23,9 @@ const UncertaintyView = lazy(() =>
   import('./uncertainty/UncertaintyView').then((m) => ({ default: m.UncertaintyView })),
 );
 
+/** How long an untouched screen waits before warming the charts up (after its first load has settled). */
+const CHART_WARM_DELAY_MS = 3000;
+
 export const FORECAST_YEARS = [1, 2, 5, 10, 15, 20, 25, 30] as const;
 export const DEFAULT_YEARS = 5;
 
@@ -75,10 +78,27 @@ export function ComparePage({ selected, asOf }: Props) {
   const [engineWarm, setEngineWarm] = useState(false);
 
   useEffect(() => {
-    // The chart code downloads and warms up while the user picks, so a comparison waits for neither.
-    preloadCharts()
-      .catch(() => undefined)
-      .finally(() => setChartsWarm(true));
+    // The chart code downloads and warms up while the user picks, so a comparison waits for neither. Not during the
+    // screen's first load: evaluating echarts and its warm-up draws are several long tasks on a slow phone (total
+    // blocking time, docs/app.md). They start at the user's first sign of intent (pointer, key, focus) or once the
+    // page has been quiet for a while, whichever is first.
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      stop();
+      preloadCharts()
+        .catch(() => undefined)
+        .finally(() => setChartsWarm(true));
+    };
+    const intents = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart'] as const;
+    const timer = setTimeout(start, CHART_WARM_DELAY_MS);
+    function stop() {
+      clearTimeout(timer);
+      for (const type of intents) window.removeEventListener(type, start, true);
+    }
+    for (const type of intents) window.addEventListener(type, start, { capture: true, passive: true });
+    return stop;
   }, []);
 
   const run = useCallback(
