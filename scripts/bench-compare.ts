@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { heavyProfile } from './bench-engine.ts';
 
 /** The local database name prefix (src/data/db.ts DB_NAME_PREFIX). */
@@ -161,18 +161,32 @@ async function identityCall(identityUrl: string, operation: string, body: Record
   if (!response.ok) throw new Error(`${operation} failed: HTTP ${response.status} ${await response.text()}`);
 }
 
-function median(xs: number[]): number {
+export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 }
 
-async function main(): Promise<void> {
+/** What a browser benchmark works with: a signed-in page on a throwaway local stack holding the heavy profile. */
+export type HeavyBenchPage = {
+  page: Page;
+  context: BrowserContext;
+  browser: Browser;
+  /** A temporary folder removed by close(): the stack's data, and room for a trace. */
+  dataDir: string;
+  heavy: ReturnType<typeof heavyProfile>;
+  close: () => Promise<void>;
+};
+
+/**
+ * Starts a throwaway local stack (the bench build), signs a new user up and in through the real identity service in
+ * Debian's chromium, and seeds the engine benchmark's heavy profile (deterministic) into the user's local database.
+ */
+export async function openHeavyBenchPage(name: string): Promise<HeavyBenchPage> {
   const { chromium } = await import('playwright-core');
   const { startStack } = await import('./start.ts');
   const { repoRoot: root } = await import('./stack/build.ts');
   const FIXED = '123456';
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-bench-compare-'));
-  // The engine benchmark's own generator (deterministic), imported: no subprocess, no temporary file.
+  const dataDir = await mkdtemp(path.join(tmpdir(), `wyrd-bench-${name}-`));
   const heavy = heavyProfile();
   const stack = await startStack({
     env: { LOCAL_AUTH_FIXED_CODE: FIXED },
@@ -197,6 +211,11 @@ async function main(): Promise<void> {
       '--disable-quic',
     ],
   });
+  const close = async () => {
+    await browser.close();
+    await stack.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
   try {
     const email = `bench-${Date.now()}@example.com`;
     const password = 'Wyrd-bench-Pass1!';
@@ -224,6 +243,16 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
     await seedLocalData(page, heavy);
+    return { page, context, browser, dataDir, heavy, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const { page, context, heavy, close } = await openHeavyBenchPage('compare');
+  try {
     const ids = (heavy.scenarios ?? []).map((s) => s.id);
     console.log(
       `Heavy profile: ${heavy.accounts.length} accounts, ${heavy.recurring_items.length} recurring items, ${ids.length} scenarios x 10 events`,
@@ -271,9 +300,7 @@ async function main(): Promise<void> {
     console.log(`${Number(passTime) + Number(passTask)} passed, ${2 - Number(passTime) - Number(passTask)} failed`);
     await context.close();
   } finally {
-    await browser.close();
-    await stack.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

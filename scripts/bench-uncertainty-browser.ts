@@ -2,12 +2,11 @@
 // 60 accounts, 300 recurring items, 50 events), the time from clicking Run in the compare screen's Uncertainty mode
 // to every fan chart drawn for 1,000 trials x 30 years x 5 scenarios, and the longest main-thread task meanwhile
 // (PerformanceObserver 'longtask'). Targets: under 3 s to the charts, no task of 50 ms or more.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { seedLocalData } from './bench-compare.ts';
-import { heavyProfile } from './bench-engine.ts';
+import { median, openHeavyBenchPage } from './bench-compare.ts';
 
 export const TARGET_MS = 3000;
 export const LONG_TASK_MS = 50;
@@ -74,18 +73,6 @@ export async function timeRunClick(page: Page): Promise<number> {
   });
 }
 
-async function identityCall(identityUrl: string, operation: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(identityUrl, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${operation} failed: HTTP ${response.status} ${await response.text()}`);
-}
-
 type TraceEvent = {
   name?: string;
   ph?: string;
@@ -121,68 +108,9 @@ export function mainThreadCpu(trace: TraceFile): { longestCpu: number; longestWa
   return { longestCpu, longestWall, cpuOfLongestWall };
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
 async function main(): Promise<void> {
-  const { chromium } = await import('playwright-core');
-  const { startStack } = await import('./start.ts');
-  const { repoRoot: root } = await import('./stack/build.ts');
-  const FIXED = '123456';
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-bench-uncertainty-'));
-  const heavy = heavyProfile();
-  const stack = await startStack({
-    env: { LOCAL_AUTH_FIXED_CODE: FIXED },
-    dataDir,
-    ports: { web: 0, api: 0, identity: 0 },
-    fixedCode: FIXED,
-    distDir: path.join(root, 'test-results', 'bench-dist'),
-    log: (line) => {
-      if (line.startsWith('Building')) console.log(line);
-    },
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const { page, context, browser, dataDir, heavy, close } = await openHeavyBenchPage('uncertainty');
   try {
-    const email = `bench-${Date.now()}@example.com`;
-    const password = 'Wyrd-bench-Pass1!';
-    const clientId = stack.appConfig.cognito.userPoolClientId;
-    await identityCall(stack.identityUrl ?? '', 'SignUp', {
-      ClientId: clientId,
-      Username: email,
-      Password: password,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'given_name', Value: 'Bench' },
-        { Name: 'family_name', Value: 'Mark' },
-      ],
-    });
-    await identityCall(stack.identityUrl ?? '', 'ConfirmSignUp', {
-      ClientId: clientId,
-      Username: email,
-      ConfirmationCode: FIXED,
-    });
-    const context = await browser.newContext({ baseURL: stack.webUrl, viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel(/^email/i).fill(email);
-    await page.getByLabel(/^password/i).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
-    await seedLocalData(page, heavy);
     const scenarios = heavy.scenarios ?? [];
     console.log(
       `Heavy profile: ${heavy.accounts.length} accounts, ${heavy.recurring_items.length} recurring items, ${scenarios.length} scenarios x 10 events`,
@@ -257,9 +185,7 @@ async function main(): Promise<void> {
     console.log(`${Number(passTime) + Number(passTask)} passed, ${2 - Number(passTime) - Number(passTask)} failed`);
     await context.close();
   } finally {
-    await browser.close();
-    await stack.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
