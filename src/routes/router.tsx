@@ -129,6 +129,11 @@ const scenarioDetailRoute = createRoute({
   validateSearch: validateScenarioDetailSearch,
   component: lazyRouteComponent(() => import('./scenario-routes'), 'ScenarioDetailRoute'),
 });
+const startRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'start',
+  component: lazyRouteComponent(() => import('../features/start/StartPage'), 'StartPage'),
+});
 const profileRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'profile',
@@ -149,6 +154,7 @@ export const routeTree = rootRoute.addChildren([
     builderRoute,
     builderEditRoute,
     scenarioDetailRoute,
+    startRoute,
     profileRoute,
   ]),
 ]);
@@ -165,6 +171,7 @@ export const PROTECTED_PATHS = [
   '/scenarios/builder',
   '/scenarios/builder/scenario-1',
   '/scenarios/scenario-1',
+  '/start',
   '/profile',
 ] as const;
 

@@ -87,6 +87,7 @@ describe('route guards', () => {
       '/scenarios/builder': 'Create New Scenario',
       '/scenarios/builder/scenario-1': /Scenario/,
       '/scenarios/scenario-1': /Scenario/,
+      '/start': 'Set up your plan',
       '/profile': 'Profile',
     };
     for (const path of PROTECTED_PATHS) {

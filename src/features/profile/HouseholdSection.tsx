@@ -20,6 +20,7 @@ import {
   type PersonForm,
   type RetirementForm,
 } from './household-form';
+import { Button, Input, Select } from '../../components/form/controls';
 import './profile.css';
 
 export function HouseholdSection() {
@@ -121,18 +122,18 @@ export function HouseholdSection() {
           />
           <FieldError text={errors[`${p.id}.ytd_date`]} />
           {p.id === 'partner' && (
-            <button
+            <Button
               type="button"
               className="button"
               onClick={() => setPeople((current) => current.filter((x) => x.id !== 'partner'))}
             >
               Remove partner
-            </button>
+            </Button>
           )}
         </fieldset>
       ))}
       {!hasPartner && (
-        <button
+        <Button
           type="button"
           className="button"
           onClick={() =>
@@ -143,7 +144,7 @@ export function HouseholdSection() {
           }
         >
           Add partner
-        </button>
+        </Button>
       )}
       <FormField
         label="Dependent children"
@@ -162,9 +163,9 @@ export function HouseholdSection() {
         newKey={() => `new-${nextCap.current++}`}
       />
       {message && <FormMessage type={message.type}>{message.text}</FormMessage>}
-      <button type="submit" className="button button-primary" disabled={saving}>
+      <Button type="submit" className="button button-primary" disabled={saving}>
         {saving ? 'Saving...' : 'Save Household'}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -191,7 +192,7 @@ function RetirementFields({
       <legend>Retirement and Age Pension</legend>
       <div className="field">
         <label htmlFor={`${id}-homeowner`}>Do you own the home you live in?</label>
-        <select
+        <Select
           id={`${id}-homeowner`}
           className="select"
           name="homeowner"
@@ -202,14 +203,14 @@ function RetirementFields({
           <option value="auto">Work it out from my property accounts</option>
           <option value="yes">Yes, a homeowner</option>
           <option value="no">No, not a homeowner</option>
-        </select>
+        </Select>
         <small id={`${id}-homeowner-hint`} className="field-hint">
           Sets the Age Pension assets test thresholds (the home itself is not counted).
         </small>
       </div>
       <div className="field">
         <label>
-          <input
+          <Input
             type="checkbox"
             name="age_pension"
             checked={form.age_pension}
@@ -228,7 +229,7 @@ function RetirementFields({
           {(hasPartner || row.person === 'partner') && (
             <div className="field">
               <label htmlFor={`${id}-${row.key}-person`}>Whose super</label>
-              <select
+              <Select
                 id={`${id}-${row.key}-person`}
                 className="select"
                 value={row.person}
@@ -236,7 +237,7 @@ function RetirementFields({
               >
                 <option value="self">{WHO.self}</option>
                 <option value="partner">{WHO.partner}</option>
-              </select>
+              </Select>
             </div>
           )}
           <FieldError text={errors[`cap.${row.key}.person`]} />
@@ -256,18 +257,18 @@ function RetirementFields({
             onChange={(e) => setRow(row.key, 'amount', e.target.value)}
           />
           <FieldError text={errors[`cap.${row.key}.amount`]} />
-          <button
+          <Button
             type="button"
             className="button"
             aria-label={`Remove unused cap ${i + 1}`}
             onClick={() => onChange({ ...form, caps: form.caps.filter((c) => c.key !== row.key) })}
           >
             Remove
-          </button>
+          </Button>
         </fieldset>
       ))}
       <FieldError text={errors.caps} />
-      <button
+      <Button
         type="button"
         className="button"
         onClick={() =>
@@ -275,7 +276,7 @@ function RetirementFields({
         }
       >
         Add unused cap
-      </button>
+      </Button>
     </fieldset>
   );
 }
