@@ -87,7 +87,8 @@ export async function writeExampleHousehold(db: WyrdDb, today: string): Promise<
     is_asset: true,
   });
 
-  const start = monthStart(today, 0);
+  // Running for a year already, so the dashboard has last month's cash flow and spending to show.
+  const start = monthStart(today, -12);
   const item = (
     name: string,
     amount: number,

@@ -20,7 +20,7 @@ import {
   type PersonForm,
   type RetirementForm,
 } from './household-form';
-import { Button, Input, Select } from '../../components/form/controls';
+import { Button, Checkbox, Select } from '../../components/form/controls';
 import './profile.css';
 
 export function HouseholdSection() {
@@ -124,7 +124,7 @@ export function HouseholdSection() {
           {p.id === 'partner' && (
             <Button
               type="button"
-              className="button"
+              variant="secondary"
               onClick={() => setPeople((current) => current.filter((x) => x.id !== 'partner'))}
             >
               Remove partner
@@ -135,7 +135,7 @@ export function HouseholdSection() {
       {!hasPartner && (
         <Button
           type="button"
-          className="button"
+          variant="secondary"
           onClick={() =>
             setPeople((current) => [
               ...current,
@@ -163,7 +163,7 @@ export function HouseholdSection() {
         newKey={() => `new-${nextCap.current++}`}
       />
       {message && <FormMessage type={message.type}>{message.text}</FormMessage>}
-      <Button type="submit" className="button button-primary" disabled={saving}>
+      <Button type="submit" variant="primary" disabled={saving}>
         {saving ? 'Saving...' : 'Save Household'}
       </Button>
     </form>
@@ -194,7 +194,6 @@ function RetirementFields({
         <label htmlFor={`${id}-homeowner`}>Do you own the home you live in?</label>
         <Select
           id={`${id}-homeowner`}
-          className="select"
           name="homeowner"
           aria-describedby={`${id}-homeowner-hint`}
           value={form.homeowner}
@@ -208,17 +207,12 @@ function RetirementFields({
           Sets the Age Pension assets test thresholds (the home itself is not counted).
         </small>
       </div>
-      <div className="field">
-        <label>
-          <Input
-            type="checkbox"
-            name="age_pension"
-            checked={form.age_pension}
-            onChange={(e) => onChange({ ...form, age_pension: e.target.checked })}
-          />{' '}
-          Include the Age Pension in the forecast
-        </label>
-      </div>
+      <Checkbox
+        name="age_pension"
+        label="Include the Age Pension in the forecast"
+        checked={form.age_pension}
+        onChange={(e) => onChange({ ...form, age_pension: e.target.checked })}
+      />
       <p className="household-note">
         Unused concessional super cap from financial years before the forecast (optional): it can be carried forward for
         up to five years while the total super balance is under $500,000.
@@ -231,7 +225,6 @@ function RetirementFields({
               <label htmlFor={`${id}-${row.key}-person`}>Whose super</label>
               <Select
                 id={`${id}-${row.key}-person`}
-                className="select"
                 value={row.person}
                 onChange={(e) => setRow(row.key, 'person', e.target.value)}
               >
@@ -259,7 +252,7 @@ function RetirementFields({
           <FieldError text={errors[`cap.${row.key}.amount`]} />
           <Button
             type="button"
-            className="button"
+            variant="secondary"
             aria-label={`Remove unused cap ${i + 1}`}
             onClick={() => onChange({ ...form, caps: form.caps.filter((c) => c.key !== row.key) })}
           >
@@ -270,7 +263,7 @@ function RetirementFields({
       <FieldError text={errors.caps} />
       <Button
         type="button"
-        className="button"
+        variant="secondary"
         onClick={() =>
           onChange({ ...form, caps: [...form.caps, { key: newKey(), person: 'self', year: '', amount: '' }] })
         }
