@@ -10,7 +10,6 @@ import {
   axeViolations,
   chartsDrawn,
   exampleScreens,
-  exploreExample,
   horizontalOverflow,
   openScreen,
   smallTouchTargets,
