@@ -2,7 +2,7 @@
 // what the stored transactions show, and each account's expected against actual month-end balance. Shared by the
 // plan-vs-actual screen and the dashboard card. Cents throughout; transfers between the user's own accounts count
 // as neither income nor expense.
-import { addMonths, countedEntities, occurrencesInMonth, realEventIds } from '../../../worker/engine/index';
+import { addMonths, countedEntities, occurrencesInMonth } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import type { AccountRow, CategoryRow, RecurringItemRow } from '../entities';
 
@@ -66,12 +66,8 @@ const UNCATEGORISED = 'Uncategorised';
  * plan item on an account with no statement data has nothing to be checked against.
  */
 export function planVersusActualMonths(input: PlanActualInput, today: string, count = 12): PlanActual {
-  const real = realEventIds(
-    input.scenarios,
-    input.events.map((e) => ({ id: e.id, scenario_id: e.scenario_id })),
-  );
-  const accounts = countedEntities(input.accounts, real);
-  const items = countedEntities(input.recurringItems, real).filter((i) => i.is_active);
+  const accounts = countedEntities(input.accounts, input.scenarios, input.events);
+  const items = countedEntities(input.recurringItems, input.scenarios, input.events).filter((i) => i.is_active);
   const withData = new Set(input.transactions.map((t) => t.account_id));
   const compared = accounts.filter((a) => withData.has(a.id));
   const comparedIds = new Set(compared.map((a) => a.id));
@@ -88,7 +84,10 @@ export function planVersusActualMonths(input: PlanActualInput, today: string, co
   for (const t of input.transactions) {
     if (!comparedIds.has(t.account_id)) continue;
     const m = t.date.slice(0, 7);
-    flowByAccountMonth.set(`${t.account_id}|${m}`, (flowByAccountMonth.get(`${t.account_id}|${m}`) ?? 0) + t.amount_cents);
+    flowByAccountMonth.set(
+      `${t.account_id}|${m}`,
+      (flowByAccountMonth.get(`${t.account_id}|${m}`) ?? 0) + t.amount_cents,
+    );
     if (t.transfer_id) continue;
     const perCat = actualByMonth.get(m) ?? new Map<string | null, number>();
     const cat = t.category_id ?? null;
@@ -119,7 +118,8 @@ export function planVersusActualMonths(input: PlanActualInput, today: string, co
     return s;
   };
   const currentCents = new Map(compared.map((a) => [a.id, Math.round(a.current_balance * 100)]));
-  const actualEnd = (accountId: string, month: string) => (currentCents.get(accountId) ?? 0) - laterSum(accountId, month);
+  const actualEnd = (accountId: string, month: string) =>
+    (currentCents.get(accountId) ?? 0) - laterSum(accountId, month);
   const expectedRunning = new Map<string, number>();
   if (months.length > 0) {
     const before = addMonths(months[0], -1);
@@ -177,5 +177,9 @@ export async function loadPlanActual(db: WyrdDb, today: string, count = 12): Pro
       ? db.table<StoredTransaction, string>('transactions').where('date').aboveOrEqual(from).toArray()
       : Promise.resolve([] as StoredTransaction[]),
   ]);
-  return planVersusActualMonths({ accounts, recurringItems, categories, scenarios, events, transactions }, today, count);
+  return planVersusActualMonths(
+    { accounts, recurringItems, categories, scenarios, events, transactions },
+    today,
+    count,
+  );
 }

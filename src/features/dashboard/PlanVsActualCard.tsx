@@ -4,7 +4,6 @@
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { useToast } from '../../components/toast/ToastProvider';
 import { useDb } from '../../data/db-context';
 import { loadPlanActual } from '../../data/statements/plan-actual';
 import { restartFromActual, restartSnapshot, undoRestart } from '../../data/statements/restart';
@@ -16,7 +15,7 @@ const CARD_MONTHS = 3;
 
 export function PlanVsActualCard() {
   const db = useDb();
-  const showToast = useToast();
+  const [message, setMessage] = useState<string | null>(null);
   const [today] = useState(localToday);
   const [busy, setBusy] = useState(false);
   const data = useLiveQuery(async () => {
@@ -37,13 +36,14 @@ export function PlanVsActualCard() {
     setBusy(true);
     try {
       const s = await restartFromActual(db, today);
-      showToast(
-        s ? `Forecast re-started from today's balances (${s.balances.length} accounts)` : 'Balances already match',
-        s ? 'success' : 'info',
+      setMessage(
+        s
+          ? `Forecast re-started from today's balances (${s.balances.length === 1 ? '1 account' : `${s.balances.length} accounts`}).`
+          : "Your accounts already have the statements' balances.",
       );
     } catch (err) {
       console.error('Failed to re-start the forecast', err);
-      showToast('Could not re-start the forecast', 'error');
+      setMessage('Could not re-start the forecast.');
     } finally {
       setBusy(false);
     }
@@ -52,10 +52,10 @@ export function PlanVsActualCard() {
     setBusy(true);
     try {
       await undoRestart(db);
-      showToast('Back to the earlier plan', 'success');
+      setMessage('Back to the earlier plan.');
     } catch (err) {
       console.error('Failed to go back to the earlier plan', err);
-      showToast('Could not go back to the earlier plan', 'error');
+      setMessage('Could not go back to the earlier plan.');
     } finally {
       setBusy(false);
     }
@@ -84,6 +84,7 @@ export function PlanVsActualCard() {
           {formatMoneyCents(before)} to {formatMoneyCents(after)} in the earlier plan&apos;s place.
         </p>
       )}
+      {message && <p role="status">{message}</p>}
       <div className="dashboard-card-actions">
         <Link to="/transactions/plan" className="button button-ghost">
           See plan vs actual

@@ -95,7 +95,11 @@ export function RulesPage() {
                     </SelectField>
                   </td>
                   <td>
-                    <Button variant="danger" aria-label={`Delete the rule for ${rule.payee}`} onClick={() => void remove(rule)}>
+                    <Button
+                      variant="danger"
+                      aria-label={`Delete the rule for ${rule.payee}`}
+                      onClick={() => void remove(rule)}
+                    >
                       Delete
                     </Button>
                   </td>

@@ -25,7 +25,12 @@ export type TransactionsPageProps = { accountId?: string; category?: string; fro
 
 type RememberOffer = { payee: string; categoryId: string };
 
-export function TransactionsPage({ accountId, category: initialCategory, from: initialFrom, to: initialTo }: TransactionsPageProps = {}) {
+export function TransactionsPage({
+  accountId,
+  category: initialCategory,
+  from: initialFrom,
+  to: initialTo,
+}: TransactionsPageProps = {}) {
   const db = useDb();
   const showToast = useToast();
   const lookups = useTxLookups(db);
@@ -67,7 +72,10 @@ export function TransactionsPage({ accountId, category: initialCategory, from: i
     if (!offer) return;
     try {
       await savePayeeRule(db, offer.payee, offer.categoryId);
-      showToast(`Saved: ${offer.payee} is always ${lookups?.categoryName.get(offer.categoryId) ?? 'this category'}`, 'success');
+      showToast(
+        `Saved: ${offer.payee} is always ${lookups?.categoryName.get(offer.categoryId) ?? 'this category'}`,
+        'success',
+      );
       setOffer(null);
     } catch (err) {
       console.error('Failed to save the payee rule', err);
@@ -89,11 +97,7 @@ export function TransactionsPage({ accountId, category: initialCategory, from: i
       testId="transactions"
       actions={
         <div className="tx-actions">
-          <Link
-            to="/transactions/import"
-            search={account ? { account } : {}}
-            className="button button-primary"
-          >
+          <Link to="/transactions/import" search={account ? { account } : {}} className="button button-primary">
             Import statements
           </Link>
           <Link to="/transactions/recurring" className="button button-ghost">
@@ -114,7 +118,12 @@ export function TransactionsPage({ accountId, category: initialCategory, from: i
         </p>
       ) : (
         <>
-          <form className="tx-filters" role="search" aria-label="Filter transactions" onSubmit={(e) => e.preventDefault()}>
+          <form
+            className="tx-filters"
+            role="search"
+            aria-label="Filter transactions"
+            onSubmit={(e) => e.preventDefault()}
+          >
             <TextField
               label="Search"
               type="search"
@@ -139,8 +148,20 @@ export function TransactionsPage({ accountId, category: initialCategory, from: i
                 </option>
               ))}
             </SelectField>
-            <TextField label="From" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
-            <TextField label="To" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+            <TextField
+              label="From"
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+            <TextField
+              label="To"
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(e) => setTo(e.target.value)}
+            />
             <SelectField label="Sort by" value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
               <option value="date-desc">Newest first</option>
               <option value="date-asc">Oldest first</option>
@@ -340,13 +361,7 @@ function TransactionTable({
           </div>
         </div>
         {/* The scroll area is focusable so keyboard users can scroll it with the arrow keys. */}
-        <div
-          ref={scroller}
-          className="tx-scroller"
-          tabIndex={0}
-          role="rowgroup"
-          aria-label={`Transactions (${count})`}
-        >
+        <div ref={scroller} className="tx-scroller" tabIndex={0} role="rowgroup" aria-label={`Transactions (${count})`}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = pages.row(item.index);

@@ -28,7 +28,8 @@ export function useTxPages(db: WyrdDb, q: TxQuery, first: number, last: number):
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const query = useMemo(() => q, [key]);
   const count = useLiveQuery(
-    () => countTransactions(db, query).catch((err: unknown) => (console.error('Failed to count transactions', err), -1)),
+    () =>
+      countTransactions(db, query).catch((err: unknown) => (console.error('Failed to count transactions', err), -1)),
     [db, query],
   );
   const firstPage = Math.floor(Math.max(0, first) / PAGE_SIZE);

@@ -17,7 +17,7 @@ import { Button, FileField, SelectField } from '../ui';
 import { useTxLookups } from '../use-tx-lookups';
 import { buildPreview, closingBalance, rowsToWrite, type ImportPreview } from './import-preview';
 import { saveConfirmedImport, type SaveResult } from './import-save';
-import type { ColumnMapping, ExistingRow, FileResult, StatementReader } from './import-types';
+import type { ColumnMapping, CsvPreview, ExistingRow, FileResult, StatementReader } from './import-types';
 import { MappingStep } from './MappingStep';
 import { PreviewStep } from './PreviewStep';
 import { loadStatementReader } from './statement-reader';
@@ -33,6 +33,15 @@ type Step =
 
 /** Days either side of the incoming dates whose stored rows the de-duplication compares with. */
 const OVERLAP_DAYS = 7;
+
+/** The first line's cells: a header when the file has one (what a remembered mapping is matched on). */
+function headerCells(preview: CsvPreview): string[] {
+  return preview.rows[0]?.cells ?? [];
+}
+
+function mappingOf(r: FileResult): CsvPreview | null {
+  return r.kind === 'mapping_needed' ? r.preview : null;
+}
 
 function shiftDate(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -53,15 +62,13 @@ export function ImportPage({ accountId, reader: injected }: { accountId?: string
   /** Plans the import against the account's stored rows around the incoming dates, and shows the preview. */
   const plan = async (results: FileResult[]) => {
     const reader = await getReader();
-    const incoming: ParsedRow[] = results.flatMap((r) => (r.kind === 'parsed' ? r.statement.rows : []));
+    const perFile: ParsedRow[][] = results.flatMap((r) => (r.kind === 'parsed' ? [r.statement.rows] : []));
+    const incoming = perFile.flat();
     if (incoming.length === 0) {
-      const rejected = results.filter((r) => r.kind === 'not-a-statement');
+      const rejected = results.flatMap((r) => (r.kind === 'rejected' ? [`${r.file_name}: ${r.message}`] : []));
       setStep({
         kind: 'choose',
-        error:
-          rejected.length > 0
-            ? rejected.map((r) => `${r.file_name}: ${r.kind === 'not-a-statement' ? r.message : ''}`).join(' ')
-            : 'No transactions were found in the chosen files. Nothing was imported.',
+        error: `${rejected.length > 0 ? rejected.join(' ') : 'No transactions were found in the chosen files.'} Nothing was imported.`,
       });
       return;
     }
@@ -80,22 +87,25 @@ export function ImportPage({ accountId, reader: injected }: { accountId?: string
       date: t.date,
       amount_cents: t.amount_cents,
       description: t.description,
+      payee: t.payee,
       bank_id: t.bank_id ?? null,
       balance_cents: t.balance_cents ?? null,
       fingerprint: t.fingerprint ?? null,
     }));
-    const p = await reader.planImport(existing, incoming);
+    const p = await reader.planImport(existing, perFile);
     setStep({ kind: 'preview', results, preview: buildPreview(results, p) });
   };
 
   /** Continues after the files are read (or one more file mapped): the next file needing a mapping, else the plan. */
   const next = async (results: FileResult[]) => {
-    const index = results.findIndex((r) => r.kind === 'mapping-needed');
+    const index = results.findIndex((r) => r.kind === 'mapping_needed');
     if (index === -1) return plan(results);
     const remembered = await rememberedMapping<ColumnMapping>(db, account);
     const r = results[index];
     const sameColumns =
-      remembered && r.kind === 'mapping-needed' && remembered.columns.join('\u0000') === r.columns.join('\u0000');
+      remembered &&
+      r.kind === 'mapping_needed' &&
+      remembered.columns.join('\u0000') === headerCells(r.preview).join('\u0000');
     setStep({ kind: 'mapping', results, index, initial: sameColumns ? remembered.mapping : null });
   };
 
@@ -119,13 +129,13 @@ export function ImportPage({ accountId, reader: injected }: { accountId?: string
   const mapped = async (mapping: ColumnMapping) => {
     if (step.kind !== 'mapping') return;
     const r = step.results[step.index];
-    if (r.kind !== 'mapping-needed') return;
+    if (r.kind !== 'mapping_needed') return;
     const file = files.find((f) => f.name === r.file_name);
     if (!file) return;
     try {
       const reader = await getReader();
       const statement = await reader.parseWithMapping(file, mapping);
-      await rememberMapping(db, account, r.columns, mapping);
+      await rememberMapping(db, account, headerCells(r.preview), mapping);
       const results = step.results.slice();
       results[step.index] = { file_name: r.file_name, kind: 'parsed', statement };
       await next(results);
@@ -139,12 +149,10 @@ export function ImportPage({ accountId, reader: injected }: { accountId?: string
     const rows = rowsToWrite(preview, confirmedSame);
     setStep({ kind: 'saving', done: 0, total: rows.length });
     try {
-      const reader = await getReader();
       const result = await saveConfirmedImport(db, {
         accountId: account,
         preview,
         rows,
-        reader,
         onProgress: (done, total) => setStep({ kind: 'saving', done, total }),
       });
       showToast(`Imported ${plural(result.added, 'transaction')}`, 'success');
@@ -218,14 +226,17 @@ export function ImportPage({ accountId, reader: injected }: { accountId?: string
         </form>
       )}
       {step.kind === 'reading' && (
-        <Progress label={`Reading file ${Math.min(step.done + 1, step.total)} of ${step.total}`} done={step.done} total={step.total} />
+        <Progress
+          label={`Reading file ${Math.min(step.done + 1, step.total)} of ${step.total}`}
+          done={step.done}
+          total={step.total}
+        />
       )}
-      {step.kind === 'mapping' && step.results[step.index].kind === 'mapping-needed' && (
+      {step.kind === 'mapping' && mappingOf(step.results[step.index]) && (
         <MappingStep
           key={step.index}
           fileName={step.results[step.index].file_name}
-          columns={(step.results[step.index] as Extract<FileResult, { kind: 'mapping-needed' }>).columns}
-          sample={(step.results[step.index] as Extract<FileResult, { kind: 'mapping-needed' }>).sample}
+          preview={mappingOf(step.results[step.index]) as CsvPreview}
           initial={step.initial}
           file={files.find((f) => f.name === step.results[step.index].file_name)}
           getReader={getReader}
@@ -283,12 +294,7 @@ function Progress({ label, done, total }: { label: string; done: number; total: 
   return (
     <div className="card">
       <p id="tx-progress-label">{label}</p>
-      <progress
-        aria-labelledby="tx-progress-label"
-        max={100}
-        value={pct}
-        aria-valuetext={`${done} of ${total}`}
-      />
+      <progress aria-labelledby="tx-progress-label" max={100} value={pct} aria-valuetext={`${done} of ${total}`} />
     </div>
   );
 }

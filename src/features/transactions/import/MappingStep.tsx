@@ -4,35 +4,37 @@ import { useEffect, useState } from 'react';
 import type { ParsedStatement } from '../engine-types';
 import { formatCents, formatDay, plural } from '../tx-format';
 import { Button, CheckField, SelectField } from '../ui';
-import type { ColumnMapping, StatementReader } from './import-types';
+import type { ColumnMapping, CsvPreview, SignConvention, StatementReader } from './import-types';
 
 const PREVIEW_ROWS = 8;
 
-/** A first guess from the header names, so a typical file needs few changes. */
-export function guessMapping(columns: string[]): ColumnMapping {
-  const find = (re: RegExp) => {
-    const i = columns.findIndex((c) => re.test(c));
-    return i === -1 ? null : i;
-  };
-  const debit = find(/debit|withdraw|money out/i);
-  const credit = find(/credit|deposit|money in/i);
-  const amount = debit !== null && credit !== null ? null : (find(/amount|value/i) ?? 1);
+/** A first guess when the reader has none: the first column the date, the second the amount, the third the text. */
+export function fallbackMapping(columnCount: number): ColumnMapping {
   return {
-    has_header: columns.some((c) => /[a-z]{3}/i.test(c) && !/^\d/.test(c)),
-    date: find(/date/i) ?? 0,
-    date_format: 'auto',
-    amount,
-    debit: amount === null ? debit : null,
-    credit: amount === null ? credit : null,
-    description: find(/desc|narr|detail|memo|particular|payee/i) ?? 2,
-    balance: find(/balance/i),
+    header: true,
+    date: 0,
+    date_order: 'dmy',
+    sign: 'signed',
+    amount: Math.min(1, columnCount - 1),
+    debit: null,
+    credit: null,
+    description: [Math.min(2, columnCount - 1)],
+    balance: null,
   };
 }
 
+const SIGN_LABELS: Record<SignConvention, string> = {
+  signed: 'One amount column, money out negative',
+  inverted: 'One amount column, money out positive',
+  split_unsigned: 'Separate money out and money in columns',
+  split_negative_debit: 'Separate columns, money out already negative',
+};
+
+const isSplit = (sign: SignConvention) => sign === 'split_unsigned' || sign === 'split_negative_debit';
+
 export function MappingStep({
   fileName,
-  columns,
-  sample,
+  preview: csv,
   initial,
   file,
   getReader,
@@ -40,20 +42,25 @@ export function MappingStep({
   onCancel,
 }: {
   fileName: string;
-  columns: string[];
-  sample: string[][];
+  preview: CsvPreview;
   initial: ColumnMapping | null;
   file: File | undefined;
   getReader: () => Promise<StatementReader>;
   onConfirm: (m: ColumnMapping) => void;
   onCancel: () => void;
 }) {
-  const [mapping, setMapping] = useState<ColumnMapping>(() => initial ?? guessMapping(columns));
-  const [split, setSplit] = useState(mapping.amount === null);
+  const [mapping, setMapping] = useState<ColumnMapping>(
+    () => initial ?? csv.suggested ?? fallbackMapping(csv.column_count),
+  );
+  const split = isSplit(mapping.sign);
+  const first = csv.rows[0]?.cells ?? [];
   const [preview, setPreview] = useState<{ for: ColumnMapping; statement?: ParsedStatement; error?: string } | null>(
     null,
   );
-  const names = columns.map((c, i) => (c.trim() ? c : `Column ${i + 1}`));
+  const names = Array.from({ length: csv.column_count }, (_, i) =>
+    mapping.header && first[i]?.trim() ? first[i].trim() : `Column ${i + 1}`,
+  );
+  const sample = (mapping.header ? csv.rows.slice(1) : csv.rows).slice(0, 5);
   const set = (patch: Partial<ColumnMapping>) => setMapping((m) => ({ ...m, ...patch }));
 
   // Live preview: read the file with the current choices (in the worker), the latest choices winning.
@@ -66,7 +73,8 @@ export function MappingStep({
         .then(
           (statement) => !stale && setPreview({ for: mapping, statement }),
           (err: unknown) =>
-            !stale && setPreview({ for: mapping, error: err instanceof Error ? err.message : 'Could not read the file' }),
+            !stale &&
+            setPreview({ for: mapping, error: err instanceof Error ? err.message : 'Could not read the file' }),
         );
     }, 150);
     return () => {
@@ -75,7 +83,12 @@ export function MappingStep({
     };
   }, [file, mapping, getReader]);
 
-  const columnSelect = (label: string, value: number | null, onChange: (v: number | null) => void, optional = false) => (
+  const columnSelect = (
+    label: string,
+    value: number | null,
+    onChange: (v: number | null) => void,
+    optional = false,
+  ) => (
     <SelectField
       label={label}
       value={value === null ? '' : String(value)}
@@ -90,10 +103,7 @@ export function MappingStep({
     </SelectField>
   );
 
-  const valid =
-    mapping.date !== null &&
-    mapping.description !== null &&
-    (split ? mapping.debit !== null || mapping.credit !== null : mapping.amount !== null);
+  const valid = split ? mapping.debit != null && mapping.credit != null : mapping.amount != null;
 
   return (
     <section className="card" aria-labelledby="tx-mapping-title">
@@ -114,10 +124,10 @@ export function MappingStep({
             </tr>
           </thead>
           <tbody>
-            {sample.slice(0, 5).map((cells, r) => (
-              <tr key={r}>
+            {sample.map((row) => (
+              <tr key={row.line}>
                 {names.map((_, i) => (
-                  <td key={i}>{cells[i] ?? ''}</td>
+                  <td key={i}>{row.cells[i] ?? ''}</td>
                 ))}
               </tr>
             ))}
@@ -127,42 +137,47 @@ export function MappingStep({
       <div className="tx-filters">
         <CheckField
           label="The first line is a header"
-          checked={mapping.has_header}
-          onChange={(e) => set({ has_header: e.target.checked })}
+          checked={mapping.header}
+          onChange={(e) => set({ header: e.target.checked })}
         />
         {columnSelect('Date', mapping.date, (v) => set({ date: v ?? 0 }))}
         <SelectField
           label="Dates are written"
-          value={mapping.date_format}
-          onChange={(e) => set({ date_format: e.target.value as ColumnMapping['date_format'] })}
+          value={mapping.date_order ?? 'dmy'}
+          onChange={(e) => set({ date_order: e.target.value as ColumnMapping['date_order'] })}
         >
-          <option value="auto">Work it out</option>
           <option value="dmy">Day first (31/01/2026)</option>
           <option value="mdy">Month first (01/31/2026)</option>
           <option value="ymd">Year first (2026-01-31)</option>
         </SelectField>
-        {columnSelect('Description', mapping.description, (v) => set({ description: v ?? 0 }))}
-        <CheckField
-          label="Money in and money out are separate columns"
-          checked={split}
+        {columnSelect('Description', mapping.description[0] ?? null, (v) => set({ description: [v ?? 0] }))}
+        <SelectField
+          label="Amounts"
+          value={mapping.sign}
           onChange={(e) => {
-            setSplit(e.target.checked);
+            const sign = e.target.value as SignConvention;
             set(
-              e.target.checked
-                ? { amount: null, debit: mapping.debit ?? 1, credit: mapping.credit ?? 2 }
-                : { amount: mapping.amount ?? 1, debit: null, credit: null },
+              isSplit(sign)
+                ? { sign, amount: null, debit: mapping.debit ?? 1, credit: mapping.credit ?? 2 }
+                : { sign, amount: mapping.amount ?? 1, debit: null, credit: null },
             );
           }}
-        />
+        >
+          {(Object.keys(SIGN_LABELS) as SignConvention[]).map((k) => (
+            <option key={k} value={k}>
+              {SIGN_LABELS[k]}
+            </option>
+          ))}
+        </SelectField>
         {split ? (
           <>
-            {columnSelect('Money out (debit)', mapping.debit, (v) => set({ debit: v }), true)}
-            {columnSelect('Money in (credit)', mapping.credit, (v) => set({ credit: v }), true)}
+            {columnSelect('Money out (debit)', mapping.debit ?? null, (v) => set({ debit: v }))}
+            {columnSelect('Money in (credit)', mapping.credit ?? null, (v) => set({ credit: v }))}
           </>
         ) : (
-          columnSelect('Amount (money out negative)', mapping.amount, (v) => set({ amount: v }))
+          columnSelect('Amount', mapping.amount ?? null, (v) => set({ amount: v }))
         )}
-        {columnSelect('Balance', mapping.balance, (v) => set({ balance: v }), true)}
+        {columnSelect('Balance', mapping.balance ?? null, (v) => set({ balance: v }), true)}
       </div>
       <div aria-live="polite">
         {preview?.error && <p className="form-message form-message-error">{preview.error}</p>}
@@ -171,7 +186,8 @@ export function MappingStep({
             <table className="tx-data-table">
               <caption>
                 Read with these columns: {plural(preview.statement.rows.length, 'transaction')}
-                {preview.statement.skipped.length > 0 && `, ${plural(preview.statement.skipped.length, 'line')} skipped`}
+                {preview.statement.skipped.length > 0 &&
+                  `, ${plural(preview.statement.skipped.length, 'line')} skipped`}
               </caption>
               <thead>
                 <tr>

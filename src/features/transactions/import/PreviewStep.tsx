@@ -75,9 +75,7 @@ export function PreviewStep({
       </dl>
       {preview.duplicates.length > 0 && (
         <details className="card">
-          <summary>
-            {plural(preview.duplicates.length, 'transaction')} already imported: skipped
-          </summary>
+          <summary>{plural(preview.duplicates.length, 'transaction')} already imported: skipped</summary>
           <div className="tx-table-wrap">
             <table className="tx-data-table">
               <caption>Already imported</caption>
@@ -95,10 +93,10 @@ export function PreviewStep({
               <tbody>
                 {preview.duplicates.slice(0, SHOWN_ROWS).map((d, i) => (
                   <tr key={i}>
-                    <td>{d.row.line}</td>
-                    <td>{formatDay(d.row.date)}</td>
-                    <td>{d.row.description}</td>
-                    <td className="tx-num">{formatCents(d.row.amount_cents)}</td>
+                    <td>{d.incoming.line}</td>
+                    <td>{formatDay(d.incoming.date)}</td>
+                    <td>{d.incoming.description}</td>
+                    <td className="tx-num">{formatCents(d.incoming.amount_cents)}</td>
                     <td>{d.reason}</td>
                   </tr>
                 ))}
@@ -183,8 +181,8 @@ export function PreviewStep({
             </tr>
           </thead>
           <tbody>
-            {rows.slice(0, SHOWN_ROWS).map((r, i) => (
-              <tr key={i}>
+            {rows.slice(0, SHOWN_ROWS).map((r) => (
+              <tr key={r.key}>
                 <td>{formatDay(r.date)}</td>
                 <td>{r.payee}</td>
                 <td>{r.description}</td>

@@ -1,7 +1,7 @@
 // The import preview's figures, from the parsed files and the de-duplication plan: what will be added (rows,
 // money in and out, net, the dates covered), what is skipped and why, duplicates, and the fuzzy proposals.
-import type { ParsedRow, ProposedMatch, SkippedRow } from '../engine-types';
-import type { FileResult, ImportPlan } from './import-types';
+import type { SkippedRow } from '../engine-types';
+import type { FileResult, ImportPlan, PlannedRow } from './import-types';
 
 export type FileSummary = {
   file_name: string;
@@ -17,9 +17,9 @@ export type ImportPreview = {
   files: FileSummary[];
   /** Files that are not statements: named with the reason, nothing from them is imported. */
   rejected: { file_name: string; message: string }[];
-  toAdd: ParsedRow[];
+  toAdd: PlannedRow[];
   duplicates: ImportPlan['duplicates'];
-  proposed: ProposedMatch[];
+  proposed: ImportPlan['proposed'];
   moneyIn: number;
   moneyOut: number;
   net: number;
@@ -41,7 +41,7 @@ export function summariseFiles(results: FileResult[]): Pick<ImportPreview, 'file
         closing_balance_cents: r.statement.closing_balance_cents ?? null,
         closing_balance_date: r.statement.closing_balance_date ?? null,
       });
-    } else if (r.kind === 'not-a-statement') {
+    } else if (r.kind === 'rejected') {
       rejected.push({ file_name: r.file_name, message: r.message });
     }
   }
@@ -76,19 +76,13 @@ export function buildPreview(results: FileResult[], plan: ImportPlan): ImportPre
  * The rows to write: every planned row except the incoming side of each proposal the user confirmed as the same
  * transaction (proposals are keyed by their index in `proposed`). Unconfirmed proposals keep both rows.
  */
-export function rowsToWrite(preview: ImportPreview, confirmedSame: ReadonlySet<number>): ParsedRow[] {
+export function rowsToWrite(preview: ImportPreview, confirmedSame: ReadonlySet<number>): PlannedRow[] {
   if (confirmedSame.size === 0) return preview.toAdd;
-  const drop = new Set<ParsedRow>();
+  const drop = new Set<string>();
   preview.proposed.forEach((p, i) => {
-    if (confirmedSame.has(i)) drop.add(p.incoming);
+    if (confirmedSame.has(i)) drop.add(p.incoming.key);
   });
-  // Proposals may hold copies of the rows, so match by value too.
-  const dropKeys = new Set([...drop].map(rowKey));
-  return preview.toAdd.filter((r) => !drop.has(r) && !dropKeys.has(rowKey(r)));
-}
-
-function rowKey(r: ParsedRow): string {
-  return `${r.line}|${r.date}|${r.amount_cents}|${r.description}|${r.balance_cents ?? ''}`;
+  return preview.toAdd.filter((r) => !drop.has(r.key));
 }
 
 /**
@@ -97,7 +91,7 @@ function rowKey(r: ParsedRow): string {
  */
 export function closingBalance(
   preview: ImportPreview,
-  rows: ParsedRow[],
+  rows: PlannedRow[],
 ): { cents: number; date: string | null } | null {
   let best: { cents: number; date: string | null } | null = null;
   for (const f of preview.files) {
@@ -107,7 +101,7 @@ export function closingBalance(
     }
   }
   if (best) return best;
-  let latest: ParsedRow | null = null;
+  let latest: PlannedRow | null = null;
   for (const r of rows) {
     if (r.balance_cents == null) continue;
     if (!latest || r.date >= latest.date) latest = r;

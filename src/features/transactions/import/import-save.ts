@@ -3,11 +3,10 @@
 // the user's accounts are linked. Nothing is written before the user confirms.
 import type { WyrdDb } from '../../../data/db';
 import { newId } from '../../../data/ids';
-import type { ParsedRow } from '../engine-types';
 import { listRules } from '../tx-store';
 import { linkTransfers, saveImportChunk, type NewBatch, type NewTransaction } from '../tx-writes';
 import type { ImportPreview } from './import-preview';
-import type { StatementReader } from './import-types';
+import type { PlannedRow } from './import-types';
 
 export const SAVE_CHUNK = 250;
 
@@ -25,13 +24,12 @@ export async function saveConfirmedImport(
   args: {
     accountId: string;
     preview: ImportPreview;
-    rows: ParsedRow[];
-    reader: Pick<StatementReader, 'fingerprint'>;
+    rows: PlannedRow[];
     now?: string;
     onProgress?: (done: number, total: number) => void;
   },
 ): Promise<SaveResult> {
-  const { accountId, preview, rows, reader } = args;
+  const { accountId, preview, rows } = args;
   const rules = await listRules(db);
   const ruleFor = new Map(rules.map((r) => [r.payee.trim().toLowerCase(), r.category_id]));
   const batchId = newId();
@@ -68,7 +66,7 @@ export async function saveConfirmedImport(
       bank_id: r.bank_id,
       balance_cents: r.balance_cents,
       batch_id: batchId,
-      fingerprint: reader.fingerprint(r),
+      fingerprint: r.fingerprint,
       transfer_id: null,
       recurring_item_id: null,
       reconciled: false,

@@ -34,10 +34,7 @@ export function PlanVsActualPage() {
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
 
   const months = data?.months ?? [];
-  const index = Math.max(
-    0,
-    chosen ? months.findIndex((m) => m.month === chosen) : months.length - 1,
-  );
+  const index = Math.max(0, chosen ? months.findIndex((m) => m.month === chosen) : months.length - 1);
   const month = months[index] as MonthResult | undefined;
 
   const onKey = (e: KeyboardEvent) => {

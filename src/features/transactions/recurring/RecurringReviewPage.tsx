@@ -33,7 +33,11 @@ export function confidenceLabel(c: number): string {
   return `${c >= 0.8 ? 'Very likely' : c >= 0.6 ? 'Likely' : 'Possible'} (${pct}%)`;
 }
 
-type Found = { status: 'idle' } | { status: 'running' } | { status: 'error'; message: string } | { status: 'done'; series: RecurringSeries[] };
+type Found =
+  | { status: 'idle' }
+  | { status: 'running' }
+  | { status: 'error'; message: string }
+  | { status: 'done'; series: RecurringSeries[] };
 
 export function RecurringReviewPage() {
   const db = useDb();
@@ -84,7 +88,9 @@ export function RecurringReviewPage() {
       {found.status === 'done' && lookups && (
         <section aria-labelledby="tx-found-title">
           <h2 id="tx-found-title" role="status">
-            {found.series.length === 0 ? 'No new recurring items found' : `Found ${plural(found.series.length, 'recurring item')}`}
+            {found.series.length === 0
+              ? 'No new recurring items found'
+              : `Found ${plural(found.series.length, 'recurring item')}`}
           </h2>
           <ul className="tx-review-list">
             {found.series.map((s) => (
@@ -190,7 +196,12 @@ function SeriesCard({ series, lookups, onDone }: { series: RecurringSeries; look
         </SelectField>
       </div>
       <div className="tx-step-actions">
-        <Button variant="primary" disabled={busy || !chosenCategory} onClick={() => void accept()} aria-label={`Add ${series.payee} to Recurring Items`}>
+        <Button
+          variant="primary"
+          disabled={busy || !chosenCategory}
+          onClick={() => void accept()}
+          aria-label={`Add ${series.payee} to Recurring Items`}
+        >
           Add to Recurring Items
         </Button>
         <Button disabled={busy} onClick={() => void dismiss()} aria-label={`Dismiss ${series.payee}`}>

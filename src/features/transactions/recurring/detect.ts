@@ -7,7 +7,14 @@ import { transactionsTable } from '../tx-store';
 const DISMISSED_KEY = 'recurring-dismissed';
 
 export type Detector = (
-  rows: { id: string; account_id: string; date: string; amount_cents: number; payee: string; transfer_id?: string | null }[],
+  rows: {
+    id: string;
+    account_id: string;
+    date: string;
+    amount_cents: number;
+    payee: string;
+    transfer_id?: string | null;
+  }[],
   opts: { as_of: string },
 ) => RecurringSeries[];
 
