@@ -20,6 +20,7 @@ import {
 } from '../au/super';
 import { dateToDayNumber, dayNumberToDate, monthIndexOf } from '../calendar';
 import type { IsoDate, PrimitiveRetirement } from '../primitives';
+import { cents, formatDollars } from '../money';
 import type { AccountRow } from './accounts';
 import type { Plan, TransferTable } from './plan';
 import type { TraceRecorder } from './trace';
@@ -113,10 +114,6 @@ function peopleOf(spec: SimulationSpec): Person[] {
 /** How a taxpayer is named in a warning. */
 function whose(name: string): string {
   return name === 'self' ? 'Your' : name === 'partner' ? "Your partner's" : `${name}'s`;
-}
-
-function money(n: number): string {
-  return `$${Math.round(n).toLocaleString('en-AU')}`;
 }
 
 function fyLabel(start: number): string {
@@ -217,7 +214,7 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
     const [name, fy] = key.split('\u0000');
     const cap = nonConcessionalCap(`${fy}-07-01`);
     if (total > cap + 0.005)
-      overNcc.push(`${whose(name).toLowerCase()} ${money(total)} in ${fyLabel(Number(fy))} (cap ${money(cap)})`);
+      overNcc.push(`${whose(name).toLowerCase()} ${formatDollars(total)} in ${fyLabel(Number(fy))} (cap ${formatDollars(cap)})`);
   }
   if (overNcc.length > 0)
     warnings.push(
@@ -431,7 +428,7 @@ function settleYear(
     if (excess > 0.005 && !r.excessWarned[p]) {
       r.excessWarned[p] = 1;
       r.warnings.push(
-        `${whose(r.payerNames[p])} concessional super contributions of ${money(contributions)} in ${fyLabel(fy)} exceed the cap by ${money(excess)}: the excess is taxed at marginal rates less a 15% offset${excessTax > 0 ? ` (${money(excessTax)})` : ''}.`,
+        `${whose(r.payerNames[p])} concessional super contributions of ${formatDollars(contributions)} in ${fyLabel(fy)} exceed the cap by ${formatDollars(excess)}: the excess is taxed at marginal rates less a 15% offset${excessTax > 0 ? ` (${formatDollars(excessTax)})` : ''}.`,
       );
     }
     tax += excessTax + div293;
@@ -505,7 +502,7 @@ export function retirementMonth(
       if (balance[row] > cap && !r.capWarned) {
         r.capWarned = true;
         r.warnings.push(
-          `Account-based pension: ${money(balance[row] - cap)} over the ${money(cap)} transfer balance cap stays in accumulation (earnings taxed).`,
+          `Account-based pension: ${formatDollars(balance[row] - cap)} over the ${formatDollars(cap)} transfer balance cap stays in accumulation (earnings taxed).`,
         );
       }
       pension.active = true;
@@ -643,7 +640,8 @@ function payAgePension(
   for (const c of r.claimants) {
     const n = step >= c.startStep ? c.paydays[step] : 0;
     if (n === 0) continue;
-    const amount = (Math.round(rate * 100) / 100) * n;
+    // Services Australia pays each fortnight's rate in whole cents (money.ts's rounding rule).
+    const amount = cents(rate) * n;
     plan.taxableIncome[c.payer][step] += amount;
     c.added[step] += amount;
     paid += amount;
@@ -656,7 +654,7 @@ function payAgePension(
         account: r.cash,
         payer: c.payer,
         parts: {
-          fortnightly_rate: Math.round(rate * 100) / 100,
+          fortnightly_rate: cents(rate),
           paydays: n,
           income_test: assessed.income_test,
           assets_test: assessed.assets_test,
