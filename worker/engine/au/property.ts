@@ -69,7 +69,9 @@ export const HOME_BUYER_GRANTS: DatedTable<Record<AuState, GrantRule[]>> = [
           first_home: true,
         },
       ],
-      VIC: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true }],
+      VIC: [
+        { name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true },
+      ],
       // $30,000 for contracts from 20 November 2023 to 30 June 2026. First Home Owner Grant and Other Home
       // Owner Grants Act 2000 (Qld) s 5(6): not an eligible transaction if the consideration is $750,000 or more.
       QLD: [
@@ -131,7 +133,9 @@ export const HOME_BUYER_GRANTS: DatedTable<Record<AuState, GrantRule[]>> = [
           first_home: true,
         },
       ],
-      VIC: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true }],
+      VIC: [
+        { name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true },
+      ],
       // UNCONFIRMED: after the $30,000 boost ends (contracts to 30 June 2026) the legislated $15,000 applies
       // unless the boost is extended again.
       QLD: [
@@ -191,7 +195,9 @@ export const HOME_BUYER_GRANTS: DatedTable<Record<AuState, GrantRule[]>> = [
           first_home: true,
         },
       ],
-      VIC: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true }],
+      VIC: [
+        { name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true },
+      ],
       QLD: [
         {
           name: 'First Home Owner Grant',

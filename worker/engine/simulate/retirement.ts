@@ -214,7 +214,9 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
     const [name, fy] = key.split('\u0000');
     const cap = nonConcessionalCap(`${fy}-07-01`);
     if (total > cap + 0.005)
-      overNcc.push(`${whose(name).toLowerCase()} ${formatDollars(total)} in ${fyLabel(Number(fy))} (cap ${formatDollars(cap)})`);
+      overNcc.push(
+        `${whose(name).toLowerCase()} ${formatDollars(total)} in ${fyLabel(Number(fy))} (cap ${formatDollars(cap)})`,
+      );
   }
   if (overNcc.length > 0)
     warnings.push(
