@@ -345,7 +345,9 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
     excessWarned: new Uint8Array(payerCount),
     capWarned: false,
     fyFirstStep: 1,
-    fyStart: financialYearOf(stepDates[1] ?? stepDates[0]),
+    // The financial year containing as_of is the first one settled (counted from the plan), even when as_of is
+    // in June and the forecast books none of its months (docs/forecast-model.md section 9).
+    fyStart: financialYearOf(stepDates[0]),
     pensions,
     claimants,
     couple: people.length >= 2,
@@ -377,7 +379,7 @@ function startRun(r: RetirementPlan, plan: Plan): void {
   r.tsbAtJune.fill(0);
   r.unused = r.unused0.map((m) => new Map(m));
   r.fyFirstStep = 1;
-  r.fyStart = financialYearOf(r.stepDates[1] ?? r.stepDates[0]);
+  r.fyStart = financialYearOf(r.stepDates[0]);
   for (const pension of r.pensions) {
     pension.active = false;
     pension.part = 0;
@@ -487,9 +489,12 @@ export function retirementMonth(
   const calendarMonth = (r.asOfMonth + step) % 12; // 0 = January
   const balance = plan.accounts.balance;
   const newYear = calendarMonth === 6 && step > 1;
-  if (newYear) {
+  // as_of in June: the year containing it has no forecast month, so its unused cap is the whole cap (what was
+  // contributed before as_of is not known), settled in the first July; the balance at as_of stays its 30 June one.
+  const asOfInJune = calendarMonth === 6 && step === 1;
+  if (newYear || asOfInJune) {
     settleYear(r, plan, step, taxableSoFar, totals, out, trace);
-    r.tsbAtFyStart.set(r.tsbAtJune);
+    if (newYear) r.tsbAtFyStart.set(r.tsbAtJune);
     r.fyFirstStep = step;
     r.fyStart = financialYearOf(r.stepDates[step]);
   }
