@@ -20,6 +20,7 @@ import {
   validateLoginSearch,
   validateScenarioDetailSearch,
 } from './search-params';
+import { validateImportSearch, validateTransactionsSearch } from './transaction-search';
 
 function NotFound() {
   return (
@@ -134,6 +135,36 @@ const startRoute = createRoute({
   path: 'start',
   component: lazyRouteComponent(() => import('../features/start/StartPage'), 'StartPage'),
 });
+const transactionsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'transactions',
+  validateSearch: validateTransactionsSearch,
+  component: lazyRouteComponent(() => import('./transaction-routes'), 'TransactionsRoute'),
+});
+const importRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'transactions/import',
+  validateSearch: validateImportSearch,
+  component: lazyRouteComponent(() => import('./transaction-routes'), 'ImportRoute'),
+});
+const rulesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'transactions/rules',
+  component: lazyRouteComponent(() => import('../features/transactions/RulesPage'), 'RulesPage'),
+});
+const recurringReviewRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'transactions/recurring',
+  component: lazyRouteComponent(
+    () => import('../features/transactions/recurring/RecurringReviewPage'),
+    'RecurringReviewPage',
+  ),
+});
+const planActualRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'transactions/plan',
+  component: lazyRouteComponent(() => import('../features/transactions/plan/PlanVsActualPage'), 'PlanVsActualPage'),
+});
 const profileRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'profile',
@@ -155,6 +186,11 @@ export const routeTree = rootRoute.addChildren([
     builderEditRoute,
     scenarioDetailRoute,
     startRoute,
+    transactionsRoute,
+    importRoute,
+    rulesRoute,
+    recurringReviewRoute,
+    planActualRoute,
     profileRoute,
   ]),
 ]);
@@ -172,6 +208,11 @@ export const PROTECTED_PATHS = [
   '/scenarios/builder/scenario-1',
   '/scenarios/scenario-1',
   '/start',
+  '/transactions',
+  '/transactions/import',
+  '/transactions/rules',
+  '/transactions/recurring',
+  '/transactions/plan',
   '/profile',
 ] as const;
 

@@ -4,6 +4,7 @@ const PATHS = {
   accounts: 'M3 9h18M5 9v9M9.5 9v9M14.5 9v9M19 9v9M2 20h20M12 3l9 5H3z',
   recurring: 'M4 12a8 8 0 0 1 14-5.3M20 4v4h-4M20 12a8 8 0 0 1-14 5.3M4 20v-4h4',
   scenarios: 'M3 20l5-7 4 4 4-8 5 6M3 4v16h18',
+  transactions: 'M4 7h13M13 3l4 4-4 4M20 17H7M11 13l-4 4 4 4',
   menu: 'M4 7h16M4 12h16M4 17h16',
   home: 'M3 11l9-7 9 7v9h-6v-6H9v6H3z',
   synced: 'M7 18a5 5 0 1 1 1-9.9A6 6 0 0 1 19.5 10 4 4 0 0 1 18 18zM9 13l2 2 4-4',

@@ -1,5 +1,5 @@
 // The top bar shared by signed-in pages (spec section 2): logo to /dashboard, Accounts, Recurring Items,
-// Scenarios, then the sync state, Profile and Sign out. On a phone (600 px and narrower) it is one compact row
+// Transactions, Scenarios, then the sync state, Profile and Sign out. On a phone (600 px and narrower) it is one compact row
 // (logo, sync icon, a menu holding Profile and Sign out) and the main navigation becomes a bottom tab bar, in
 // reach of the thumb; the DOM is the same at every size, only global.css rearranges it.
 import { Link, useRouterState } from '@tanstack/react-router';
@@ -53,6 +53,10 @@ export function TopBar({
         <Link to="/recurring-items" activeProps={{ 'aria-current': 'page' }}>
           <NavIcon name="recurring" />
           <span>Recurring Items</span>
+        </Link>
+        <Link to="/transactions" activeProps={{ 'aria-current': 'page' }} activeOptions={{ exact: false }}>
+          <NavIcon name="transactions" />
+          <span>Transactions</span>
         </Link>
         <Link to="/scenarios" activeProps={{ 'aria-current': 'page' }} activeOptions={{ exact: false }}>
           <NavIcon name="scenarios" />

@@ -1,5 +1,5 @@
 // The three ways to begin, shown on the dashboard while the user has no accounts: build the plan step by step
-// (or carry on where they left it), start from bank statements (when that screen exists) and explore the example
+// (or carry on where they left it), start from bank statements (the statement import) and explore the example
 // household, which opens its 30-year comparison straight away.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -10,9 +10,6 @@ import { GUIDED_STEPS, readGuidedStart } from '../../data/guided-start';
 import { localToday } from '../../lib/dates/local-today';
 import { Button } from '../form/controls';
 import './start-choices.css';
-
-/** Where 'Start from bank statements' goes; null while the app has no statement import. */
-export const STATEMENTS_PATH: string | null = null;
 
 export function StartChoices() {
   const db = useDb();
@@ -54,15 +51,13 @@ export function StartChoices() {
             {progress ? 'Carry on' : 'Build my plan'}
           </Link>
         </li>
-        {STATEMENTS_PATH && (
-          <li className="card start-option">
-            <h3>Start from bank statements</h3>
-            <p>Load your bank&apos;s statement files and Wyrd finds your accounts, pay and regular bills.</p>
-            <a href={STATEMENTS_PATH} className="button">
-              Import statements
-            </a>
-          </li>
-        )}
+        <li className="card start-option">
+          <h3>Start from bank statements</h3>
+          <p>Load the statement files your bank gives you, and turn their regular payments into your plan.</p>
+          <Link to="/transactions/import" className="button">
+            Import statements
+          </Link>
+        </li>
         <li className="card start-option">
           <h3>Explore an example household</h3>
           <p>

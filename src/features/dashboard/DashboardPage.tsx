@@ -14,6 +14,7 @@ import { StartChoices } from '../../components/start/StartChoices';
 import type { DashboardData } from '../../../worker/engine/index';
 import { computeDashboard, DashboardCancelled } from './compute-dashboard';
 import './dashboard.css';
+import { PlanVsActualCard } from './PlanVsActualCard';
 import { localToday } from '../../lib/dates/local-today';
 import { Button } from '../../components/form/controls';
 
@@ -76,6 +77,7 @@ export function DashboardPage() {
       )}
       {!failed && data && ledger && ownAccounts(ledger) === 0 && <StartChoices />}
       {!failed && data && <DashboardCards data={data} />}
+      <PlanVsActualCard />
     </PageFrame>
   );
 }
