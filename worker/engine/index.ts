@@ -223,3 +223,13 @@ export function explainMonths(
 ): MonthExplanation[] {
   return explainScenariosMonth(profile, options, defaultEventCompiler, simulator);
 }
+
+// Statement import: recurring-series detection and transfer recognition (docs/transactions.md).
+export { detectRecurring, payeeKey, type DetectOptions } from './statements/recurring';
+export {
+  findTransferPairs,
+  TRANSFER_WINDOW_DAYS,
+  type TransferInput,
+  type TransferPair,
+} from './statements/transfers';
+export type { RecurringSeries, SeriesInput } from './statements/types';
