@@ -226,10 +226,5 @@ export function explainMonths(
 
 // Statement import: recurring-series detection and transfer recognition (docs/transactions.md).
 export { detectRecurring, payeeKey, type DetectOptions } from './statements/recurring';
-export {
-  findTransferPairs,
-  TRANSFER_WINDOW_DAYS,
-  type TransferInput,
-  type TransferPair,
-} from './statements/transfers';
+export { findTransferPairs, TRANSFER_WINDOW_DAYS, type TransferInput, type TransferPair } from './statements/transfers';
 export type { RecurringSeries, SeriesInput } from './statements/types';
