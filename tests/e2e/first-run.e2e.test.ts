@@ -146,12 +146,12 @@ describe('first run', () => {
       await page.getByText('Step 2 of 4').waitFor();
       await page.getByLabel('Kind of account').selectOption('checking');
       await page.getByLabel('Account name').fill('Everyday');
-      await page.getByLabel('Balance').fill('4500');
+      await page.getByLabel('Balance', { exact: true }).fill('4500');
       await page.getByRole('button', { name: 'Add account' }).click();
       await page.getByRole('list', { name: 'Your accounts' }).getByText('Everyday').waitFor();
       await page.getByLabel('Kind of account').selectOption('mortgage');
       await page.getByLabel('Account name').fill('Home loan');
-      await page.getByLabel('Amount owed').fill('350000');
+      await page.getByLabel('Amount owed', { exact: true }).fill('350000');
       await page.getByRole('button', { name: 'Add account' }).click();
       await page.getByRole('list', { name: 'Your accounts' }).getByText('$350,000 owed').waitFor();
       await expectCleanScreen(page, `${size} start accounts`);
@@ -165,7 +165,7 @@ describe('first run', () => {
       await page.getByText('Step 3 of 4').waitFor();
 
       await page.getByLabel('What is it? (for example, My pay)').fill('My pay');
-      await page.getByLabel('Amount').fill('2800');
+      await page.getByLabel('Amount', { exact: true }).fill('2800');
       expect(await page.getByLabel('How often').inputValue()).toBe('fortnightly');
       await page.getByText('About $6,067 a month').waitFor();
       await page.getByLabel('Category').selectOption({ label: 'Salary' });
@@ -173,7 +173,7 @@ describe('first run', () => {
       await page.getByRole('list', { name: 'Your pay and bills' }).getByText('My pay').waitFor();
       await page.getByText('Money out', { exact: true }).click();
       await page.getByLabel('What is it? (for example, Groceries)').fill('Groceries');
-      await page.getByLabel('Amount').fill('250');
+      await page.getByLabel('Amount', { exact: true }).fill('250');
       await page.getByLabel('How often').selectOption('weekly');
       await page.getByLabel('Category').selectOption({ label: 'Groceries' });
       await page.getByRole('button', { name: 'Add bill' }).click();
