@@ -14,6 +14,7 @@ import {
   type ImportPlanOptions,
   type ParsedRow,
   type ParsedStatement,
+  type PlannedRow,
   type ParseStatementOptions,
   type PayeeRule,
   type StatementErrorCode,
@@ -25,6 +26,11 @@ export type StatementFile = { name: string; bytes: Uint8Array };
 /** One picked file's outcome: parsed, waiting for a column mapping, or refused with a message for the user. */
 export type FileOutcome =
   StatementParseResult | { kind: 'error'; file_name: string; code: StatementErrorCode | 'internal'; message: string };
+
+/** The import plan with each row's category from the payee rules (null when no rule names its payee). */
+export type CategorisedImportPlan = Omit<ImportPlan, 'toAdd'> & {
+  toAdd: (PlannedRow & { category_id: string | null })[];
+};
 
 export type StatementResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -75,7 +81,7 @@ export const statementApi = {
     existing: ExistingTransaction[],
     files: ParsedRow[][],
     options: ImportPlanOptions & { rules?: Pick<PayeeRule, 'payee' | 'category_id'>[] } = {},
-  ): StatementResult<ImportPlan & { toAdd: (ImportPlan['toAdd'][number] & { category_id: string | null })[] }> {
+  ): StatementResult<CategorisedImportPlan> {
     try {
       const plan = planImport(existing, files, options);
       return { ok: true, value: { ...plan, toAdd: applyPayeeRules(plan.toAdd, options.rules ?? []) } };
