@@ -1,7 +1,8 @@
 // bench:import (node part): parsing and de-duplicating a generated 10,000-row statement with the engine functions
 // the import worker runs (parseStatementFile, planImport): a CommBank-shaped CSV and an OFX file, a first import,
-// a re-import of the same file and an overlapping file. Medians of several runs, with the load average (the
-// machine may be shared). BENCH_ROWS and BENCH_RUNS change the size and the number of runs.
+// a re-import of the same file and an overlapping file; then recurring detection on 3 years of transactions
+// (scripts/bench-recurring.ts). Medians of several runs, with the load average (the machine may be shared).
+// BENCH_ROWS and BENCH_RUNS change the size and the number of runs.
 import { cpus, loadavg } from 'node:os';
 import {
   centsToDecimalString,
@@ -12,6 +13,7 @@ import {
   type PlannedRow,
   type StatementParseResult,
 } from '../worker/engine/index';
+import { benchRecurring } from './bench-recurring';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -179,6 +181,11 @@ function main(): void {
   line(`de-duplicate: same file again (${ROWS} stored)`, 'planAgain');
   line(`de-duplicate: overlapping file (${half + Math.floor(ROWS / 10)} stored)`, 'planOverlap');
   line('parse + de-duplicate (CSV, first import)', 'total');
+  const recurring = benchRecurring();
+  console.log(
+    `  recurring detection (${recurring.rows} rows, 3 years, ${recurring.series} series)`.padEnd(52) +
+      ` median ${recurring.median_ms.toFixed(0).padStart(5)} ms wall (${recurring.runs} runs; budget ${recurring.budget_ms} ms)`,
+  );
   console.log(`  load average after: ${load()}`);
 }
 

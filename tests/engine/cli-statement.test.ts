@@ -111,6 +111,20 @@ describe('statement CLI', () => {
     expect(forced.stderr).toContain('This OFX file has no <OFX> section');
   });
 
+  it('--recurring adds the series detected in the imported rows, as of --as-of', () => {
+    const out = json(fx('recurring.csv'), '--recurring', '--as-of', '2026-03-10');
+    expect(Object.keys(out)).toEqual(['format', 'bank', 'transactions', 'skipped', 'recurring', 'proposed_matches']);
+    const ato = out.recurring.find((r: { payee: string }) => r.payee === 'Ato Payment Plan');
+    expect(ato).toMatchObject({ amount: '-100.00', frequency: 'weekly', next_date: '2026-03-16', occurrences: 10 });
+    expect(Object.keys(ato)).toEqual(['payee', 'amount', 'frequency', 'next_date', 'occurrences', 'confidence']);
+    expect(out.recurring.map((r: { frequency: string }) => r.frequency).sort()).toEqual([
+      'fortnightly',
+      'monthly',
+      'weekly',
+    ]);
+    expect(json(fx('recurring.csv'))).not.toHaveProperty('recurring');
+  });
+
   it('exits 2 with a message for bad arguments, unknown layouts and files that are not statements', () => {
     const cases: [string[], string][] = [
       [[], 'statement: FILE is required'],

@@ -7,18 +7,17 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import * as engine from '../engine/index';
 import {
   CSV_BANKS,
   IsoDateSchema,
   StatementFileError,
   centsToDecimalString,
+  detectRecurring,
   parseStatementFile,
   planImport,
   type CsvBank,
   type ParsedStatement,
   type PlannedRow,
-  type RecurringSeries,
   type SeriesInput,
   type StatementFileFormat,
 } from '../engine/index';
@@ -34,14 +33,6 @@ class UsageError extends Error {}
 function today(): string {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-type DetectRecurring = (series: SeriesInput[], options: { as_of: string }) => RecurringSeries[];
-
-/** Recurring detection lives in its own module; looked up so this CLI runs before that module is present. */
-function recurringDetector(): DetectRecurring | null {
-  const fn = (engine as Record<string, unknown>).detectRecurring;
-  return typeof fn === 'function' ? (fn as DetectRecurring) : null;
 }
 
 /** A row's place in date order: newest-first files are read back to front within a day. */
@@ -83,14 +74,6 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
     const asOf = values['as-of'] ?? today();
     if (!IsoDateSchema.safeParse(asOf).success) {
       throw new UsageError(`--as-of: must be a real date written YYYY-MM-DD (got "${asOf}")`);
-    }
-    const detect = values.recurring ? recurringDetector() : null;
-    if (values.recurring && !detect) {
-      return {
-        code: 2,
-        stdout: '',
-        stderr: 'statement: --recurring is not available in this build (recurring detection is not included yet)\n',
-      };
     }
 
     const statements: { file: string; statement: ParsedStatement }[] = [];
@@ -173,7 +156,7 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
         })),
       ),
     };
-    if (detect) {
+    if (values.recurring) {
       const series: SeriesInput[] = rows.map((r) => ({
         id: r.key,
         account_id: 'account',
@@ -181,7 +164,7 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
         amount_cents: r.amount_cents,
         payee: r.payee,
       }));
-      out.recurring = detect(series, { as_of: asOf }).map((s) => ({
+      out.recurring = detectRecurring(series, { as_of: asOf }).map((s) => ({
         payee: s.payee,
         amount: centsToDecimalString(s.amount_cents),
         frequency: s.frequency,
