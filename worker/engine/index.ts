@@ -47,8 +47,6 @@ export {
   forecastScenario,
   prepareProfile,
   summarise,
-  toContextAccount,
-  toContextRecurringItem,
   type EventCompiler,
   type ForecastOptions,
   type PreparedProfile,
@@ -76,6 +74,8 @@ export {
   eventCompileContext,
   eventEntityChanges,
   sameRecord,
+  toContextAccount,
+  toContextRecurringItem,
   type CategoryResolver,
   type EntityChanges,
   type EventCompileContext,
@@ -200,7 +200,8 @@ export {
   type TaxExplanation,
   type TransferLine,
 } from './explain/explain';
-export { financialYearLabel, taxRulesUsed, type TaxRulesUsed } from './explain/rules';
+export { taxRulesUsed, type TaxRulesUsed } from './explain/rules';
+export { financialYearLabel } from './au/dated';
 export {
   createTraceLog,
   type TraceBucket,

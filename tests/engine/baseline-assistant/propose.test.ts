@@ -1,8 +1,8 @@
 // Baseline assistant: proposals from small hand-made profiles (home and mortgage, salary, super, investment
 // property, HELP), each valid for its template in a baseline scenario and compilable.
 import { describe, expect, it } from 'vitest';
+import { grossFromNet } from '../../../worker/engine/au/take-home';
 import {
-  grossFromNet,
   proposeBaselineEvents,
   remainingMonths,
   type BaselineAssistantInput,

@@ -14,12 +14,12 @@ import {
   taxYearRules,
   type TaxYearRules,
 } from '../au/tax';
+import { financialYearLabel } from '../au/dated';
 import { cents } from '../money';
 import type { IsoDate } from '../primitives';
 import type { Plan } from './plan';
 import type { ScratchArena } from './scratch';
 import type { TraceRecorder } from './trace';
-import { financialYearLabel } from '../explain/rules';
 
 /** One person's figures for one financial year (the year's estimate when the horizon ends inside it). */
 export type TaxYearFigures = {
