@@ -4,8 +4,7 @@ import { compareWithProfile, sampleSnapshots, samplingStep, type Comparison } fr
 import { resolveAssumptions, type AssumptionsInput } from './model/assumptions';
 import type { Snapshot } from './model/comparison';
 import { cents } from './money';
-import type { EventCompiler, ScenarioForecast } from './simulate/forecast';
-import type { Simulator } from './simulate/simulate';
+import type { EventCompiler, ScenarioForecast, Simulator } from './simulate/index';
 
 /** The card figures. In today's dollars `inflation` is the erosion of money held, so the three parts still add up. */
 export type SummaryFigures = {

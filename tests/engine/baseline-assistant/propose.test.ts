@@ -10,7 +10,7 @@ import {
 import { getTemplate } from '../../../worker/engine/templates/catalogue';
 import { compileEvent, validateTemplateParameters } from '../../../worker/engine/templates/compile';
 import { personalTax } from '../../../worker/engine/au/tax';
-import { pmt } from '../../../worker/engine/simulate/simulate';
+import { pmt } from '../../../worker/engine/simulate/index';
 import { DEFAULT_ASSUMPTIONS } from '../../../worker/engine/model/assumptions';
 import type { CompileContext } from '../../../worker/engine/primitives';
 
