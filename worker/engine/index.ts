@@ -151,7 +151,6 @@ export { cholesky, NotPositiveDefiniteError } from './uncertainty/cholesky';
 export { UNCERTAINTY_HELP_TEXT } from './uncertainty/help';
 export {
   compareViewWith,
-  deflator,
   findCashShortfall,
   realSummary,
   toCompareView,

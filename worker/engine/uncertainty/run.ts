@@ -11,7 +11,7 @@ import {
   resolveUncertaintyAssumptions,
   type UncertaintyAssumptions,
 } from '../model/uncertainty-assumptions';
-import { cents } from '../money';
+import { cents, deflator } from '../money';
 import type { IsoMonth } from '../primitives';
 import {
   KIND_DEBT,
@@ -28,7 +28,6 @@ import {
   type PreparedProfile,
   type Simulator,
 } from '../simulate/index';
-import { deflator } from '../compare-view';
 import {
   FACTOR_COUNT,
   TYPE_COUNT,
