@@ -1,5 +1,5 @@
 // The top bar shared by signed-in pages (spec section 2): logo to /dashboard, Accounts, Recurring Items,
-// Scenarios, then the sync state, Profile and Sign out.
+// Transactions, Scenarios, then the sync state, Profile and Sign out.
 import { Link } from '@tanstack/react-router';
 import { SyncStatus } from '../sync-status/SyncStatus';
 import { Logo } from './Logo';
@@ -24,6 +24,9 @@ export function TopBar({
         </Link>
         <Link to="/recurring-items" activeProps={{ 'aria-current': 'page' }}>
           Recurring Items
+        </Link>
+        <Link to="/transactions" activeProps={{ 'aria-current': 'page' }} activeOptions={{ exact: false }}>
+          Transactions
         </Link>
         <Link to="/scenarios" activeProps={{ 'aria-current': 'page' }} activeOptions={{ exact: false }}>
           Scenarios

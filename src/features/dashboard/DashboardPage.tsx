@@ -10,6 +10,7 @@ import { formatMoney, formatPercent, formatSignedMoney } from '../../lib/format/
 import type { DashboardData } from '../../../worker/engine/index';
 import { computeDashboard, DashboardCancelled } from './compute-dashboard';
 import './dashboard.css';
+import { PlanVsActualCard } from './PlanVsActualCard';
 import { localToday } from '../../lib/dates/local-today';
 
 type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; ledger: Ledger };
@@ -70,6 +71,7 @@ export function DashboardPage() {
         </div>
       )}
       {!failed && data && <DashboardCards data={data} />}
+      <PlanVsActualCard />
     </PageFrame>
   );
 }

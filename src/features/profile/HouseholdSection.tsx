@@ -219,8 +219,10 @@ function RetirementFields({
         </label>
       </div>
       <p className="household-note">
-        Unused concessional super cap from financial years before the forecast (optional): it can be carried forward for
-        up to five years while the total super balance is under $500,000.
+        Unused concessional super cap from financial years that ended before this one (optional): it can be carried
+        forward for up to five years while the total super balance is under $500,000. This financial year&apos;s unused
+        cap is always counted from the plan, never entered: the year&apos;s cap less the contributions the forecast
+        makes from today to 30 June (contributions made earlier this year are not known, so it may be overstated).
       </p>
       {form.caps.map((row, i) => (
         <fieldset key={row.key} className="household-person">
