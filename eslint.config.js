@@ -41,14 +41,15 @@ const enginePurity = [
 
 /**
  * The engine's inner layers (docs/architecture.md, "Inside the engine"), lowest first: a module (a folder or a
- * top-level file of worker/engine) imports only modules of lower layers and itself. `statements` sits beside `au`
- * but reads only the base (model, money, primitives, primary-cash, calendar). Cycles are caught by `npm run cycles`.
+ * top-level file of worker/engine) imports only modules of lower layers and itself. Cycles are caught by
+ * `npm run cycles`.
  */
 const ENGINE_LAYERS = [
   ['model/'],
   ['money', 'primitives', 'primary-cash'],
   ['calendar'],
-  ['au/', 'statements/'],
+  ['au/'],
+  ['statements/'],
   ['prompt/'],
   ['templates/'],
   ['baseline-assistant/', 'smart-create/'],
@@ -57,7 +58,6 @@ const ENGINE_LAYERS = [
   ['compare-view', 'uncertainty/'],
   ['index'],
 ];
-const ONLY_BASE = { 'statements/': ENGINE_LAYERS.slice(0, 3).flat() };
 
 /** An import of engine module `m` (folder 'x/' or top-level file 'x') from a top-level file or from a folder. */
 function engineModuleRegex(m, fromTopLevel) {
@@ -68,7 +68,7 @@ function engineModuleRegex(m, fromTopLevel) {
 /** One ESLint block per engine module: the purity rules plus every module it may not reach. */
 const engineLayers = ENGINE_LAYERS.flatMap((layer, rank) =>
   layer.map((m) => {
-    const allowed = new Set(ONLY_BASE[m] ?? ENGINE_LAYERS.slice(0, rank).flat());
+    const allowed = new Set(ENGINE_LAYERS.slice(0, rank).flat());
     allowed.add(m);
     const topLevel = !m.endsWith('/');
     const patterns = ENGINE_LAYERS.flat()
