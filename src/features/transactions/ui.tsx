@@ -1,6 +1,8 @@
 // The form controls the transaction screens use, in one place: thin wrappers over the native elements with the
-// app's classes, so every screen of this feature gets the same look, labels and keyboard behaviour.
+// app's classes over the shared controls (src/components/form), so every screen of this feature gets the app's one
+// look, labels and keyboard behaviour.
 import { useId, type ComponentProps, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { Button as SharedButton, Input, Select } from '../../components/form/controls';
 
 type Variant = 'primary' | 'ghost' | 'danger' | 'link';
 
@@ -16,7 +18,7 @@ export function Button({
       : variant === 'link'
         ? 'button button-link'
         : `button button-${variant}`;
-  return <button type={type} className={className ? `${cls} ${className}` : cls} {...rest} />;
+  return <SharedButton type={type} className={className ? `${cls} ${className}` : cls} {...rest} />;
 }
 
 /** A labelled select; `label` may be visually hidden (`hideLabel`) where the column heading says it. */
@@ -35,9 +37,9 @@ export function SelectField({
       <label htmlFor={selectId} className={hideLabel ? 'visually-hidden' : undefined}>
         {label}
       </label>
-      <select id={selectId} {...rest}>
+      <Select id={selectId} {...rest}>
         {children}
-      </select>
+      </Select>
     </div>
   );
 }
@@ -57,7 +59,7 @@ export function TextField({
       <label htmlFor={inputId} className={hideLabel ? 'visually-hidden' : undefined}>
         {label}
       </label>
-      <input id={inputId} aria-describedby={hint ? `${inputId}-hint` : undefined} {...rest} />
+      <Input id={inputId} aria-describedby={hint ? `${inputId}-hint` : undefined} {...rest} />
       {hint && (
         <small id={`${inputId}-hint`} className="field-hint">
           {hint}
@@ -69,14 +71,14 @@ export function TextField({
 
 /** A bare checkbox with an accessible name (rows and "select all"). */
 export function Checkbox({ label, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
-  return <input type="checkbox" aria-label={label} {...rest} />;
+  return <Input type="checkbox" aria-label={label} {...rest} />;
 }
 
 /** A labelled checkbox with visible text. */
 export function CheckField({ label, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
   return (
     <label className="tx-check">
-      <input type="checkbox" {...rest} />
+      <Input type="checkbox" {...rest} />
       <span>{label}</span>
     </label>
   );
@@ -94,7 +96,7 @@ export function FileField({
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
+      <Input
         id={id}
         type="file"
         multiple
