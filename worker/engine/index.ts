@@ -268,3 +268,7 @@ export {
   type DuplicateRow,
   type PlannedRow,
 } from './statements/dedupe';
+
+// Statement import: recurring-series detection and transfer recognition (docs/transactions.md).
+export { detectRecurring, payeeKey, type DetectOptions } from './statements/recurring';
+export { findTransferPairs, TRANSFER_WINDOW_DAYS, type TransferInput, type TransferPair } from './statements/transfers';
