@@ -92,13 +92,17 @@ describe('import preview', () => {
     const stated = buildPreview(
       [
         {
-          ...results[0],
+          kind: 'parsed',
+          file_name: 'march.ofx',
           statement: {
-            ...(results[0] as { statement: never }).statement,
+            format: 'ofx',
+            bank: 'ofx',
+            rows,
+            skipped: [],
             closing_balance_cents: 99,
             closing_balance_date: '2026-03-31',
           },
-        } as FileResult,
+        },
       ],
       plan,
     );
