@@ -130,6 +130,11 @@ const scenarioDetailRoute = createRoute({
   validateSearch: validateScenarioDetailSearch,
   component: lazyRouteComponent(() => import('./scenario-routes'), 'ScenarioDetailRoute'),
 });
+const startRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'start',
+  component: lazyRouteComponent(() => import('../features/start/StartPage'), 'StartPage'),
+});
 const transactionsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'transactions',
@@ -180,6 +185,7 @@ export const routeTree = rootRoute.addChildren([
     builderRoute,
     builderEditRoute,
     scenarioDetailRoute,
+    startRoute,
     transactionsRoute,
     importRoute,
     rulesRoute,
@@ -201,6 +207,7 @@ export const PROTECTED_PATHS = [
   '/scenarios/builder',
   '/scenarios/builder/scenario-1',
   '/scenarios/scenario-1',
+  '/start',
   '/transactions',
   '/transactions/import',
   '/transactions/rules',

@@ -88,6 +88,7 @@ describe('route guards', () => {
       '/scenarios/builder': 'Create New Scenario',
       '/scenarios/builder/scenario-1': /Scenario/,
       '/scenarios/scenario-1': /Scenario/,
+      '/start': 'Set up your plan',
       '/transactions': 'Transactions',
       '/transactions/import': 'Import statements',
       '/transactions/rules': 'Payee rules',

@@ -9,6 +9,7 @@ import { loadPlanActual } from '../../data/statements/plan-actual';
 import { restartFromActual, restartSnapshot, undoRestart } from '../../data/statements/restart';
 import { localToday } from '../../lib/dates/local-today';
 import { formatMoney, formatMoneyCents } from '../../lib/format/money';
+import { Button } from '../../components/form/controls';
 
 /** The recent months the card sums. */
 const CARD_MONTHS = 3;
@@ -89,13 +90,13 @@ export function PlanVsActualCard() {
         <Link to="/transactions/plan" className="button button-ghost">
           See plan vs actual
         </Link>
-        <button type="button" className="button button-ghost" disabled={busy} onClick={() => void restart()}>
+        <Button type="button" className="button button-ghost" disabled={busy} onClick={() => void restart()}>
           Re-start the forecast from today&apos;s balances
-        </button>
+        </Button>
         {snapshot && (
-          <button type="button" className="button button-ghost" disabled={busy} onClick={() => void goBack()}>
+          <Button type="button" className="button button-ghost" disabled={busy} onClick={() => void goBack()}>
             Go back to the earlier plan
-          </button>
+          </Button>
         )}
       </div>
     </section>
