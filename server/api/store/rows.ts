@@ -145,13 +145,18 @@ const LIST_CACHE_LIMIT = 500;
 export const PURGE_HORIZON_KEY = 'tombstone_purge_seq';
 
 /** A list answer: its JSON text and UTF-8 bytes, its ETag, and its gzip encoding (made on first use, then kept). */
-export type CachedList = { etag: string; json: string; bytes: Uint8Array; gzip: () => Uint8Array };
+export type CachedList = {
+  etag: string;
+  json: string;
+  bytes: Uint8Array<ArrayBuffer>;
+  gzip: () => Uint8Array<ArrayBuffer>;
+};
 
 // One cache per database: a process may serve several (the tests do), whose sequences can coincide.
 const listCaches = new WeakMap<Database, Map<string, { version: string; list: Promise<CachedList> }>>();
 
 function cachedList(version: string, json: string): CachedList {
-  let gzipped: Uint8Array | undefined;
+  let gzipped: Uint8Array<ArrayBuffer> | undefined;
   const bytes = Buffer.from(json);
   return {
     // Weak: the same list may be encoded differently (gzip or not) under the same tag.
