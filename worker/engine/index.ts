@@ -268,3 +268,12 @@ export {
   type DuplicateRow,
   type PlannedRow,
 } from './statements/dedupe';
+
+// Statement import: recurring-series detection and transfer recognition (docs/transactions.md); plan versus
+// actual and re-baselining (docs/plan-vs-actual.md).
+export { detectRecurring, payeeKey, type DetectOptions } from './statements/recurring';
+export { findTransferPairs, TRANSFER_WINDOW_DAYS, type TransferInput, type TransferPair } from './statements/transfers';
+export { matchOccurrences, MATCH_WINDOW_DAYS, LINKED_WINDOW_DAYS, DEFAULT_AMOUNT_TOLERANCE } from './actuals/match';
+export { planVersusActual, UNCATEGORISED } from './actuals/plan-versus-actual';
+export { rebaseline } from './actuals/rebaseline';
+export * from './actuals/types';
