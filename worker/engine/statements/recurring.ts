@@ -369,7 +369,7 @@ function schedule(rows: Row[], rh: Rhythm, asOfDay: number): { next: number; pha
     const m = mode(offsets);
     const nominal = last + m;
     residuals = offsets.map((o) => o - m);
-    next = nominal + p * Math.max(1, Math.ceil((asOfDay + 1 - nominal) / p));
+    next = nominal + p * Math.ceil((asOfDay + 1 - nominal) / p);
     phase = rh.frequency === 'weekly' ? `d${(((nominal + 4) % 7) + 7) % 7}` : `f${((nominal % p) + p) % p}`;
   } else {
     const dom = mode(rows.map((r) => civilFromDayNumber(r.day)[2]));
@@ -388,7 +388,9 @@ function schedule(rows: Row[], rh: Rhythm, asOfDay: number): { next: number; pha
     // The nominal month of the last occurrence: its own, or the one before when a slip crossed a month's end.
     let base = monthIndex(ly, lm);
     if (Math.abs(nominalDay(base - 1, dom) - last) < Math.abs(nominalDay(base, dom) - last)) base--;
-    let k = 1;
+    // The first step after as_of (before the last occurrence too, when the rows run past as_of).
+    const [ay, am] = civilFromDayNumber(asOfDay);
+    let k = Math.floor((monthIndex(ay, am) - base) / rh.months) - 1;
     while (nominalDay(base + k * rh.months, dom) <= asOfDay) k++;
     next = nominalDay(base + k * rh.months, dom);
     phase = rh.months === 1 ? `m${dom}` : `m${((base % rh.months) + rh.months) % rh.months}-${dom}`;
