@@ -10,7 +10,7 @@ import { ApiError, invalid, parseInput, type ValidationIssue } from '../errors.t
 import { ClientIdSchema } from '../inputs.ts';
 import * as ledger from './ledger.ts';
 import { WriteBatch, insertRows } from './batch.ts';
-import { getAny, putEntity, selectRows, tombstone, withUserTx, type WriteContext } from './rows.ts';
+import { PURGE_HORIZON_KEY, getAny, putEntity, selectRows, tombstone, withUserTx, type WriteContext } from './rows.ts';
 import * as scenarios from './scenarios.ts';
 
 export const MAX_BATCH = 1000;
@@ -294,9 +294,6 @@ export type Change = {
   /** upsert: the record as GET returns it; delete: the tombstone {id, deleted_at}. */
   payload: unknown;
 };
-
-/** Tombstones at or below this sequence value may have been purged: older cursors must refetch. */
-export const PURGE_HORIZON_KEY = 'tombstone_purge_seq';
 
 const PullQuerySchema = z.object({
   since: z

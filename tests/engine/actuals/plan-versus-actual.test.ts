@@ -215,6 +215,12 @@ describe('planVersusActual', () => {
     });
   });
 
+  it('leaves out the months after as_of', () => {
+    const r = planVersusActual({ plan, transactions }, { from: '2025-03', to: '2025-06', as_of: '2025-04-10' });
+    expect(r.months.map((m) => m.month)).toEqual(['2025-03', '2025-04']);
+    expect(r.headline.date).toBe('2025-04-10');
+  });
+
   it('falls back to the cash-flow variance when no account balance is known', () => {
     const r = planVersusActual(
       { plan: { ...plan, accounts: [] }, transactions },
@@ -306,6 +312,43 @@ describe('plan versus actual: properties', () => {
         expect(r.headline).toEqual({ ahead_cents: 0, basis: 'balances', date: '2025-12-31' });
       }),
       { numRuns: 40 },
+    );
+  });
+});
+
+describe('matchOccurrences: properties', () => {
+  it('is independent of the order of the transactions and never uses a transaction twice', () => {
+    const items: PlanItem[] = [
+      { id: 'w', name: 'Weekly', amount: -100, frequency: 'weekly', start_date: '2025-01-06', account_id: 'chk' },
+      { id: 'm', name: 'Monthly', amount: -100, frequency: 'monthly', start_date: '2025-01-08', account_id: 'chk' },
+      { id: 'f', name: 'Pay', amount: 2500, frequency: 'fortnightly', start_date: '2025-01-02', account_id: 'chk' },
+    ];
+    const row = fc.record({
+      day: fc.integer({ min: 0, max: 120 }),
+      cents: fc.constantFrom(-10000, -9000, -12000, 250000, 240000, -500),
+      linked: fc.option(fc.constantFrom('w', 'm', 'f'), { nil: null }),
+    });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 40 }), fc.integer(), (spec, seed) => {
+        const base = dateToDayNumber('2025-01-01');
+        const txs = spec.map((r, i) =>
+          tx(`t${i}`, dayNumberToDate(base + r.day), r.cents, { recurring_item_id: r.linked }),
+        );
+        const opts = { from: '2025-01-15', to: '2025-04-15' };
+        const r = matchOccurrences(items, txs, opts);
+        const used = r.occurrences.flatMap((o) => (o.transaction_id ? [o.transaction_id] : []));
+        expect(new Set(used).size).toBe(used.length);
+        for (const u of r.unplanned) expect(used).not.toContain(u.id);
+        let s = seed >>> 0;
+        const shuffled = [...txs];
+        for (let i = shuffled.length - 1; i > 0; i--) {
+          s = (s * 1664525 + 1013904223) >>> 0;
+          const j = s % (i + 1);
+          [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+        }
+        expect(matchOccurrences(items, shuffled, opts)).toEqual(r);
+      }),
+      { numRuns: 60 },
     );
   });
 });

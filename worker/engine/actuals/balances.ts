@@ -76,19 +76,25 @@ export function actualBalance(
 }
 
 /**
- * What the plan expected the account to hold at the end of a day on or after the plan's as_of: its balance then
- * plus every expected occurrence of its recurring items since (plain addition: the cash-flow part of the forecast,
- * without interest, growth, loan repayments or tax; pass the forecast's own balances to use those). Null before.
+ * What the plan expected the account to hold at the end of each given day (ascending) on or after the plan's
+ * as_of: its balance then plus every expected occurrence of its recurring items since (plain addition: the
+ * cash-flow part of the forecast, without interest, growth, loan repayments or tax; pass the forecast's own
+ * balances to use those). Null for a day before the plan's as_of.
  */
-export function plannedBalance(
+export function plannedBalances(
   account: PlanAccount,
   items: readonly PlanItem[],
   planAsOfDay: number,
-  day: number,
-): number | null {
-  if (day < planAsOfDay) return null;
-  let cents = dollarsToCents(account.current_balance);
+  days: readonly number[],
+): (number | null)[] {
   const own = items.filter((i) => i.account_id === account.id);
-  for (const e of expectedOccurrences(own, planAsOfDay + 1, day)) cents += e.cents;
-  return cents;
+  const lastDay = days.length ? Math.max(...days) : planAsOfDay;
+  const occurrences = expectedOccurrences(own, planAsOfDay + 1, lastDay);
+  let cents = dollarsToCents(account.current_balance);
+  let k = 0;
+  return days.map((day) => {
+    if (day < planAsOfDay) return null;
+    while (k < occurrences.length && occurrences[k].day <= day) cents += occurrences[k++].cents;
+    return cents;
+  });
 }

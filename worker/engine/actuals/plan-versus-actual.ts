@@ -2,10 +2,11 @@
 // transactions show, per category and in total, explained by timing; each account's planned against actual
 // balance; and the dashboard's "ahead or behind the plan" figure. Exact integer cents throughout.
 import { dateToDayNumber, lastDayOfMonthIndex, monthIndexOf, monthOfIndex } from '../calendar';
-import { actualBalance, ledgers, plannedBalance } from './balances';
+import { actualBalance, ledgers, plannedBalances } from './balances';
 import { matchOccurrences } from './match';
 import type {
   AccountComparison,
+  AccountMonth,
   ActualTransaction,
   CategoryComparison,
   Figures,
@@ -51,7 +52,8 @@ function compareStrings(a: string, b: string): number {
 export function planVersusActual(input: PlanVersusActualInput, opts: PlanVersusActualOptions): PlanVersusActual {
   const { plan } = input;
   const firstMonth = monthIndexOf(opts.from);
-  const lastMonth = monthIndexOf(opts.to);
+  // Months after as_of's have nothing to compare yet.
+  const lastMonth = Math.min(monthIndexOf(opts.to), opts.as_of ? monthIndexOf(opts.as_of) : Number.POSITIVE_INFINITY);
   const from = `${monthOfIndex(firstMonth)}-01`;
   let to = lastDayOfMonthIndex(lastMonth);
   if (opts.as_of && opts.as_of < to) to = opts.as_of;
@@ -188,24 +190,30 @@ function compareBalances(
   for (const account of plan.accounts) {
     const ledger = books.get(account.id);
     if (!ledger) continue;
-    const months: AccountComparison['months'] = [];
+    const dates: { month: string; date: string; day: number }[] = [];
     for (let m = firstMonth; m <= lastMonth; m++) {
-      const month = monthOfIndex(m);
       let date = lastDayOfMonthIndex(m);
       if (asOf && asOf < date) date = asOf;
-      const day = dateToDayNumber(date);
-      const planned =
-        override.get(`${account.id}\u0000${month}`) ?? plannedBalance(account, plan.recurring_items, planAsOfDay, day);
+      dates.push({ month: monthOfIndex(m), date, day: dateToDayNumber(date) });
+    }
+    const planned = plannedBalances(
+      account,
+      plan.recurring_items,
+      planAsOfDay,
+      dates.map((d) => d.day),
+    );
+    const months = dates.map(({ month, date, day }, k): AccountMonth => {
+      const expected = override.get(`${account.id}\u0000${month}`) ?? planned[k];
       const actual = actualBalance(ledger, planAsOfDay, day);
-      months.push({
+      return {
         month,
         date,
-        planned_cents: planned,
+        planned_cents: expected,
         actual_cents: actual?.cents ?? null,
-        variance_cents: planned !== null && actual ? actual.cents - planned : null,
+        variance_cents: expected !== null && actual ? actual.cents - expected : null,
         source: actual?.source ?? null,
-      });
-    }
+      };
+    });
     out.push({ account_id: account.id, name: account.name ?? account.id, months });
   }
   return out;
