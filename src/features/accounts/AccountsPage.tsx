@@ -141,6 +141,9 @@ export function AccountsPage() {
       {state.status === 'ready' && state.data.total === 0 && (
         <div className="card money-empty">
           <p>No accounts</p>
+          <p className="money-empty-help">
+            Your bank accounts, super, property and loans, with today&apos;s balances: every forecast starts from them.
+          </p>
           <Button type="button" className="button button-primary" onClick={openAdd}>
             + Add Your First Account
           </Button>
