@@ -17,7 +17,8 @@ export type DutyFacts = {
   firstHome: boolean;
   /** A new home (never lived in), off the plan or vacant land to build on; false: an established home. */
   newHome: boolean;
-  /** The buyer will live in it (home concession rates in QLD, owner-occupier rates in the ACT). */
+  /** The buyer will live in it (home concession rates in QLD, principal place of residence rates in VIC,
+   * owner-occupier rates in the ACT). */
   ownerOccupier: boolean;
   region: Region;
   /** The buyers' (and partners') taxable income for the ACT's income test; null: assumed within it. */
@@ -94,13 +95,19 @@ function nsw(v: number, f: DutyFacts): DutyResult {
 
 // ---- VIC (State Revenue Office Victoria) -----------------------------------------------------------------
 
-export type VicFigures = { brackets: DutyBracket[]; first_home: { exempt_to: Limit; concession_to: Limit } };
+export type VicFigures = {
+  brackets: DutyBracket[];
+  first_home: { exempt_to: Limit; concession_to: Limit };
+  /** Principal place of residence concession: these rates for a home the buyer lives in, valued more than
+   * `from` and within `to` (first home or not); the general schedule outside that range. */
+  ppr: { from: number; to: Limit; brackets: DutyBracket[] };
+};
 
 export const VIC_DUTY: DatedTable<VicFigures> = [
   {
     from: '2025-07-01',
     figures: {
-      // The general schedule; VIC's principal-place-of-residence concession (to $550k) is not modelled.
+      // The general schedule.
       brackets: [
         { over: 0, base: 0, rate: 0.014 },
         { over: 25_000, base: 350, rate: 0.024 },
@@ -110,18 +117,33 @@ export const VIC_DUTY: DatedTable<VicFigures> = [
       // Exemption for a home valued "$600,000 or less", concession "$600,001 to $750,000". UNCONFIRMED taper
       // shape: linear is the usual reading of SRO Victoria's sliding scale.
       first_home: { exempt_to: upTo(600_000), concession_to: upTo(750_000) },
+      // SRO Victoria, principal place of residence concession: a dutiable value "more than $130,000 but not more
+      // than $440,000": $2,870 plus 5% of the value over $130,000; "more than $440,000 but not more than
+      // $550,000": $18,370 plus 6% over $440,000.
+      ppr: {
+        from: 130_000,
+        to: upTo(550_000),
+        brackets: [
+          { over: 130_000, base: 2_870, rate: 0.05 },
+          { over: 440_000, base: 18_370, rate: 0.06 },
+        ],
+      },
     },
   },
 ];
 
 function vic(v: number, f: DutyFacts): DutyResult {
   const t = atDate(VIC_DUTY, f.date);
-  const full = scheduleDuty(v, t.brackets);
+  const general = scheduleDuty(v, t.brackets);
+  // A home the buyer lives in, first home or not, pays the PPR rates in their range (never more than general).
+  const ppr = f.ownerOccupier && v > t.ppr.from && within(v, t.ppr.to);
+  const full = ppr ? Math.min(general, scheduleDuty(v, t.ppr.brackets)) : general;
+  const method = ppr ? 'VIC principal place of residence' : 'VIC';
   const { exempt_to, concession_to } = t.first_home;
-  if (!f.firstHome || !within(v, concession_to)) return result(full, full, 'VIC', null, []);
-  if (within(v, exempt_to)) return result(0, full, 'VIC', 'first home buyer duty exemption', []);
+  if (!f.firstHome || !within(v, concession_to)) return result(full, full, method, null, []);
+  if (within(v, exempt_to)) return result(0, full, method, 'first home buyer duty exemption', []);
   const duty = full * ((v - exempt_to.amount) / (concession_to.amount - exempt_to.amount));
-  return result(duty, full, 'VIC', 'first home buyer duty concession', [
+  return result(duty, full, method, 'first home buyer duty concession', [
     'VIC first home concession taper read as linear',
   ]);
 }
