@@ -363,6 +363,19 @@ describe('buy_first_home', () => {
     ).toBe(-8_750);
   });
 
+  it('VIC principal place of residence rates for a home bought to live in; WA first home vacant land rates', () => {
+    const duty = (params: Record<string, unknown>) =>
+      (
+        byKey(compile('buy_first_home', { deposit_amount: 100_000, ...params }), 'stamp_duty') as
+          PrimitiveFlow | undefined
+      )?.amount ?? 0; // no duty: no flow
+    // $18,370 + 6% x (500,000 - 440,000) = $21,970 (the general rate would be $25,070).
+    expect(duty({ purchase_price: 500_000, state: 'VIC', is_first_home: false })).toBe(-21_970);
+    // Vacant land: $15.39 x 500 hundreds over $350,000 = $7,695; a $400,000 first home itself pays nothing.
+    expect(duty({ purchase_price: 400_000, state: 'WA', is_vacant_land: true })).toBe(-7_695);
+    expect(duty({ purchase_price: 400_000, state: 'WA' })).toBe(0);
+  });
+
   it('baseline: the home at its value and the loan at value minus equity, no purchase', () => {
     const ps = compile('buy_first_home', {}, { baseline: true });
     expect(byKey(ps, 'property')).toMatchObject({ opening_balance: 900_000 });

@@ -17,6 +17,8 @@ export type DutyFacts = {
   firstHome: boolean;
   /** A new home (never lived in), off the plan or vacant land to build on; false: an established home. */
   newHome: boolean;
+  /** Vacant land to build a home on (WA's first home owner rate for vacant land); absent: false. */
+  vacantLand?: boolean;
   /** The buyer will live in it (home concession rates in QLD, principal place of residence rates in VIC,
    * owner-occupier rates in the ACT). */
   ownerOccupier: boolean;
@@ -218,6 +220,8 @@ function qld(v: number, f: DutyFacts): DutyResult {
 
 export type WaFigures = {
   general: DutyBracket[];
+  /** First home owner rate for vacant land (statewide): nil to exempt_to, then rate per $100 or part to cap. */
+  first_home_land: { exempt_to: Limit; cap: Limit; rate: number };
   /** First home owner rate: nil to exempt_to, then rate x (V - exempt_to) up to the region's cap; full above. */
   first_home: { exempt_to: Limit; capital: { cap: Limit; rate: number }; rest: { cap: Limit; rate: number } };
 };
@@ -237,6 +241,9 @@ export const WA_DUTY: DatedTable<WaFigures> = [
       ],
       // Nil for a home valued "not more than $500,000"; the concessional rate "more than $500,000 but not more
       // than $700,000" ($750,000 outside Perth and Peel).
+      // Vacant land: nil on land "valued up to $350,000"; "$15.39 for every $100, or part of $100, by which it
+      // exceeds $350,000"; the value "must not exceed $450,000".
+      first_home_land: { exempt_to: upTo(350_000), cap: upTo(450_000), rate: 0.1539 },
       first_home: {
         exempt_to: upTo(500_000),
         capital: { cap: upTo(700_000), rate: 0.1363 },
@@ -249,6 +256,12 @@ export const WA_DUTY: DatedTable<WaFigures> = [
 function wa(v: number, f: DutyFacts): DutyResult {
   const t = atDate(WA_DUTY, f.date);
   const full = scheduleDuty(v, t.general, true);
+  if (f.firstHome && f.vacantLand) {
+    const land = t.first_home_land;
+    if (!within(v, land.cap)) return result(full, full, 'WA', null, []);
+    const duty = within(v, land.exempt_to) ? 0 : Math.min(full, hundredsOrPart(v - land.exempt_to.amount) * land.rate);
+    return result(duty, full, 'WA', 'first home owner rate (vacant land)', []);
+  }
   const fh = t.first_home;
   const band = f.region === 'rest' ? fh.rest : fh.capital;
   if (!f.firstHome || !within(v, band.cap)) return result(full, full, 'WA', null, []);
