@@ -150,8 +150,10 @@ describe('concessional cap, carry-forward and Division 293', () => {
 });
 
 describe('non-concessional contributions', () => {
-  it('warns above the cap (bring-forward not modelled) and moves the money anyway', () => {
-    // 2026-27 cap: 4 x 32,500 = 130,000; 12 x 12,000 = 144,000 is over; 2027-28's 60,000 is not.
+  it('brings forward three years of caps, warns above them and moves the money anyway', () => {
+    // 2026-27 cap: 4 x 32,500 = 130,000; 12 x 12,000 = 144,000 is over it, so (balance 0, under TBC - 2 x cap =
+    // 2,000,000 - 260,000) three years are brought forward: 390,000 for 2026-27 to 2028-29, 246,000 left.
+    // 2027-28: 12 x 25,000 = 300,000 against the 246,000 left: 54,000 over.
     const lump = (amount: number, start: string, end: string): Primitive => ({
       kind: 'transfer',
       key: `after_tax_${start}`,
@@ -162,15 +164,23 @@ describe('non-concessional contributions', () => {
       schedule: { type: 'recurring', frequency: 'monthly', start_date: start, end_date: end },
     });
     const { snapshots, warnings } = run(
-      [lump(12_000, '2026-07-01', '2027-06-30'), lump(5_000, '2027-07-01', '2028-06-30')],
-      [{ ...cash, current_balance: 300_000 }, superAccount(0)],
+      [lump(12_000, '2026-07-01', '2027-06-30'), lump(25_000, '2027-07-01', '2028-06-30')],
+      [{ ...cash, current_balance: 500_000 }, superAccount(0)],
       assumptions(),
       2,
     );
     expect(warnings).toEqual([
-      "After-tax super contributions exceed the non-concessional cap: your $144,000 in 2026-27 (cap $130,000). Bringing forward up to three years' caps is not modelled; an excess is taxed unless released from the fund.",
+      "After-tax super contributions exceed the non-concessional cap, with up to three years' caps brought forward: your $300,000 in 2027-28 (cap available $246,000, $54,000 over). An excess is taxed unless released from the fund.",
     ]);
     expect(snapshots[12].total_assets - snapshots[12].liquid_cash).toBe(144_000);
+    // Within the brought-forward caps: no warning.
+    const within = run(
+      [lump(12_000, '2026-07-01', '2027-06-30'), lump(5_000, '2027-07-01', '2028-06-30')],
+      [{ ...cash, current_balance: 500_000 }, superAccount(0)],
+      assumptions(),
+      2,
+    );
+    expect(within.warnings).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   concessionalCapOfYear,
   division293Tax,
   excessConcessionalTax,
+  nonConcessionalYear,
   releaseDate,
   transferBalanceCap,
   useCarriedForward,
@@ -68,6 +69,39 @@ describe('concessional cap carry-forward', () => {
   });
   it('counts nothing before 2018-19', () => {
     expect(availableConcessionalCap(2020, 0, new Map([[2017, 5_000]])).carried).toBe(0);
+  });
+});
+
+describe('non-concessional cap and its three-year bring-forward', () => {
+  // 2025-26: cap 4 x 30,000 = 120,000, transfer balance cap 2,000,000. The tiers (ATO, "Non-concessional
+  // contributions cap"): under 1,760,000 (TBC - 2 x cap) three years, 360,000; 1,760,000 to under 1,880,000
+  // (TBC - cap) two years, 240,000; 1,880,000 to under 2,000,000 the annual 120,000; 2,000,000 or more nil.
+  it.each([
+    // balance at the previous 30 June, contributions, available, excess, years brought forward
+    [1_759_999, 300_000, 360_000, 0, 3],
+    [1_760_000, 300_000, 240_000, 60_000, 2],
+    [1_879_999, 300_000, 240_000, 60_000, 2],
+    [1_880_000, 300_000, 120_000, 180_000, 0],
+    [1_999_999, 100_000, 120_000, 0, 0],
+    [2_000_000, 100_000, 0, 100_000, 0],
+  ] as const)('2025-26 balance %d, contributions %d: %d available, %d over', (tsb, paid, available, excess, years) => {
+    expect(nonConcessionalYear(2025, paid, tsb, null)).toMatchObject({ available, excess, triggered: years });
+  });
+
+  it('carries the period: 300,000 in 2025-26, then 60,000 left for 2026-27 and 2027-28 together', () => {
+    const y1 = nonConcessionalYear(2025, 300_000, 500_000, null);
+    expect(y1.period).toEqual({ periodEnd: 2027, remaining: 60_000 });
+    // 2026-27: the period's 60,000 left, not 2026-27's own 130,000: 50,000 paid leaves 10,000; 2027-28 pays 25,000.
+    const y2 = nonConcessionalYear(2026, 50_000, 800_000, y1.period);
+    expect(y2).toMatchObject({ available: 60_000, excess: 0, period: { periodEnd: 2027, remaining: 10_000 } });
+    const y3 = nonConcessionalYear(2027, 25_000, 850_000, y2.period);
+    expect(y3).toMatchObject({ available: 10_000, excess: 15_000, period: null });
+    // 2028-29 is outside the period: the annual cap again (4 x 32,500), and a new bring-forward may start.
+    expect(nonConcessionalYear(2028, 130_000, 900_000, y3.period)).toMatchObject({ available: 130_000, excess: 0 });
+  });
+
+  it('no bring-forward from 75 on 1 July of the year', () => {
+    expect(nonConcessionalYear(2025, 300_000, 0, null, false)).toMatchObject({ available: 120_000, excess: 180_000 });
   });
 });
 

@@ -6,6 +6,7 @@ import { financialYearOf } from '../au/dated';
 import { isIsoDate } from '../au/dates';
 import { minimumDrawdown, pensionPhaseRate } from '../au/pension-drawdown';
 import {
+  BRING_FORWARD_AGE_LIMIT,
   CARRY_FORWARD,
   PRESERVATION_AGE,
   ageOn,
@@ -13,10 +14,11 @@ import {
   birthdayAt,
   division293Tax,
   excessConcessionalTax,
-  nonConcessionalCap,
+  nonConcessionalYear,
   releaseDate,
   transferBalanceCap,
   useCarriedForward,
+  type BringForward,
 } from '../au/super';
 import { dateToDayNumber, dayNumberToDate, monthIndexOf } from '../calendar';
 import type { IsoDate, PrimitiveRetirement } from '../primitives';
@@ -197,30 +199,46 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
       );
   }
 
-  // ---- non-concessional contributions: warned above the cap (bring-forward not modelled) ----
-  const nonConcessional = new Map<string, number>();
+  // ---- non-concessional contributions: warned above the cap, with the three-year bring-forward ----
+  const nonConcessional = new Map<string, Map<number, number>>();
   for (let t = 0; t < transferCount; t++) {
     if (!isSuper(to[t]) || isSuper(from[t])) continue;
     const name = ownerOf(to[t]);
+    const years = nonConcessional.get(name) ?? new Map<number, number>();
+    nonConcessional.set(name, years);
     for (let k = 1; k <= months; k++) {
       const v = amount[k * transferCount + t];
       if (v === 0) continue;
-      const key = `${name}\u0000${financialYearOf(stepDates[k])}`;
-      nonConcessional.set(key, (nonConcessional.get(key) ?? 0) + v);
+      const fy = financialYearOf(stepDates[k]);
+      years.set(fy, (years.get(fy) ?? 0) + v);
     }
   }
   const overNcc: string[] = [];
-  for (const [key, total] of nonConcessional) {
-    const [name, fy] = key.split('\u0000');
-    const cap = nonConcessionalCap(`${fy}-07-01`);
-    if (total > cap + 0.005)
-      overNcc.push(
-        `${whose(name).toLowerCase()} ${formatDollars(total)} in ${fyLabel(Number(fy))} (cap ${formatDollars(cap)})`,
-      );
+  for (const [name, years] of nonConcessional) {
+    // The total super balance at each previous 30 June, estimated before the run: the person's super at as_of
+    // plus the after-tax contributions of the years before (growth and concessional contributions not counted).
+    let tsb = 0;
+    rows.forEach((row, i) => {
+      if (isSuper(i) && ownerOf(i) === name && row.opensStep === 0) tsb += Math.max(0, row.value);
+    });
+    const birth = birthOf(name);
+    const fys = [...years.keys()].sort((a, b) => a - b);
+    let period: BringForward | null = null;
+    for (let fy = fys[0] ?? 0; fys.length > 0 && fy <= fys[fys.length - 1]; fy++) {
+      const total = years.get(fy) ?? 0;
+      const under75 = birth === null || ageOn(birth, `${fy}-07-01`) < BRING_FORWARD_AGE_LIMIT;
+      const year = nonConcessionalYear(fy, total, tsb, period, under75);
+      period = year.period;
+      tsb += total;
+      if (year.excess > 0.005)
+        overNcc.push(
+          `${whose(name).toLowerCase()} ${formatDollars(total)} in ${fyLabel(fy)} (cap available ${formatDollars(year.available)}, ${formatDollars(year.excess)} over)`,
+        );
+    }
   }
   if (overNcc.length > 0)
     warnings.push(
-      `After-tax super contributions exceed the non-concessional cap: ${overNcc.slice(0, 3).join(', ')}${overNcc.length > 3 ? ` and ${overNcc.length - 3} more` : ''}. Bringing forward up to three years' caps is not modelled; an excess is taxed unless released from the fund.`,
+      `After-tax super contributions exceed the non-concessional cap, with up to three years' caps brought forward: ${overNcc.slice(0, 3).join(', ')}${overNcc.length > 3 ? ` and ${overNcc.length - 3} more` : ''}. An excess is taxed unless released from the fund.`,
     );
 
   // ---- account-based pensions ----
