@@ -10,6 +10,7 @@ import {
   type Primitive,
   type SimAccountInput,
 } from '../../worker/engine/index';
+import { agePensionFigures, deemedIncome } from '../../worker/engine/au/age-pension';
 import { explainTrace } from '../../worker/engine/explain/explain';
 import { compilePlan } from '../../worker/engine/simulate/compile';
 import { runMonths } from '../../worker/engine/simulate/month-loop';
@@ -384,6 +385,44 @@ describe('Age Pension', () => {
       1,
     );
     expect(snapshots[1].income).toBeCloseTo(1_300 + paydaysIn('2025-01-01', 2026, 7) * 1_108.82, 2);
+  });
+
+  it('banks the unused Work Bonus and uses it when work starts (the income bank)', () => {
+    // No work July to November 2026: $300 a payday (about 11) banked, about $3,300. Work from December at
+    // $1,300 a month = $600 a fortnight: the $300 above the concession comes out of the bank, so December assesses
+    // deemed income only; by June 2027 the bank is spent and $300 a fortnight is assessed again.
+    const people: People = [{ id: 'self', name: 'Pat', birth_date: '1958-01-01' }];
+    const work: Primitive = {
+      kind: 'flow',
+      key: 'work',
+      name: 'Part-time work',
+      account: 'cash',
+      amount: 1_300,
+      schedule: monthly('2026-12-01'),
+      tax: { kind: 'salary', taxpayer: 'self' },
+    };
+    const f = agePensionFigures('2026-06-15');
+    const assessedAt = (step: number) => {
+      const log = createTraceLog(step);
+      simulate({
+        as_of: '2026-06-15',
+        years: 1,
+        assumptions: assumptions({ people, retirement: { homeowner: true } } as never),
+        accounts: [{ ...cash, current_balance: 100_000 }],
+        base: [],
+        groups: [{ scope: 'ev', primitives: [work] }],
+        trace: log,
+      });
+      const parts = log.entries.find((e) => e.kind === 'age_pension')?.parts ?? {};
+      return {
+        assessed: parts.assessed_income_fortnightly,
+        deemed: deemedIncome(parts.financial_assets, false, f) / 26,
+      };
+    };
+    const december = assessedAt(6);
+    expect(december.assessed).toBeCloseTo(december.deemed, 6);
+    const june = assessedAt(12);
+    expect(june.assessed).toBeCloseTo(june.deemed + 300, 6);
   });
 
   it('pays nothing before pension age, nor without a birth date', () => {

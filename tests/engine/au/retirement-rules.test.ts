@@ -2,7 +2,12 @@
 // (fixtures/retirement.json, docs/au-rules.md).
 import { describe, expect, it } from 'vitest';
 import fixture from './fixtures/retirement.json';
-import { agePensionFigures, agePensionRate, deemedIncome } from '../../../worker/engine/au/age-pension';
+import {
+  agePensionFigures,
+  agePensionRate,
+  deemedIncome,
+  workBonusFortnight,
+} from '../../../worker/engine/au/age-pension';
 import { minimumDrawdown, pensionPhaseRate } from '../../../worker/engine/au/pension-drawdown';
 import {
   ageOn,
@@ -33,6 +38,20 @@ describe('Age Pension (20 September 2025 figures)', () => {
     expect(g.deeming_lower).toBe(0.0075);
     expect(g.income_taper).toBe(0.5);
     expect(deemedIncome(50_000, false, f)).toBeCloseTo(375, 6);
+  });
+});
+
+describe('Work Bonus and its income bank ($300 a fortnight, bank to $11,800)', () => {
+  it.each([
+    // employment a fortnight, bank before, assessed, bank after
+    [0, 0, 0, 300],
+    [100, 11_700, 0, 11_800], // 200 unused, but the bank stops at 11,800
+    [300, 500, 0, 500],
+    [600, 0, 300, 0],
+    [1_000, 500, 200, 0], // 1,000 - 300 - 500 banked
+    [1_000, 11_800, 0, 11_100], // 700 over the concession, all from the bank
+  ] as const)('$%d of work with $%d banked: $%d assessed, $%d banked', (work, bank, assessed, after) => {
+    expect(workBonusFortnight(work, bank, '2026-07-01')).toEqual({ assessed, bank: after });
   });
 });
 

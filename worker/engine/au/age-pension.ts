@@ -61,14 +61,33 @@ export const AGE_PENSION: DatedTable<AgePensionFigures> = [
 
 /**
  * Work Bonus: this much of a pensioner's employment income a fortnight is not counted in the income test
- * ($300 since 1 December 2022; not indexed). Unused amounts accrue to a bank of up to $11,800 (not modelled: the
- * forecast uses only the fortnight's concession, so it can understate the pension of irregular work).
+ * ($300 since 1 December 2022; not indexed). The unused part of a fortnight's concession accrues to the income
+ * bank, up to `bank_max` ($11,800), which later fortnights' employment income above the concession uses
+ * (workBonusFortnight).
  */
 export const WORK_BONUS: DatedTable<{ fortnightly: number; bank_max: number }> = [
   { from: '2022-12-01', figures: { fortnightly: 300, bank_max: 11_800 } },
 ];
 
-/** The employment income a fortnight left after the Work Bonus. */
+/**
+ * One fortnight of the Work Bonus with its income bank: employment income up to the concession is not assessed
+ * and the concession's unused part goes to the bank (up to the maximum); income above it is assessed after
+ * using the bank. Worked: $100 of work with $11,700 banked assesses nil and banks $11,800 (the cap, not
+ * $11,900); $1,000 of work with $500 banked assesses $1,000 - $300 - $500 = $200 and empties the bank.
+ */
+export function workBonusFortnight(
+  employment: number,
+  bank: number,
+  date: IsoDate,
+): { assessed: number; bank: number } {
+  const { fortnightly, bank_max } = atDate(WORK_BONUS, date);
+  const e = Math.max(0, employment);
+  if (e <= fortnightly) return { assessed: 0, bank: Math.min(bank_max, bank + fortnightly - e) };
+  const used = Math.min(bank, e - fortnightly);
+  return { assessed: e - fortnightly - used, bank: bank - used };
+}
+
+/** The employment income a fortnight left after the Work Bonus (without its income bank). */
 export function afterWorkBonus(employmentFortnightly: number, date: IsoDate): number {
   return Math.max(0, employmentFortnightly - atDate(WORK_BONUS, date).fortnightly);
 }

@@ -1,7 +1,7 @@
 // Super through to retirement and the Age Pension in the simulator (docs/forecast-model.md section 9): built once
 // per run by the compile step (buildRetirement), then one call a month from the month loop (retirementMonth).
 // Rules come from au/super.ts, au/pension-drawdown.ts and au/age-pension.ts; this module only applies them.
-import { AGE_PENSION_AGE, afterWorkBonus, agePensionFigures, agePensionRate } from '../au/age-pension';
+import { AGE_PENSION_AGE, agePensionFigures, agePensionRate, workBonusFortnight } from '../au/age-pension';
 import { financialYearOf } from '../au/dated';
 import { isIsoDate } from '../au/dates';
 import { minimumDrawdown, pensionPhaseRate } from '../au/pension-drawdown';
@@ -62,6 +62,8 @@ type Claimant = {
   paydays: Uint8Array;
   /** What this run added to the payer's taxable income per step (taken back out when a run starts again). */
   added: Float64Array;
+  /** The Work Bonus income bank (nil at as_of: what was banked before the forecast is not known). */
+  bank: number;
 };
 
 const CLASS_NONE = 0;
@@ -298,6 +300,7 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
         startStep,
         paydays,
         added: new Float64Array(months + 1),
+        bank: 0,
       });
     });
   }
@@ -406,6 +409,7 @@ function startRun(r: RetirementPlan, plan: Plan): void {
     pension.monthsLeft = 0;
   }
   for (const c of r.claimants) {
+    c.bank = 0;
     const taxable = plan.taxableIncome[c.payer];
     for (let k = 0; k < c.added.length; k++) {
       if (c.added[k] !== 0) taxable[k] -= c.added[k];
@@ -638,15 +642,23 @@ function payAgePension(
   const homeowner = r.homeowner ?? anyProperty;
   // The home is exempt; mortgages reduce the other property's value (never below nil).
   const otherProperty = Math.max(0, property - (homeowner && home >= 0 ? balance[home] : 0) - mortgages);
-  // A month's income x 12 / 26 a fortnight; a pensioner's salary less the Work Bonus.
+  // A month's income x 12 / 26 a fortnight; a pensioner's salary less the Work Bonus, fortnight by fortnight
+  // (the month's paydays) through the income bank: the month's assessed salary is their average.
   let income = 0;
   for (let p = 0; p < plan.taxableIncome.length; p++) income += (plan.taxableIncome[p][step] * 12) / 26;
   for (const c of r.claimants) {
-    const salary = step >= c.startStep ? r.employment[c.payer]?.[step] : undefined;
-    if (salary !== undefined && salary > 0) {
-      const fortnightly = (salary * 12) / 26;
-      income -= fortnightly - afterWorkBonus(fortnightly, r.stepDates[step]);
+    if (step < c.startStep) continue;
+    const salary = Math.max(0, r.employment[c.payer]?.[step] ?? 0);
+    const fortnightly = (salary * 12) / 26;
+    const n = c.paydays[step];
+    let assessed = 0;
+    if (n === 0) assessed = workBonusFortnight(fortnightly, 0, r.stepDates[step]).assessed;
+    for (let f = 0; f < n; f++) {
+      const wb = workBonusFortnight(fortnightly, c.bank, r.stepDates[step]);
+      assessed += wb.assessed / n;
+      c.bank = wb.bank;
     }
+    income -= fortnightly - assessed;
   }
   const f = agePensionFigures(r.stepDates[0], index[step]);
   const assessed = agePensionRate(
