@@ -19,6 +19,7 @@ import {
 import type { Simulator } from '../simulate/simulate';
 import { createTraceLog, type TraceContext, type TraceEntry, type TraceKind } from '../simulate/trace';
 import { taxRulesUsed } from './rules';
+import { unconfirmedTaxNames } from '../au/tax';
 
 export type ExplainSectionId = 'income' | 'government' | 'expenses' | 'super' | 'tax' | 'interest' | 'other' | 'growth';
 
@@ -67,6 +68,8 @@ export type TaxExplanation = {
   /** Division 293 tax and tax on excess concessional contributions charged this month (at 1 July), or null. */
   division_293_tax: number | null;
   excess_contributions_tax: number | null;
+  /** Tax figures of the year still UNCONFIRMED (estimates) that this person's tax depends on; absent: none. */
+  unconfirmed?: string[];
 };
 
 /** One debt account with a loan: this month's interest, scheduled repayment and what it repaid of principal. */
@@ -343,7 +346,10 @@ function taxNote(t: TaxExplanation): string {
     `${money(t.annualised_income)} for the year; income tax ${money(t.year.income_tax)} - LITO ${money(t.year.lito)} ` +
     `${t.year.sapto !== undefined ? `- SAPTO ${money(t.year.sapto)} ` : ''}` +
     `+ Medicare levy ${money(t.year.medicare_levy)}${extra} = ${money(t.year.total)} for the year; due by this month ` +
-    `${money(t.due_to_date)}, less ${money(t.charged_before)} charged earlier this year`
+    `${money(t.due_to_date)}, less ${money(t.charged_before)} charged earlier this year` +
+    (t.unconfirmed && t.unconfirmed.length > 0
+      ? ` (UNCONFIRMED: ${t.financial_year} ${t.unconfirmed.join(', ')} are estimates until published)`
+      : '')
   );
 }
 
@@ -360,6 +366,7 @@ const TAX_WORKING = new Set([
   'lito',
   'sapto',
   'medicare',
+  'unconfirmed',
 ]);
 
 /** Explains the traced step of a run (exported for tests that trace the simulator directly). */
@@ -513,6 +520,7 @@ export function explainTrace(
       help_repayment: nullableCents(helpByPayer.get(e.payer ?? -1)),
       division_293_tax: nullableCents(superTaxByPayer.get(`division_293_tax\u0000${e.payer}`)),
       excess_contributions_tax: nullableCents(superTaxByPayer.get(`excess_concessional_tax\u0000${e.payer}`)),
+      ...(p.unconfirmed ? { unconfirmed: unconfirmedTaxNames(p.unconfirmed) } : {}),
     };
     if (line) line.note = taxNote(t);
     return t;

@@ -12,6 +12,7 @@ import {
   SAPTO_NONE,
   SAPTO_SINGLE,
   taxYearRules,
+  unconfirmedTaxFigures,
   type TaxYearRules,
 } from '../au/tax';
 import { cents } from '../money';
@@ -279,6 +280,8 @@ export class TaxSettlement {
     const status = this.sapto[p];
     const medicare = medicareLevyFor(safe, rules, family, this.children, status !== SAPTO_NONE);
     const afterLito = incomeTaxAfterLito(safe, rules);
+    // Estimated (UNCONFIRMED) figures this person's tax depends on: the explanation names them.
+    const unconfirmed = unconfirmedTaxFigures(date, safe, rules, family, this.children, status);
     trace.record({
       kind: 'tax',
       bucket: 'cash_flow',
@@ -298,6 +301,7 @@ export class TaxSettlement {
         year_tax: yearTax,
         due_to_date: target,
         charged_before: this.charged[p],
+        ...(unconfirmed !== 0 ? { unconfirmed } : {}),
       },
     });
   }
