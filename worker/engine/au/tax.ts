@@ -153,14 +153,46 @@ export function saptoEntitlement(income: number, rules: TaxYearRules, status: nu
   return Math.max(0, r.max - over * r.taper);
 }
 
+/** A couple's other member, for what passes between them: their taxable income and SAPTO status. */
+export type Spouse = { income: number; status: number };
+
+/**
+ * SAPTO transfer between a couple who both have it (ATO, "Transferring the seniors and pensioners tax offset"):
+ * the spouse's unused amount is their rebate amount A less (B - SAPTO_TRANSFER.free) x SAPTO_TRANSFER.rate, B
+ * their taxable income (A in full when B is at most the free amount; never below nil).
+ */
+export const SAPTO_TRANSFER = { free: 6_000, rate: 0.15 } as const;
+
+/** The SAPTO a couple member's spouse leaves unused and can transfer (0 unless both have the couple rate). */
+export function saptoUnusedBySpouse(status: number, spouse: Spouse | null, rules: TaxYearRules): number {
+  if (status !== SAPTO_COUPLE || spouse === null || spouse.status !== SAPTO_COUPLE) return 0;
+  const b = safeIncome(spouse.income);
+  const a = rules.sapto.couple.max;
+  return Math.max(0, b <= SAPTO_TRANSFER.free ? a : a - (b - SAPTO_TRANSFER.free) * SAPTO_TRANSFER.rate);
+}
+
 /**
  * Income tax on the brackets less LITO and then SAPTO (both non-refundable: never below zero), unrounded.
- * SAPTO is worked on taxable income (rebate income less its other parts: docs/au-rules.md, SAPTO).
+ * SAPTO is worked on taxable income (rebate income less its other parts: docs/au-rules.md, SAPTO); a couple
+ * member's offset is raised by what their spouse leaves unused (saptoUnusedBySpouse).
  */
-export function incomeTaxAfterOffsets(taxableIncome: number, rules: TaxYearRules, status: number): number {
+export function incomeTaxAfterOffsets(
+  taxableIncome: number,
+  rules: TaxYearRules,
+  status: number,
+  spouse: Spouse | null = null,
+): number {
   const afterLito = incomeTaxAfterLito(taxableIncome, rules);
   if (status === SAPTO_NONE) return afterLito;
-  return afterLito - Math.min(afterLito, saptoEntitlement(safeIncome(taxableIncome), rules, status));
+  const income = safeIncome(taxableIncome);
+  const transferred = saptoUnusedBySpouse(status, spouse, rules);
+  let offset = saptoEntitlement(income, rules, status);
+  if (transferred > 0) {
+    // UNCONFIRMED: the transferred amount raises the maximum; the shade-out threshold is left as it is.
+    const r = rules.sapto.couple;
+    offset = Math.max(0, r.max + transferred - Math.max(0, income - r.shade_out) * r.taper);
+  }
+  return afterLito - Math.min(afterLito, offset);
 }
 
 /** Income tax on the brackets alone (before LITO), unrounded. */
@@ -185,6 +217,7 @@ export function medicareLevyFor(
   familyIncome: number,
   children: number,
   senior = false,
+  spouse: Spouse | null = null,
 ): number {
   const income = safeIncome(taxableIncome);
   // A person entitled to SAPTO has the seniors' thresholds (MEDICARE_SENIOR).
@@ -198,7 +231,16 @@ export function medicareLevyFor(
   const { rate, shade_rate } = single;
   const reduction = rate * threshold - (shade_rate - rate) * (family - threshold);
   if (reduction <= 0) return levy;
-  return Math.max(0, levy - (reduction * income) / family);
+  // The spouse's share of the reduction beyond their own levy passes to this person (Medicare Levy Act 1986
+  // s 8(3)-(4)): between them the couple gets the whole reduction while they have levy to take it.
+  let passed = 0;
+  const spouseIncome = spouse ? safeIncome(spouse.income) : 0;
+  if (spouseIncome > 0) {
+    const spouseSenior = spouse !== null && spouse.status !== SAPTO_NONE;
+    const spouseLevy = medicareLevy(spouseIncome, spouseSenior ? rules.senior.single : rules.medicare);
+    passed = Math.max(0, (reduction * spouseIncome) / family - spouseLevy);
+  }
+  return Math.max(0, levy - (reduction * income) / family - passed);
 }
 
 export type PersonalTax = { income_tax: number; lito: number; medicare: number; total: number };
