@@ -425,6 +425,40 @@ describe('Age Pension', () => {
     expect(june.assessed).toBeCloseTo(june.deemed + 300, 6);
   });
 
+  it('adds Rent Assistance for a renter who does not own a home, not taxed', () => {
+    // Single non-homeowner, $100,000 in cash: deemed 481.50 + 984.50 = 1,466 a year, 56.38 a fortnight, under
+    // the $218 free area; assets under $579,500: the full rate 1,178.70. Rent $400 a fortnight: Rent Assistance
+    // 0.75 x (400 - 149) = 188.25 (UNCONFIRMED rates), so 1,366.95 a fortnight, of which 1,178.70 is taxable.
+    const people: People = [{ id: 'self', name: 'Pat', birth_date: '1958-01-01' }];
+    const renting = (rent: number): Primitive => ({
+      kind: 'retirement',
+      key: 'retire',
+      person: 'self',
+      date: '2026-06-01',
+      rent_fortnightly: rent,
+    });
+    const at = (rent: number, homeowner: boolean) => {
+      const log = createTraceLog(1);
+      const { snapshots } = simulate({
+        as_of: '2026-06-15',
+        years: 1,
+        assumptions: assumptions({ people, retirement: { homeowner } } as never),
+        accounts: [{ ...cash, current_balance: 100_000 }],
+        base: [],
+        groups: [{ scope: 'ev', primitives: [renting(rent)] }],
+        trace: log,
+      });
+      const taxable = log.entries.find((e) => e.kind === 'age_pension' && e.bucket === 'taxable')?.amount ?? 0;
+      return { income: snapshots[1].income, taxable };
+    };
+    const n = paydaysIn('2025-01-01', 2026, 7);
+    expect(at(400, false).income).toBeCloseTo(n * 1_366.95, 2);
+    expect(at(400, false).taxable).toBeCloseTo(n * 1_178.7, 2);
+    // A homeowner gets none; nor does a renter whose rent is under the threshold.
+    expect(at(400, true).income).toBeCloseTo(n * 1_178.7, 2);
+    expect(at(140, false).income).toBeCloseTo(n * 1_178.7, 2);
+  });
+
   it('pays nothing before pension age, nor without a birth date', () => {
     const young: People = [{ id: 'self', name: 'Kim', birth_date: '1990-01-01' }];
     const accounts = [{ ...cash, current_balance: 10_000 }];

@@ -6,6 +6,7 @@ import {
   agePensionFigures,
   agePensionRate,
   deemedIncome,
+  rentAssistance,
   workBonusFortnight,
 } from '../../../worker/engine/au/age-pension';
 import { minimumDrawdown, pensionPhaseRate } from '../../../worker/engine/au/pension-drawdown';
@@ -52,6 +53,17 @@ describe('Work Bonus and its income bank ($300 a fortnight, bank to $11,800)', (
     [1_000, 11_800, 0, 11_100], // 700 over the concession, all from the bank
   ] as const)('$%d of work with $%d banked: $%d assessed, $%d banked', (work, bank, assessed, after) => {
     expect(workBonusFortnight(work, bank, '2026-07-01')).toEqual({ assessed, bank: after });
+  });
+});
+
+describe('Rent Assistance with the Age Pension (UNCONFIRMED rates)', () => {
+  it('75 cents a dollar of rent over the threshold, up to the maximum; a couple half each', () => {
+    expect(rentAssistance(400, false, '2025-10-01')).toBeCloseTo(188.25, 6); // 0.75 x (400 - 149)
+    expect(rentAssistance(500, false, '2025-10-01')).toBeCloseTo(211.2, 6); // 263.25 capped at 211.20
+    expect(rentAssistance(400, true, '2025-10-01')).toBeCloseTo(59.475, 6); // 0.75 x (400 - 241.40) / 2
+    expect(rentAssistance(140, false, '2025-10-01')).toBe(0);
+    // Indexed 10%: threshold 163.90, maximum 232.32: 0.75 x (440 - 163.90) = 207.075.
+    expect(rentAssistance(440, false, '2025-10-01', 1.1)).toBeCloseTo(207.075, 6);
   });
 });
 

@@ -307,7 +307,11 @@ function lineOf(ctx: TraceContext, e: TraceEntry): RawLine {
       const note =
         p.fortnightly_rate !== undefined
           ? `${money(p.fortnightly_rate)} a fortnight x ${p.paydays} payday${p.paydays === 1 ? '' : 's'}: the lower of ` +
-            `the income test (${money(p.income_test ?? 0)}) and the assets test (${money(p.assets_test ?? 0)})`
+            `the income test (${money(p.income_test ?? 0)}) and the assets test (${money(p.assets_test ?? 0)})` +
+            (p.rent_assistance
+              ? `, with Rent Assistance of ${money(p.rent_assistance)} a fortnight in the maximum (not taxed; ` +
+                `UNCONFIRMED: Rent Assistance rates from a secondary summary)`
+              : '')
           : null;
       return { ...base, note, label: `Age Pension${person ? `: ${person}` : ''}`, section: 'government' };
     }

@@ -1,7 +1,13 @@
 // Super through to retirement and the Age Pension in the simulator (docs/forecast-model.md section 9): built once
 // per run by the compile step (buildRetirement), then one call a month from the month loop (retirementMonth).
 // Rules come from au/super.ts, au/pension-drawdown.ts and au/age-pension.ts; this module only applies them.
-import { AGE_PENSION_AGE, agePensionFigures, agePensionRate, workBonusFortnight } from '../au/age-pension';
+import {
+  AGE_PENSION_AGE,
+  agePensionFigures,
+  agePensionRate,
+  rentAssistance,
+  workBonusFortnight,
+} from '../au/age-pension';
 import { financialYearOf } from '../au/dated';
 import { isIsoDate } from '../au/dates';
 import { minimumDrawdown, pensionPhaseRate } from '../au/pension-drawdown';
@@ -98,6 +104,8 @@ export type RetirementPlan = {
   /** Age Pension (none when nobody reaches pension age within the horizon). */
   claimants: Claimant[];
   couple: boolean;
+  /** The household's rent a fortnight in today's dollars (Rent Assistance for non-homeowners); 0: none. */
+  rent: number;
   homeowner: boolean | null;
   rowClass: Uint8Array;
   /** Per row: the person whose super it is (index into people), -1 when not super. */
@@ -373,6 +381,7 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
     claimants,
     couple: people.length >= 2,
     homeowner: settings?.homeowner ?? null,
+    rent: Math.max(0, ...input.retirements.map(({ retirement }) => retirement.rent_fortnightly ?? 0)),
     rowClass,
     rowPerson,
     pensionAgeStep,
@@ -661,6 +670,8 @@ function payAgePension(
     income -= fortnightly - assessed;
   }
   const f = agePensionFigures(r.stepDates[0], index[step]);
+  // Rent Assistance for renters: the rent in today's dollars moves with the indexation like the figures.
+  const ra = !homeowner && r.rent > 0 ? rentAssistance(r.rent * index[step], r.couple, r.stepDates[0], index[step]) : 0;
   const assessed = agePensionRate(
     {
       couple: r.couple,
@@ -668,6 +679,7 @@ function payAgePension(
       assessable_assets: financial + other + otherProperty,
       financial_assets: financial,
       other_income_fortnightly: Math.max(0, income),
+      rent_assistance: ra,
     },
     f,
   );
@@ -679,8 +691,10 @@ function payAgePension(
     if (n === 0) continue;
     // Services Australia pays each fortnight's rate in whole cents (money.ts's rounding rule).
     const amount = cents(rate) * n;
-    plan.taxableIncome[c.payer][step] += amount;
-    c.added[step] += amount;
+    // Rent Assistance is not taxable: the rest of the payment is.
+    const taxable = Math.max(0, cents(rate) - cents(ra)) * n;
+    plan.taxableIncome[c.payer][step] += taxable;
+    c.added[step] += taxable;
     paid += amount;
     if (trace) {
       trace.record({
@@ -700,10 +714,12 @@ function payAgePension(
           financial_assets: financial,
           homeowner: homeowner ? 1 : 0,
           index: index[step],
+          ...(ra > 0 ? { rent_assistance: ra } : {}),
         },
         rule_date: r.stepDates[0],
       });
-      trace.record({ kind: 'age_pension', bucket: 'taxable', name: 'Age Pension', amount, payer: c.payer });
+      if (taxable !== 0)
+        trace.record({ kind: 'age_pension', bucket: 'taxable', name: 'Age Pension', amount: taxable, payer: c.payer });
     }
   }
   if (paid > 0 && r.cash >= 0) {
