@@ -29,6 +29,10 @@ export type ScenarioEventRow = LocalRow<ScenarioEvent>;
  */
 export type ModificationRow = LocalRow<Modification> & { scenario_id: string; created_at?: IsoTimestamp };
 
+/** Entity names as they appear in outbox rows: the local table names (and 'assumptions' for the meta record). */
+export type OutboxEntity =
+  'accounts' | 'recurring_items' | 'categories' | 'scenarios' | 'events' | 'modifications' | 'assumptions';
+
 /** A local change waiting to be sent to the API, in order (seq is auto-incremented). */
 export type OutboxRow = {
   seq?: number;

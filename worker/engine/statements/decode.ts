@@ -10,14 +10,32 @@ const CP1252_HIGH = [
   0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
 ];
 
-/** Code points of valid UTF-8, or null at the first invalid sequence (overlong, surrogate, truncated). */
-function utf8CodePoints(bytes: Uint8Array, start: number): number[] | null {
-  const out: number[] = [];
+/** UTF-16 code units to a string, in chunks (one call with a huge argument list would overflow the stack). */
+function unitsToString(units: Uint16Array | Uint8Array, length: number): string {
+  const parts: string[] = [];
+  for (let i = 0; i < length; i += 8192) {
+    parts.push(String.fromCharCode.apply(null, units.subarray(i, Math.min(length, i + 8192)) as unknown as number[]));
+  }
+  return parts.join('');
+}
+
+/** Valid UTF-8 as a string, or null at the first invalid sequence (overlong, surrogate, truncated). */
+function decodeUtf8(bytes: Uint8Array, start: number): string | null {
+  let ascii = true;
+  for (let i = start; i < bytes.length; i++) {
+    if (bytes[i] >= 0x80) {
+      ascii = false;
+      break;
+    }
+  }
+  if (ascii) return unitsToString(bytes.subarray(start), bytes.length - start);
+  const out = new Uint16Array(bytes.length);
+  let n = 0;
   let i = start;
   while (i < bytes.length) {
     const b = bytes[i];
     if (b < 0x80) {
-      out.push(b);
+      out[n++] = b;
       i += 1;
       continue;
     }
@@ -34,37 +52,32 @@ function utf8CodePoints(bytes: Uint8Array, start: number): number[] | null {
       cp = (cp << 6) | (c & 0x3f);
     }
     if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return null;
-    out.push(cp);
+    if (cp >= 0x10000) {
+      cp -= 0x10000;
+      out[n++] = 0xd800 + (cp >> 10);
+      out[n++] = 0xdc00 + (cp & 0x3ff);
+    } else out[n++] = cp;
     i += need + 1;
   }
-  return out;
-}
-
-function fromCodePoints(cps: number[]): string {
-  let s = '';
-  // Chunked: String.fromCodePoint with a huge spread would overflow the call stack on a big file.
-  for (let i = 0; i < cps.length; i += 8192) s += String.fromCodePoint(...cps.slice(i, i + 8192));
-  return s;
+  return unitsToString(out, n);
 }
 
 function decodeUtf16(bytes: Uint8Array, littleEndian: boolean): string {
-  const units: number[] = [];
-  for (let i = 2; i + 1 < bytes.length; i += 2) {
-    units.push(littleEndian ? bytes[i] | (bytes[i + 1] << 8) : (bytes[i] << 8) | bytes[i + 1]);
+  const units = new Uint16Array(Math.max(0, (bytes.length - 2) >> 1));
+  for (let i = 2, n = 0; i + 1 < bytes.length; i += 2, n++) {
+    units[n] = littleEndian ? bytes[i] | (bytes[i + 1] << 8) : (bytes[i] << 8) | bytes[i + 1];
   }
-  let s = '';
-  for (let i = 0; i < units.length; i += 8192) s += String.fromCharCode(...units.slice(i, i + 8192));
-  return s;
+  return unitsToString(units, units.length);
 }
 
 function decodeCp1252(bytes: Uint8Array): string {
-  const cps: number[] = new Array<number>(bytes.length);
+  const units = new Uint16Array(bytes.length);
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
     // An unassigned byte becomes U+FFFD rather than vanishing: the text stays visibly wrong, never silently short.
-    cps[i] = b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80] || 0xfffd : b;
+    units[i] = b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80] || 0xfffd : b;
   }
-  return fromCodePoints(cps);
+  return unitsToString(units, units.length);
 }
 
 /** Decodes a statement file: a BOM decides; otherwise UTF-8 when the bytes are valid UTF-8, else Windows-1252. */
@@ -72,7 +85,7 @@ export function decodeStatementBytes(bytes: Uint8Array): { text: string; encodin
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: decodeUtf16(bytes, true), encoding: 'utf-16le' };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: decodeUtf16(bytes, false), encoding: 'utf-16be' };
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const cps = utf8CodePoints(bytes, bom ? 3 : 0);
-  if (cps) return { text: fromCodePoints(cps), encoding: 'utf-8' };
+  const text = decodeUtf8(bytes, bom ? 3 : 0);
+  if (text !== null) return { text, encoding: 'utf-8' };
   return { text: decodeCp1252(bytes), encoding: 'windows-1252' };
 }

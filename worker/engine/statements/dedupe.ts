@@ -50,26 +50,47 @@ export const FINGERPRINT_VERSION = 'f1';
 export const DEFAULT_MATCH_WINDOW_DAYS = 3;
 export const MAX_MATCH_WINDOW_DAYS = 6;
 
-/** cyrb53: a fast 53-bit string hash (deterministic; not cryptographic, which a fingerprint does not need). */
-function hash53(text: string): string {
+/**
+ * cyrb53 (a fast 53-bit string hash; deterministic, not cryptographic, which a fingerprint does not need) of the
+ * text as the fingerprint reads it: ASCII letters in upper case, each run of white space as one space, none at
+ * the ends, so case and spacing never make a row new. Done in one pass, without building the normalised string.
+ */
+function hashText(text: string, salt: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
+  let pendingSpace = false;
+  let started = false;
+  const mix = (ch: number) => {
     h1 = Math.imul(h1 ^ ch, 2654435761);
     h2 = Math.imul(h2 ^ ch, 1597334677);
+  };
+  for (let i = 0; i < text.length; i++) {
+    let ch = text.charCodeAt(i);
+    if (ch === 32 || (ch >= 9 && ch <= 13) || ch === 0xa0) {
+      pendingSpace = started;
+      continue;
+    }
+    if (pendingSpace) {
+      mix(32);
+      pendingSpace = false;
+    }
+    started = true;
+    if (ch >= 97 && ch <= 122) ch -= 32;
+    mix(ch);
   }
+  mix(0);
+  for (let i = 0; i < salt.length; i++) mix(salt.charCodeAt(i));
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
-/** The description as the fingerprint reads it: case and runs of spaces do not make a row new. */
+/** The description as near matching compares it: case and runs of spaces ignored (as the fingerprint does). */
 const fingerprintText = (description: string) => description.replace(/\s+/g, ' ').trim().toUpperCase();
 
 /** The content part of a row's fingerprint (without its occurrence number). */
 function contentKey(row: Pick<ParsedRow, 'date' | 'amount_cents' | 'description' | 'balance_cents'>): string {
-  const hashed = hash53(`${fingerprintText(row.description)}\u0000${row.balance_cents ?? ''}`);
+  const hashed = hashText(row.description, row.balance_cents == null ? '' : String(row.balance_cents));
   return `${FINGERPRINT_VERSION}:${row.date}:${row.amount_cents}:${hashed}`;
 }
 
@@ -149,6 +170,12 @@ export function planImport(
     Math.max(0, Math.floor(options.window_days ?? DEFAULT_MATCH_WINDOW_DAYS)),
     MAX_MATCH_WINDOW_DAYS,
   );
+  const days = new Map<string, number>();
+  const day = (iso: string) => {
+    let d = days.get(iso);
+    if (d === undefined) days.set(iso, (d = dayNumber(iso)));
+    return d;
+  };
   const byBankId = new Map<string, Known>();
   const byFingerprint = new Map<string, Known>();
   const byAmount = new Map<number, Known[]>();
@@ -164,7 +191,7 @@ export function planImport(
       {
         id: e.id,
         date: e.date,
-        day: dayNumber(e.date),
+        day: day(e.date),
         amount_cents: e.amount_cents,
         description: e.description,
         payee: e.payee ?? null,
@@ -214,7 +241,7 @@ export function planImport(
         known: {
           id: planned.key,
           date: row.date,
-          day: dayNumber(row.date),
+          day: day(row.date),
           amount_cents: row.amount_cents,
           description: row.description,
           payee: row.payee,
@@ -229,7 +256,7 @@ export function planImport(
       let first = Infinity;
       let last = -Infinity;
       for (const r of rows) {
-        const d = dayNumber(r.date);
+        const d = day(r.date);
         if (d < first) first = d;
         if (d > last) last = d;
       }
