@@ -181,6 +181,7 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
         firstHome: o.firstHome,
         newHome: o.newHome || vacantLand,
         vacantLand,
+        offThePlanShare: num(p, 'off_the_plan_construction_pct', 0) / 100,
         ownerOccupier: o.ownerOccupier,
         region: o.region,
         householdIncome: optNum(p, 'household_income'),
