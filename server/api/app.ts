@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { sql } from 'drizzle-orm';
+import { SYNC_VERSION_HEADER } from '../../worker/engine/index';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { requireAuth, type AuthVariables, type TokenVerifier } from './auth.ts';
@@ -23,6 +24,7 @@ import * as ledger from './store/ledger.ts';
 import { listLiveJson, withUserTx, type WriteContext } from './store/rows.ts';
 import * as scenarios from './store/scenarios.ts';
 import { MustRefetchError, OutOfOrderError, pull, push } from './store/sync.ts';
+import { requireSyncVersion } from './sync-version.ts';
 
 /** Largest request body accepted (413 above it). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -107,7 +109,7 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
     '*',
     cors({
       origin: config.webOrigins,
-      allowHeaders: ['Authorization', 'Content-Type'],
+      allowHeaders: ['Authorization', 'Content-Type', SYNC_VERSION_HEADER],
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       maxAge: 600,
     }),
@@ -124,6 +126,7 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
     return next();
   });
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
+  app.use('/sync/*', requireSyncVersion);
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
 

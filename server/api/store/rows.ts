@@ -3,15 +3,11 @@
 // numbers follow commit order (what makes the sync cursor safe).
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ENTITY_TABLES, categories, type EntityName } from '../../db/schema.ts';
+import { ENTITY_TABLES, entityTable as table, type EntityName } from '../../db/schema.ts';
 import { MAX_ID_LENGTH } from '../inputs.ts';
 
 /** Who writes and when: the token's sub and the request's clock (ISO). */
 export type WriteContext = { sub: string; at: string };
-
-// The tables share their common columns; typing them as one keeps the generic code simple.
-type CommonTable = typeof categories;
-const table = (entity: EntityName) => ENTITY_TABLES[entity] as unknown as CommonTable;
 
 export type StoredRow<T> = { id: string; body: T; deleted: boolean; seq: number; extra: Record<string, unknown> };
 
@@ -19,7 +15,7 @@ export type StoredRow<T> = { id: string; body: T; deleted: boolean; seq: number;
 export function withUserTx<T>(db: Database, sub: string, fn: (tx: Database) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${sub}))`);
-    return fn(tx as unknown as Database);
+    return fn(tx);
   });
 }
 
@@ -62,6 +58,8 @@ export async function getLive<T>(db: Database, entity: EntityName, sub: string, 
   return row && !row.deleted ? row.body : undefined;
 }
 
+const FILTER_COLUMNS = { scenarioId: 'scenario_id', scenarioEventId: 'scenario_event_id' } as const;
+
 /** Live entities of the user, optionally filtered on an extra column (scenario_id, scenario_event_id). */
 export async function listLive<T>(
   db: Database,
@@ -71,8 +69,7 @@ export async function listLive<T>(
 ): Promise<T[]> {
   const t = table(entity);
   const conditions = [eq(t.userSub, sub), eq(t.deleted, false)];
-  if (filter)
-    conditions.push(eq((ENTITY_TABLES[entity] as unknown as Record<string, typeof t.id>)[filter.column], filter.value));
+  if (filter) conditions.push(sql`${sql.identifier(FILTER_COLUMNS[filter.column])} = ${filter.value}`);
   const order = entity === 'modifications' ? asc(ENTITY_TABLES.modifications.position) : asc(t.seq);
   const rows = await db
     .select({ body: t.body })
@@ -105,8 +102,8 @@ export async function putEntity<T extends { id: string }>(
   const { createdAt: _c, userSub: _u, id: _i, ...set } = values;
   await tx
     .insert(t)
-    .values(values as unknown as typeof t.$inferInsert)
-    .onConflictDoUpdate({ target: [t.userSub, t.id], set: set as unknown as Partial<typeof t.$inferInsert> });
+    .values(values)
+    .onConflictDoUpdate({ target: [t.userSub, t.id], set });
   return body;
 }
 
@@ -115,9 +112,7 @@ export async function tombstone(tx: Database, entity: EntityName, ctx: WriteCont
   const t = table(entity);
   const done = await tx
     .update(t)
-    .set({ deleted: true, seq: sql`nextval('change_seq')`, updatedAt: new Date(ctx.at) } as unknown as Partial<
-      typeof t.$inferInsert
-    >)
+    .set({ deleted: true, seq: sql`nextval('change_seq')`, updatedAt: new Date(ctx.at) })
     .where(and(eq(t.userSub, ctx.sub), eq(t.id, id), eq(t.deleted, false)))
     .returning({ id: t.id });
   return done.length > 0;
