@@ -147,6 +147,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One look for every control (docs/app.md, Shared controls): features use src/components/form's Button, Input,
+    // Select, TextArea, Checkbox, RadioGroup, SegmentedSwitch, DateInput, MoneyInput, never a raw form element.
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXOpeningElement[name.name=/^(input|select|textarea|button)$/]',
+          message:
+            'Use the shared controls from src/components/form (Button, Input, Select, TextArea, ...) in features.',
+        },
+      ],
+    },
+  },
   engineOnlyThroughIndex,
   {
     // The server runs without the browser app: it shares code with it only through the engine.

@@ -28,3 +28,8 @@ export function useDb(): WyrdDb {
   if (!db) throw new Error('useDb() needs <UserDbProvider>: it is only available on signed-in pages');
   return db;
 }
+
+/** Gives the pages below it another database of the same schema (the example household while it is explored). */
+export function DbOverride({ db, children }: { db: WyrdDb; children: ReactNode }) {
+  return <DbContext.Provider value={db}>{children}</DbContext.Provider>;
+}

@@ -37,9 +37,12 @@ export class WyrdDb extends Dexie {
 
   readonly userId: string;
 
-  /** `options` lets tests give each simulated device its own IndexedDB (fake-indexeddb factories). */
-  constructor(userId: string, options?: DexieOptions) {
-    super(userDbName(userId), options);
+  /**
+   * `options` lets tests give each simulated device its own IndexedDB (fake-indexeddb factories). `name` opens a
+   * database of the same schema under another name (the example household's, never synced).
+   */
+  constructor(userId: string, options?: DexieOptions, name?: string) {
+    super(name ?? userDbName(userId), options);
     this.userId = userId;
     this.version(1).stores({
       accounts: 'id, scenario_event_id, updated_at',

@@ -1,11 +1,14 @@
 // The signed-in route guard (spec section 2): pages need a user (else /login), show 'Loading...' while
-// auth loads, share the top bar, and get the user's own database.
-import { useEffect, useState } from 'react';
+// auth loads, share the top bar, and get the user's own database (or, while the user explores it, the example
+// household's: the sync runner and the top bar's sync state stay on the user's own database).
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, Outlet } from '@tanstack/react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { LoadingScreen } from '../components/layout/LoadingScreen';
 import { TopBar } from '../components/layout/TopBar';
-import { UserDbProvider } from '../data/db-context';
+import { DbOverride, UserDbProvider, useDb } from '../data/db-context';
+import { openExampleDb, restoreExample, useExampleActive } from '../data/example-household/example-household';
+import { ExampleBanner } from '../components/layout/ExampleBanner';
 import { SyncRunner } from '../components/sync-status/SyncRunner';
 import { FirstSyncGate } from '../components/sync-status/FirstSyncGate';
 import { initAuth, logout, useAuthStore } from '../lib/auth/auth-store';
@@ -42,10 +45,30 @@ export function ProtectedLayout() {
         <TopBar onSignOut={() => void signOut()} signingOut={signingOut} offline={offline} />
         <main id="main" className="app-main">
           <FirstSyncGate>
-            <Outlet />
+            <ExampleScope>
+              <Outlet />
+            </ExampleScope>
           </FirstSyncGate>
         </main>
       </div>
     </UserDbProvider>
+  );
+}
+
+/** The pages' database: the user's own, or the example household's while it is loaded (with its banner). */
+function ExampleScope({ children }: { children: ReactNode }) {
+  const own = useDb();
+  const userId = own.userId;
+  // Before the first paint: a reload while exploring shows the example again, never a flash of the user's data.
+  useLayoutEffect(() => {
+    restoreExample(userId);
+  }, [userId]);
+  const active = useExampleActive(userId);
+  const db = useMemo(() => (active ? openExampleDb(userId) : own), [active, own, userId]);
+  return (
+    <DbOverride key={active ? 'example' : 'own'} db={db}>
+      {active && <ExampleBanner userId={userId} />}
+      {children}
+    </DbOverride>
   );
 }

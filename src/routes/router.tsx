@@ -20,6 +20,7 @@ import {
   validateLoginSearch,
   validateScenarioDetailSearch,
 } from './search-params';
+import { validateImportSearch, validateTransactionsSearch } from './transaction-search';
 
 function NotFound() {
   return (
@@ -129,6 +130,41 @@ const scenarioDetailRoute = createRoute({
   validateSearch: validateScenarioDetailSearch,
   component: lazyRouteComponent(() => import('./scenario-routes'), 'ScenarioDetailRoute'),
 });
+const startRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'start',
+  component: lazyRouteComponent(() => import('../features/start/StartPage'), 'StartPage'),
+});
+const transactionsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'transactions',
+  validateSearch: validateTransactionsSearch,
+  component: lazyRouteComponent(() => import('./transaction-routes'), 'TransactionsRoute'),
+});
+const importRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'transactions/import',
+  validateSearch: validateImportSearch,
+  component: lazyRouteComponent(() => import('./transaction-routes'), 'ImportRoute'),
+});
+const rulesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'transactions/rules',
+  component: lazyRouteComponent(() => import('../features/transactions/RulesPage'), 'RulesPage'),
+});
+const recurringReviewRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'transactions/recurring',
+  component: lazyRouteComponent(
+    () => import('../features/transactions/recurring/RecurringReviewPage'),
+    'RecurringReviewPage',
+  ),
+});
+const planActualRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'transactions/plan',
+  component: lazyRouteComponent(() => import('../features/transactions/plan/PlanVsActualPage'), 'PlanVsActualPage'),
+});
 const profileRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'profile',
@@ -149,6 +185,12 @@ export const routeTree = rootRoute.addChildren([
     builderRoute,
     builderEditRoute,
     scenarioDetailRoute,
+    startRoute,
+    transactionsRoute,
+    importRoute,
+    rulesRoute,
+    recurringReviewRoute,
+    planActualRoute,
     profileRoute,
   ]),
 ]);
@@ -165,6 +207,12 @@ export const PROTECTED_PATHS = [
   '/scenarios/builder',
   '/scenarios/builder/scenario-1',
   '/scenarios/scenario-1',
+  '/start',
+  '/transactions',
+  '/transactions/import',
+  '/transactions/rules',
+  '/transactions/recurring',
+  '/transactions/plan',
   '/profile',
 ] as const;
 

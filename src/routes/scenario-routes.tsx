@@ -12,8 +12,8 @@ const detailApi = getRouteApi('/_app/scenarios/$scenarioId');
 const builderEditApi = getRouteApi('/_app/scenarios/builder/$scenarioId');
 
 export function CompareRoute() {
-  const { selected } = compareApi.useSearch();
-  return <ComparePage selected={selected ?? []} />;
+  const { selected, years } = compareApi.useSearch();
+  return <ComparePage selected={selected ?? []} initialYears={years} />;
 }
 
 export function TemplateFormRoute() {

@@ -33,13 +33,20 @@ function withoutUndefined<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
-export type CompareSearch = { selected?: string[] };
+export type CompareSearch = { selected?: string[]; years?: number };
 
-/** `selected` may repeat; keeps non-empty ids in order, without duplicates. */
+/** The forecast periods the compare screen offers (its `years` parameter must be one of them). */
+const COMPARE_YEARS = [1, 2, 5, 10, 15, 20, 25, 30];
+
+/** `selected` may repeat; keeps non-empty ids in order, without duplicates. `years` is an offered period or absent. */
 export function validateCompareSearch(search: Record<string, unknown>): CompareSearch {
   const raw = Array.isArray(search.selected) ? search.selected : search.selected === undefined ? [] : [search.selected];
   const ids = [...new Set(raw.map(nonEmptyString).filter((id): id is string => id !== undefined))];
-  return ids.length ? { selected: ids } : {};
+  const years = Number(search.years);
+  return withoutUndefined({
+    selected: ids.length ? ids : undefined,
+    years: COMPARE_YEARS.includes(years) ? years : undefined,
+  });
 }
 
 export type ScenarioDetailSearch = { editEvent?: string };

@@ -102,17 +102,40 @@ describe('concessional cap, carry-forward and Division 293', () => {
   });
 
   it('uses unused cap carried forward while the balance is under $500,000, oldest first', () => {
-    // 38,400 a year (SG 14,400 + sacrifice 24,000). 2026-27: 5,900 over 32,500, covered by 10,000 entered for
-    // 2025-26. 2027-28: 5,900 over; 4,100 left to carry -> excess 1,800 on taxable 96,000: 1,800 x 17% = 306.
+    // as_of 15 June 2026: 2025-26, the year containing as_of, is counted from the plan, which books none of its
+    // months: 30,000 unused. 57,600 a year (SG 14,400 + sacrifice 43,200), 25,100 over 32,500. 2026-27: covered
+    // by 10,000 entered for 2024-25 (oldest first), then 15,100 of 2025-26's 30,000 (14,900 left). 2027-28:
+    // 25,100 - 14,900 = 10,200 excess on taxable 76,800: 10,200 x (30% + 2% - 15%) = 1,734.
     const a = assumptions({
-      retirement: { unused_concessional_cap: [{ person: 'self', financial_year: 2025, amount: 10_000 }] },
+      retirement: { unused_concessional_cap: [{ person: 'self', financial_year: 2024, amount: 10_000 }] },
     });
-    const { snapshots } = run([salary(10_000), sacrifice(2_000)], [cash, superAccount(100_000)], a);
+    const { snapshots } = run([salary(10_000), sacrifice(3_600)], [cash, superAccount(100_000)], a);
     expect(snapshots[13].tax).toBeCloseTo(snapshots[14].tax, 2);
-    expect(snapshots[25].tax - snapshots[26].tax).toBeCloseTo(306, 1);
-    // Without the entered amount the first year's excess (5,900 x 17% = 1,003) is taxed.
-    const none = run([salary(10_000), sacrifice(2_000)], [cash, superAccount(100_000)], assumptions()).snapshots;
-    expect(none[13].tax - none[14].tax).toBeCloseTo(1_003, 1);
+    expect(snapshots[25].tax - snapshots[26].tax).toBeCloseTo(1_734, 1);
+    // Without the entered amount 2026-27 uses 25,100 of 2025-26's 30,000; 2027-28's excess is 25,100 - 4,900 =
+    // 20,200 on taxable 76,800: 20,200 x 17% = 3,434.
+    const none = run([salary(10_000), sacrifice(3_600)], [cash, superAccount(100_000)], assumptions()).snapshots;
+    expect(none[13].tax).toBeCloseTo(none[14].tax, 2);
+    expect(none[25].tax - none[26].tax).toBeCloseTo(3_434, 1);
+  });
+
+  it('counts the unused cap of the financial year containing as_of from the plan, never from an entry', () => {
+    // as_of 15 November 2026: December to June book 7 x (1,200 SG + 4,000 sacrifice) = 36,400 against 2026-27's
+    // cap of 32,500 (contributions before as_of are not known): 3,900 over. 50,000 entered for 2026-27 itself is
+    // ignored; 10,000 entered for 2025-26 (a year that ended before as_of) covers it.
+    const flows = [salary(10_000), sacrifice(4_000)].map((p) => ({ ...p, schedule: monthly('2026-12-01') }));
+    const at = (entries: Array<{ person: 'self'; financial_year: number; amount: number }>) =>
+      simulate({
+        as_of: '2026-11-15',
+        // One year: 2026-27 is settled in July 2027; 2027-28 (which the horizon ends inside) is not.
+        years: 1,
+        assumptions: assumptions({ retirement: { unused_concessional_cap: entries } }),
+        accounts: [cash, superAccount(100_000)],
+        base: [],
+        groups: [{ scope: 'ev', primitives: flows as Primitive[] }],
+      }).warnings;
+    expect(at([{ person: 'self', financial_year: 2026, amount: 50_000 }]).join()).toMatch(/exceed the cap by \$3,900/);
+    expect(at([{ person: 'self', financial_year: 2025, amount: 10_000 }]).join()).not.toMatch(/exceed the cap/);
   });
 
   it('keeps the identity net worth change = cash flow + capital growth', () => {
@@ -424,7 +447,8 @@ describe('the trace explains retirement movements (docs/forecast-engine.md, The 
           scope: 'ev',
           primitives: [
             salary(25_000),
-            sacrifice(1_000),
+            // 36,000 SG + 48,000: 51,500 over the cap, more than 2025-26's 30,000 unused (counted from the plan).
+            sacrifice(4_000),
             {
               kind: 'retirement',
               key: 'retire',

@@ -89,7 +89,7 @@ describe('uncertainty: correlated factors', () => {
   it('draws monthly factors whose sample correlations are within 0.02 of the assumption', () => {
     const u = DEFAULT_UNCERTAINTY;
     const months = 120;
-    const model = buildMarketModel(u, months, 2.5, () => 0);
+    const model = buildMarketModel(u, months, 2.5);
     const path = allocateMarketPath(months);
     const streams = new TrialStreams(11, 0);
     const n = FACTOR_COUNT;
@@ -120,7 +120,7 @@ describe('uncertainty: correlated factors', () => {
   it('correlates two asset accounts’ returns as assumed (shares and property at 0.2, shares and super at 0.85)', () => {
     const u = resolveUncertaintyAssumptions({ correlations: { [correlationKey('property', 'investment')]: 0.5 } });
     expect(u.correlations['investment:property']).toBe(0.5);
-    const model = buildMarketModel(u, 240, 2.5, () => 0);
+    const model = buildMarketModel(u, 240, 2.5);
     const path = allocateMarketPath(240);
     const streams = new TrialStreams(3, 0);
     const xs: number[] = [];

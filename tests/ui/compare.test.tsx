@@ -82,7 +82,7 @@ afterEach(() => {
 });
 
 describe('compare screen', () => {
-  it('lists every scenario with its description and Baseline badge, preselects the baseline and waits for Compare', async () => {
+  it('lists every scenario with its description and Baseline badge, preselects the baseline and compares it on opening', async () => {
     await seed();
     renderPage();
     const today = await screen.findByRole('checkbox', { name: /Today/ });
@@ -99,9 +99,11 @@ describe('compare screen', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['1 year', '2 years', '5 years', '10 years', '15 years', '20 years', '25 years', '30 years']);
+    // The screen opens with the baseline drawn (issue 21), not empty.
+    await waitFor(() => expect(cards()).toHaveLength(1));
     expect(compareButton()).toBeEnabled();
-    expect(calls).toHaveLength(0);
-    expect(cards()).toHaveLength(0);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ years: 5, scenario_ids: ['sc-base'] });
   });
 
   it('disables Compare and asks for a scenario when nothing is selected', async () => {
@@ -115,8 +117,10 @@ describe('compare screen', () => {
   it("reads 'Comparing...' and stays disabled while running, then shows one card per scenario with the engine's figures", async () => {
     await seed();
     let release = () => {};
-    setCompareRunner(recordingRunner(new Promise<void>((r) => (release = r))));
     renderPage();
+    // The opening run (the baseline) first; then hold the next one open.
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    setCompareRunner(recordingRunner(new Promise<void>((r) => (release = r))));
     await userEvent.click(await screen.findByRole('checkbox', { name: /Job loss/ }));
     await userEvent.click(compareButton());
     expect(compareButton()).toHaveTextContent('Comparing...');
@@ -124,7 +128,7 @@ describe('compare screen', () => {
     await act(async () => release());
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(compareButton()).toHaveTextContent(/^Compare$/);
-    expect(calls[0]).toMatchObject({ as_of: COMPARE_AS_OF, years: 5, scenario_ids: ['sc-base', 'sc-loss'] });
+    expect(calls[1]).toMatchObject({ as_of: COMPARE_AS_OF, years: 5, scenario_ids: ['sc-base', 'sc-loss'] });
 
     const expected = compareView({
       backup: compareBackup,
@@ -197,7 +201,8 @@ describe('compare screen', () => {
   });
 
   it('does not run when the period changes before any result', async () => {
-    await seed();
+    // Without a baseline nothing is preselected, so nothing runs on opening.
+    await seed({ ...compareBackup, scenarios: compareBackup.scenarios.map((sc) => ({ ...sc, is_baseline: false })) });
     renderPage();
     await screen.findByRole('checkbox', { name: /Today/ });
     await userEvent.selectOptions(screen.getByLabelText('Forecast period'), '10');

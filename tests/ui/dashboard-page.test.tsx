@@ -13,6 +13,8 @@ import { createRecurringItem } from '../../src/data/repositories/recurring-items
 import { createScenario } from '../../src/data/repositories/scenarios';
 import { DashboardPage } from '../../src/features/dashboard/DashboardPage';
 import { localToday } from '../../src/lib/dates/local-today';
+import { createMemoryHistory, RouterContextProvider } from '@tanstack/react-router';
+import { createAppRouter } from '../../src/routes/router';
 
 // The whole suite shares two cores: give live queries more than the default second to settle.
 configure({ asyncUtilTimeout: 5_000 });
@@ -58,16 +60,27 @@ describe('dashboard', () => {
   it('shows Loading dashboard... until the data arrives, then the empty cards', async () => {
     // Rendered without the router so the very first render is observable.
     const userId = `test-${crypto.randomUUID()}`;
+    // The router's context only (its links), still without matching routes: the first render is the page's own.
+    const router = createAppRouter(createMemoryHistory({ initialEntries: ['/dashboard'] }));
     render(
-      <UserDbProvider userId={userId}>
-        <DashboardPage />
-      </UserDbProvider>,
+      <RouterContextProvider router={router}>
+        <UserDbProvider userId={userId}>
+          <DashboardPage />
+        </UserDbProvider>
+      </RouterContextProvider>,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard...');
     await screen.findByRole('heading', { name: 'Net Worth' });
     expect(screen.queryByText('Loading dashboard...')).not.toBeInTheDocument();
     expect(screen.getByText('No spending data available')).toBeInTheDocument();
-    expect(within(card('Net Worth')).getByText('+$0')).toBeInTheDocument();
+    // Zero is $0, without a sign or a colour (issue 21); the empty cards say what they are for.
+    expect(within(card('Net Worth')).getAllByText('$0')[0]).toHaveClass('dashboard-total', 'dashboard-zero');
+    expect(within(card('Net Worth')).queryByText('+$0')).not.toBeInTheDocument();
+    expect(within(card('Net Worth')).getByRole('link', { name: 'Add your accounts' })).toHaveAttribute(
+      'href',
+      '/accounts',
+    );
+    expect(screen.getByRole('heading', { name: 'Start your plan' })).toBeInTheDocument();
     expect(figure(card('Cash Flow (Last Month)'), 'Total Income')).toBe('$0');
   });
 

@@ -57,7 +57,7 @@ describe('route guards', () => {
     expect(useAuthStore.getState().loading).toBe(false);
   });
 
-  it('signed-in pages share the top bar: logo, Accounts, Recurring Items, Scenarios, Profile, Sign out', async () => {
+  it('signed-in pages share the top bar: logo, Accounts, Recurring Items, Transactions, Scenarios, Profile, Sign out', async () => {
     adapter.signedInAs();
     await renderApp('/scenarios');
     const banner = await screen.findByRole('banner');
@@ -66,6 +66,7 @@ describe('route guards', () => {
       ['Wyrd dashboard', '/dashboard'],
       ['Accounts', '/accounts'],
       ['Recurring Items', '/recurring-items'],
+      ['Transactions', '/transactions'],
       ['Scenarios', '/scenarios'],
       ['Profile', '/profile'],
     ]);
@@ -87,6 +88,12 @@ describe('route guards', () => {
       '/scenarios/builder': 'Create New Scenario',
       '/scenarios/builder/scenario-1': /Scenario/,
       '/scenarios/scenario-1': /Scenario/,
+      '/start': 'Set up your plan',
+      '/transactions': 'Transactions',
+      '/transactions/import': 'Import statements',
+      '/transactions/rules': 'Payee rules',
+      '/transactions/recurring': 'Recurring items from your transactions',
+      '/transactions/plan': 'Plan vs actual',
       '/profile': 'Profile',
     };
     for (const path of PROTECTED_PATHS) {

@@ -110,7 +110,8 @@ describe('compare screen, Uncertainty mode', () => {
     expect(projection).toHaveAccessibleName('Projection');
     expect(projection).toBeChecked();
     expect(uncertainty).not.toBeChecked();
-    expect(screen.getByRole('button', { name: 'Compare' })).toBeInTheDocument();
+    // Once the opening comparison of the baseline has run ('Comparing...' until then).
+    expect(await screen.findByRole('button', { name: 'Compare' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Uncertainty' })).toBeNull();
 
     await openUncertainty();

@@ -225,3 +225,57 @@ export function explainMonths(
 ): MonthExplanation[] {
   return explainScenariosMonth(profile, options, defaultEventCompiler, simulator);
 }
+
+export * from './model/transaction';
+export * from './statements/types';
+export { StatementFileError, type StatementErrorCode } from './statements/errors';
+export { decodeStatementBytes, type TextEncodingName } from './statements/decode';
+export {
+  parseCents,
+  centsToDecimalString,
+  parseStatementDate,
+  AmountFormatError,
+  type DateOrder,
+} from './statements/values';
+export {
+  CSV_BANKS,
+  CsvMappingSchema,
+  SIGN_CONVENTIONS,
+  bankLabel,
+  splitCsv,
+  type CsvBank,
+  type CsvMapping,
+  type CsvPreview,
+  type SignConvention,
+} from './statements/csv';
+export {
+  checkRunningBalance,
+  detectFormat,
+  parseStatementFile,
+  parseStatementWithMapping,
+  type ParseStatementOptions,
+  type StatementFileFormat,
+  type StatementParseResult,
+} from './statements/parse';
+export { normalisePayee, applyPayeeRules, payeeRuleIndex } from './statements/payee';
+export {
+  planImport,
+  rowFingerprints,
+  FINGERPRINT_VERSION,
+  DEFAULT_MATCH_WINDOW_DAYS,
+  MAX_MATCH_WINDOW_DAYS,
+  type ExistingTransaction,
+  type ImportPlan,
+  type ImportPlanOptions,
+  type DuplicateRow,
+  type PlannedRow,
+} from './statements/dedupe';
+
+// Statement import: recurring-series detection and transfer recognition (docs/transactions.md); plan versus
+// actual and re-baselining (docs/plan-vs-actual.md).
+export { detectRecurring, payeeKey, type DetectOptions } from './statements/recurring';
+export { findTransferPairs, TRANSFER_WINDOW_DAYS, type TransferInput, type TransferPair } from './statements/transfers';
+export { matchOccurrences, MATCH_WINDOW_DAYS, LINKED_WINDOW_DAYS, DEFAULT_AMOUNT_TOLERANCE } from './actuals/match';
+export { planVersusActual, UNCATEGORISED } from './actuals/plan-versus-actual';
+export { rebaseline } from './actuals/rebaseline';
+export * from './actuals/types';

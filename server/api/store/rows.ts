@@ -1,15 +1,22 @@
 // Generic reads and writes of the entity tables: every write takes the next change sequence value and keeps
 // deleted rows as tombstones; every write transaction first takes its user's lock so one user's sequence
-// numbers follow commit order (what makes the sync cursor safe).
+// numbers follow commit order (what makes the sync cursor safe). Given a sync batch's handle (batch.ts), every
+// function here reads and writes the batch's rows in memory instead.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ENTITY_TABLES, entityTable as table, type EntityName } from '../../db/schema.ts';
+import { ENTITY_TABLES, type EntityName } from '../../db/schema.ts';
 import { MAX_ID_LENGTH } from '../inputs.ts';
+import {
+  batchOf,
+  entityTable as table,
+  rowsOf,
+  toStored,
+  type LiveFilter,
+  type StoredRow,
+  type WriteContext,
+} from './batch.ts';
 
-/** Who writes and when: the token's sub and the request's clock (ISO). */
-export type WriteContext = { sub: string; at: string };
-
-export type StoredRow<T> = { id: string; body: T; deleted: boolean; seq: number; extra: Record<string, unknown> };
+export type { StoredRow, WriteContext };
 
 /** Runs fn in one transaction holding the user's write lock. */
 export function withUserTx<T>(db: Database, sub: string, fn: (tx: Database) => Promise<T>): Promise<T> {
@@ -20,18 +27,21 @@ export function withUserTx<T>(db: Database, sub: string, fn: (tx: Database) => P
 }
 
 export async function nextSeq(tx: Database): Promise<number> {
+  const batch = batchOf(tx);
+  if (batch) return batch.nextSeq();
   return Number((await selectRows<{ v: string | number }>(tx, sql`select nextval('change_seq') as v`))[0].v);
 }
 
 /** db.execute's rows for both drivers (PGlite answers {rows}, postgres-js an array). */
 export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown;
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+  return rowsOf<T>(await db.execute(query));
 }
 
-function toStored<T>(row: Record<string, unknown>): StoredRow<T> {
-  const { id, body, deleted, seq, userSub: _u, createdAt: _c, updatedAt: _up, ...extra } = row;
-  return { id: id as string, body: body as T, deleted: deleted as boolean, seq: Number(seq), extra };
+/** The sync batch behind `db` (which must be for this user), if any. */
+function batchFor(db: Database, sub: string) {
+  const batch = batchOf(db);
+  if (batch && batch.sub !== sub) throw new Error('A sync batch serves one user only.');
+  return batch;
 }
 
 /** The row, live or tombstone, or undefined when the user never had it. */
@@ -43,6 +53,8 @@ export async function getAny<T>(
 ): Promise<StoredRow<T> | undefined> {
   // Ids no client could have stored (PostgreSQL text cannot hold NUL): absent, without asking the database.
   if (id.length > MAX_ID_LENGTH || id.includes('\u0000')) return undefined;
+  const batch = batchFor(db, sub);
+  if (batch) return (await batch.getAny(entity, id)) as StoredRow<T> | undefined;
   const t = table(entity);
   const [row] = await db
     .select()
@@ -61,12 +73,9 @@ export async function getLive<T>(db: Database, entity: EntityName, sub: string, 
 const FILTER_COLUMNS = { scenarioId: 'scenario_id', scenarioEventId: 'scenario_event_id' } as const;
 
 /** Live entities of the user, optionally filtered on an extra column (scenario_id, scenario_event_id). */
-export async function listLive<T>(
-  db: Database,
-  entity: EntityName,
-  sub: string,
-  filter?: { column: 'scenarioId' | 'scenarioEventId'; value: string },
-): Promise<T[]> {
+export async function listLive<T>(db: Database, entity: EntityName, sub: string, filter?: LiveFilter): Promise<T[]> {
+  const batch = batchFor(db, sub);
+  if (batch) return (await batch.listLive(entity, filter)) as T[];
   const t = table(entity);
   const conditions = [eq(t.userSub, sub), eq(t.deleted, false)];
   if (filter) conditions.push(sql`${sql.identifier(FILTER_COLUMNS[filter.column])} = ${filter.value}`);
@@ -87,6 +96,11 @@ export async function putEntity<T extends { id: string }>(
   body: T,
   extra: Record<string, unknown> = {},
 ): Promise<T> {
+  const batch = batchFor(tx, ctx.sub);
+  if (batch) {
+    await batch.put(entity, ctx, body, extra);
+    return body;
+  }
   const t = table(entity);
   const now = new Date(ctx.at);
   const values = {
@@ -109,6 +123,8 @@ export async function putEntity<T extends { id: string }>(
 
 /** Marks a live row deleted (a tombstone with a new sequence value); false when there was nothing live. */
 export async function tombstone(tx: Database, entity: EntityName, ctx: WriteContext, id: string): Promise<boolean> {
+  const batch = batchFor(tx, ctx.sub);
+  if (batch) return batch.tombstone(entity, ctx, id);
   const t = table(entity);
   const done = await tx
     .update(t)

@@ -1,7 +1,7 @@
 // The sync protocol (docs/api.md "Sync"): push applies a device's mutations in order through the same
-// services as the REST routes, recording the device's last mutation id and each result in the mutation's own
-// transaction; pull returns the user's changes and tombstones after a cursor, ordered by the change sequence.
-import { and, eq, sql } from 'drizzle-orm';
+// services as the REST routes, in one transaction per batch with each result and the device's last mutation id;
+// pull returns the user's changes and tombstones after a cursor, ordered by the change sequence.
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AssumptionsInputSchema,
@@ -13,12 +13,14 @@ import {
   type MutationResult,
   type PullResponse,
   type RecurringItem,
+  type SyncEntity,
 } from '../../../worker/engine/index';
 import type { Database } from '../../db/client.ts';
 import { ENTITY_NAMES, meta, syncClients, syncResults } from '../../db/schema.ts';
 import { ApiError, invalid, parseInput } from '../errors.ts';
 import { ClientIdSchema } from '../inputs.ts';
 import * as ledger from './ledger.ts';
+import { WriteBatch, insertRows } from './batch.ts';
 import { getAny, putEntity, selectRows, tombstone, withUserTx, type WriteContext } from './rows.ts';
 import * as scenarios from './scenarios.ts';
 
@@ -136,17 +138,16 @@ export class OutOfOrderError extends Error {
   }
 }
 
-async function lastMutationId(db: Database, sub: string, clientId: string): Promise<number> {
-  const [client] = await db
-    .select({ last: syncClients.lastMutationId })
-    .from(syncClients)
-    .where(and(eq(syncClients.userSub, sub), eq(syncClients.clientId, clientId)));
-  return client?.last ?? 0;
-}
-
 export type PushResult = { client_id: string; last_mutation_id: number; results: MutationResult[] };
 
-/** Applies a batch in order; each mutation in its own transaction with the device's last id and its result. */
+const resultKey = (clientId: string, mutationId: number) => `${clientId}\u0000${mutationId}`;
+
+/**
+ * Applies a batch in order, in one transaction holding the user's lock. The batch's clients, the stored results
+ * of its replayed ids and the rows it names are read up front; each mutation runs against the batch's rows behind
+ * an in-memory savepoint (a rejected one leaves nothing behind); then the changed rows, every result and each
+ * client's last id are written together, so a result is never recorded without its change or the other way round.
+ */
 export async function push(db: Database, sub: string, body: unknown, now: () => string): Promise<PushResult> {
   const batch = parseInput(PushInputSchema, ledger.requireObject(body));
   // Ids never fall within a batch (per client), else a later one would hide an earlier one as a replay.
@@ -162,41 +163,69 @@ export async function push(db: Database, sub: string, body: unknown, now: () => 
     }
     seen.set(clientId, m.mutation_id);
   });
-  if (batch.base_mutation_id !== undefined) {
-    const last = await lastMutationId(db, sub, batch.client_id);
-    if (batch.base_mutation_id > last) throw new OutOfOrderError(last);
-  }
-  const results: MutationResult[] = [];
-  for (const m of batch.mutations) {
-    const clientId = m.client_id ?? batch.client_id;
-    const result = await withUserTx(db, sub, async (tx) => {
-      const [client] = await tx
-        .select({ last: syncClients.lastMutationId })
-        .from(syncClients)
-        .where(and(eq(syncClients.userSub, sub), eq(syncClients.clientId, clientId)));
-      if (client && m.mutation_id <= client.last) {
-        const [earlier] = await tx
-          .select({ result: syncResults.result })
-          .from(syncResults)
-          .where(
-            and(
-              eq(syncResults.userSub, sub),
-              eq(syncResults.clientId, clientId),
-              eq(syncResults.mutationId, m.mutation_id),
-            ),
-          );
-        const base: MutationResult = earlier
-          ? (earlier.result as MutationResult)
-          : { mutation_id: m.mutation_id, client_id: clientId, status: 'applied' };
-        return { ...base, replayed: true };
+  return withUserTx(db, sub, async (tx) => {
+    const clientIds = [...new Set([batch.client_id, ...seen.keys()])];
+    const last = new Map(clientIds.map((id) => [id, 0]));
+    for (const row of await tx
+      .select({ clientId: syncClients.clientId, last: syncClients.lastMutationId })
+      .from(syncClients)
+      .where(and(eq(syncClients.userSub, sub), inArray(syncClients.clientId, clientIds))))
+      last.set(row.clientId, row.last);
+    const lastBefore = new Map(last);
+    if (batch.base_mutation_id !== undefined && batch.base_mutation_id > (last.get(batch.client_id) ?? 0))
+      throw new OutOfOrderError(last.get(batch.client_id) ?? 0);
+
+    // Results of ids applied before this batch (replays), by client, one query per client that has any.
+    const stored = new Map<string, MutationResult>();
+    for (const clientId of clientIds) {
+      const replayed = batch.mutations
+        .filter((m) => (m.client_id ?? batch.client_id) === clientId && m.mutation_id <= (last.get(clientId) ?? 0))
+        .map((m) => m.mutation_id);
+      if (replayed.length === 0) continue;
+      for (const row of await tx
+        .select({ mutationId: syncResults.mutationId, result: syncResults.result })
+        .from(syncResults)
+        .where(
+          and(
+            eq(syncResults.userSub, sub),
+            eq(syncResults.clientId, clientId),
+            inArray(syncResults.mutationId, [...new Set(replayed)]),
+          ),
+        ))
+        stored.set(resultKey(clientId, row.mutationId), row.result as MutationResult);
+    }
+
+    const unit = new WriteBatch(tx, sub);
+    const named = new Map<SyncEntity, Set<string>>();
+    for (const m of batch.mutations) {
+      const entity = m.entity;
+      if (!isSyncEntity(entity) || m.mutation_id <= (lastBefore.get(m.client_id ?? batch.client_id) ?? 0))
+        continue;
+      if (!named.has(entity)) named.set(entity, new Set());
+      named.get(entity)?.add(m.id);
+    }
+    await unit.preload(named);
+
+    const results: MutationResult[] = [];
+    const recorded: MutationResult[] = [];
+    for (const m of batch.mutations) {
+      const clientId = m.client_id ?? batch.client_id;
+      const key = resultKey(clientId, m.mutation_id);
+      if (m.mutation_id <= (last.get(clientId) ?? 0)) {
+        const earlier = stored.get(key);
+        const base: MutationResult = earlier ?? { mutation_id: m.mutation_id, client_id: clientId, status: 'applied' };
+        results.push({ ...base, replayed: true });
+        continue;
       }
       const ctx: WriteContext = { sub, at: now() };
+      const mark = unit.mark();
       let outcome: MutationResult;
       try {
-        // A savepoint: a rejected mutation's partial writes roll back, its bookkeeping below still commits.
-        const done = await tx.transaction(async (sp) => applyMutation(sp, ctx, m));
+        const done = await applyMutation(unit.handle, ctx, m);
         outcome = { mutation_id: m.mutation_id, client_id: clientId, status: 'applied', ...(done ?? {}) };
       } catch (err) {
+        // The in-memory savepoint: the rejected mutation's writes are undone, its result is still recorded.
+        unit.rollbackTo(mark);
         if (!(err instanceof ApiError)) throw err;
         outcome = {
           mutation_id: m.mutation_id,
@@ -206,22 +235,37 @@ export async function push(db: Database, sub: string, body: unknown, now: () => 
           detail: err.detail,
         };
       }
+      last.set(clientId, m.mutation_id);
+      stored.set(key, outcome);
+      recorded.push(outcome);
+      results.push(outcome);
+    }
+
+    await unit.flush();
+    await insertRows(
+      tx,
+      syncResults,
+      recorded.map((r) => ({
+        userSub: sub,
+        clientId: r.client_id,
+        mutationId: r.mutation_id,
+        status: r.code ?? 200,
+        result: r,
+      })),
+      () => sql`on conflict do nothing`,
+    );
+    const advanced = clientIds.filter((id) => last.get(id) !== lastBefore.get(id));
+    if (advanced.length > 0) {
       await tx
         .insert(syncClients)
-        .values({ userSub: sub, clientId, lastMutationId: m.mutation_id })
+        .values(advanced.map((clientId) => ({ userSub: sub, clientId, lastMutationId: last.get(clientId) ?? 0 })))
         .onConflictDoUpdate({
           target: [syncClients.userSub, syncClients.clientId],
-          set: { lastMutationId: m.mutation_id, updatedAt: new Date() },
+          set: { lastMutationId: sql`excluded.last_mutation_id`, updatedAt: new Date() },
         });
-      await tx
-        .insert(syncResults)
-        .values({ userSub: sub, clientId, mutationId: m.mutation_id, status: outcome.code ?? 200, result: outcome })
-        .onConflictDoNothing();
-      return outcome;
-    });
-    results.push(result);
-  }
-  return { client_id: batch.client_id, last_mutation_id: await lastMutationId(db, sub, batch.client_id), results };
+    }
+    return { client_id: batch.client_id, last_mutation_id: last.get(batch.client_id) ?? 0, results };
+  });
 }
 
 /** Tombstones at or below this sequence value may have been purged: older cursors must refetch. */

@@ -82,16 +82,26 @@ function baseOption(input: ChartInput, signColoured = false): ChartOption {
     animation: false,
     color: [...SERIES_COLOURS],
     textStyle: { color: TEXT, fontSize },
-    legend: {
-      type: 'scroll',
-      top: 0,
-      left: 0,
-      right: 0,
-      textStyle: { color: TEXT, fontSize },
-      pageTextStyle: { color: MUTED },
-      pageIconColor: TEXT,
+    // On a phone every scenario's name stays on screen (two a row, wrapping, full-size text) instead of a paged
+    // legend; the plot starts below its rows.
+    legend: input.compact
+      ? { type: 'plain', top: 0, left: 0, right: 0, itemGap: 12, textStyle: { color: TEXT, fontSize: 12 } }
+      : {
+          type: 'scroll',
+          top: 0,
+          left: 0,
+          right: 0,
+          textStyle: { color: TEXT, fontSize },
+          pageTextStyle: { color: MUTED },
+          pageIconColor: TEXT,
+        },
+    grid: {
+      left: 4,
+      right: input.compact ? 8 : 16,
+      top: input.compact ? 22 * (Math.ceil(input.series.length / 2) + (input.series.length > 2 ? 1 : 0)) + 14 : 36,
+      bottom: 4,
+      containLabel: true,
     },
-    grid: { left: 4, right: input.compact ? 8 : 16, top: 36, bottom: 4, containLabel: true },
     tooltip: {
       trigger: 'axis',
       confine: true,

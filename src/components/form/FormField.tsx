@@ -1,5 +1,6 @@
 // A labelled form field and an on-screen form message (errors use role="alert"), shared by every form.
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Input } from './controls';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string };
 
@@ -10,7 +11,7 @@ export function FormField({ label, hint, id, ...input }: FieldProps) {
   return (
     <div className="field">
       <label htmlFor={inputId}>{label}</label>
-      <input id={inputId} aria-describedby={hintId} {...input} />
+      <Input id={inputId} aria-describedby={hintId} {...input} />
       {hint && (
         <small id={hintId} className="field-hint">
           {hint}

@@ -1,5 +1,6 @@
 // A scenario's name and description fields, with the builder's baseline checkbox when asked for: shared by the
 // list's Create Scenario modal, the builder's Scenario Details and the detail screen's inline edit.
+import { Input, TextArea } from './controls';
 
 export function ScenarioFields({
   idPrefix,
@@ -27,7 +28,7 @@ export function ScenarioFields({
     <>
       <div className="field">
         <label htmlFor={`${idPrefix}-name`}>{nameLabel}</label>
-        <input
+        <Input
           id={`${idPrefix}-name`}
           value={name}
           maxLength={200}
@@ -38,7 +39,7 @@ export function ScenarioFields({
       </div>
       <div className="field">
         <label htmlFor={`${idPrefix}-description`}>Description</label>
-        <textarea
+        <TextArea
           id={`${idPrefix}-description`}
           value={description}
           rows={3}
@@ -49,7 +50,7 @@ export function ScenarioFields({
       {baseline && (
         <div className="field field-checkbox">
           <label>
-            <input
+            <Input
               type="checkbox"
               checked={baseline.checked}
               onChange={(e) => baseline.onChange(e.target.checked)}

@@ -8,6 +8,7 @@ import { formatAmountInput, parseAmountInput } from '../../lib/format/money';
 import type { AccountInput, AccountType } from '../../../worker/engine/index';
 import type { AccountRow } from '../../data/entities';
 import { ACCOUNT_TYPE_OPTIONS } from './account-types';
+import { Input, Select } from '../../components/form/controls';
 
 export const REQUIRED_MESSAGE = 'Please fill in all required fields';
 
@@ -95,7 +96,7 @@ export function AccountModal({
         />
         <div className="field">
           <label htmlFor={typeId}>Account Type</label>
-          <select
+          <Select
             id={typeId}
             className="select"
             name="account_type"
@@ -107,7 +108,7 @@ export function AccountModal({
                 {o.label}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <FormField
           label="Institution"
@@ -127,12 +128,12 @@ export function AccountModal({
           onChange={(e) => setAmountText(formatAmountInput(e.target.value))}
         />
         <label className="checkbox">
-          <input type="checkbox" name="is_asset" checked={isAsset} onChange={(e) => setIsAsset(e.target.checked)} />
+          <Input type="checkbox" name="is_asset" checked={isAsset} onChange={(e) => setIsAsset(e.target.checked)} />
           <span>Is Asset</span>
         </label>
         {wasOverdrawn && isAsset && (
           <label className="checkbox">
-            <input
+            <Input
               type="checkbox"
               name="overdrawn"
               checked={overdrawn}

@@ -14,6 +14,7 @@ import { AccountModal, type AccountFormValues } from './AccountModal';
 import { ACCOUNT_TYPE_LABELS } from './account-types';
 import { RowList } from '../../components/row-list/RowList';
 import { useAccountsData, type AccountView } from './use-accounts-data';
+import { Button } from '../../components/form/controls';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this account?';
 
@@ -118,9 +119,9 @@ export function AccountsPage() {
       testId="accounts"
       actions={
         hasAccounts ? (
-          <button type="button" className="button button-primary" onClick={openAdd}>
+          <Button type="button" className="button button-primary" onClick={openAdd}>
             + Add Account
-          </button>
+          </Button>
         ) : undefined
       }
     >
@@ -132,17 +133,17 @@ export function AccountsPage() {
       {state.status === 'error' && (
         <div className="card money-error" role="alert">
           <p>Failed to load accounts</p>
-          <button type="button" className="button button-ghost" onClick={() => setAttempt((n) => n + 1)}>
+          <Button type="button" className="button button-ghost" onClick={() => setAttempt((n) => n + 1)}>
             Try again
-          </button>
+          </Button>
         </div>
       )}
       {state.status === 'ready' && state.data.total === 0 && (
         <div className="card money-empty">
           <p>No accounts</p>
-          <button type="button" className="button button-primary" onClick={openAdd}>
+          <Button type="button" className="button button-primary" onClick={openAdd}>
             + Add Your First Account
-          </button>
+          </Button>
         </div>
       )}
       {state.status === 'ready' && state.data.total > 0 && (
@@ -240,22 +241,22 @@ const AccountRowView = memo(function AccountRowView({
         {formatMoneyCents(account.is_asset ? account.current_balance : Math.abs(account.current_balance))}
       </p>
       <div className="money-row-actions">
-        <button
+        <Button
           type="button"
           className="button button-ghost"
           aria-label={`Edit ${account.name}`}
           onClick={() => onEdit(view)}
         >
           Edit
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
           className="button button-ghost button-danger"
           aria-label={`Delete ${account.name}`}
           onClick={() => void onDelete(view)}
         >
           Delete
-        </button>
+        </Button>
       </div>
     </article>
   );

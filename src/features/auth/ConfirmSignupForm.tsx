@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormField, FormMessage } from '../../components/form/FormField';
 import { auth } from '../../lib/auth/auth-client';
+import { Button } from '../../components/form/controls';
 
 export function ConfirmSignupForm({
   email,
@@ -65,12 +66,12 @@ export function ConfirmSignupForm({
       />
       <FormMessage type="error">{error}</FormMessage>
       <FormMessage type="info">{info}</FormMessage>
-      <button type="submit" className="button button-primary button-block" disabled={confirming}>
+      <Button type="submit" className="button button-primary button-block" disabled={confirming}>
         {confirming ? 'Confirming...' : 'Confirm Account'}
-      </button>
-      <button type="button" className="button button-link" onClick={resend} disabled={resending || confirming}>
+      </Button>
+      <Button type="button" className="button button-link" onClick={resend} disabled={resending || confirming}>
         {resending ? 'Sending...' : 'Resend code'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { FormField, FormMessage } from '../../components/form/FormField';
 import { auth } from '../../lib/auth/auth-client';
 import { AuthCard } from './AuthCard';
+import { Button } from '../../components/form/controls';
 
 type Step = 'request' | 'reset' | 'done';
 type ForgotSearch = { email?: string; required?: boolean };
@@ -96,9 +97,9 @@ export function ForgotPasswordPage() {
             onChange={(event) => setEmail(event.target.value)}
           />
           <FormMessage type="error">{error}</FormMessage>
-          <button type="submit" className="button button-primary button-block" disabled={busy}>
+          <Button type="submit" className="button button-primary button-block" disabled={busy}>
             {busy ? 'Sending...' : 'Send Reset Code'}
-          </button>
+          </Button>
         </form>
       ) : (
         <form className="form" onSubmit={resetPassword} noValidate>
@@ -136,12 +137,12 @@ export function ForgotPasswordPage() {
             onChange={(event) => setConfirmPassword(event.target.value)}
           />
           <FormMessage type="error">{error}</FormMessage>
-          <button type="submit" className="button button-primary button-block" disabled={busy}>
+          <Button type="submit" className="button button-primary button-block" disabled={busy}>
             {busy ? 'Resetting...' : 'Reset Password'}
-          </button>
-          <button type="button" className="button button-link" onClick={() => void requestCode()} disabled={busy}>
+          </Button>
+          <Button type="button" className="button button-link" onClick={() => void requestCode()} disabled={busy}>
             Resend code
-          </button>
+          </Button>
         </form>
       )}
       <p className="auth-switch">

@@ -7,6 +7,7 @@ import { auth } from '../../lib/auth/auth-client';
 import { refreshUser } from '../../lib/auth/auth-store';
 import { AuthCard } from './AuthCard';
 import { ConfirmSignupForm } from './ConfirmSignupForm';
+import { Button } from '../../components/form/controls';
 
 type LoginSearch = { email?: string; confirmed?: boolean; reset?: boolean };
 
@@ -109,9 +110,9 @@ export function LoginPage() {
           </Link>
         </div>
         <FormMessage type="error">{error}</FormMessage>
-        <button type="submit" className="button button-primary button-block" disabled={submitting}>
+        <Button type="submit" className="button button-primary button-block" disabled={submitting}>
           {submitting ? 'Signing in...' : 'Sign in'}
-        </button>
+        </Button>
       </form>
       <p className="auth-switch">
         Don't have an account? <Link to="/signup">Sign up</Link>

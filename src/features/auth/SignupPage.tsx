@@ -6,6 +6,7 @@ import { FormField, FormMessage } from '../../components/form/FormField';
 import { auth } from '../../lib/auth/auth-client';
 import { AuthCard } from './AuthCard';
 import { ConfirmSignupForm } from './ConfirmSignupForm';
+import { Button } from '../../components/form/controls';
 
 export const PASSWORD_PLACEHOLDER = 'Min 8 chars, mixed case, numbers, special chars';
 
@@ -106,9 +107,9 @@ export function SignupPage() {
           onChange={set('confirmPassword')}
         />
         <FormMessage type="error">{error}</FormMessage>
-        <button type="submit" className="button button-primary button-block" disabled={submitting}>
+        <Button type="submit" className="button button-primary button-block" disabled={submitting}>
           {submitting ? 'Creating account...' : 'Sign up'}
-        </button>
+        </Button>
       </form>
       <p className="auth-switch">
         Already have an account? <Link to="/login">Sign in</Link>

@@ -1,16 +1,22 @@
 // The dashboard (docs/product.md section 2, Dashboard): net worth, last month's cash flow and spending by category, live
 // from the user's local database: the data layer reads the ledger, the engine's dashboardData computes the
-// figures (hypothetical scenario entities never count). Amounts show no decimals.
+// figures (hypothetical scenario entities never count). Amounts show no decimals; a zero shows as $0, without a sign
+// or a colour. With no accounts yet it opens with the ways to start (StartChoices), and every empty card says what
+// it is for and links to the screen that fills it.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { memo, useEffect, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useDb } from '../../data/db-context';
 import { loadLedger, type Ledger } from '../../data/repositories/summaries';
-import { formatMoney, formatPercent, formatSignedMoney } from '../../lib/format/money';
+import { displayedSign, formatMoney, formatPercent, formatSignedMoney } from '../../lib/format/money';
+import { Link } from '@tanstack/react-router';
+import { StartChoices } from '../../components/start/StartChoices';
 import type { DashboardData } from '../../../worker/engine/index';
 import { computeDashboard, DashboardCancelled } from './compute-dashboard';
 import './dashboard.css';
+import { PlanVsActualCard } from './PlanVsActualCard';
 import { localToday } from '../../lib/dates/local-today';
+import { Button } from '../../components/form/controls';
 
 type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; ledger: Ledger };
 
@@ -64,14 +70,33 @@ export function DashboardPage() {
       {failed && (
         <div className="card dashboard-error" role="alert">
           <p>Failed to load dashboard data</p>
-          <button type="button" className="button button-ghost" onClick={() => setAttempt((n) => n + 1)}>
+          <Button type="button" className="button button-ghost" onClick={() => setAttempt((n) => n + 1)}>
             Try again
-          </button>
+          </Button>
         </div>
       )}
+      {!failed && data && ledger && ownAccounts(ledger) === 0 && <StartChoices />}
       {!failed && data && <DashboardCards data={data} />}
+      <PlanVsActualCard />
     </PageFrame>
   );
+}
+
+/** Accounts the user entered or their baseline made (a what-if scenario's are hypothetical). */
+function ownAccounts(ledger: Ledger): number {
+  return ledger.accounts.filter((a) => !a.scenario_event_id).length;
+}
+
+/** A signed figure: +$1,234 in green, -$1,234 in red, and $0 plain. */
+function Signed({ value, className }: { value: number; className: string }) {
+  const sign = displayedSign(value);
+  const tone = sign > 0 ? 'dashboard-positive' : sign < 0 ? 'dashboard-negative' : 'dashboard-zero';
+  return <span className={`${className} ${tone}`}>{sign === 0 ? formatMoney(0) : formatSignedMoney(value)}</span>;
+}
+
+/** An unsigned figure coloured by its role, plain when it is $0. */
+function toned(value: number, tone: string): string | undefined {
+  return displayedSign(value) === 0 ? undefined : tone;
 }
 
 const DashboardCards = memo(function DashboardCards({ data }: { data: DashboardData }) {
@@ -80,9 +105,14 @@ const DashboardCards = memo(function DashboardCards({ data }: { data: DashboardD
     <div className="dashboard-grid">
       <section className="card dashboard-card" aria-labelledby="dash-net-worth">
         <h2 id="dash-net-worth">Net Worth</h2>
-        <p className={nw.net_worth < 0 ? 'dashboard-total dashboard-negative' : 'dashboard-total dashboard-positive'}>
-          {formatSignedMoney(nw.net_worth)}
+        <p className="dashboard-total-line">
+          <Signed value={nw.net_worth} className="dashboard-total" />
         </p>
+        {nw.total_assets === 0 && nw.total_liabilities === 0 && (
+          <p className="dashboard-empty">
+            What you own minus what you owe. <Link to="/accounts">Add your accounts</Link> to see it.
+          </p>
+        )}
         <dl className="dashboard-figures">
           <div>
             <dt>Total Assets</dt>
@@ -99,24 +129,36 @@ const DashboardCards = memo(function DashboardCards({ data }: { data: DashboardD
         <dl className="dashboard-figures">
           <div>
             <dt>Total Income</dt>
-            <dd className="dashboard-positive">{formatMoney(cf.total_income)}</dd>
+            <dd className={toned(cf.total_income, 'dashboard-positive')}>{formatMoney(cf.total_income)}</dd>
           </div>
           <div>
             <dt>Total Expenses</dt>
-            <dd className="dashboard-negative">{formatMoney(cf.total_expenses)}</dd>
+            <dd className={toned(cf.total_expenses, 'dashboard-negative')}>{formatMoney(cf.total_expenses)}</dd>
           </div>
           <div>
             <dt>Net Cash Flow</dt>
-            <dd className={cf.net_cash_flow < 0 ? 'dashboard-negative' : 'dashboard-positive'}>
-              {formatSignedMoney(cf.net_cash_flow)}
+            <dd>
+              <Signed value={cf.net_cash_flow} className="dashboard-figure" />
             </dd>
           </div>
         </dl>
+        {cf.total_income === 0 && cf.total_expenses === 0 && (
+          <p className="dashboard-empty">
+            Money in and out last month, from your pay and regular bills.{' '}
+            <Link to="/recurring-items">Add your pay and bills</Link>
+          </p>
+        )}
       </section>
       <section className="card dashboard-card dashboard-spending" aria-labelledby="dash-spending">
         <h2 id="dash-spending">Spending by Category (Last Month)</h2>
         {spending.categories.length === 0 ? (
-          <p className="dashboard-status">No spending data available</p>
+          <>
+            <p className="dashboard-status">No spending data available</p>
+            <p className="dashboard-empty">
+              Where last month&apos;s spending went, by category, from your regular bills.{' '}
+              <Link to="/recurring-items">Add a bill</Link>
+            </p>
+          </>
         ) : (
           <ul className="spending-list" aria-labelledby="dash-spending">
             {spending.categories.map((c) => (

@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Logo } from '../../components/layout/Logo';
+import { Button, Input } from '../../components/form/controls';
 
 const STEPS = [
   {
@@ -53,9 +54,9 @@ export function LandingPage() {
           <Link to="/login" className="button button-ghost">
             Sign in
           </Link>
-          <button type="button" className="button button-primary" onClick={scrollToWaitlist}>
+          <Button type="button" className="button button-primary" onClick={scrollToWaitlist}>
             Get Early Access
-          </button>
+          </Button>
         </div>
       </header>
 
@@ -89,7 +90,7 @@ export function LandingPage() {
           <form className="waitlist-form" onSubmit={joinWaitlist}>
             <label htmlFor="waitlist-email">Email address</label>
             <div className="waitlist-row">
-              <input
+              <Input
                 id="waitlist-email"
                 type="email"
                 name="email"
@@ -99,9 +100,9 @@ export function LandingPage() {
                 value={email}
                 onChange={(event) => setEmail(event.target.value)}
               />
-              <button type="submit" className="button button-primary">
+              <Button type="submit" className="button button-primary">
                 Join Waitlist
-              </button>
+              </Button>
             </div>
           </form>
         </section>

@@ -14,6 +14,7 @@ import {
 import { checkBackupFile } from '../../data/backup-check';
 import './profile.css';
 import { localToday } from '../../lib/dates/local-today';
+import { Button, Input } from '../../components/form/controls';
 
 export const IMPORT_CONFIRM =
   'Importing replaces all of your current data (accounts, recurring items, categories, scenarios and assumptions) with the contents of this file. This cannot be undone. Continue?';
@@ -117,9 +118,9 @@ export function DataTab() {
         <p>
           Download all of your accounts, recurring items, categories, scenarios and assumptions as a JSON backup file.
         </p>
-        <button type="button" className="button button-primary" onClick={() => void exportData()} disabled={exporting}>
+        <Button type="button" className="button button-primary" onClick={() => void exportData()} disabled={exporting}>
           {exporting ? 'Exporting...' : 'Export data'}
-        </button>
+        </Button>
         {exportMessage && <FormMessage type={exportMessage.type}>{exportMessage.text}</FormMessage>}
       </section>
       <section aria-labelledby="data-import-title" className="data-section">
@@ -127,7 +128,7 @@ export function DataTab() {
         <p>Choose a Wyrd backup file. It is checked completely first; importing replaces all of your current data.</p>
         <div className="field">
           <label htmlFor={inputId}>Import data</label>
-          <input
+          <Input
             ref={fileInput}
             id={inputId}
             type="file"

@@ -20,6 +20,7 @@ import {
   type PersonForm,
   type RetirementForm,
 } from './household-form';
+import { Button, Checkbox, Select } from '../../components/form/controls';
 import './profile.css';
 
 export function HouseholdSection() {
@@ -121,20 +122,20 @@ export function HouseholdSection() {
           />
           <FieldError text={errors[`${p.id}.ytd_date`]} />
           {p.id === 'partner' && (
-            <button
+            <Button
               type="button"
-              className="button"
+              variant="secondary"
               onClick={() => setPeople((current) => current.filter((x) => x.id !== 'partner'))}
             >
               Remove partner
-            </button>
+            </Button>
           )}
         </fieldset>
       ))}
       {!hasPartner && (
-        <button
+        <Button
           type="button"
-          className="button"
+          variant="secondary"
           onClick={() =>
             setPeople((current) => [
               ...current,
@@ -143,7 +144,7 @@ export function HouseholdSection() {
           }
         >
           Add partner
-        </button>
+        </Button>
       )}
       <FormField
         label="Dependent children"
@@ -162,9 +163,9 @@ export function HouseholdSection() {
         newKey={() => `new-${nextCap.current++}`}
       />
       {message && <FormMessage type={message.type}>{message.text}</FormMessage>}
-      <button type="submit" className="button button-primary" disabled={saving}>
+      <Button type="submit" variant="primary" disabled={saving}>
         {saving ? 'Saving...' : 'Save Household'}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -191,9 +192,8 @@ function RetirementFields({
       <legend>Retirement and Age Pension</legend>
       <div className="field">
         <label htmlFor={`${id}-homeowner`}>Do you own the home you live in?</label>
-        <select
+        <Select
           id={`${id}-homeowner`}
-          className="select"
           name="homeowner"
           aria-describedby={`${id}-homeowner-hint`}
           value={form.homeowner}
@@ -202,25 +202,22 @@ function RetirementFields({
           <option value="auto">Work it out from my property accounts</option>
           <option value="yes">Yes, a homeowner</option>
           <option value="no">No, not a homeowner</option>
-        </select>
+        </Select>
         <small id={`${id}-homeowner-hint`} className="field-hint">
           Sets the Age Pension assets test thresholds (the home itself is not counted).
         </small>
       </div>
-      <div className="field">
-        <label>
-          <input
-            type="checkbox"
-            name="age_pension"
-            checked={form.age_pension}
-            onChange={(e) => onChange({ ...form, age_pension: e.target.checked })}
-          />{' '}
-          Include the Age Pension in the forecast
-        </label>
-      </div>
+      <Checkbox
+        name="age_pension"
+        label="Include the Age Pension in the forecast"
+        checked={form.age_pension}
+        onChange={(e) => onChange({ ...form, age_pension: e.target.checked })}
+      />
       <p className="household-note">
-        Unused concessional super cap from financial years before the forecast (optional): it can be carried forward for
-        up to five years while the total super balance is under $500,000.
+        Unused concessional super cap from financial years that ended before this one (optional): it can be carried
+        forward for up to five years while the total super balance is under $500,000. This financial year&apos;s unused
+        cap is always counted from the plan, never entered: the year&apos;s cap less the contributions the forecast
+        makes from today to 30 June (contributions made earlier this year are not known, so it may be overstated).
       </p>
       {form.caps.map((row, i) => (
         <fieldset key={row.key} className="household-person">
@@ -228,15 +225,14 @@ function RetirementFields({
           {(hasPartner || row.person === 'partner') && (
             <div className="field">
               <label htmlFor={`${id}-${row.key}-person`}>Whose super</label>
-              <select
+              <Select
                 id={`${id}-${row.key}-person`}
-                className="select"
                 value={row.person}
                 onChange={(e) => setRow(row.key, 'person', e.target.value)}
               >
                 <option value="self">{WHO.self}</option>
                 <option value="partner">{WHO.partner}</option>
-              </select>
+              </Select>
             </div>
           )}
           <FieldError text={errors[`cap.${row.key}.person`]} />
@@ -256,26 +252,26 @@ function RetirementFields({
             onChange={(e) => setRow(row.key, 'amount', e.target.value)}
           />
           <FieldError text={errors[`cap.${row.key}.amount`]} />
-          <button
+          <Button
             type="button"
-            className="button"
+            variant="secondary"
             aria-label={`Remove unused cap ${i + 1}`}
             onClick={() => onChange({ ...form, caps: form.caps.filter((c) => c.key !== row.key) })}
           >
             Remove
-          </button>
+          </Button>
         </fieldset>
       ))}
       <FieldError text={errors.caps} />
-      <button
+      <Button
         type="button"
-        className="button"
+        variant="secondary"
         onClick={() =>
           onChange({ ...form, caps: [...form.caps, { key: newKey(), person: 'self', year: '', amount: '' }] })
         }
       >
         Add unused cap
-      </button>
+      </Button>
     </fieldset>
   );
 }

@@ -9,6 +9,7 @@ import { refreshUser, useAuthStore } from '../../lib/auth/auth-store';
 import type { UserAttributes } from '../../lib/auth/auth-types';
 import { DataTab } from './DataTab';
 import { HouseholdSection } from './HouseholdSection';
+import { Button, Input } from '../../components/form/controls';
 
 type Tab = 'profile' | 'security' | 'data';
 const TABS: { id: Tab; label: string }[] = [
@@ -53,7 +54,7 @@ export function ProfilePage() {
     <PageFrame title="Profile" testId="profile">
       <div role="tablist" aria-label="Profile sections" className="tabs">
         {TABS.map(({ id, label }) => (
-          <button
+          <Button
             key={id}
             id={`tab-${id}`}
             type="button"
@@ -66,7 +67,7 @@ export function ProfilePage() {
             onKeyDown={onTabKey}
           >
             {label}
-          </button>
+          </Button>
         ))}
       </div>
       {tab === 'profile' ? (
@@ -157,9 +158,9 @@ function ProfileForm({
       />
       <FormMessage type="error">{error}</FormMessage>
       <FormMessage type="success">{success}</FormMessage>
-      <button type="submit" className="button button-primary" disabled={saving}>
+      <Button type="submit" className="button button-primary" disabled={saving}>
         {saving ? 'Saving...' : 'Save Changes'}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -204,7 +205,7 @@ function ChangePasswordForm({ email }: { email: string }) {
     <form className="form" onSubmit={submit} noValidate aria-labelledby="change-password-title">
       <h2 id="change-password-title">Change Password</h2>
       {/* Lets password managers tie the new password to the account. */}
-      <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+      <Input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
       <FormField
         label="Current Password"
         name="current_password"
@@ -236,9 +237,9 @@ function ChangePasswordForm({ email }: { email: string }) {
       />
       <FormMessage type="error">{error}</FormMessage>
       <FormMessage type="success">{success}</FormMessage>
-      <button type="submit" className="button button-primary" disabled={saving}>
+      <Button type="submit" className="button button-primary" disabled={saving}>
         {saving ? 'Changing...' : 'Change Password'}
-      </button>
+      </Button>
     </form>
   );
 }

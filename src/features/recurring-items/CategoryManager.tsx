@@ -7,6 +7,7 @@ import type { WyrdDb } from '../../data/db';
 import type { CategoryRow } from '../../data/entities';
 import { createCategory, renameCategory } from '../../data/repositories/categories';
 import { DataValidationError } from '../../data/repositories/errors';
+import { Button, Input, Select } from '../../components/form/controls';
 
 function categoryFailure(err: unknown, fallback: string): string {
   if (err instanceof DataValidationError)
@@ -63,7 +64,7 @@ export function CategoryManager({
           />
           <div className="field">
             <label htmlFor={typeId}>Category Type</label>
-            <select
+            <Select
               id={typeId}
               className="select"
               value={type}
@@ -71,12 +72,12 @@ export function CategoryManager({
             >
               <option value="expense">Expense</option>
               <option value="income">Income</option>
-            </select>
+            </Select>
           </div>
         </div>
-        <button type="submit" className="button button-primary" disabled={busy}>
+        <Button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Adding...' : 'Add Category'}
-        </button>
+        </Button>
       </form>
       {message && <FormMessage type={message.type}>{message.text}</FormMessage>}
       {(['income', 'expense'] as const).map((t) => (
@@ -92,9 +93,9 @@ export function CategoryManager({
         </section>
       ))}
       <div className="modal-actions">
-        <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
+        <Button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
           Close
-        </button>
+        </Button>
       </div>
     </Modal>
   );
@@ -137,14 +138,14 @@ function CategoryEntry({
     return (
       <li className="category-entry">
         <span>{category.name}</span>
-        <button
+        <Button
           type="button"
           className="button button-ghost"
           aria-label={`Rename ${category.name}`}
           onClick={() => setDraft(category.name)}
         >
           Rename
-        </button>
+        </Button>
       </li>
     );
   }
@@ -154,7 +155,7 @@ function CategoryEntry({
         <label htmlFor={inputId} className="visually-hidden-label">
           New name for {category.name}
         </label>
-        <input
+        <Input
           id={inputId}
           className="text-input"
           value={draft}
@@ -162,12 +163,12 @@ function CategoryEntry({
           autoComplete="off"
           onChange={(e) => setDraft(e.target.value)}
         />
-        <button type="submit" className="button button-primary" disabled={saving}>
+        <Button type="submit" className="button button-primary" disabled={saving}>
           {saving ? 'Saving...' : 'Save'}
-        </button>
-        <button type="button" className="button button-ghost" disabled={saving} onClick={() => setDraft(null)}>
+        </Button>
+        <Button type="button" className="button button-ghost" disabled={saving} onClick={() => setDraft(null)}>
           Cancel
-        </button>
+        </Button>
       </form>
     </li>
   );

@@ -10,6 +10,7 @@ import { signedAmount, recurringItemType, type RecurringItemType } from '../../d
 import { formatAmountInput, parseAmountInput } from '../../lib/format/money';
 import { FREQUENCIES, type Frequency, type RecurringItemInput } from '../../../worker/engine/index';
 import type { AccountOption } from './use-recurring-data';
+import { Button, Input, Select } from '../../components/form/controls';
 
 export const REQUIRED_MESSAGE = 'Please fill in all required fields';
 
@@ -138,7 +139,7 @@ export function RecurringItemModal({
         <fieldset className="radio-group">
           <legend>Type</legend>
           <label className="radio">
-            <input
+            <Input
               type="radio"
               name="type"
               value="income"
@@ -148,7 +149,7 @@ export function RecurringItemModal({
             <span>Income</span>
           </label>
           <label className="radio">
-            <input
+            <Input
               type="radio"
               name="type"
               value="expense"
@@ -170,7 +171,7 @@ export function RecurringItemModal({
         />
         <div className="field">
           <label htmlFor={ids.category}>Category</label>
-          <select
+          <Select
             id={ids.category}
             className="select"
             name="category_id"
@@ -184,16 +185,16 @@ export function RecurringItemModal({
                 {c.name}
               </option>
             ))}
-          </select>
+          </Select>
           {newCategory === null ? (
-            <button type="button" className="button button-link inline-action" onClick={() => setNewCategory('')}>
+            <Button type="button" className="button button-link inline-action" onClick={() => setNewCategory('')}>
               + New category
-            </button>
+            </Button>
           ) : (
             <div className="new-category">
               <label htmlFor={ids.newCategory}>New {type} category</label>
               <div className="new-category-row">
-                <input
+                <Input
                   id={ids.newCategory}
                   className="text-input"
                   value={newCategory}
@@ -201,15 +202,15 @@ export function RecurringItemModal({
                   onChange={(e) => setNewCategory(e.target.value)}
                   onKeyDown={onNewCategoryKey}
                 />
-                <button
+                <Button
                   type="button"
                   className="button button-ghost"
                   disabled={addingCategory}
                   onClick={() => void addCategory()}
                 >
                   {addingCategory ? 'Adding...' : 'Add category'}
-                </button>
-                <button
+                </Button>
+                <Button
                   type="button"
                   className="button button-ghost"
                   disabled={addingCategory}
@@ -219,7 +220,7 @@ export function RecurringItemModal({
                   }}
                 >
                   Cancel
-                </button>
+                </Button>
               </div>
               <FormMessage type="error">{categoryError}</FormMessage>
             </div>
@@ -227,7 +228,7 @@ export function RecurringItemModal({
         </div>
         <div className="field">
           <label htmlFor={ids.account}>Account</label>
-          <select
+          <Select
             id={ids.account}
             className="select"
             name="account_id"
@@ -242,7 +243,7 @@ export function RecurringItemModal({
                 {a.hypotheticalScenario ? `${a.name} (Scenario: ${a.hypotheticalScenario})` : a.name}
               </option>
             ))}
-          </select>
+          </Select>
           {accounts.length === 0 && (
             <small id={`${ids.account}-hint`} className="field-hint">
               You have no accounts yet: add one on the Accounts page first.
@@ -251,7 +252,7 @@ export function RecurringItemModal({
         </div>
         <div className="field">
           <label htmlFor={ids.frequency}>Frequency</label>
-          <select
+          <Select
             id={ids.frequency}
             className="select"
             name="frequency"
@@ -263,7 +264,7 @@ export function RecurringItemModal({
                 {FREQUENCY_LABELS[f]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div className="field-pair">
           <FormField
@@ -283,7 +284,7 @@ export function RecurringItemModal({
           />
         </div>
         <label className="checkbox">
-          <input type="checkbox" name="is_active" checked={active} onChange={(e) => setActive(e.target.checked)} />
+          <Input type="checkbox" name="is_active" checked={active} onChange={(e) => setActive(e.target.checked)} />
           <span>Active</span>
         </label>
         <ModalFormFooter

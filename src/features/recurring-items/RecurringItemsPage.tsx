@@ -20,6 +20,7 @@ import { CategoryManager } from './CategoryManager';
 import { FREQUENCY_LABELS, RecurringItemModal, type RecurringFormValues } from './RecurringItemModal';
 import { RowList } from '../../components/row-list/RowList';
 import { useRecurringData, type RecurringView } from './use-recurring-data';
+import { Button } from '../../components/form/controls';
 import './recurring-items.css';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this recurring item?';
@@ -153,13 +154,13 @@ export function RecurringItemsPage() {
       actions={
         ready ? (
           <div className="page-actions">
-            <button type="button" className="button button-ghost" onClick={() => setModal({ mode: 'categories' })}>
+            <Button type="button" className="button button-ghost" onClick={() => setModal({ mode: 'categories' })}>
               Manage categories
-            </button>
+            </Button>
             {ready.total > 0 && (
-              <button type="button" className="button button-primary" onClick={openAdd}>
+              <Button type="button" className="button button-primary" onClick={openAdd}>
                 + Add Recurring Item
-              </button>
+              </Button>
             )}
           </div>
         ) : undefined
@@ -173,17 +174,17 @@ export function RecurringItemsPage() {
       {state.status === 'error' && (
         <div className="card money-error" role="alert">
           <p>Failed to load recurring items</p>
-          <button type="button" className="button button-ghost" onClick={() => setAttempt((n) => n + 1)}>
+          <Button type="button" className="button button-ghost" onClick={() => setAttempt((n) => n + 1)}>
             Try again
-          </button>
+          </Button>
         </div>
       )}
       {ready && ready.total === 0 && (
         <div className="card money-empty">
           <p>No recurring items</p>
-          <button type="button" className="button button-primary" onClick={openAdd}>
+          <Button type="button" className="button button-primary" onClick={openAdd}>
             + Add Recurring Item
-          </button>
+          </Button>
         </div>
       )}
       {ready && ready.total > 0 && (
@@ -291,22 +292,22 @@ const ItemRow = memo(function ItemRow({
         {formatMoneyCents(Math.abs(item.amount))}
       </p>
       <div className="money-row-actions">
-        <button
+        <Button
           type="button"
           className="button button-ghost"
           aria-label={`Edit ${item.name}`}
           onClick={() => onEdit(view)}
         >
           Edit
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
           className="button button-ghost button-danger"
           aria-label={`Delete ${item.name}`}
           onClick={() => void onDelete(view)}
         >
           Delete
-        </button>
+        </Button>
       </div>
     </article>
   );

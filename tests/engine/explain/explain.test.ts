@@ -381,7 +381,9 @@ describe('explain this number in retirement', () => {
               key: 'sacrifice',
               name: 'Salary sacrifice',
               account: 'cash',
-              amount: -1_000,
+              // 36,000 SG + 48,000 a year: over the cap by more than 2025-26's unused 30,000 (the year containing
+              // as_of, counted from the plan), so 2026-27 has an excess.
+              amount: -4_000,
               schedule: until('2027-09-30'),
               tax: { kind: 'salary_sacrifice', taxpayer: 'self', super_account: 'super' },
             },

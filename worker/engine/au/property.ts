@@ -3,6 +3,7 @@
 import type { IsoDate } from '../primitives';
 import { atDate, type DatedTable } from './dated';
 import { cents, formatDollars } from '../money';
+import { below, upTo, within, type Limit, type LimitTest } from './limits';
 import { stateDuty, type AuState, type DutyFacts, type DutyResult, type Region } from './state-duty';
 
 export const AU_STATES = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] as const;
@@ -34,15 +35,16 @@ export function transferDuty(
 }
 
 /**
- * A home buyer grant for a state: `amount` when the price is at most `price_cap` (null: no cap). `new_home`
- * grants need a new home; `established` ones an established home. `first_home` false: a grant for buyers who
- * are not first home buyers (the NT's FreshStart). `until`: the last contract date the row's grant covers.
+ * A home buyer grant for a state: `amount` when the price is within `price_cap` as the law words it (`below`:
+ * "less than"; `up_to`: "not more than"; null: no cap). `new_home` grants need a new home; `established` ones an
+ * established home. `first_home` false: a grant for buyers who are not first home buyers (the NT's FreshStart).
+ * `until`: the last contract date the row's grant covers.
  */
 export type GrantRule = {
   name: string;
   amount: number;
-  price_cap: number | null;
-  land_and_build_cap?: number;
+  price_cap: Limit | null;
+  land_and_build_cap?: Limit;
   home: 'new' | 'established';
   first_home: boolean;
   until?: IsoDate;
@@ -61,26 +63,29 @@ export const HOME_BUYER_GRANTS: DatedTable<Record<AuState, GrantRule[]>> = [
         {
           name: 'First Home Owner Grant',
           amount: 10_000,
-          price_cap: 600_000,
-          land_and_build_cap: 750_000,
+          price_cap: upTo(600_000),
+          land_and_build_cap: upTo(750_000),
           home: 'new',
           first_home: true,
         },
       ],
-      VIC: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: 750_000, home: 'new', first_home: true }],
-      // $30,000 for contracts from 20 November 2023 to 30 June 2026; homes valued under $750,000.
+      VIC: [
+        { name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true },
+      ],
+      // $30,000 for contracts from 20 November 2023 to 30 June 2026. First Home Owner Grant and Other Home
+      // Owner Grants Act 2000 (Qld) s 5(6): not an eligible transaction if the consideration is $750,000 or more.
       QLD: [
         {
           name: 'First Home Owner Grant',
           amount: 30_000,
-          price_cap: 750_000,
+          price_cap: below(750_000),
           home: 'new',
           first_home: true,
           until: '2026-06-30',
         },
       ],
-      // $750,000 cap south of the 26th parallel ($1m north of it is not modelled).
-      WA: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: 750_000, home: 'new', first_home: true }],
+      // Total value not more than $750,000 south of the 26th parallel ($1m north of it is not modelled).
+      WA: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true }],
       // No value cap for contracts from 6 June 2024.
       SA: [{ name: 'First Home Owner Grant', amount: 15_000, price_cap: null, home: 'new', first_home: true }],
       TAS: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: null, home: 'new', first_home: true }],
@@ -122,26 +127,28 @@ export const HOME_BUYER_GRANTS: DatedTable<Record<AuState, GrantRule[]>> = [
         {
           name: 'First Home Owner Grant',
           amount: 10_000,
-          price_cap: 600_000,
-          land_and_build_cap: 750_000,
+          price_cap: upTo(600_000),
+          land_and_build_cap: upTo(750_000),
           home: 'new',
           first_home: true,
         },
       ],
-      VIC: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: 750_000, home: 'new', first_home: true }],
+      VIC: [
+        { name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true },
+      ],
       // UNCONFIRMED: after the $30,000 boost ends (contracts to 30 June 2026) the legislated $15,000 applies
       // unless the boost is extended again.
       QLD: [
         {
           name: 'First Home Owner Grant',
           amount: 15_000,
-          price_cap: 750_000,
+          price_cap: below(750_000),
           home: 'new',
           first_home: true,
           unconfirmed: 'QLD grant for contracts from 1 July 2026',
         },
       ],
-      WA: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: 750_000, home: 'new', first_home: true }],
+      WA: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true }],
       SA: [{ name: 'First Home Owner Grant', amount: 15_000, price_cap: null, home: 'new', first_home: true }],
       // UNCONFIRMED: $10,000 past 30 June 2026 (a $30,000 grant for new builds was promised in 2025).
       TAS: [
@@ -182,24 +189,26 @@ export const HOME_BUYER_GRANTS: DatedTable<Record<AuState, GrantRule[]>> = [
         {
           name: 'First Home Owner Grant',
           amount: 10_000,
-          price_cap: 600_000,
-          land_and_build_cap: 750_000,
+          price_cap: upTo(600_000),
+          land_and_build_cap: upTo(750_000),
           home: 'new',
           first_home: true,
         },
       ],
-      VIC: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: 750_000, home: 'new', first_home: true }],
+      VIC: [
+        { name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true },
+      ],
       QLD: [
         {
           name: 'First Home Owner Grant',
           amount: 15_000,
-          price_cap: 750_000,
+          price_cap: below(750_000),
           home: 'new',
           first_home: true,
           unconfirmed: 'QLD grant for contracts from 1 July 2026',
         },
       ],
-      WA: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: 750_000, home: 'new', first_home: true }],
+      WA: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true }],
       SA: [{ name: 'First Home Owner Grant', amount: 15_000, price_cap: null, home: 'new', first_home: true }],
       TAS: [
         {
@@ -241,7 +250,7 @@ export function homeBuyerGrant(
     if (rule.first_home !== opts.firstHome || (rule.home === 'new') !== opts.newHome) continue;
     if (rule.until && opts.date > rule.until) continue;
     const cap = opts.landAndBuild && rule.land_and_build_cap ? rule.land_and_build_cap : rule.price_cap;
-    if (cap !== null && price > cap) continue;
+    if (cap !== null && !within(price, cap)) continue;
     return { amount: rule.amount, name: rule.name, unconfirmed: rule.unconfirmed ? [rule.unconfirmed] : [] };
   }
   return { amount: 0, name: null, unconfirmed: [] };
@@ -265,6 +274,8 @@ export type HomeGuaranteeRule = {
   min_deposit: number;
   family_min_deposit: number;
   caps: Record<AuState, { capital: number; rest: number }>;
+  /** How the caps are worded: Housing Australia's property price caps are "up to" the cap (the cap included). */
+  cap_test: LimitTest;
 };
 
 export const HOME_GUARANTEE: DatedTable<HomeGuaranteeRule> = [
@@ -285,6 +296,7 @@ export const HOME_GUARANTEE: DatedTable<HomeGuaranteeRule> = [
         ACT: { capital: 1_000_000, rest: 1_000_000 },
         NT: { capital: 600_000, rest: 600_000 },
       },
+      cap_test: 'up_to',
     },
   },
 ];
@@ -331,7 +343,7 @@ export function homeGuaranteeProblems(f: HomeGuaranteeFacts): HomeGuaranteeProbl
         : 'The Home Guarantee is only for first home buyers, or single parents under the Family Home Guarantee',
     });
   const cap = rule.caps[f.state][f.region];
-  if (f.price > cap)
+  if (!within(f.price, { amount: cap, test: rule.cap_test }))
     out.push({
       field: 'purchase_price',
       message: `Above the Home Guarantee price cap of ${formatDollars(cap)} in ${f.state} (${f.region === 'rest' ? 'rest of state' : 'capital and regional centres'})`,

@@ -3,6 +3,7 @@
 import type { IsoDate } from '../primitives';
 import { atDate, type DatedTable } from './dated';
 import { cents } from '../money';
+import { below, upTo, within, type Limit } from './limits';
 
 export type AuState = 'NSW' | 'VIC' | 'QLD' | 'WA' | 'SA' | 'TAS' | 'ACT' | 'NT';
 export type Region = 'capital' | 'rest';
@@ -36,15 +37,26 @@ export type DutyResult = {
   unconfirmed: string[];
 };
 
-export function scheduleDuty(price: number, brackets: readonly DutyBracket[]): number {
+/**
+ * Duty on `price` from a schedule. `per100`: the schedule charges "$x for every $100, or part of $100" (NSW, QLD,
+ * WA, SA, TAS and the ACT word their rates so): the value above the bracket's start (the whole value for a flat
+ * tier) counts in whole hundreds, rounded up. Victoria's schedule is in percentages of the value (no rounding).
+ */
+export function scheduleDuty(price: number, brackets: readonly DutyBracket[], per100 = false): number {
   let bracket = brackets[0];
   for (const b of brackets) if (price > b.over) bracket = b;
-  return bracket.whole ? price * bracket.rate : bracket.base + (price - bracket.over) * bracket.rate;
+  const counted = (amount: number) => (per100 ? hundredsOrPart(amount) : amount);
+  return bracket.whole ? counted(price) * bracket.rate : bracket.base + counted(price - bracket.over) * bracket.rate;
+}
+
+/** `amount` rounded up to whole hundreds ("every $100 or part"); the epsilon keeps 700,100 - 700,000 at 100. */
+export function hundredsOrPart(amount: number): number {
+  return amount > 0 ? Math.ceil(amount / 100 - 1e-9) * 100 : 0;
 }
 
 // ---- NSW (Revenue NSW) ----------------------------------------------------------------------------------
 
-export type NswFigures = { brackets: DutyBracket[]; first_home: { exempt_to: number; concession_to: number } };
+export type NswFigures = { brackets: DutyBracket[]; first_home: { exempt_to: Limit; concession_to: Limit } };
 
 export const NSW_DUTY: DatedTable<NswFigures> = [
   {
@@ -59,27 +71,30 @@ export const NSW_DUTY: DatedTable<NswFigures> = [
         { over: 372_000, base: 11_152, rate: 0.045 },
         { over: 1_240_000, base: 50_212, rate: 0.055 },
       ],
-      // First Home Buyers Assistance Scheme (new and established homes).
-      first_home: { exempt_to: 800_000, concession_to: 1_000_000 },
+      // First Home Buyers Assistance Scheme (new and established homes): exemption for a home valued "up to
+      // $800,000", concession "between $800,000 and $1 million" (the ramp reaches full duty at $1m, so that end
+      // gives the same duty either way).
+      first_home: { exempt_to: upTo(800_000), concession_to: upTo(1_000_000) },
     },
   },
 ];
 
 function nsw(v: number, f: DutyFacts): DutyResult {
   const t = atDate(NSW_DUTY, f.date);
-  const full = scheduleDuty(v, t.brackets);
+  const full = scheduleDuty(v, t.brackets, true);
   const unconfirmed = f.date >= '2026-07-01' ? ['NSW thresholds after 30 June 2026 (2025-26 figures used)'] : [];
   const { exempt_to, concession_to } = t.first_home;
-  if (!f.firstHome || v > concession_to) return result(full, full, 'NSW', null, unconfirmed);
+  if (!f.firstHome || !within(v, concession_to)) return result(full, full, 'NSW', null, unconfirmed);
   // Nil to exempt_to, then (V - exempt_to) x (duty at concession_to / the span): a straight ramp to full duty.
-  const duty =
-    v <= exempt_to ? 0 : (v - exempt_to) * (scheduleDuty(concession_to, t.brackets) / (concession_to - exempt_to));
+  const from = exempt_to.amount;
+  const to = concession_to.amount;
+  const duty = within(v, exempt_to) ? 0 : (v - from) * (scheduleDuty(to, t.brackets, true) / (to - from));
   return result(duty, full, 'NSW', 'First Home Buyers Assistance Scheme', unconfirmed);
 }
 
 // ---- VIC (State Revenue Office Victoria) -----------------------------------------------------------------
 
-export type VicFigures = { brackets: DutyBracket[]; first_home: { exempt_to: number; concession_to: number } };
+export type VicFigures = { brackets: DutyBracket[]; first_home: { exempt_to: Limit; concession_to: Limit } };
 
 export const VIC_DUTY: DatedTable<VicFigures> = [
   {
@@ -92,8 +107,9 @@ export const VIC_DUTY: DatedTable<VicFigures> = [
         { over: 130_000, base: 2_870, rate: 0.06 },
         { over: 960_000, base: 0, rate: 0.055, whole: true },
       ],
-      // UNCONFIRMED taper shape: linear is the usual reading of SRO Victoria's sliding scale.
-      first_home: { exempt_to: 600_000, concession_to: 750_000 },
+      // Exemption for a home valued "$600,000 or less", concession "$600,001 to $750,000". UNCONFIRMED taper
+      // shape: linear is the usual reading of SRO Victoria's sliding scale.
+      first_home: { exempt_to: upTo(600_000), concession_to: upTo(750_000) },
     },
   },
 ];
@@ -102,9 +118,9 @@ function vic(v: number, f: DutyFacts): DutyResult {
   const t = atDate(VIC_DUTY, f.date);
   const full = scheduleDuty(v, t.brackets);
   const { exempt_to, concession_to } = t.first_home;
-  if (!f.firstHome || v > concession_to) return result(full, full, 'VIC', null, []);
-  if (v <= exempt_to) return result(0, full, 'VIC', 'first home buyer duty exemption', []);
-  const duty = full * ((v - exempt_to) / (concession_to - exempt_to));
+  if (!f.firstHome || !within(v, concession_to)) return result(full, full, 'VIC', null, []);
+  if (within(v, exempt_to)) return result(0, full, 'VIC', 'first home buyer duty exemption', []);
+  const duty = full * ((v - exempt_to.amount) / (concession_to.amount - exempt_to.amount));
   return result(duty, full, 'VIC', 'first home buyer duty concession', [
     'VIC first home concession taper read as linear',
   ]);
@@ -118,7 +134,7 @@ export type QldFigures = {
   home: DutyBracket[];
   /** First home concession on an established home: nil to exempt_to; from there the concession falls by
    * `step_amount` for each `step` (or part) of value above exempt_to, reaching nil above concession_to. */
-  first_home: { exempt_to: number; concession_to: number; full_concession: number; step: number; step_amount: number };
+  first_home: { exempt_to: Limit; concession_to: Limit; full_concession: number; step: number; step_amount: number };
   /** First home buyers of a new home or vacant land pay no duty (no value cap) from this row on. */
   new_home_exempt: boolean;
 };
@@ -138,9 +154,11 @@ const QLD_HOME: DutyBracket[] = [
 ];
 // The first home concession from 9 June 2024: full to $700,000 (the home duty there, $17,350), then
 // UNCONFIRMED: $1,735 less for each $10,000 (or part) above $700,000, nil above $800,000.
+// QRO: the full concession for a home valued "$700,000 or less"; the concession "only applies to a home valued
+// under $800,000".
 const QLD_FIRST_HOME = {
-  exempt_to: 700_000,
-  concession_to: 800_000,
+  exempt_to: upTo(700_000),
+  concession_to: below(800_000),
   full_concession: 17_350,
   step: 10_000,
   step_amount: 1_735,
@@ -160,14 +178,14 @@ export const QLD_DUTY: DatedTable<QldFigures> = [
 function qld(v: number, f: DutyFacts): DutyResult {
   const t = atDate(QLD_DUTY, f.date);
   const home = f.ownerOccupier || f.firstHome;
-  const full = scheduleDuty(v, home ? t.home : t.general);
+  const full = scheduleDuty(v, home ? t.home : t.general, true);
   const method = home ? 'QLD home concession' : 'QLD';
   if (!f.firstHome) return result(full, full, method, null, []);
   if (f.newHome && t.new_home_exempt) return result(0, full, method, 'first home (new home) exemption', []);
   const fh = t.first_home;
-  if (v <= fh.exempt_to) return result(0, full, method, 'first home concession', []);
-  if (v > fh.concession_to) return result(full, full, method, null, []);
-  const steps = Math.ceil((v - fh.exempt_to) / fh.step);
+  if (within(v, fh.exempt_to)) return result(0, full, method, 'first home concession', []);
+  if (!within(v, fh.concession_to)) return result(full, full, method, null, []);
+  const steps = Math.ceil((v - fh.exempt_to.amount) / fh.step);
   const concession = Math.max(0, fh.full_concession - fh.step_amount * steps);
   return result(Math.max(0, full - concession), full, method, 'first home concession', [
     'QLD first home concession phase-out steps ($700k-$800k)',
@@ -179,7 +197,7 @@ function qld(v: number, f: DutyFacts): DutyResult {
 export type WaFigures = {
   general: DutyBracket[];
   /** First home owner rate: nil to exempt_to, then rate x (V - exempt_to) up to the region's cap; full above. */
-  first_home: { exempt_to: number; capital: { cap: number; rate: number }; rest: { cap: number; rate: number } };
+  first_home: { exempt_to: Limit; capital: { cap: Limit; rate: number }; rest: { cap: Limit; rate: number } };
 };
 
 export const WA_DUTY: DatedTable<WaFigures> = [
@@ -195,10 +213,12 @@ export const WA_DUTY: DatedTable<WaFigures> = [
         { over: 360_000, base: 11_115, rate: 0.0475 },
         { over: 725_000, base: 28_453, rate: 0.0515 },
       ],
+      // Nil for a home valued "not more than $500,000"; the concessional rate "more than $500,000 but not more
+      // than $700,000" ($750,000 outside Perth and Peel).
       first_home: {
-        exempt_to: 500_000,
-        capital: { cap: 700_000, rate: 0.1363 },
-        rest: { cap: 750_000, rate: 0.119 },
+        exempt_to: upTo(500_000),
+        capital: { cap: upTo(700_000), rate: 0.1363 },
+        rest: { cap: upTo(750_000), rate: 0.119 },
       },
     },
   },
@@ -206,11 +226,12 @@ export const WA_DUTY: DatedTable<WaFigures> = [
 
 function wa(v: number, f: DutyFacts): DutyResult {
   const t = atDate(WA_DUTY, f.date);
-  const full = scheduleDuty(v, t.general);
+  const full = scheduleDuty(v, t.general, true);
   const fh = t.first_home;
   const band = f.region === 'rest' ? fh.rest : fh.capital;
-  if (!f.firstHome || v > band.cap) return result(full, full, 'WA', null, []);
-  const duty = v <= fh.exempt_to ? 0 : Math.min(full, (v - fh.exempt_to) * band.rate);
+  if (!f.firstHome || !within(v, band.cap)) return result(full, full, 'WA', null, []);
+  // "$13.63 per $100 or part" of the value above $500,000.
+  const duty = within(v, fh.exempt_to) ? 0 : Math.min(full, hundredsOrPart(v - fh.exempt_to.amount) * band.rate);
   return result(duty, full, 'WA', 'first home owner rate', []);
 }
 
@@ -242,7 +263,7 @@ export const SA_DUTY: DatedTable<SaFigures> = [
 
 function sa(v: number, f: DutyFacts): DutyResult {
   const t = atDate(SA_DUTY, f.date);
-  const full = scheduleDuty(v, t.general);
+  const full = scheduleDuty(v, t.general, true);
   if (f.firstHome && f.newHome && t.first_home_new_exempt)
     return result(0, full, 'SA', 'first home buyer relief (new home)', []);
   return result(full, full, 'SA', null, []);
@@ -250,7 +271,7 @@ function sa(v: number, f: DutyFacts): DutyResult {
 
 // ---- TAS (State Revenue Office Tasmania) -----------------------------------------------------------------
 
-export type TasFigures = { general: DutyBracket[]; established_first_home_exempt_to: number | null };
+export type TasFigures = { general: DutyBracket[]; established_first_home_exempt_to: Limit | null };
 
 const TAS_GENERAL: DutyBracket[] = [
   // $50 on the first $3,000 (a minimum), then the sliding scale (rates from 21 October 2013).
@@ -264,22 +285,22 @@ const TAS_GENERAL: DutyBracket[] = [
 ];
 
 export const TAS_DUTY: DatedTable<TasFigures> = [
-  // First home buyers of an established home: exempt to $750,000 for transfers from 18 February 2024 to
-  // 30 June 2026 (the earlier 50% concession ended 17 February 2024).
-  { from: '2024-02-18', figures: { general: TAS_GENERAL, established_first_home_exempt_to: 750_000 } },
+  // First home buyers of an established home with a dutiable value of "$750,000 or less": exempt for transfers
+  // from 18 February 2024 to 30 June 2026 (the earlier 50% concession ended 17 February 2024).
+  { from: '2024-02-18', figures: { general: TAS_GENERAL, established_first_home_exempt_to: upTo(750_000) } },
   // UNCONFIRMED: no extension past 30 June 2026 found; a new row restores it if one is legislated.
   { from: '2026-07-01', figures: { general: TAS_GENERAL, established_first_home_exempt_to: null } },
 ];
 
 function tas(v: number, f: DutyFacts): DutyResult {
   const t = atDate(TAS_DUTY, f.date);
-  const full = scheduleDuty(v, t.general);
+  const full = scheduleDuty(v, t.general, true);
   const unconfirmed =
     f.firstHome && !f.newHome && f.date >= '2026-07-01'
       ? ['TAS first home exemption after 30 June 2026 (treated as ended)']
       : [];
   const cap = t.established_first_home_exempt_to;
-  if (f.firstHome && !f.newHome && cap !== null && v <= cap)
+  if (f.firstHome && !f.newHome && cap !== null && within(v, cap))
     return result(0, full, 'TAS', 'first home buyer exemption (established home)', unconfirmed);
   return result(full, full, 'TAS', null, unconfirmed);
 }
@@ -353,15 +374,16 @@ function act(v: number, f: DutyFacts): DutyResult {
   const t = atDate(ACT_DUTY, f.date);
   const unconfirmed = ['ACT schedules from secondary summaries'];
   if (!f.ownerOccupier && !f.firstHome) {
-    const full = scheduleDuty(v, t.general);
+    const full = scheduleDuty(v, t.general, true);
     return result(full, full, 'ACT', null, unconfirmed);
   }
-  const full = scheduleDuty(v, t.owner_occupier);
+  const full = scheduleDuty(v, t.owner_occupier, true);
   // The scheme asks that no buyer (or partner) owned property in the last 5 years: a first home buyer here.
   if (!f.firstHome) return result(full, full, 'ACT owner-occupier', null, unconfirmed);
-  if (f.householdIncome !== null && f.householdIncome > actIncomeThreshold(f.date, f.dependants))
+  // The buyers' income must be "less than or equal to" the threshold.
+  if (f.householdIncome !== null && !within(f.householdIncome, upTo(actIncomeThreshold(f.date, f.dependants))))
     return result(full, full, 'ACT owner-occupier', null, unconfirmed);
-  const waived = scheduleDuty(t.hbcs.value_threshold, t.owner_occupier);
+  const waived = scheduleDuty(t.hbcs.value_threshold, t.owner_occupier, true);
   const notes = f.householdIncome === null ? [...unconfirmed, 'ACT income test assumed met'] : unconfirmed;
   return result(Math.max(0, full - waived), full, 'ACT owner-occupier', 'Home Buyer Concession Scheme', notes);
 }

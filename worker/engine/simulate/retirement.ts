@@ -20,6 +20,7 @@ import {
 } from '../au/super';
 import { dateToDayNumber, dayNumberToDate, monthIndexOf } from '../calendar';
 import type { IsoDate, PrimitiveRetirement } from '../primitives';
+import { cents, formatDollars } from '../money';
 import type { AccountRow } from './accounts';
 import type { Plan, TransferTable } from './plan';
 import type { TraceRecorder } from './trace';
@@ -113,10 +114,6 @@ function peopleOf(spec: SimulationSpec): Person[] {
 /** How a taxpayer is named in a warning. */
 function whose(name: string): string {
   return name === 'self' ? 'Your' : name === 'partner' ? "Your partner's" : `${name}'s`;
-}
-
-function money(n: number): string {
-  return `$${Math.round(n).toLocaleString('en-AU')}`;
 }
 
 function fyLabel(start: number): string {
@@ -217,7 +214,9 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
     const [name, fy] = key.split('\u0000');
     const cap = nonConcessionalCap(`${fy}-07-01`);
     if (total > cap + 0.005)
-      overNcc.push(`${whose(name).toLowerCase()} ${money(total)} in ${fyLabel(Number(fy))} (cap ${money(cap)})`);
+      overNcc.push(
+        `${whose(name).toLowerCase()} ${formatDollars(total)} in ${fyLabel(Number(fy))} (cap ${formatDollars(cap)})`,
+      );
   }
   if (overNcc.length > 0)
     warnings.push(
@@ -346,7 +345,9 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
     excessWarned: new Uint8Array(payerCount),
     capWarned: false,
     fyFirstStep: 1,
-    fyStart: financialYearOf(stepDates[1] ?? stepDates[0]),
+    // The financial year containing as_of is the first one settled (counted from the plan), even when as_of is
+    // in June and the forecast books none of its months (docs/forecast-model.md section 9).
+    fyStart: financialYearOf(stepDates[0]),
     pensions,
     claimants,
     couple: people.length >= 2,
@@ -378,7 +379,7 @@ function startRun(r: RetirementPlan, plan: Plan): void {
   r.tsbAtJune.fill(0);
   r.unused = r.unused0.map((m) => new Map(m));
   r.fyFirstStep = 1;
-  r.fyStart = financialYearOf(r.stepDates[1] ?? r.stepDates[0]);
+  r.fyStart = financialYearOf(r.stepDates[0]);
   for (const pension of r.pensions) {
     pension.active = false;
     pension.part = 0;
@@ -431,7 +432,7 @@ function settleYear(
     if (excess > 0.005 && !r.excessWarned[p]) {
       r.excessWarned[p] = 1;
       r.warnings.push(
-        `${whose(r.payerNames[p])} concessional super contributions of ${money(contributions)} in ${fyLabel(fy)} exceed the cap by ${money(excess)}: the excess is taxed at marginal rates less a 15% offset${excessTax > 0 ? ` (${money(excessTax)})` : ''}.`,
+        `${whose(r.payerNames[p])} concessional super contributions of ${formatDollars(contributions)} in ${fyLabel(fy)} exceed the cap by ${formatDollars(excess)}: the excess is taxed at marginal rates less a 15% offset${excessTax > 0 ? ` (${formatDollars(excessTax)})` : ''}.`,
       );
     }
     tax += excessTax + div293;
@@ -488,9 +489,12 @@ export function retirementMonth(
   const calendarMonth = (r.asOfMonth + step) % 12; // 0 = January
   const balance = plan.accounts.balance;
   const newYear = calendarMonth === 6 && step > 1;
-  if (newYear) {
+  // as_of in June: the year containing it has no forecast month, so its unused cap is the whole cap (what was
+  // contributed before as_of is not known), settled in the first July; the balance at as_of stays its 30 June one.
+  const asOfInJune = calendarMonth === 6 && step === 1;
+  if (newYear || asOfInJune) {
     settleYear(r, plan, step, taxableSoFar, totals, out, trace);
-    r.tsbAtFyStart.set(r.tsbAtJune);
+    if (newYear) r.tsbAtFyStart.set(r.tsbAtJune);
     r.fyFirstStep = step;
     r.fyStart = financialYearOf(r.stepDates[step]);
   }
@@ -505,7 +509,7 @@ export function retirementMonth(
       if (balance[row] > cap && !r.capWarned) {
         r.capWarned = true;
         r.warnings.push(
-          `Account-based pension: ${money(balance[row] - cap)} over the ${money(cap)} transfer balance cap stays in accumulation (earnings taxed).`,
+          `Account-based pension: ${formatDollars(balance[row] - cap)} over the ${formatDollars(cap)} transfer balance cap stays in accumulation (earnings taxed).`,
         );
       }
       pension.active = true;
@@ -643,7 +647,8 @@ function payAgePension(
   for (const c of r.claimants) {
     const n = step >= c.startStep ? c.paydays[step] : 0;
     if (n === 0) continue;
-    const amount = (Math.round(rate * 100) / 100) * n;
+    // Services Australia pays each fortnight's rate in whole cents (money.ts's rounding rule).
+    const amount = cents(rate) * n;
     plan.taxableIncome[c.payer][step] += amount;
     c.added[step] += amount;
     paid += amount;
@@ -656,7 +661,7 @@ function payAgePension(
         account: r.cash,
         payer: c.payer,
         parts: {
-          fortnightly_rate: Math.round(rate * 100) / 100,
+          fortnightly_rate: cents(rate),
           paydays: n,
           income_test: assessed.income_test,
           assets_test: assessed.assets_test,

@@ -28,6 +28,24 @@ export type ParsedStatement = {
   /** Account facts the file carries (OFX ledger balance, ...), when present. */
   closing_balance_cents?: number | null;
   closing_balance_date?: string | null;
+  /** How the running balance checked out (null when the file has none): completeness and order. */
+  balance_check?: BalanceCheck | null;
+  /** Things the user should know that did not skip a row (bank ids dropped because they repeat, ...). */
+  warnings?: string[];
+  /** The text encoding the bytes were read in ('utf-8', 'windows-1252', ...). */
+  encoding?: string;
+};
+
+/**
+ * The running balance against the amounts: balance[i] = balance[i-1] + amount[i] in date order. A break is a row
+ * whose printed balance is not the previous balance plus its amount (a missing, extra or reordered row).
+ */
+export type BalanceCheck = {
+  /** The file's row order the balances follow. */
+  order: 'oldest_first' | 'newest_first';
+  /** Consecutive pairs of rows with balances that were compared. */
+  checked: number;
+  breaks: { line: number; expected_cents: number; found_cents: number }[];
 };
 
 /** A pair the fuzzy matcher proposes as the same transaction; both are kept unless the user confirms. */

@@ -9,6 +9,7 @@ import {
   correlationKey,
   type UncertaintyAssumptions,
 } from '../model/uncertainty-assumptions';
+import { KIND_GROWTH } from '../simulate/plan';
 import { NotPositiveDefiniteError, cholesky } from './cholesky';
 import { fillStandardNormals } from './random';
 
@@ -29,8 +30,11 @@ export type MarketModel = {
   random: boolean;
   /** Per return type (RETURN_TYPES order): the monthly log-return standard deviation. */
   typeSd: Float64Array;
-  /** Per return type: the monthly log-return added to the deterministic rate's (an expected return override). */
-  typeDrift: Float64Array;
+  /**
+   * Per return type: the `expected` override, percent a year (NaN: none). Each account's median month is measured
+   * against its own deterministic rate (expectedMonthlyRate), never the type's default rate.
+   */
+  typeExpected: Float64Array;
   typeFactor: Int32Array;
   /** The deterministic inflation rate, percent a year (today's dollars use deflator() of it). */
   inflationPercent: number;
@@ -54,16 +58,8 @@ export function correlationMatrix(correlations: Record<string, number>): Float64
   return c;
 }
 
-/**
- * The model for `months` steps. `deterministicRate(type)` is the type's deterministic rate (percent a year),
- * against which an `expected` override is measured.
- */
-export function buildMarketModel(
-  u: UncertaintyAssumptions,
-  months: number,
-  inflationPercent: number,
-  deterministicRate: (type: (typeof RETURN_TYPES)[number]) => number,
-): MarketModel {
+/** The model for `months` steps. */
+export function buildMarketModel(u: UncertaintyAssumptions, months: number, inflationPercent: number): MarketModel {
   let chol: Float64Array;
   try {
     chol = cholesky(correlationMatrix(u.correlations), FACTOR_COUNT);
@@ -79,15 +75,14 @@ export function buildMarketModel(
     ]);
   }
   const typeSd = new Float64Array(TYPE_COUNT);
-  const typeDrift = new Float64Array(TYPE_COUNT);
+  const typeExpected = new Float64Array(TYPE_COUNT).fill(NaN);
   const typeFactor = new Int32Array(TYPE_COUNT);
   let random = false;
   RETURN_TYPES.forEach((t, i) => {
     const r = u.returns[t];
     typeSd[i] = r.volatility / 100 / Math.sqrt(12);
     typeFactor[i] = MARKET_FACTORS.indexOf(FACTOR_OF_TYPE[t]);
-    if (r.expected !== null)
-      typeDrift[i] = (Math.log1p(r.expected / 100) - Math.log1p(deterministicRate(t) / 100)) / 12;
+    if (r.expected !== null) typeExpected[i] = r.expected;
     if (typeSd[i] > 0) random = true;
   });
   const inflationSd = u.inflation_volatility / 100 / Math.sqrt(12);
@@ -98,7 +93,7 @@ export function buildMarketModel(
     chol,
     random,
     typeSd,
-    typeDrift,
+    typeExpected,
     typeFactor,
     inflationPercent,
     inflationSd,
@@ -112,7 +107,7 @@ export function buildMarketModel(
 export type MarketPath = {
   /** (months + 1) x FACTOR_COUNT correlated standard normals. */
   normals: Float64Array;
-  /** (months + 1) x TYPE_COUNT: exp(drift + sd * normal) - 1, the monthly growth factor beyond the deterministic. */
+  /** (months + 1) x TYPE_COUNT: exp(sd * normal) - 1, the month's growth factor beyond the median's (lognormal). */
   typeGrowth: Float64Array;
   /** (months + 1): the deviation of every debt's (and loan's) monthly rate from its deterministic rate. */
   rateDeviation: Float64Array;
@@ -129,9 +124,20 @@ export function allocateMarketPath(months: number): MarketPath {
   };
 }
 
+/**
+ * The monthly rate an asset account of `kind` would have in the deterministic forecast at `annualPercent`
+ * (docs/forecast-engine.md: compounding for property, investments and super, r / 12 for cash): the median month
+ * of an account whose type has an `expected` return. So the median path grows exactly as the deterministic
+ * forecast would with the account's rate at `expected`, whatever the account's own rate.
+ */
+export function expectedMonthlyRate(kind: number, annualPercent: number): number {
+  const r = annualPercent / 100;
+  return kind === KIND_GROWTH ? Math.pow(1 + r, 1 / 12) - 1 : r / 12;
+}
+
 /** Draws one trial's path into `path` (rng null: no randomness, the deterministic path with the model's stress). */
 export function drawMarketPath(model: MarketModel, rng: JumpableRandomGenerator | null, path: MarketPath): void {
-  const { months, chol, typeSd, typeDrift, typeFactor, inflationSd, rateInnovationSd } = model;
+  const { months, chol, typeSd, typeFactor, inflationSd, rateInnovationSd } = model;
   const { normals, typeGrowth, rateDeviation, deflatorFactor } = path;
   const n = FACTOR_COUNT;
   if (rng) {
@@ -155,7 +161,7 @@ export function drawMarketPath(model: MarketModel, rng: JumpableRandomGenerator 
     const row = step * n;
     const typeRow = step * TYPE_COUNT;
     for (let t = 0; t < TYPE_COUNT; t++) {
-      const shock = typeDrift[t] + typeSd[t] * normals[row + typeFactor[t]];
+      const shock = typeSd[t] * normals[row + typeFactor[t]];
       typeGrowth[typeRow + t] = shock === 0 ? 0 : Math.expm1(shock);
     }
     const mean = step <= model.inflationStressMonths ? stressInflationLog - baseInflationLog : 0;

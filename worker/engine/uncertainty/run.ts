@@ -28,6 +28,7 @@ import {
   allocateMarketPath,
   buildMarketModel,
   drawMarketPath,
+  expectedMonthlyRate,
   type MarketModel,
   type MarketPath,
 } from './market';
@@ -72,6 +73,8 @@ type CompiledScenario = {
   loopScratch: ScratchArena;
   balance0: Float64Array;
   rate0: Float64Array;
+  /** Per asset account: the median monthly rate (its own rate, or its type's `expected` return). */
+  median0: Float64Array;
   repayment0: Float64Array;
   shift: Float64Array;
   /** Per account: its RETURN_TYPES index, or -1. */
@@ -184,7 +187,7 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
   const first = compiled[0].plan;
   const months = first.months;
   const stepDates = first.stepDates;
-  const model = buildMarketModel(u, months, assumptions.inflation_rate, (t) => assumptions.account_type_rates[t]);
+  const model = buildMarketModel(u, months, assumptions.inflation_rate);
   // One trial is the deterministic path (with the stress, if any): a stress test on its own, whatever the volatility.
   if (request.trials === 1) model.random = false;
   if (stress?.name === 'high_inflation_decade') {
@@ -220,11 +223,16 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
     const count = plan.accounts.count;
     const typeIndex = new Int32Array(count).fill(-1);
     const followsRates = new Uint8Array(count);
+    // The median month of each account: its own deterministic rate, or its type's `expected` return (measured
+    // against the account's own rate, so a 5% property with expected 8% has a median year of exactly 8%).
+    const median0 = plan.accounts.monthlyRate.slice();
     for (let i = 0; i < count; i++) {
       const row = accountRows[i];
       const kind = plan.accounts.kind[i];
       if (kind === KIND_DEBT || kind === KIND_LENT) followsRates[i] = 1;
       else typeIndex[i] = (RETURN_TYPES as ReadonlyArray<string>).indexOf(row.account_type);
+      const expected = typeIndex[i] >= 0 ? model.typeExpected[typeIndex[i]] : NaN;
+      if (!Number.isNaN(expected)) median0[i] = expectedMonthlyRate(kind, expected);
     }
     let crashFrom = 1;
     let crashTo = 0;
@@ -260,6 +268,7 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
       loopScratch: new ScratchArena(),
       balance0: plan.accounts.balance.slice(),
       rate0: plan.accounts.monthlyRate.slice(),
+      median0,
       repayment0: plan.loans.repayment.slice(),
       shift: new Float64Array((months + 1) * count),
       typeIndex,
@@ -317,7 +326,7 @@ function inflateFlows(plan: Plan, ratio: Float64Array): void {
 
 /** Sets the scenario's per-step rate shifts from the trial's market path and the stress. */
 function fillShift(sc: CompiledScenario, path: MarketPath, model: MarketModel, months: number, ratesUpMonths: number) {
-  const { shift, typeIndex, followsRates, rate0, crashFrom, crashTo } = sc;
+  const { shift, typeIndex, followsRates, rate0, median0, crashFrom, crashTo } = sc;
   const count = rate0.length;
   const { typeGrowth, rateDeviation, normals } = path;
   const { typeSd, typeFactor } = model;
@@ -337,7 +346,12 @@ function fillShift(sc: CompiledScenario, path: MarketPath, model: MarketModel, m
         // In a crash year the fall replaces the expected return; the trial's own noise stays on top.
         if (crash && CRASH_LOG[t] !== 0)
           s = Math.expm1(CRASH_LOG[t] + typeSd[t] * normals[normalRow + typeFactor[t]]) - base;
-        else s = (1 + base) * typeGrowth[typeRow + t];
+        else {
+          const median = median0[i];
+          const g = typeGrowth[typeRow + t];
+          // (1 + median) x exp(s z) - 1 - base; written as (1 + base) x g when the median is the account's own rate.
+          s = median === base ? (1 + base) * g : (1 + median) * (1 + g) - 1 - base;
+        }
         if (t === SAVINGS) s += up;
       } else if (followsRates[i]) {
         s = deviation;

@@ -10,6 +10,7 @@ import { useCreateScenarioForm } from '../../../components/form/use-create-scena
 import { PageFrame } from '../../../components/layout/PageFrame';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { useDb } from '../../../data/db-context';
+import { Button } from '../../../components/form/controls';
 import './builder.css';
 
 export const STARTER_TEMPLATES: ReadonlyArray<{ name: string; description: string; icon: string }> = [
@@ -63,7 +64,7 @@ export function BuilderPage() {
         <h2 id="starters-heading">Start from a template</h2>
         <div className="starter-grid">
           {STARTER_TEMPLATES.map((t) => (
-            <button
+            <Button
               key={t.name}
               type="button"
               className="starter-card"
@@ -78,7 +79,7 @@ export function BuilderPage() {
               </span>
               <strong>{t.name}</strong>
               <small>{t.description}</small>
-            </button>
+            </Button>
           ))}
         </div>
       </section>
@@ -101,9 +102,9 @@ export function BuilderPage() {
             <Link to="/scenarios" className="button button-ghost">
               Cancel
             </Link>
-            <button type="submit" className="button button-primary" disabled={saving}>
+            <Button type="submit" className="button button-primary" disabled={saving}>
               {saving ? 'Creating...' : 'Create Scenario'}
-            </button>
+            </Button>
           </div>
         </form>
       </section>

@@ -21,6 +21,7 @@ import { SAVE_SCENARIO_FIRST, createModification, deleteModification } from '../
 import { useLiveSnapshot } from '../../../data/use-live-snapshot';
 import { formatMoneyCents } from '../../../lib/format/money';
 import { buildModificationsData, readModificationsSnapshot, type Lookups } from './modifications-data';
+import { Button, Input, Select } from '../../../components/form/controls';
 import '../event-form/event-form.css';
 
 export const MODIFICATION_TYPES: ReadonlyArray<{ type: ModificationType; label: string; hint: string }> = [
@@ -183,9 +184,9 @@ export function ModificationsSection({ scenarioId }: { scenarioId: string | null
     <section className="modifications" aria-labelledby="modifications-heading">
       <div className="section-header">
         <h2 id="modifications-heading">Modifications</h2>
-        <button type="button" className="button button-ghost" onClick={openModal}>
+        <Button type="button" className="button button-ghost" onClick={openModal}>
           + Add Modification
-        </button>
+        </Button>
       </div>
       <FormMessage type="error">{notice}</FormMessage>
       {mods.length === 0 ? (
@@ -200,14 +201,14 @@ export function ModificationsSection({ scenarioId }: { scenarioId: string | null
                   <strong>{d.title}</strong>
                   <p>{d.detail}</p>
                 </div>
-                <button
+                <Button
                   type="button"
                   className="button button-ghost"
                   aria-label={`Delete modification ${d.title}`}
                   onClick={() => void remove(m.id)}
                 >
                   Delete
-                </button>
+                </Button>
               </li>
             );
           })}
@@ -277,14 +278,14 @@ function ModificationModal({
   const accountSelect = (key: 'account_id' | 'target_id', label: string) => (
     <div className="field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
-      <select id={`${id}-${key}`} value={draft[key]} onChange={(e) => set(key, e.target.value)}>
+      <Select id={`${id}-${key}`} value={draft[key]} onChange={(e) => set(key, e.target.value)}>
         <option value="">Select an account</option>
         {lookups.accounts.map((a) => (
           <option key={a.id} value={a.id}>
             {a.name}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
   const kindRadios = (
@@ -293,7 +294,7 @@ function ModificationModal({
       <div className="radio-row">
         {(['income', 'expense'] as const).map((k) => (
           <label key={k}>
-            <input
+            <Input
               type="radio"
               name={`${id}-kind`}
               value={k}
@@ -309,7 +310,7 @@ function ModificationModal({
   const categorySelect = (
     <div className="field">
       <label htmlFor={`${id}-category`}>Category *</label>
-      <select id={`${id}-category`} value={draft.category_id} onChange={(e) => set('category_id', e.target.value)}>
+      <Select id={`${id}-category`} value={draft.category_id} onChange={(e) => set('category_id', e.target.value)}>
         <option value="">Select a category</option>
         {lookups.categories
           .filter((c) => c.type === draft.kind)
@@ -318,13 +319,13 @@ function ModificationModal({
               {c.name}
             </option>
           ))}
-      </select>
+      </Select>
     </div>
   );
   const input = (key: TextField, label: string, inputType = 'text') => (
     <div className="field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input
+      <Input
         id={`${id}-${key}`}
         type={inputType}
         step={inputType === 'number' ? 'any' : undefined}
@@ -341,23 +342,23 @@ function ModificationModal({
         <div className="type-choice">
           <p className="muted">What would you like to change in this scenario?</p>
           {MODIFICATION_TYPES.map((t) => (
-            <button key={t.type} type="button" className="button button-ghost" onClick={() => setType(t.type)}>
+            <Button key={t.type} type="button" className="button button-ghost" onClick={() => setType(t.type)}>
               <span>
                 <strong>{t.label}</strong>
                 <br />
                 <small className="muted">{t.hint}</small>
               </span>
-            </button>
+            </Button>
           ))}
           <div className="form-actions">
-            <button type="button" className="button button-ghost" onClick={cancel}>
+            <Button type="button" className="button button-ghost" onClick={cancel}>
               Cancel
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
         <form className="form" onSubmit={submit} noValidate>
-          <button
+          <Button
             type="button"
             className="button-link"
             onClick={() => {
@@ -366,7 +367,7 @@ function ModificationModal({
             }}
           >
             ← Back to modification types
-          </button>
+          </Button>
           {type === 'add_recurring' && (
             <>
               {input('name', 'Name *')}
@@ -374,7 +375,7 @@ function ModificationModal({
               {input('amount', 'Amount *', 'number')}
               <div className="field">
                 <label htmlFor={`${id}-frequency`}>Frequency</label>
-                <select
+                <Select
                   id={`${id}-frequency`}
                   value={draft.frequency}
                   onChange={(e) => set('frequency', FrequencySchema.parse(e.target.value))}
@@ -384,7 +385,7 @@ function ModificationModal({
                       {f[0].toUpperCase() + f.slice(1)}
                     </option>
                   ))}
-                </select>
+                </Select>
               </div>
               {input('start_date', 'Start Date *', 'date')}
               {input('end_date', 'End Date', 'date')}
@@ -396,14 +397,14 @@ function ModificationModal({
             <>
               <div className="field">
                 <label htmlFor={`${id}-item`}>Recurring Item *</label>
-                <select id={`${id}-item`} value={draft.target_id} onChange={(e) => set('target_id', e.target.value)}>
+                <Select id={`${id}-item`} value={draft.target_id} onChange={(e) => set('target_id', e.target.value)}>
                   <option value="">Select a recurring item</option>
                   {lookups.items.map((i) => (
                     <option key={i.id} value={i.id}>
                       {i.name} ({formatMoneyCents(i.amount)})
                     </option>
                   ))}
-                </select>
+                </Select>
               </div>
               {input('amount', 'New Amount *', 'number')}
             </>
@@ -426,12 +427,12 @@ function ModificationModal({
           )}
           <FormMessage type="error">{error}</FormMessage>
           <div className="form-actions">
-            <button type="button" className="button button-ghost" onClick={cancel} disabled={saving}>
+            <Button type="button" className="button button-ghost" onClick={cancel} disabled={saving}>
               Cancel
-            </button>
-            <button type="submit" className="button button-primary" disabled={saving}>
+            </Button>
+            <Button type="submit" className="button button-primary" disabled={saving}>
               {saving ? 'Adding...' : 'Add Modification'}
-            </button>
+            </Button>
           </div>
         </form>
       )}

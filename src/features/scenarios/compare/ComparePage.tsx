@@ -1,5 +1,7 @@
 // Scenario comparison (spec section 2 Scenario compare): pick scenarios and a period, run the engine in the
-// forecast worker on the user's local data, then one summary card per scenario and the three charts.
+// forecast worker on the user's local data, then one summary card per scenario and the three charts. It opens
+// with the preselected scenarios (the query's, else the baseline) already compared.
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { PageFrame } from '../../../components/layout/PageFrame';
 import { preloadCharts } from '../../../components/charts/LazyChart';
@@ -13,6 +15,7 @@ import { CompareCharts } from './CompareCharts';
 import { ExplainMonth } from './explain/ExplainMonth';
 import { SummaryCard } from './SummaryCard';
 import { ModeSwitch, type CompareMode } from './uncertainty/ModeSwitch';
+import { Button, Input, Select } from '../../../components/form/controls';
 import './compare.css';
 
 /**
@@ -54,17 +57,19 @@ type Props = {
   selected: string[];
   /** Today (YYYY-MM-DD); the device's date unless a test fixes it. */
   asOf?: string;
+  /** The forecast period to open with (the `years` query parameter), else DEFAULT_YEARS. */
+  initialYears?: number;
 };
 
 /** The last successful run (kept on screen while a re-run computes). */
 type Result = { view: CompareView; run: number };
 
-export function ComparePage({ selected, asOf }: Props) {
+export function ComparePage({ selected, asOf, initialYears }: Props) {
   const db = useDb();
   const [scenarios, setScenarios] = useState<ScenarioRow[] | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [years, setYears] = useState<number>(DEFAULT_YEARS);
+  const [years, setYears] = useState<number>(initialYears ?? DEFAULT_YEARS);
   const [result, setResult] = useState<Result | null>(null);
   const [running, setRunning] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -155,10 +160,11 @@ export function ComparePage({ selected, asOf }: Props) {
                 .map((s) => s.id);
         setScenarios(sorted);
         setChosen(new Set(initial));
-        if (fromQuery.length > 0 && !autoRan.current) {
+        // The screen opens with something drawn: the scenarios from the query, else the baseline, run at once.
+        if (initial.length > 0 && !autoRan.current) {
           autoRan.current = true;
           setEngineWarm(true);
-          void run(orderedChosen(new Set(fromQuery), sorted), DEFAULT_YEARS);
+          void run(orderedChosen(new Set(initial), sorted), initialYears ?? DEFAULT_YEARS);
         } else if (sorted.length > 0) {
           // While the user picks, the worker runs a short comparison of their data to warm the engine up.
           exportBackup(db)
@@ -208,12 +214,15 @@ export function ComparePage({ selected, asOf }: Props) {
             <fieldset className="compare-scenarios">
               <legend>Scenarios</legend>
               {scenarios.length === 0 && (
-                <p className="compare-muted">No scenarios yet. Create one on the Scenarios page.</p>
+                <p className="compare-muted">
+                  No scenarios yet. A comparison draws your plan&apos;s next 30 years side by side.{' '}
+                  <Link to="/scenarios">Create a scenario</Link>
+                </p>
               )}
               <ul>
                 {scenarios.map((s) => (
                   <li key={s.id} className="compare-scenario">
-                    <input
+                    <Input
                       id={`pick-${s.id}`}
                       type="checkbox"
                       checked={chosen.has(s.id)}
@@ -239,19 +248,19 @@ export function ComparePage({ selected, asOf }: Props) {
               <ModeSwitch mode={mode} onChange={setMode} />
               <div className="compare-field">
                 <label htmlFor={periodId}>Forecast period</label>
-                <select id={periodId} value={years} onChange={(e) => changeYears(Number(e.target.value))}>
+                <Select id={periodId} value={years} onChange={(e) => changeYears(Number(e.target.value))}>
                   {FORECAST_YEARS.map((y) => (
                     <option key={y} value={y}>
                       {yearsLabel(y)}
                     </option>
                   ))}
-                </select>
+                </Select>
               </div>
               <label className="compare-toggle">
-                <input type="checkbox" checked={todaysDollars} onChange={(e) => setTodaysDollars(e.target.checked)} />
+                <Input type="checkbox" checked={todaysDollars} onChange={(e) => setTodaysDollars(e.target.checked)} />
                 Show in today&apos;s dollars
               </label>
-              <button
+              <Button
                 type="button"
                 className="button button-primary"
                 hidden={mode !== 'projection'}
@@ -259,7 +268,7 @@ export function ComparePage({ selected, asOf }: Props) {
                 onClick={() => void run(ids, years)}
               >
                 {running ? 'Comparing...' : 'Compare'}
-              </button>
+              </Button>
             </div>
             {ids.length === 0 && scenarios.length > 0 && (
               <p className="form-message form-message-info" role="status">

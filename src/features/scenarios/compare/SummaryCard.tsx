@@ -34,7 +34,7 @@ function Figure({ label, value, signed, testId }: { label: string; value: number
     <div className="compare-figure">
       <dt>{label}</dt>
       <dd className={signed ? signClass(value) : undefined} data-testid={testId} data-value={toDecimalString(value)}>
-        {signed ? formatSignedMoney(value) : formatMoney(value)}
+        {signed && displayedSign(value) !== 0 ? formatSignedMoney(value) : formatMoney(value)}
       </dd>
     </div>
   );

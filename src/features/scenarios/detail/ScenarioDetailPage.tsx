@@ -18,6 +18,7 @@ import { deleteEvent } from '../../../data/repositories/events';
 import { updateScenario, type ScenarioWithChildrenRows } from '../../../data/repositories/scenarios';
 import { useLiveSnapshot } from '../../../data/use-live-snapshot';
 import { buildScenarioDetail, readScenarioDetail } from './scenario-detail-data';
+import { Button } from '../../../components/form/controls';
 import '../scenarios.css';
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; event: ScenarioEventRow };
@@ -90,9 +91,9 @@ export function ScenarioDetailPage({ scenarioId, editEvent }: { scenarioId: stri
       <section className="events-section" aria-labelledby="events-heading">
         <div className="section-header">
           <h2 id="events-heading">Events</h2>
-          <button type="button" className="button button-primary" onClick={() => setForm({ mode: 'create' })}>
+          <Button type="button" className="button button-primary" onClick={() => setForm({ mode: 'create' })}>
             + Add Event
-          </button>
+          </Button>
         </div>
         {events.length === 0 ? (
           <div className="empty-state">
@@ -194,12 +195,12 @@ function ScenarioHeader({ scenario, isBuilder }: { scenario: ScenarioWithChildre
           />
           <FormMessage type="error">{error}</FormMessage>
           <div className="form-actions">
-            <button type="button" className="button button-ghost" onClick={() => setEditing(false)} disabled={saving}>
+            <Button type="button" className="button button-ghost" onClick={() => setEditing(false)} disabled={saving}>
               Cancel
-            </button>
-            <button type="submit" className="button button-primary" disabled={saving}>
+            </Button>
+            <Button type="submit" className="button button-primary" disabled={saving}>
               {saving ? 'Saving...' : 'Save Changes'}
-            </button>
+            </Button>
           </div>
         </form>
       ) : (
@@ -208,7 +209,7 @@ function ScenarioHeader({ scenario, isBuilder }: { scenario: ScenarioWithChildre
             <div className="scenario-title-row">
               {isBuilder && <NameTag className="scenario-name">{scenario.name}</NameTag>}
               {scenario.is_baseline && <span className="badge badge-success">Baseline</span>}
-              <button
+              <Button
                 type="button"
                 className="icon-button"
                 aria-label="Edit scenario name and description"
@@ -216,7 +217,7 @@ function ScenarioHeader({ scenario, isBuilder }: { scenario: ScenarioWithChildre
                 onClick={start}
               >
                 ✎
-              </button>
+              </Button>
             </div>
             {scenario.description && <p className="scenario-description">{scenario.description}</p>}
             <p className="scenario-meta">
@@ -261,7 +262,7 @@ function EventCard({
           <span className="badge badge-muted">{prettifyTemplateId(event.template_id)}</span>
         </div>
         <div className="event-actions">
-          <button
+          <Button
             type="button"
             className="button-link"
             aria-expanded={open}
@@ -269,13 +270,13 @@ function EventCard({
             onClick={() => setOpen((v) => !v)}
           >
             {open ? 'Hide details' : 'Show details'}
-          </button>
-          <button type="button" className="button button-ghost" onClick={onEdit}>
+          </Button>
+          <Button type="button" className="button button-ghost" onClick={onEdit}>
             Edit
-          </button>
-          <button type="button" className="button button-ghost button-danger" onClick={onDelete}>
+          </Button>
+          <Button type="button" className="button button-ghost button-danger" onClick={onDelete}>
             Delete
-          </button>
+          </Button>
         </div>
       </div>
       {open && (

@@ -20,6 +20,7 @@ import {
   visibleParameters,
   type FormValues,
 } from './template-values';
+import { Button, Input, Select } from '../../../components/form/controls';
 import './event-form.css';
 
 export const LOAD_FORM_FAILED = 'Failed to load form data. Please try again.';
@@ -170,16 +171,16 @@ export function EventForm({ scenario, event, onClose, onSaved, now = () => new D
         <>
           <FormMessage type="error">{loadError}</FormMessage>
           <div className="form-actions">
-            <button type="button" className="button button-ghost" onClick={onClose}>
+            <Button type="button" className="button button-ghost" onClick={onClose}>
               Cancel
-            </button>
+            </Button>
           </div>
         </>
       ) : (
         <form className="form event-form" onSubmit={submit} noValidate aria-busy={!data || saving}>
           <div className="field">
             <label htmlFor={`${ids}-template`}>Template *</label>
-            <select
+            <Select
               id={`${ids}-template`}
               value={templateId}
               disabled={editing || saving}
@@ -193,7 +194,7 @@ export function EventForm({ scenario, event, onClose, onSaved, now = () => new D
                   {t.icon} {t.name}
                 </option>
               ))}
-            </select>
+            </Select>
             {editing && (
               <small id={`${ids}-template-note`} className="field-hint">
                 Template cannot be changed when editing
@@ -214,7 +215,7 @@ export function EventForm({ scenario, event, onClose, onSaved, now = () => new D
 
           <div className="field">
             <label htmlFor={`${ids}-name`}>Event Name</label>
-            <input
+            <Input
               id={`${ids}-name`}
               type="text"
               value={name}
@@ -261,12 +262,12 @@ export function EventForm({ scenario, event, onClose, onSaved, now = () => new D
 
           <FormMessage type="error">{formError}</FormMessage>
           <div className="form-actions">
-            <button type="button" className="button button-ghost" onClick={onClose} disabled={saving}>
+            <Button type="button" className="button button-ghost" onClick={onClose} disabled={saving}>
               Cancel
-            </button>
-            <button type="submit" className="button button-primary" disabled={saving || !data}>
+            </Button>
+            <Button type="submit" className="button button-primary" disabled={saving || !data}>
               {saving ? (editing ? 'Updating...' : 'Creating...') : editing ? 'Update Event' : 'Create Event'}
-            </button>
+            </Button>
           </div>
         </form>
       )}

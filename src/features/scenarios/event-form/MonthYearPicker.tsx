@@ -1,5 +1,6 @@
 // 'When does this event occur?': month and year selects, years from 10 before to 10 after the current year.
 import { MONTH_NAMES, yearOptions } from './template-values';
+import { Select } from '../../../components/form/controls';
 import './event-form.css';
 
 export function MonthYearPicker({
@@ -23,14 +24,14 @@ export function MonthYearPicker({
     <fieldset className="field month-picker">
       <legend className="field-label">When does this event occur?</legend>
       <div className="field-pair">
-        <select aria-label="Month" value={month} disabled={disabled} onChange={(e) => onChange(e.target.value, year)}>
+        <Select aria-label="Month" value={month} disabled={disabled} onChange={(e) => onChange(e.target.value, year)}>
           {MONTH_NAMES.map((m, i) => (
             <option key={m} value={String(i + 1).padStart(2, '0')}>
               {m}
             </option>
           ))}
-        </select>
-        <select aria-label="Year" value={year} disabled={disabled} onChange={(e) => onChange(month, e.target.value)}>
+        </Select>
+        <Select aria-label="Year" value={year} disabled={disabled} onChange={(e) => onChange(month, e.target.value)}>
           {/* An event saved years ago keeps its own year even when it has left the window. */}
           {!years.includes(Number(year)) && <option value={year}>{year}</option>}
           {years.map((y) => (
@@ -38,7 +39,7 @@ export function MonthYearPicker({
               {y}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       {error && (
         <small className="field-error" role="alert">

@@ -10,6 +10,7 @@ import {
   visibleParameters,
   type FormValues,
 } from './template-values';
+import { Input, Select } from '../../../components/form/controls';
 import './event-form.css';
 
 export type ParameterFieldsProps = {
@@ -99,7 +100,7 @@ function ParameterField({
     return (
       <div className="field field-checkbox">
         <label htmlFor={id}>
-          <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+          <Input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} />
           {label}
         </label>
         {help && (
@@ -119,14 +120,14 @@ function ParameterField({
       p.filter_by === 'income' ? i.amount > 0 : p.filter_by === 'expense' ? i.amount < 0 : true,
     );
     control = (
-      <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+      <Select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
         <option value="">{p.required ? 'Select a recurring item' : 'None'}</option>
         {options.map((i) => (
           <option key={i.id} value={i.id}>
             {i.name}
           </option>
         ))}
-      </select>
+      </Select>
     );
   } else if (isAccountParameter(p)) {
     // Debt pickers list liabilities; offset and property pickers list assets; the rest list every account.
@@ -137,33 +138,33 @@ function ParameterField({
           ? accounts.filter((a) => a.is_asset)
           : accounts;
     control = (
-      <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+      <Select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
         <option value="">{p.required ? 'Select an account' : 'Default'}</option>
         {options.map((a) => (
           <option key={a.id} value={a.id}>
             {a.name}
           </option>
         ))}
-      </select>
+      </Select>
     );
   } else if (p.type === 'select') {
     control = (
-      <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+      <Select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
         {!p.required && !p.options?.some((o) => o.value === text) && <option value="">Select...</option>}
         {p.options?.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
-      </select>
+      </Select>
     );
   } else if (p.type === 'date') {
-    control = <input type="date" {...common} value={text} onChange={(e) => onChange(e.target.value)} />;
+    control = <Input type="date" {...common} value={text} onChange={(e) => onChange(e.target.value)} />;
   } else if (isPercentSlider(p)) {
     const shown = text === '' ? '0' : text;
     control = (
       <div className="slider-row">
-        <input
+        <Input
           type="range"
           min={0}
           max={100}
@@ -179,7 +180,7 @@ function ParameterField({
     );
   } else if (p.type === 'decimal' || p.type === 'integer') {
     control = (
-      <input
+      <Input
         type="number"
         inputMode={p.type === 'integer' ? 'numeric' : 'decimal'}
         step={p.type === 'integer' ? 1 : 'any'}
@@ -191,7 +192,7 @@ function ParameterField({
       />
     );
   } else {
-    control = <input type="text" maxLength={200} {...common} value={text} onChange={(e) => onChange(e.target.value)} />;
+    control = <Input type="text" maxLength={200} {...common} value={text} onChange={(e) => onChange(e.target.value)} />;
   }
 
   return (

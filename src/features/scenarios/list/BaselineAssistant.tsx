@@ -7,6 +7,7 @@ import type { WyrdDb } from '../../../data/db';
 import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioRow } from '../../../data/entities';
 import { acceptBaseline } from '../../../data/repositories/baseline';
 import { localToday } from '../../../lib/dates/local-today';
+import { Button, Input } from '../../../components/form/controls';
 
 /** What the assistant offers: the recogniser's proposals, else one Current Reality event. */
 export function baselineProposals(
@@ -87,9 +88,9 @@ export function BaselineAssistant({
         that describe your current situation, for you to review.
       </p>
       {!open ? (
-        <button type="button" className="button button-primary" onClick={review}>
+        <Button type="button" className="button button-primary" onClick={review}>
           Review proposed baseline
-        </button>
+        </Button>
       ) : (
         <>
           <ul className="proposal-list">
@@ -98,7 +99,7 @@ export function BaselineAssistant({
               return (
                 <li key={`${p.template_id}-${i}`} className="proposal">
                   <label>
-                    <input
+                    <Input
                       type="checkbox"
                       checked={checked[i] ?? false}
                       onChange={(e) => setChecked((c) => c.map((v, j) => (j === i ? e.target.checked : v)))}
@@ -117,12 +118,12 @@ export function BaselineAssistant({
           </ul>
           <FormMessage type="error">{error}</FormMessage>
           <div className="form-actions">
-            <button type="button" className="button button-ghost" onClick={() => setOpen(false)} disabled={saving}>
+            <Button type="button" className="button button-ghost" onClick={() => setOpen(false)} disabled={saving}>
               Cancel
-            </button>
-            <button type="button" className="button button-primary" onClick={() => void accept()} disabled={saving}>
+            </Button>
+            <Button type="button" className="button button-primary" onClick={() => void accept()} disabled={saving}>
               {saving ? 'Creating...' : 'Create Baseline Scenario'}
-            </button>
+            </Button>
           </div>
         </>
       )}

@@ -14,6 +14,7 @@ import { DataValidationError } from '../../../data/repositories/errors';
 import { useLiveSnapshot } from '../../../data/use-live-snapshot';
 import { BaselineAssistant } from './BaselineAssistant';
 import { buildScenariosData, readScenariosSnapshot } from './scenarios-data';
+import { Button, Input } from '../../../components/form/controls';
 import '../scenarios.css';
 
 export const BULK_DELETE_BASELINE = 'Cannot delete baseline scenarios. Please unselect them first.';
@@ -74,9 +75,9 @@ export function ScenariosPage() {
           <Link to="/scenarios/builder" className="button button-ghost">
             Scenario Builder
           </Link>
-          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+          <Button type="button" className="button button-primary" onClick={() => setCreating(true)}>
             Create Scenario
-          </button>
+          </Button>
         </div>
       }
     >
@@ -97,33 +98,33 @@ export function ScenariosPage() {
       {data && (
         <>
           <div className="bulk-bar" role="group" aria-label="Selected scenarios">
-            <button
+            <Button
               type="button"
               className="button button-ghost"
               onClick={() => setChecked(data.scenarios.map((s) => s.id))}
               disabled={data.scenarios.length === 0}
             >
               Select All
-            </button>
-            <button
+            </Button>
+            <Button
               type="button"
               className="button button-ghost"
               onClick={() => setChecked([])}
               disabled={selected.length === 0}
             >
               Clear
-            </button>
-            <button
+            </Button>
+            <Button
               type="button"
               className="button button-ghost button-danger"
               onClick={() => void bulkDelete()}
               disabled={deleting}
             >
               Delete ({selected.length})
-            </button>
-            <button type="button" className="button button-primary" onClick={compare}>
+            </Button>
+            <Button type="button" className="button button-primary" onClick={compare}>
               Compare
-            </button>
+            </Button>
           </div>
           {data.scenarios.length === 0 ? (
             <div className="empty-state">
@@ -143,7 +144,7 @@ export function ScenariosPage() {
                     data-testid="scenario-card"
                   >
                     <div className="scenario-card-top">
-                      <input
+                      <Input
                         type="checkbox"
                         aria-label={`Select ${s.name}`}
                         checked={selected.includes(s.id)}
@@ -204,12 +205,12 @@ function CreateScenarioModal({ onClose, onCreated }: { onClose: () => void; onCr
         />
         <FormMessage type="error">{error}</FormMessage>
         <div className="form-actions">
-          <button type="button" className="button button-ghost" onClick={onClose} disabled={saving}>
+          <Button type="button" className="button button-ghost" onClick={onClose} disabled={saving}>
             Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
+          </Button>
+          <Button type="submit" className="button button-primary" disabled={saving}>
             {saving ? 'Creating...' : 'Create Scenario'}
-          </button>
+          </Button>
         </div>
       </form>
     </Modal>

@@ -11,6 +11,7 @@ import { useDb } from '../../../data/db-context';
 import { listRecurringItems } from '../../../data/repositories/recurring-items';
 import { listCategories } from '../../../data/repositories/categories';
 import { getAssumptions } from '../../../data/repositories/assumptions';
+import { Button, TextArea } from '../../../components/form/controls';
 
 export const SMART_CREATE_EXAMPLES = [
   'Buy a $750k apartment in March 2028 with a 10% deposit',
@@ -91,7 +92,7 @@ export function SmartCreateModal({ onClose, now = () => new Date() }: { onClose:
       <form className="form" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={`${id}-prompt`}>Describe your scenario</label>
-          <textarea
+          <TextArea
             id={`${id}-prompt`}
             value={prompt}
             maxLength={SMART_CREATE_MAX_LENGTH}
@@ -110,7 +111,7 @@ export function SmartCreateModal({ onClose, now = () => new Date() }: { onClose:
           <ul>
             {SMART_CREATE_EXAMPLES.map((ex) => (
               <li key={ex}>
-                <button
+                <Button
                   type="button"
                   className="example-chip"
                   disabled={busy}
@@ -120,19 +121,19 @@ export function SmartCreateModal({ onClose, now = () => new Date() }: { onClose:
                   }}
                 >
                   {ex}
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
         </div>
         <FormMessage type="error">{error}</FormMessage>
         <div className="form-actions">
-          <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
+          <Button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
             Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy}>
+          </Button>
+          <Button type="submit" className="button button-primary" disabled={busy}>
             {busy ? 'Creating...' : 'Create Scenario'}
-          </button>
+          </Button>
         </div>
       </form>
     </Modal>

@@ -20,6 +20,7 @@ import { useToast } from '../../../components/toast/ToastProvider';
 import { useDb } from '../../../data/db-context';
 import { createScenarioWithEvent } from '../../../data/repositories/scenarios';
 import { readHandoff } from './template-catalogue';
+import { Button, Input, TextArea } from '../../../components/form/controls';
 import './templates.css';
 
 const LOAD_FAILED = 'Failed to load template. Please try again.';
@@ -149,7 +150,7 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
         <h2>Scenario</h2>
         <div className="field">
           <label htmlFor={`${ids}-name`}>Scenario Name *</label>
-          <input
+          <Input
             id={`${ids}-name`}
             value={name}
             maxLength={200}
@@ -165,7 +166,7 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
         </div>
         <div className="field">
           <label htmlFor={`${ids}-description`}>Description</label>
-          <textarea
+          <TextArea
             id={`${ids}-description`}
             value={description}
             rows={2}
@@ -203,9 +204,9 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
           <Link to="/scenarios/templates" className="button button-ghost">
             Cancel
           </Link>
-          <button type="submit" className="button button-primary" disabled={saving || !data}>
+          <Button type="submit" className="button button-primary" disabled={saving || !data}>
             {saving ? 'Creating...' : 'Create Scenario'}
-          </button>
+          </Button>
         </div>
       </form>
     </PageFrame>

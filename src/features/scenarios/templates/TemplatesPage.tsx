@@ -6,6 +6,7 @@ import { FormMessage } from '../../../components/form/FormField';
 import { PageFrame } from '../../../components/layout/PageFrame';
 import { SmartCreateModal } from './SmartCreateModal';
 import { loadTemplateGroups, type TemplateGroup } from './template-catalogue';
+import { Button } from '../../../components/form/controls';
 import './templates.css';
 
 function tryLoad(): { groups: TemplateGroup[] | null; error: string | null } {
@@ -32,18 +33,18 @@ export function TemplatesPage() {
           <Link to="/scenarios" className="back-link">
             ← Back to scenarios
           </Link>
-          <button type="button" className="button button-primary" onClick={() => setSmartOpen(true)}>
+          <Button type="button" className="button button-primary" onClick={() => setSmartOpen(true)}>
             ✨ Smart Create with AI
-          </button>
+          </Button>
         </div>
       }
     >
       {error && (
         <div className="load-error">
           <FormMessage type="error">{error}</FormMessage>
-          <button type="button" className="button button-ghost" onClick={load}>
+          <Button type="button" className="button button-ghost" onClick={load}>
             Try again
-          </button>
+          </Button>
         </div>
       )}
       {groups?.map((g) => (

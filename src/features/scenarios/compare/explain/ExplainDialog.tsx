@@ -4,6 +4,7 @@ import { Modal } from '../../../../components/modal/Modal';
 import { ScenarioBreakdown } from './ExplainPanel';
 import { EXPLAIN_MESSAGES, type ExplainState } from './explain-state';
 import { longMonth, stepMonth } from './months';
+import { Button } from '../../../../components/form/controls';
 
 type Props = {
   state: ExplainState;
@@ -17,25 +18,25 @@ export function ExplainDialog({ state, first, last, open, close }: Props) {
   return (
     <Modal title={`Explain ${longMonth(state.month)}`} onClose={close} wide>
       <div className="explain-nav">
-        <button
+        <Button
           type="button"
           className="button button-ghost"
           disabled={state.month === first}
           onClick={() => open(stepMonth(state.month, -1, first, last))}
         >
           Previous month
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
           className="button button-ghost"
           disabled={state.month === last}
           onClick={() => open(stepMonth(state.month, 1, first, last))}
         >
           Next month
-        </button>
-        <button type="button" className="button button-primary" onClick={close}>
+        </Button>
+        <Button type="button" className="button button-primary" onClick={close}>
           Close
-        </button>
+        </Button>
       </div>
       <div className="explain-body" aria-live="polite" aria-busy={state.status === 'loading'}>
         {state.status === 'loading' && (

@@ -7,6 +7,7 @@ import { monthIndexOf, type CompareView } from '../../../../../worker/engine/ind
 import { getExplainRunner } from './explain-runner';
 import { EXPLAIN_MESSAGES, type ExplainState as State } from './explain-state';
 import { explainableMonths, longMonth, monthOfChartDate, stepMonth } from './months';
+import { Button, Input } from '../../../../components/form/controls';
 import './explain.css';
 
 export { EXPLAIN_MESSAGES };
@@ -76,7 +77,7 @@ export function ExplainMonth({ view, children }: Props) {
           <label htmlFor={sliderId}>
             Explain a month: <strong>{longMonth(chosen)}</strong>
           </label>
-          <input
+          <Input
             id={sliderId}
             type="range"
             min={0}
@@ -91,9 +92,9 @@ export function ExplainMonth({ view, children }: Props) {
             Arrow keys move a month; or click a point on a chart.
           </span>
         </div>
-        <button type="button" className="button button-ghost" onClick={() => void open(chosen)}>
+        <Button type="button" className="button button-ghost" onClick={() => void open(chosen)}>
           Explain {longMonth(chosen)}
-        </button>
+        </Button>
       </section>
       {children(pickDate)}
       {state && (

@@ -1,27 +1,24 @@
-// The compare screen's view switch: the single projection or the Uncertainty view (native radios in a labelled
-// radio group: arrow keys move between them, screen readers announce the group and the choice).
+// The compare screen's view switch: the single projection or the Uncertainty view. It is the shared segmented
+// switch (native radios in a labelled radio group), styled globally so its look never changes when the
+// Uncertainty chunk arrives.
+import { SegmentedSwitch } from '../../../../components/form/controls';
+
 export type CompareMode = 'projection' | 'uncertainty';
 
-const MODES: ReadonlyArray<{ mode: CompareMode; label: string }> = [
-  { mode: 'projection', label: 'Projection' },
-  { mode: 'uncertainty', label: 'Uncertainty' },
-];
+const MODES = [
+  { value: 'projection', label: 'Projection' },
+  { value: 'uncertainty', label: 'Uncertainty' },
+] as const;
 
 export function ModeSwitch({ mode, onChange }: { mode: CompareMode; onChange: (mode: CompareMode) => void }) {
   return (
-    <div className="compare-mode" role="radiogroup" aria-label="View">
-      {MODES.map((m) => (
-        <label key={m.mode} className={`compare-mode-option${mode === m.mode ? ' compare-mode-active' : ''}`}>
-          <input
-            type="radio"
-            name="compare-mode"
-            value={m.mode}
-            checked={mode === m.mode}
-            onChange={() => onChange(m.mode)}
-          />
-          {m.label}
-        </label>
-      ))}
-    </div>
+    <SegmentedSwitch<CompareMode>
+      label="View"
+      name="compare-mode"
+      value={mode}
+      choices={MODES}
+      onChange={onChange}
+      className="compare-mode"
+    />
   );
 }

@@ -20,6 +20,7 @@ import { shortMonth } from '../SummaryCard';
 import { FanCharts } from './FanCharts';
 import { PercentileTables } from './PercentileTable';
 import { UncertaintyCard } from './UncertaintyCard';
+import { Button, Input, Select } from '../../../../components/form/controls';
 import './uncertainty.css';
 
 export const TRIAL_CHOICES = [500, 1000, 5000] as const;
@@ -176,36 +177,36 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
         <div className="compare-actions">
           <div className="compare-field">
             <label htmlFor={`${uid}-trials`}>Trials</label>
-            <select id={`${uid}-trials`} value={trials} onChange={(e) => setTrials(Number(e.target.value))}>
+            <Select id={`${uid}-trials`} value={trials} onChange={(e) => setTrials(Number(e.target.value))}>
               {TRIAL_CHOICES.map((t) => (
                 <option key={t} value={t}>
                   {t.toLocaleString('en-AU')}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <div className="compare-field">
             <label htmlFor={`${uid}-stress`}>Stress test</label>
-            <select id={`${uid}-stress`} value={stress} onChange={(e) => setStress(e.target.value as StressName | '')}>
+            <Select id={`${uid}-stress`} value={stress} onChange={(e) => setStress(e.target.value as StressName | '')}>
               <option value="">None</option>
               {(Object.keys(STRESS_LABELS) as StressName[]).map((name) => (
                 <option key={name} value={name}>
                   {STRESS_LABELS[name]}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           {stress === 'crash_at_event' && (
             <div className="compare-field">
               <label htmlFor={`${uid}-event`}>Event</label>
-              <select id={`${uid}-event`} value={eventId} onChange={(e) => setEventId(e.target.value)}>
+              <Select id={`${uid}-event`} value={eventId} onChange={(e) => setEventId(e.target.value)}>
                 <option value="">Choose an event</option>
                 {eventChoices.map((e) => (
                   <option key={e.id} value={e.id}>
                     {nameOf.get(e.scenario_id) ?? ''}: {e.name} ({shortMonth(e.trigger_month)})
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
           )}
         </div>
@@ -214,7 +215,7 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
           <div className="compare-actions">
             <div className="compare-field">
               <label htmlFor={`${uid}-goal-amount`}>Goal net worth</label>
-              <input
+              <Input
                 id={`${uid}-goal-amount`}
                 inputMode="decimal"
                 value={goalAmount}
@@ -224,7 +225,7 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
             </div>
             <div className="compare-field">
               <label htmlFor={`${uid}-goal-date`}>Goal date</label>
-              <input
+              <Input
                 id={`${uid}-goal-date`}
                 type="date"
                 value={goalDate}
@@ -236,18 +237,18 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
           </div>
         </fieldset>
         <div className="compare-actions">
-          <button
+          <Button
             type="button"
             className="button button-primary"
             disabled={ids.length === 0 || running || problem !== null}
             onClick={() => void run()}
           >
             {running ? 'Running...' : 'Run'}
-          </button>
+          </Button>
           {running && (
-            <button type="button" className="button button-ghost" onClick={cancel}>
+            <Button type="button" className="button button-ghost" onClick={cancel}>
               Cancel
-            </button>
+            </Button>
           )}
         </div>
         {problem && (

@@ -1,0 +1,41 @@
+// The shared dollar-amount field (kept out of controls.tsx so the landing page's controls do not pull in the
+// money formatting and the engine module behind it).
+import { useId } from 'react';
+import { formatAmountInput } from '../../lib/format/money';
+import { Input, Labelled, describedBy, type InputProps, type LabelledProps } from './controls';
+
+/**
+ * A labelled dollar amount: a '$' before it, a decimal keypad on phones, thousands separators as you type
+ * (formatAmountInput). `value` is the text shown; read the number with parseAmountInput.
+ */
+export function MoneyInput({
+  label,
+  hint,
+  error,
+  id,
+  value,
+  onValue,
+  ...props
+}: Omit<InputProps, 'type' | 'value' | 'onChange'> &
+  LabelledProps & { value: string; onValue: (text: string) => void }) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <Labelled id={inputId} label={label} hint={hint} error={error}>
+      <div className="money-input">
+        <span aria-hidden="true">$</span>
+        <Input
+          id={inputId}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(inputId, hint, error)}
+          onChange={(e) => onValue(formatAmountInput(e.target.value))}
+          {...props}
+        />
+      </div>
+    </Labelled>
+  );
+}

@@ -1,0 +1,104 @@
+// The dashboard's plan-versus-actual card: how far ahead or behind the plan the person is over the recent complete
+// months (from the transactions), and "Re-start the forecast from today's balances", which sets the accounts to the
+// balances the statements show while keeping the earlier balances to compare with and to go back to.
+import { Link } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { useDb } from '../../data/db-context';
+import { loadPlanActual } from '../../data/statements/plan-actual';
+import { restartFromActual, restartSnapshot, undoRestart } from '../../data/statements/restart';
+import { localToday } from '../../lib/dates/local-today';
+import { formatMoney, formatMoneyCents } from '../../lib/format/money';
+import { Button } from '../../components/form/controls';
+
+/** The recent months the card sums. */
+const CARD_MONTHS = 3;
+
+export function PlanVsActualCard() {
+  const db = useDb();
+  const [message, setMessage] = useState<string | null>(null);
+  const [today] = useState(localToday);
+  const [busy, setBusy] = useState(false);
+  const data = useLiveQuery(async () => {
+    try {
+      const [plan, snapshot] = await Promise.all([loadPlanActual(db, today, CARD_MONTHS), restartSnapshot(db)]);
+      return { plan, snapshot };
+    } catch (err) {
+      console.error('Failed to compare the plan with the transactions', err);
+      return null;
+    }
+  }, [db, today]);
+  if (!data || data.plan.accountIds.length === 0) return null;
+  const { plan, snapshot } = data;
+  const ahead = plan.aheadBy / 100;
+  const months = plan.months.length;
+
+  const restart = async () => {
+    setBusy(true);
+    try {
+      const s = await restartFromActual(db, today);
+      setMessage(
+        s
+          ? `Forecast re-started from today's balances (${s.balances.length === 1 ? '1 account' : `${s.balances.length} accounts`}).`
+          : "Your accounts already have the statements' balances.",
+      );
+    } catch (err) {
+      console.error('Failed to re-start the forecast', err);
+      setMessage('Could not re-start the forecast.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const goBack = async () => {
+    setBusy(true);
+    try {
+      await undoRestart(db);
+      setMessage('Back to the earlier plan.');
+    } catch (err) {
+      console.error('Failed to go back to the earlier plan', err);
+      setMessage('Could not go back to the earlier plan.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const before = snapshot?.balances.reduce((s, b) => s + b.before, 0) ?? 0;
+  const after = snapshot?.balances.reduce((s, b) => s + b.after, 0) ?? 0;
+
+  return (
+    <section className="card dashboard-card" aria-labelledby="plan-actual-card-title">
+      <h2 id="plan-actual-card-title">Plan vs actual</h2>
+      {months === 0 ? (
+        <p>There is no complete month of transactions to compare yet.</p>
+      ) : (
+        <p role="status">
+          {ahead === 0
+            ? `On plan over the last ${months === 1 ? 'month' : `${months} months`}.`
+            : `${formatMoney(Math.abs(ahead))} ${ahead > 0 ? 'ahead of' : 'behind'} the plan over the last ${
+                months === 1 ? 'month' : `${months} months`
+              }.`}
+        </p>
+      )}
+      {snapshot && (
+        <p>
+          Re-started from the statements&apos; balances on {snapshot.as_of}: those accounts went from{' '}
+          {formatMoneyCents(before)} to {formatMoneyCents(after)} in the earlier plan&apos;s place.
+        </p>
+      )}
+      {message && <p role="status">{message}</p>}
+      <div className="dashboard-card-actions">
+        <Link to="/transactions/plan" className="button button-ghost">
+          See plan vs actual
+        </Link>
+        <Button type="button" className="button button-ghost" disabled={busy} onClick={() => void restart()}>
+          Re-start the forecast from today&apos;s balances
+        </Button>
+        {snapshot && (
+          <Button type="button" className="button button-ghost" disabled={busy} onClick={() => void goBack()}>
+            Go back to the earlier plan
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+// Writing a confirmed import: payee rules give categories, rows are written in small chunks (each its own Dexie
+// transaction, with a yield to the browser between them) so no main-thread task runs long, then transfers between
+// the user's accounts are linked. Nothing is written before the user confirms.
+import type { WyrdDb } from '../../../data/db';
+import { newId } from '../../../data/ids';
+import { listRules } from '../tx-store';
+import { linkTransfers, saveImportChunk, type NewBatch, type NewTransaction } from '../tx-writes';
+import type { ImportPreview } from './import-preview';
+import type { PlannedRow } from './import-types';
+
+export const SAVE_CHUNK = 250;
+
+/** Gives the browser a turn (input, paint) between chunks. */
+export function yieldToMain(): Promise<void> {
+  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (s?.yield) return s.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+export type SaveResult = { batchId: string; added: number; ids: string[]; transfers: number };
+
+export async function saveConfirmedImport(
+  db: WyrdDb,
+  args: {
+    accountId: string;
+    preview: ImportPreview;
+    rows: PlannedRow[];
+    now?: string;
+    onProgress?: (done: number, total: number) => void;
+  },
+): Promise<SaveResult> {
+  const { accountId, preview, rows } = args;
+  const rules = await listRules(db);
+  const ruleFor = new Map(rules.map((r) => [r.payee.trim().toLowerCase(), r.category_id]));
+  const batchId = newId();
+  const formats = new Set(preview.files.map((f) => f.format));
+  const banks = new Set(preview.files.map((f) => f.bank));
+  let first: string | null = null;
+  let last: string | null = null;
+  for (const r of rows) {
+    if (first === null || r.date < first) first = r.date;
+    if (last === null || r.date > last) last = r.date;
+  }
+  const batch: NewBatch & { id: string } = {
+    id: batchId,
+    account_id: accountId,
+    imported_at: args.now ?? new Date().toISOString(),
+    file_names: preview.files.map((f) => f.file_name).slice(0, 50),
+    format: formats.size === 1 ? (preview.files[0]?.format as NewBatch['format']) : 'csv',
+    bank: banks.size === 1 ? (preview.files[0]?.bank ?? 'generic') : 'mixed',
+    row_count: rows.length,
+    skipped_count: preview.files.reduce((n, f) => n + f.skipped.length, 0),
+    first_date: first,
+    last_date: last,
+  };
+  const ids: string[] = [];
+  for (let start = 0; start < rows.length || start === 0; start += SAVE_CHUNK) {
+    const chunk: NewTransaction[] = rows.slice(start, start + SAVE_CHUNK).map((r) => ({
+      account_id: accountId,
+      date: r.date,
+      amount_cents: r.amount_cents,
+      description: r.description,
+      payee: r.payee,
+      category_id: ruleFor.get(r.payee.trim().toLowerCase()) ?? null,
+      note: null,
+      bank_id: r.bank_id,
+      balance_cents: r.balance_cents,
+      batch_id: batchId,
+      fingerprint: r.fingerprint,
+      transfer_id: null,
+      recurring_item_id: null,
+      reconciled: false,
+    }));
+    const saved = await saveImportChunk(db, batch, chunk);
+    for (const t of saved) ids.push(t.id);
+    args.onProgress?.(Math.min(rows.length, start + SAVE_CHUNK), rows.length);
+    await yieldToMain();
+    if (rows.length === 0) break;
+  }
+  const transfers = ids.length > 0 ? await linkTransfers(db, ids) : 0;
+  return { batchId, added: ids.length, ids, transfers };
+}
