@@ -199,8 +199,7 @@ export async function push(db: Database, sub: string, body: unknown, now: () => 
     const named = new Map<SyncEntity, Set<string>>();
     for (const m of batch.mutations) {
       const entity = m.entity;
-      if (!isSyncEntity(entity) || m.mutation_id <= (lastBefore.get(m.client_id ?? batch.client_id) ?? 0))
-        continue;
+      if (!isSyncEntity(entity) || m.mutation_id <= (lastBefore.get(m.client_id ?? batch.client_id) ?? 0)) continue;
       if (!named.has(entity)) named.set(entity, new Set());
       named.get(entity)?.add(m.id);
     }
