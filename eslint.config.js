@@ -1,5 +1,6 @@
 // ESLint: TypeScript rules plus the import boundaries of docs/architecture.md
-// (engine imports nothing from the app; features don't import each other; amplify only in the auth adapter).
+// (engine imports nothing from the app; features don't import each other; amplify only in the auth adapter;
+// the engine's inner layers and the simulator's entry).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -13,6 +14,81 @@ const echartsOnlyInAdapter = {
   group: ['echarts', 'echarts/*', 'echarts-for-react', 'echarts-for-react/*'],
   message: 'echarts is used only through src/components/charts/echarts-adapter.tsx.',
 };
+
+/** The engine is pure: nothing from the app, the server, the DOM helpers or vendors with I/O. */
+const enginePurity = [
+  {
+    group: ['**/src/**', '**/server/**', '../../src/*', '../../server/*'],
+    message: 'The engine imports nothing from the app or server.',
+  },
+  {
+    group: [
+      'react',
+      'react-dom',
+      'dexie',
+      'dexie-react-hooks',
+      'aws-amplify',
+      'comlink',
+      'echarts',
+      'hono',
+      'node:*',
+      'fs',
+      'path',
+    ],
+    message: 'The engine is pure: no DOM, I/O or vendor runtime.',
+  },
+];
+
+/**
+ * The engine's inner layers (docs/architecture.md, "Inside the engine"), lowest first: a module (a folder or a
+ * top-level file of worker/engine) imports only modules of lower layers and itself. Cycles are caught by
+ * `npm run cycles`.
+ */
+const ENGINE_LAYERS = [
+  ['model/'],
+  ['money', 'primitives', 'primary-cash'],
+  ['calendar'],
+  ['au/'],
+  ['statements/'],
+  ['prompt/'],
+  ['templates/'],
+  ['baseline-assistant/', 'smart-create/'],
+  ['simulate/'],
+  ['compare', 'explain/', 'dashboard', 'actuals/'],
+  ['compare-view', 'uncertainty/'],
+  ['index'],
+];
+
+/** An import of engine module `m` (folder 'x/' or top-level file 'x') from a top-level file or from a folder. */
+function engineModuleRegex(m, fromTopLevel) {
+  const up = fromTopLevel ? '\\./' : '(\\.\\./)+';
+  return m.endsWith('/') ? `^${up}${m.slice(0, -1)}/` : `^${up}${m}(\\.ts)?$`;
+}
+
+/** One ESLint block per engine module: the purity rules plus every module it may not reach. */
+const engineLayers = ENGINE_LAYERS.flatMap((layer, rank) =>
+  layer.map((m) => {
+    const allowed = new Set(ENGINE_LAYERS.slice(0, rank).flat());
+    allowed.add(m);
+    const topLevel = !m.endsWith('/');
+    const patterns = ENGINE_LAYERS.flat()
+      .filter((x) => !allowed.has(x))
+      .map((x) => ({
+        regex: engineModuleRegex(x, topLevel),
+        message: `Engine layers: ${m} may not import ${x} (docs/architecture.md, Inside the engine).`,
+      }));
+    if (m !== 'simulate/' && allowed.has('simulate/')) {
+      patterns.push({
+        regex: `${engineModuleRegex('simulate/', topLevel)}(?!index$)`,
+        message: 'Import the simulator through its entry simulate/index.ts (export what you need there).',
+      });
+    }
+    return {
+      files: [`worker/engine/${topLevel ? `${m}.ts` : `${m}**/*.ts`}`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [...enginePurity, ...patterns] }] },
+    };
+  }),
+);
 
 /**
  * The app reaches the engine only through its public entry, worker/engine/index.ts: a deep import such as
@@ -117,36 +193,9 @@ export default tseslint.config(
   {
     // The engine is pure: nothing from the app, the server, the DOM helpers or vendors with I/O.
     files: ['worker/engine/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/src/**', '**/server/**', '../../src/*', '../../server/*'],
-              message: 'The engine imports nothing from the app or server.',
-            },
-            {
-              group: [
-                'react',
-                'react-dom',
-                'dexie',
-                'dexie-react-hooks',
-                'aws-amplify',
-                'comlink',
-                'echarts',
-                'hono',
-                'node:*',
-                'fs',
-                'path',
-              ],
-              message: 'The engine is pure: no DOM, I/O or vendor runtime.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: enginePurity }] },
   },
+  ...engineLayers,
   {
     // One look for every control (docs/app.md, Shared controls): features use src/components/form's Button, Input,
     // Select, TextArea, Checkbox, RadioGroup, SegmentedSwitch, DateInput, MoneyInput, never a raw form element.

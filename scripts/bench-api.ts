@@ -2,7 +2,9 @@
 // on PGlite and on a throwaway PostgreSQL: GET /accounts (500 accounts), POST /sync/push (100-mutation batches),
 // GET /sync/pull (10,000 rows), POST /scenarios/compare (5 scenarios, 30 years, the engine benchmark's heavy profile).
 // Every run is bounded by a request count; the whole benchmark stops itself after BENCH_API_TIMEOUT_S (1800 s).
-// Options: --backend pglite|postgres|both (default both).
+// Options: --backend pglite|postgres|both (default both); --only accounts,push,pull,compare (default all);
+// BENCH_API_NODE_ARGS adds Node options to the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof");
+// BENCH_API_SERVER_ENV adds server settings (e.g. "WYRD_API_WORKERS=1").
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -102,7 +104,12 @@ async function startServer(identityUrl: string, dataDir: string, databaseUrl?: s
     WYRD_DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  for (const pair of (process.env.BENCH_API_SERVER_ENV ?? '').split(/\s+/).filter(Boolean)) {
+    const [key, ...value] = pair.split('=');
+    env[key] = value.join('=');
+  }
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -238,9 +245,19 @@ async function load(
   name: string,
   base: string,
   token: string,
-  opts: { connections: number; amount: number; method?: string; path: string; body?: string; setupBody?: () => string },
+  opts: {
+    connections: number;
+    amount: number;
+    method?: string;
+    path: string;
+    body?: string;
+    setupBody?: () => string;
+    headers?: Record<string, string>;
+    /** 304 Not Modified is the expected answer (autocannon counts it as non-2xx). */
+    expect304?: boolean;
+  },
 ): Promise<Row> {
-  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...opts.headers };
   const request: AutocannonRequest = { method: opts.method ?? 'GET', path: opts.path, body: opts.body, headers };
   if (opts.setupBody) {
     const makeBody = opts.setupBody;
@@ -261,7 +278,12 @@ async function load(
     rps: result.requests.total / Math.max(result.duration, 0.001),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors:
+      result.errors +
+      result.timeouts +
+      (opts.expect304
+        ? result.requests.total - (result.statusCodeStats?.['304']?.count ?? 0) - result.errors - result.timeouts
+        : result.non2xx),
   };
   print(row);
   if (row.errors > 0) {
@@ -311,7 +333,23 @@ async function pullEverything(
   return { ms: performance.now() - started, rows, pages };
 }
 
-type Summary = { backend: string; accountsP99?: number; pullAllMs?: number };
+type Summary = {
+  backend: string;
+  accountsP99?: number;
+  accountsPlainP99?: number;
+  pullAllMs?: number;
+  /** Mutations applied a second: 1,000-mutation pushes one after another (median) and 100-mutation ones at 4 connections. */
+  pushRate?: number;
+  concurrentPushRate?: number;
+  push1000Ms?: number;
+};
+
+const ONLY = (() => {
+  const arg = process.argv.indexOf('--only');
+  return arg >= 0 ? new Set(process.argv[arg + 1].split(',')) : null;
+})();
+const section = (name: 'accounts' | 'push' | 'pull' | 'compare') => !ONLY || ONLY.has(name);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function benchBackend(backend: 'PGlite' | 'PostgreSQL', jwks: Jwks, databaseUrl?: string): Promise<Summary> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-bench-api-'));
@@ -323,86 +361,138 @@ async function benchBackend(backend: 'PGlite' | 'PostgreSQL', jwks: Jwks, databa
 
     let t = performance.now();
     await pushAll(base, token('bench-accounts'), 'seed', accountCreates('acc', 500), 100);
-    await pushAll(base, token('bench-pull'), 'seed', accountCreates('row', 10_000), 1000);
+    if (section('pull')) await pushAll(base, token('bench-pull'), 'seed', accountCreates('row', 10_000), 1000);
+    const seeded = section('pull') ? 10_500 : 500;
     const seedMs = performance.now() - t;
     t = performance.now();
     const heavy = heavyProfileMutations();
-    await pushAll(base, token('bench-compare'), 'seed', heavy.mutations, 1000);
+    if (section('compare')) await pushAll(base, token('bench-compare'), 'seed', heavy.mutations, 1000);
     console.log(
-      `${backend}: seeded 10,500 accounts by push in ${(seedMs / 1000).toFixed(1)} s (${Math.round(10_500 / (seedMs / 1000))} mutations/s); ` +
-        `heavy profile (${heavy.mutations.length} mutations) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      `${backend}: seeded ${seeded.toLocaleString('en-AU')} accounts by push in ${(seedMs / 1000).toFixed(1)} s (${Math.round(seeded / (seedMs / 1000))} mutations/s)` +
+        (section('compare')
+          ? `; heavy profile (${heavy.mutations.length} mutations) in ${((performance.now() - t) / 1000).toFixed(1)} s`
+          : ''),
     );
 
     const listed = await call<unknown[]>(base, token('bench-accounts'), 'GET', '/accounts');
     if (listed.length !== 500) throw new Error(`GET /accounts returned ${listed.length} accounts, expected 500`);
     const compareBody = JSON.stringify({ scenario_ids: heavy.scenarioIds, forecast_years: 30 });
-    await call(base, token('bench-compare'), 'POST', '/scenarios/compare', JSON.parse(compareBody)); // warm the engine
+    if (section('compare'))
+      await call(base, token('bench-compare'), 'POST', '/scenarios/compare', JSON.parse(compareBody)); // warm the engine
 
-    // Warm-up so the JIT and the database caches do not count against the first measurement.
-    await autocannon({
-      url: base,
-      connections: 10,
-      amount: 200,
-      timeout: 60,
-      headers: { Authorization: `Bearer ${token('bench-accounts')}` } as Record<string, string>,
-      requests: [{ method: 'GET', path: '/accounts' }],
-    });
+    if (section('accounts')) {
+      // Warm-up so the JIT and the database caches do not count against the first measurement.
+      await autocannon({
+        url: base,
+        connections: 10,
+        amount: 200,
+        timeout: 60,
+        headers: { Authorization: `Bearer ${token('bench-accounts')}` } as Record<string, string>,
+        requests: [{ method: 'GET', path: '/accounts' }],
+      });
 
-    // One connection first: the service time of one request, which queueing at 50 connections multiplies.
-    await load(backend, 'GET /accounts (500 accounts)', base, token('bench-accounts'), {
-      connections: 1,
-      amount: 200,
-      path: '/accounts',
-    });
-    const accounts = await load(backend, 'GET /accounts (500 accounts)', base, token('bench-accounts'), {
-      connections: 50,
-      amount: 2000,
-      path: '/accounts',
-    });
-    summary.accountsP99 = accounts.p99;
+      // One connection first: the service time of one request, which queueing at 50 connections multiplies.
+      // Full responses as a browser asks for them (it always offers gzip), then uncompressed, then revalidations.
+      const browser = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+      await load(backend, 'GET /accounts (500 accounts, gzip)', base, token('bench-accounts'), {
+        connections: 1,
+        amount: 200,
+        path: '/accounts',
+        headers: browser,
+      });
+      const accounts = await load(backend, 'GET /accounts (500 accounts, gzip)', base, token('bench-accounts'), {
+        connections: 50,
+        amount: 2000,
+        path: '/accounts',
+        headers: browser,
+      });
+      const plain = await load(backend, 'GET /accounts (500 accounts, uncompressed)', base, token('bench-accounts'), {
+        connections: 50,
+        amount: 2000,
+        path: '/accounts',
+      });
+      summary.accountsPlainP99 = plain.p99;
+      const etag = (
+        await fetch(`${base}/accounts`, { headers: { Authorization: `Bearer ${token('bench-accounts')}` } })
+      ).headers.get('etag');
+      if (!etag) throw new Error('GET /accounts answered without an ETag');
+      await load(backend, 'GET /accounts (If-None-Match: 304)', base, token('bench-accounts'), {
+        connections: 50,
+        amount: 2000,
+        path: '/accounts',
+        headers: { 'If-None-Match': etag },
+        expect304: true,
+      });
+      summary.accountsP99 = accounts.p99;
+    }
 
-    let batchNo = 0;
-    await load(backend, 'POST /sync/push (100 mutations a batch)', base, token('bench-push'), {
-      connections: 4,
-      amount: 40,
-      method: 'POST',
-      path: '/sync/push',
-      setupBody: () => {
-        const n = batchNo++;
-        const mutations = accountCreates(`push-${n}`, 100).map((m, i) => ({ ...m, mutation_id: i + 1 }));
-        return JSON.stringify({ client_id: `bench-device-${n}`, mutations });
-      },
-    });
+    if (section('push')) {
+      // Full 1,000-mutation batches one after another: how long a device waits for each, and mutations applied a second.
+      const times: number[] = [];
+      for (let n = 0; n < 7; n++) {
+        const mutations = accountCreates(`seq-${n}`, 1000).map((m, i) => ({ ...m, mutation_id: i + 1 }));
+        const started = performance.now();
+        await call(base, token('bench-push-1000'), 'POST', '/sync/push', { client_id: `bench-1000-${n}`, mutations });
+        times.push(performance.now() - started);
+      }
+      summary.push1000Ms = median(times);
+      summary.pushRate = 1000 / (summary.push1000Ms / 1000);
+      console.log(
+        `${backend.padEnd(10)} POST /sync/push of 1,000 mutations, one push at a time: median ${summary.push1000Ms.toFixed(0)} ms ` +
+          `(${Math.round(summary.pushRate)} mutations/s applied; 7 pushes, fastest ${Math.min(...times).toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms)`,
+      );
 
-    await load(backend, 'GET /sync/pull (10,000 rows, one page)', base, token('bench-pull'), {
-      connections: 2,
-      amount: 20,
-      path: '/sync/pull?since=0&limit=10000',
-    });
-    await load(backend, 'GET /sync/pull (1,000-row page)', base, token('bench-pull'), {
-      connections: 10,
-      amount: 200,
-      path: '/sync/pull?since=0&limit=1000',
-    });
+      let batchNo = 0;
+      const concurrent = await load(backend, 'POST /sync/push (100 mutations a batch)', base, token('bench-push'), {
+        connections: 4,
+        amount: 40,
+        method: 'POST',
+        path: '/sync/push',
+        setupBody: () => {
+          const n = batchNo++;
+          const mutations = accountCreates(`push-${n}`, 100).map((m, i) => ({ ...m, mutation_id: i + 1 }));
+          return JSON.stringify({ client_id: `bench-device-${n}`, mutations });
+        },
+      });
+      summary.concurrentPushRate = concurrent.rps * 100;
+      console.log(
+        `${backend.padEnd(10)} 100-mutation pushes at 4 connections: ${Math.round(summary.concurrentPushRate)} mutations/s applied`,
+      );
+    }
 
-    const pulls = [];
-    for (let i = 0; i < 5; i++) pulls.push(await pullEverything(base, token('bench-pull'), 1000));
-    if (pulls.some((p) => p.rows !== 10_000))
-      throw new Error(`a full pull returned ${pulls.map((p) => p.rows).join(', ')} rows, expected 10,000`);
-    const times = pulls.map((p) => p.ms).sort((a, b) => a - b);
-    summary.pullAllMs = times[times.length - 1];
-    console.log(
-      `${backend.padEnd(10)} pull all 10,000 rows from cursor 0 in ${pulls[0].pages} pages of 1,000: ` +
-        `median ${times[2].toFixed(0)} ms, worst ${times[4].toFixed(0)} ms (5 runs)`,
-    );
+    if (section('pull')) {
+      await load(backend, 'GET /sync/pull (10,000 rows, one page)', base, token('bench-pull'), {
+        connections: 2,
+        amount: 20,
+        path: '/sync/pull?since=0&limit=10000',
+      });
+      await load(backend, 'GET /sync/pull (1,000-row page)', base, token('bench-pull'), {
+        connections: 10,
+        amount: 200,
+        path: '/sync/pull?since=0&limit=1000',
+      });
 
-    await load(backend, 'POST /scenarios/compare (5 x 30 years, heavy)', base, token('bench-compare'), {
-      connections: 2,
-      amount: 20,
-      method: 'POST',
-      path: '/scenarios/compare',
-      body: compareBody,
-    });
+      const pulls = [];
+      for (let i = 0; i < 5; i++) pulls.push(await pullEverything(base, token('bench-pull'), 1000));
+      if (pulls.some((p) => p.rows !== 10_000))
+        throw new Error(`a full pull returned ${pulls.map((p) => p.rows).join(', ')} rows, expected 10,000`);
+      const times = pulls.map((p) => p.ms).sort((a, b) => a - b);
+      summary.pullAllMs = times[times.length - 1];
+      console.log(
+        `${backend.padEnd(10)} pull all 10,000 rows from cursor 0 in ${pulls[0].pages} pages of 1,000: ` +
+          `median ${times[2].toFixed(0)} ms, worst ${times[4].toFixed(0)} ms (5 runs)`,
+      );
+    }
+
+    if (section('compare')) {
+      await load(backend, 'POST /scenarios/compare (5 x 30 years, heavy)', base, token('bench-compare'), {
+        connections: 2,
+        amount: 20,
+        method: 'POST',
+        path: '/scenarios/compare',
+        body: compareBody,
+      });
+    }
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
@@ -463,9 +553,19 @@ async function main(): Promise<void> {
   console.log(`\nLoad average at the end: ${load1()}`);
   console.log('Targets:');
   for (const s of summaries) {
+    if (s.pushRate !== undefined && s.push1000Ms !== undefined) {
+      console.log(
+        `  ${s.backend}: at least 3,000 mutations/s applied: ${Math.round(s.pushRate)} (1,000 a push, one at a time), ${s.pushRate >= 3000 ? 'met' : 'NOT met'}; ` +
+          `${Math.round(s.concurrentPushRate ?? 0)} with 100-mutation pushes at 4 connections`,
+      );
+      console.log(
+        `  ${s.backend}: a 1,000-mutation push answered under 0.5 s: median ${(s.push1000Ms / 1000).toFixed(2)} s, ${s.push1000Ms < 500 ? 'met' : 'NOT met'}`,
+      );
+    }
     if (s.backend === 'PostgreSQL' && s.accountsP99 !== undefined) {
       console.log(
-        `  GET /accounts p99 under 50 ms at 50 connections on PostgreSQL: ${s.accountsP99} ms, ${s.accountsP99 < 50 ? 'met' : 'NOT met'}`,
+        `  GET /accounts p99 under 50 ms at 50 connections on PostgreSQL (full answer, gzip as browsers ask): ${s.accountsP99} ms, ${s.accountsP99 < 50 ? 'met' : 'NOT met'}` +
+          ` (uncompressed: ${s.accountsPlainP99 ?? '-'} ms)`,
       );
     }
     if (s.pullAllMs !== undefined) {

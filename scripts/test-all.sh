@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every test in the repo. Unit/integration tests (vitest projects), then the browser tests against
 # the real local stack, then one closing line `N passed, N failed` counted from vitest's JSON reports.
-# With --checks (`npm run check`, CI) the type check, lint (zero warnings) and Prettier's format check run first and
-# count as one check each.
+# With --checks (`npm run check`, CI) the type check, lint (zero warnings), the import-cycle check and Prettier's
+# format check run first and count as one check each.
 set -uo pipefail
 
 WITH_CHECKS=0
@@ -35,6 +35,7 @@ static_check() {
 if [ "$WITH_CHECKS" = 1 ]; then
   static_check typecheck
   static_check lint
+  static_check cycles
   static_check format:check
 fi
 

@@ -1,13 +1,31 @@
 // Runs the API server on its own (`npm run server`); `npm start` runs it together with the web app and identity service.
-import { ConfigError, loadApiConfig } from './api/config.ts';
+// On PostgreSQL it runs one worker process per core (node:cluster, sharing the port; WYRD_API_WORKERS overrides),
+// since one Node process saturates one core; on the embedded PGlite database, which one process owns, just one.
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { openDatabase } from './db/client.ts';
+import { ConfigError, loadApiConfig, type ApiConfig } from './api/config.ts';
 import { startApiServer } from './api/server.ts';
 
-async function main(): Promise<void> {
-  const config = loadApiConfig();
+function workerCount(config: ApiConfig): number {
+  if (!config.database.databaseUrl) return 1;
+  const raw = process.env.WYRD_API_WORKERS;
+  if (raw === undefined || raw === '') return availableParallelism();
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 256)
+    throw new ConfigError(`WYRD_API_WORKERS must be a whole number from 1 to 256, got '${raw}'.`);
+  return count;
+}
+
+const describe = (config: ApiConfig, url: string, workers: number) =>
+  `API (${config.mode} mode, ${config.database.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.database.pgliteDir}`}` +
+  `${workers > 1 ? `, ${workers} worker processes` : ''}) on ${url}`;
+
+/** One process serving the API: the whole server, or one cluster worker (which tells the primary its URL). */
+async function serve(config: ApiConfig, workers: number): Promise<void> {
   const api = await startApiServer(config);
-  console.log(
-    `API (${config.mode} mode, ${config.database.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.database.pgliteDir}`}) on ${api.url}`,
-  );
+  if (cluster.isWorker) process.send?.({ listening: api.url });
+  else console.log(describe(config, api.url, workers));
   const stop = () => {
     api.close().then(
       () => process.exit(0),
@@ -16,6 +34,47 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** The cluster primary: migrates once, forks the workers, replaces one that dies, stops them all on a signal. */
+async function primary(config: ApiConfig, workers: number): Promise<void> {
+  // Migrations run here, once, before any worker opens the database.
+  await (await openDatabase(config.database)).close();
+  let stopping = false;
+  let announced = false;
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on('message', (message: { listening?: string }) => {
+      if (message.listening && !announced) {
+        announced = true;
+        console.log(describe(config, message.listening, workers));
+      }
+    });
+  };
+  for (let i = 0; i < workers; i++) fork();
+  cluster.on('exit', (worker, code) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`API worker ${worker.process.pid} exited (code ${String(code)}); starting another`);
+    fork();
+  });
+  const stop = () => {
+    stopping = true;
+    const running = Object.values(cluster.workers ?? {});
+    if (running.length === 0) process.exit(0);
+    for (const worker of running) worker?.process.kill('SIGTERM');
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function main(): Promise<void> {
+  const config = loadApiConfig();
+  const workers = workerCount(config);
+  if (workers > 1 && cluster.isPrimary) await primary(config, workers);
+  else await serve(config, workers);
 }
 
 main().catch((error: unknown) => {

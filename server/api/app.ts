@@ -11,6 +11,7 @@ import { users } from '../db/schema.ts';
 import { requireAuth, type AuthVariables, type TokenVerifier } from './auth.ts';
 import type { ApiConfig } from './config.ts';
 import { ApiError, parseInput } from './errors.ts';
+import { listResponse } from './list-response.ts';
 import {
   CompareInputSchema,
   ForecastQuerySchema,
@@ -21,7 +22,7 @@ import {
 } from './inputs.ts';
 import * as compute from './store/compute.ts';
 import * as ledger from './store/ledger.ts';
-import { listLiveJson, withUserTx, type WriteContext } from './store/rows.ts';
+import { listLiveCached, withUserTx, type CachedList, type WriteContext } from './store/rows.ts';
 import * as scenarios from './store/scenarios.ts';
 import { MustRefetchError, OutOfOrderError, pull, push } from './store/sync.ts';
 import { requireSyncVersion } from './sync-version.ts';
@@ -111,6 +112,7 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
       origin: config.webOrigins,
       allowHeaders: ['Authorization', 'Content-Type', SYNC_VERSION_HEADER],
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      exposeHeaders: ['ETag'],
       maxAge: 600,
     }),
   );
@@ -147,7 +149,7 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
   // ---- accounts, categories, recurring items (same shape each)
   type Crud = {
     path: string;
-    listJson: (db: Database, sub: string) => Promise<string>;
+    list: (db: Database, sub: string) => Promise<CachedList>;
     get: (db: Database, sub: string, id: string) => Promise<unknown>;
     create: (tx: Database, ctx: WriteContext, input: unknown) => Promise<unknown>;
     update: (tx: Database, ctx: WriteContext, id: string, input: unknown) => Promise<unknown>;
@@ -156,7 +158,7 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
   const crud: Crud[] = [
     {
       path: '/accounts',
-      listJson: (db, sub) => listLiveJson(db, 'accounts', sub),
+      list: (db, sub) => listLiveCached(db, 'accounts', sub),
       get: ledger.getAccount,
       create: ledger.createAccount,
       update: ledger.updateAccount,
@@ -164,7 +166,7 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
     },
     {
       path: '/categories',
-      listJson: (db, sub) => listLiveJson(db, 'categories', sub),
+      list: (db, sub) => listLiveCached(db, 'categories', sub),
       get: ledger.getCategory,
       create: ledger.createCategory,
       update: ledger.updateCategory,
@@ -172,15 +174,15 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
     },
     {
       path: '/recurring-items',
-      listJson: (db, sub) => listLiveJson(db, 'recurring_items', sub),
+      list: (db, sub) => listLiveCached(db, 'recurring_items', sub),
       get: ledger.getRecurringItem,
       create: ledger.createRecurringItem,
       update: ledger.updateRecurringItem,
       remove: ledger.deleteRecurringItem,
     },
   ];
-  for (const { path, listJson, get, create, update, remove } of crud) {
-    app.get(path, auth, async (c) => c.body(await listJson(db, sub(c)), 200, { 'content-type': 'application/json' }));
+  for (const { path, list, get, create, update, remove } of crud) {
+    app.get(path, auth, async (c) => listResponse(c, await list(db, sub(c))));
     app.post(path, auth, async (c) => {
       const body = await readJson(c);
       return c.json(await write(c, (tx, ctx) => create(tx, ctx, body)), 201);

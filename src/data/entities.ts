@@ -7,6 +7,7 @@ import type {
   RecurringItem,
   Scenario,
   ScenarioEvent,
+  SyncEntity,
 } from '../../worker/engine/index';
 
 export type IsoTimestamp = string;
@@ -28,6 +29,9 @@ export type ScenarioEventRow = LocalRow<ScenarioEvent>;
  * (docs/forecast-model.md section 6) and is local bookkeeping, not part of the entity.
  */
 export type ModificationRow = LocalRow<Modification> & { scenario_id: string; created_at?: IsoTimestamp };
+
+/** Entity names as they appear in outbox rows: the sync contract's entities (the local table names). */
+export type OutboxEntity = SyncEntity;
 
 /** A local change waiting to be sent to the API, in order (seq is auto-incremented). */
 export type OutboxRow = {

@@ -1,11 +1,9 @@
 // The outbox: one row per local entity change, written in the same Dexie transaction as the change, in order
 // (seq). A later sync engine pushes rows in seq order and removes them once the server has acknowledged them.
-import type { SyncEntity } from '../../worker/engine/index';
 import type { WyrdDb } from './db';
-import type { IsoTimestamp, OutboxRow } from './entities';
+import type { IsoTimestamp, OutboxEntity, OutboxRow } from './entities';
 
-/** Entity names as they appear in outbox rows: the contract's synced entities (the local table names). */
-export type OutboxEntity = SyncEntity;
+export type { OutboxEntity };
 
 export type OutboxOp = OutboxRow['op'];
 

@@ -3,9 +3,8 @@
 import { compareWithProfile, sampleSnapshots, samplingStep, type Comparison } from './compare';
 import { resolveAssumptions, type AssumptionsInput } from './model/assumptions';
 import type { Snapshot } from './model/comparison';
-import { cents } from './money';
-import type { EventCompiler, ScenarioForecast } from './simulate/forecast';
-import type { Simulator } from './simulate/simulate';
+import { cents, deflator } from './money';
+import type { EventCompiler, ScenarioForecast, Simulator } from './simulate/index';
 
 /** The card figures. In today's dollars `inflation` is the erosion of money held, so the three parts still add up. */
 export type SummaryFigures = {
@@ -60,11 +59,6 @@ export type CompareViewInput = {
   years: number;
   scenario_ids: string[];
 };
-
-/** (1 + i)^(-t) for snapshot k, t = k / 12 years after as_of. */
-export function deflator(inflationRatePercent: number, monthIndex: number): number {
-  return Math.pow(1 + inflationRatePercent / 100, -monthIndex / 12);
-}
 
 /** The first run of snapshots with liquid cash below zero, over every month (never the sampled points). */
 export function findCashShortfall(

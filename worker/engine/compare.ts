@@ -1,19 +1,19 @@
 // Compare: several scenarios over the same months from the same as_of, chart sampling
 // (docs/forecast-model.md section 6) and the POST /scenarios/compare response shape (decimal strings).
 import { SNAPSHOT_FIGURES, type ApiSnapshot, type ComparisonResult, type Snapshot } from './model/comparison';
-import { EngineInputError, parseOrThrow } from './model/issues';
+import { parseOrThrow } from './model/issues';
 import { toDecimalString } from './money';
 import {
-  BASE_SCENARIO_ID,
   ForecastOptionsSchema,
   forecastPrepared,
   prepareProfile,
-  type EventCompiler,
   type ForecastOptions,
   type PreparedProfile,
+  type EventCompiler,
   type ScenarioForecast,
-} from './simulate/forecast';
-import type { Simulator } from './simulate/simulate';
+  type Simulator,
+  scenarioIdsOf,
+} from './simulate/index';
 
 /** Months between chart points: 1 up to 5 years, 3 up to 15 years, otherwise 6 (spec section 9). */
 export function samplingStep(years: number): number {
@@ -64,15 +64,7 @@ export function compareWithProfile(
 ): { comparison: Comparison; prepared: PreparedProfile } {
   const opts = parseOrThrow(ForecastOptionsSchema, { as_of: options.as_of, years: options.years }, '$options');
   const prepared = prepareProfile(profileInput, compile, simulator);
-  let ids = [...options.scenario_ids];
-  if (ids.length === 0) ids = prepared.profile.scenarios.map((s) => s.id);
-  if (ids.length === 0) ids = [BASE_SCENARIO_ID];
-  const known = new Set(prepared.profile.scenarios.map((s) => s.id));
-  ids.forEach((id, i) => {
-    if (!known.has(id) && id !== BASE_SCENARIO_ID) {
-      throw new EngineInputError([{ path: `$options.scenario_ids[${i}]`, message: `no scenario with id "${id}"` }]);
-    }
-  });
+  const ids = scenarioIdsOf(prepared, options.scenario_ids);
   const scenarios = ids.map((id) => forecastPrepared(prepared, id, opts));
   return { comparison: { as_of: opts.as_of, years: opts.years, scenarios }, prepared };
 }

@@ -2,9 +2,13 @@
 // Pure: no DOM, no I/O, no clock (as_of is an input); randomness only from seeded streams (docs/uncertainty.md).
 import { compareScenarios, type CompareOptions, type Comparison } from './compare';
 import { compareViewWith, type CompareView, type CompareViewInput } from './compare-view';
-import { defaultEventCompiler } from './simulate/default-compiler';
-import { forecastScenario, type ForecastOptions, type ScenarioForecast } from './simulate/forecast';
-import type { Simulator } from './simulate/simulate';
+import {
+  defaultEventCompiler,
+  forecastScenario,
+  type ForecastOptions,
+  type ScenarioForecast,
+  type Simulator,
+} from './simulate/index';
 import {
   explainScenarioMonth,
   explainScenariosMonth,
@@ -12,6 +16,38 @@ import {
   type ExplainScenariosOptions,
   type MonthExplanation,
 } from './explain/explain';
+
+export {
+  type EventCompiler,
+  type PrimitiveGroup,
+  type ScenarioForecast,
+  type ScenarioSummaryFigures,
+  type SimAccountInput,
+  type SimulationResult,
+  type SimulationSpec,
+  type Simulator,
+  type TaxYearFigures,
+  createSimulator,
+  simulate,
+  pmt,
+  TaxSettlement,
+  BASE_SCENARIO_ID,
+  MAX_YEARS,
+  ForecastOptionsSchema,
+  forecastPrepared,
+  forecastScenario,
+  prepareProfile,
+  summarise,
+  type ForecastOptions,
+  type PreparedProfile,
+  defaultEventCompiler,
+  createTraceLog,
+  type TraceBucket,
+  type TraceContext,
+  type TraceEntry,
+  type TraceKind,
+  type TraceRecorder,
+} from './simulate/index';
 
 export * from './model/common';
 export * from './model/account';
@@ -30,33 +66,6 @@ export * from './primitives';
 export * from './calendar';
 export * from './money';
 export * from './dashboard';
-export {
-  createSimulator,
-  simulate,
-  pmt,
-  type Simulator,
-  type SimulationSpec,
-  type SimulationResult,
-  type PrimitiveGroup,
-  type SimAccountInput,
-} from './simulate/simulate';
-export { TaxSettlement, type TaxYearFigures } from './simulate/tax-settlement';
-export {
-  BASE_SCENARIO_ID,
-  MAX_YEARS,
-  ForecastOptionsSchema,
-  forecastPrepared,
-  forecastScenario,
-  prepareProfile,
-  summarise,
-  toContextAccount,
-  toContextRecurringItem,
-  type EventCompiler,
-  type ForecastOptions,
-  type PreparedProfile,
-  type ScenarioForecast,
-  type ScenarioSummaryFigures,
-} from './simulate/forecast';
 export {
   TEMPLATES,
   getTemplate,
@@ -78,6 +87,8 @@ export {
   eventCompileContext,
   eventEntityChanges,
   sameRecord,
+  toContextAccount,
+  toContextRecurringItem,
   type CategoryResolver,
   type EntityChanges,
   type EventCompileContext,
@@ -108,7 +119,6 @@ export {
   type BaselineAssistantInput,
   type BaselineProposal,
 } from './baseline-assistant/propose';
-export { defaultEventCompiler } from './simulate/default-compiler';
 export {
   compareScenarios,
   compareWithProfile,
@@ -143,7 +153,6 @@ export { cholesky, NotPositiveDefiniteError } from './uncertainty/cholesky';
 export { UNCERTAINTY_HELP_TEXT } from './uncertainty/help';
 export {
   compareViewWith,
-  deflator,
   findCashShortfall,
   realSummary,
   toCompareView,
@@ -202,15 +211,8 @@ export {
   type TaxExplanation,
   type TransferLine,
 } from './explain/explain';
-export { financialYearLabel, taxRulesUsed, type TaxRulesUsed } from './explain/rules';
-export {
-  createTraceLog,
-  type TraceBucket,
-  type TraceContext,
-  type TraceEntry,
-  type TraceKind,
-  type TraceRecorder,
-} from './simulate/trace';
+export { taxRulesUsed, type TaxRulesUsed } from './explain/rules';
+export { financialYearLabel } from './au/dated';
 
 /** Explain one month of one scenario (scenario_id null, absent or 'base': the base): every part of its cash flow and growth. */
 export function explainMonth(profile: unknown, options: ExplainOptions, simulator?: Simulator): MonthExplanation {

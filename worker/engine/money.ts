@@ -114,3 +114,8 @@ export function formatDollarsShortest(dollars: number): string {
   const rounded = cents(dollars);
   return Number.isInteger(rounded) ? WHOLE_DOLLARS.format(rounded) : DOLLARS_AND_CENTS.format(rounded);
 }
+
+/** Today's dollars: (1 + i)^(-t) for snapshot k, t = k / 12 years after as_of. */
+export function deflator(inflationRatePercent: number, monthIndex: number): number {
+  return Math.pow(1 + inflationRatePercent / 100, -monthIndex / 12);
+}

@@ -2,6 +2,7 @@
 // deleted rows as tombstones; every write transaction first takes its user's lock so one user's sequence
 // numbers follow commit order (what makes the sync cursor safe). Given a sync batch's handle (batch.ts), every
 // function here reads and writes the batch's rows in memory instead.
+import { gzipSync } from 'node:zlib';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ENTITY_TABLES, type EntityName } from '../../db/schema.ts';
@@ -134,40 +135,108 @@ export async function tombstone(tx: Database, entity: EntityName, ctx: WriteCont
   return done.length > 0;
 }
 
-// The list endpoints' answers as JSON text, per user and table, kept while the table's newest change sequence
-// value for that user is unchanged (every write and tombstone takes a new one, so a changed list never hits).
+// The list endpoints' answers, per user and table, kept while the table's newest change sequence value for that
+// user and the tombstone purge horizon are unchanged: every write and tombstone takes a new sequence value, and a
+// purge (which can lower the newest value) moves the horizon, so a changed list never matches.
 const LIST_CACHE_LIMIT = 500;
+
+/** Tombstones at or below this sequence value may have been purged: older cursors must refetch. */
+export const PURGE_HORIZON_KEY = 'tombstone_purge_seq';
+
+/** A list answer: its JSON text and UTF-8 bytes, its ETag, and its gzip encoding (made on first use, then kept). */
+export type CachedList = {
+  etag: string;
+  json: string;
+  bytes: Uint8Array<ArrayBuffer>;
+  gzip: () => Uint8Array<ArrayBuffer>;
+};
+
 // One cache per database: a process may serve several (the tests do), whose sequences can coincide.
-const listCaches = new WeakMap<Database, Map<string, { seq: number; json: string }>>();
+const listCaches = new WeakMap<Database, Map<string, { version: string; list: Promise<CachedList> }>>();
+
+function cachedList(version: string, json: string): CachedList {
+  let gzipped: Uint8Array<ArrayBuffer> | undefined;
+  const bytes = Buffer.from(json);
+  return {
+    // Weak: the same list may be encoded differently (gzip or not) under the same tag.
+    etag: `W/"${version}"`,
+    json,
+    bytes,
+    gzip: () => (gzipped ??= gzipSync(bytes, { level: 6 })),
+  };
+}
+
+// Concurrent reads of one user's list share their version check: a request waits for the next check that starts
+// after it arrived (never one already running, which could miss a write committed just before the request), so
+// at most two checks per list are in flight however many requests wait.
+type Flight = { current?: Promise<string>; queued?: Promise<string> };
+const flights = new WeakMap<Database, Map<string, Flight>>();
+
+function sharedCheck(db: Database, key: string, check: () => Promise<string>): Promise<string> {
+  let byKey = flights.get(db);
+  if (!byKey) flights.set(db, (byKey = new Map()));
+  let flight = byKey.get(key);
+  if (!flight) byKey.set(key, (flight = {}));
+  const state = flight;
+  const start = (): Promise<string> => {
+    const running: Promise<string> = check().finally(() => {
+      if (state.current === running) state.current = undefined;
+      if (!state.current && !state.queued && byKey.get(key) === state) byKey.delete(key);
+    });
+    state.current = running;
+    return running;
+  };
+  if (!state.current) return start();
+  state.queued ??= state.current
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .then(() => {
+      state.queued = undefined;
+      return start();
+    });
+  return state.queued;
+}
 
 /**
  * The user's live entities as a JSON array, straight from the stored jsonb text (no parse and re-serialise),
- * served from the cache when nothing changed since: the list endpoints are the API's hottest reads.
+ * served from the cache when nothing changed since: the list endpoints are the API's hottest reads. One cheap
+ * query (the newest sequence value on the (user, seq) index and the purge horizon) decides.
  */
-export async function listLiveJson(
-  db: Database,
-  entity: 'accounts' | 'categories' | 'recurring_items',
-  sub: string,
-): Promise<string> {
+export async function listLiveCached(db: Database, entity: EntityName, sub: string): Promise<CachedList> {
   const t = table(entity);
-  const [latest] = await db
-    .select({ seq: sql<string | number | null>`max(${t.seq})` })
-    .from(t)
-    .where(eq(t.userSub, sub));
-  const seq = latest?.seq == null ? 0 : Number(latest.seq);
   const key = `${entity}\u0000${sub}`;
+  const version = await sharedCheck(db, key, async () => {
+    const [latest] = await selectRows<{ seq: string | number | null; horizon: string | null }>(
+      db,
+      sql`select (select max(${t.seq}) from ${t} where ${t.userSub} = ${sub}) as seq,
+                 (select value from meta where key = ${PURGE_HORIZON_KEY}) as horizon`,
+    );
+    return `${entity}-${latest?.seq == null ? 0 : Number(latest.seq)}-${latest?.horizon ?? 0}`;
+  });
   let listCache = listCaches.get(db);
   if (!listCache) listCaches.set(db, (listCache = new Map()));
   const cached = listCache.get(key);
-  if (cached && cached.seq === seq) return cached.json;
-  const rows = await db
+  if (cached && cached.version === version) return cached.list;
+  // Requests that find the same new version share one read of the rows.
+  const list = db
     .select({ body: sql<string>`${t.body}::text` })
     .from(t)
     .where(and(eq(t.userSub, sub), eq(t.deleted, false)))
-    .orderBy(asc(t.seq));
-  const json = `[${rows.map((r) => r.body).join(',')}]`;
-  listCache.delete(key);
-  listCache.set(key, { seq, json });
-  if (listCache.size > LIST_CACHE_LIMIT) listCache.delete(listCache.keys().next().value as string);
-  return json;
+    .orderBy(asc(t.seq))
+    .then((rows) => cachedList(version, `[${rows.map((r) => r.body).join(',')}]`));
+  const cache = listCache;
+  cache.delete(key);
+  cache.set(key, { version, list });
+  if (cache.size > LIST_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  list.catch(() => {
+    if (cache.get(key)?.list === list) cache.delete(key);
+  });
+  return list;
+}
+
+/** The user's live entities as JSON text (listLiveCached's text). */
+export async function listLiveJson(db: Database, entity: EntityName, sub: string): Promise<string> {
+  return (await listLiveCached(db, entity, sub)).json;
 }

@@ -21,7 +21,7 @@ import { ApiError, invalid, parseInput } from '../errors.ts';
 import { ClientIdSchema } from '../inputs.ts';
 import * as ledger from './ledger.ts';
 import { WriteBatch, insertRows } from './batch.ts';
-import { getAny, putEntity, selectRows, tombstone, withUserTx, type WriteContext } from './rows.ts';
+import { PURGE_HORIZON_KEY, getAny, putEntity, selectRows, tombstone, withUserTx, type WriteContext } from './rows.ts';
 import * as scenarios from './scenarios.ts';
 
 export const MAX_BATCH = 1000;
@@ -267,8 +267,6 @@ export async function push(db: Database, sub: string, body: unknown, now: () => 
   });
 }
 
-/** Tombstones at or below this sequence value may have been purged: older cursors must refetch. */
-export const PURGE_HORIZON_KEY = 'tombstone_purge_seq';
 
 const PullQuerySchema = z.object({
   since: z

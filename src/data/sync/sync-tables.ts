@@ -1,7 +1,6 @@
 // Row types of the sync engine's own tables (Dexie version 2 of the user database): changes the server
 // rejected, parked for the user to fix or discard, and server changes held back while a local change waits.
-import type { IsoTimestamp } from '../entities';
-import type { OutboxEntity } from '../outbox';
+import type { IsoTimestamp, OutboxEntity } from '../entities';
 
 /** A pushed change the server refused (422, 404 or 409): out of the outbox, kept until the user acts. */
 export type SyncRejectionRow = {

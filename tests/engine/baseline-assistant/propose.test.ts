@@ -1,8 +1,8 @@
 // Baseline assistant: proposals from small hand-made profiles (home and mortgage, salary, super, investment
 // property, HELP), each valid for its template in a baseline scenario and compilable.
 import { describe, expect, it } from 'vitest';
+import { grossFromNet } from '../../../worker/engine/au/take-home';
 import {
-  grossFromNet,
   proposeBaselineEvents,
   remainingMonths,
   type BaselineAssistantInput,
@@ -10,7 +10,7 @@ import {
 import { getTemplate } from '../../../worker/engine/templates/catalogue';
 import { compileEvent, validateTemplateParameters } from '../../../worker/engine/templates/compile';
 import { personalTax } from '../../../worker/engine/au/tax';
-import { pmt } from '../../../worker/engine/simulate/simulate';
+import { pmt } from '../../../worker/engine/simulate/index';
 import { DEFAULT_ASSUMPTIONS } from '../../../worker/engine/model/assumptions';
 import type { CompileContext } from '../../../worker/engine/primitives';
 

@@ -1,7 +1,7 @@
 // Smart Create's household phrases: 'my partner', 'our', 'offset', 'retire at 65' and relative pay changes.
 import { describe, expect, it } from 'vitest';
 import { identifyTemplatesFromPrompt } from '../../../worker/engine/smart-create/identify';
-import { grossFromNet } from '../../../worker/engine/baseline-assistant/propose';
+import { grossFromNet } from '../../../worker/engine/au/take-home';
 
 const TODAY = '2026-11-21';
 const read = (prompt: string, extra: Record<string, unknown> = {}) =>

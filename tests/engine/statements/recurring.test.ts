@@ -122,6 +122,13 @@ describe('detectRecurring: hand-worked statements', () => {
     expect(gymSeries.confidence).toBeLessThan(solid.confidence);
   });
 
+  it('gives the first expected date after as_of even when the rows run past it', () => {
+    const rows = [1, 2, 3, 4, 5, 6].map((m) => row(`2026-0${m}-14`, -1699, 'NETFLIX.COM'));
+    expect(detectRecurring(rows, { as_of: '2026-03-10' })[0].next_date).toBe('2026-03-14');
+    const weekly = everyDays('2026-01-05', 7, 12).map((d) => row(d, -10000, 'ATO'));
+    expect(detectRecurring(weekly, { as_of: '2026-02-03' })[0].next_date).toBe('2026-02-09');
+  });
+
   it('ignores transfer-linked rows and keeps accounts and signs apart', () => {
     const transfers = everyDays('2025-01-15', 14, 8).map((d) =>
       row(d, -50000, 'TRANSFER', 'chk', { transfer_id: 'x' }),

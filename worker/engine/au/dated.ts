@@ -32,3 +32,9 @@ export function financialYearStart(date: IsoDate): IsoDate {
 export function financialYearOf(date: IsoDate): number {
   return Number(financialYearStart(date).slice(0, 4));
 }
+
+/** '2026-27' for any date from 1 July 2026 to 30 June 2027. */
+export function financialYearLabel(date: IsoDate): string {
+  const start = Number(financialYearStart(date).slice(0, 4));
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}

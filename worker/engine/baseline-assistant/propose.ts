@@ -5,7 +5,7 @@ import type { Account, Category } from '../model/account';
 import type { RecurringItem } from '../model/recurring-item';
 import type { Template } from '../model/template';
 import { AU_DEFAULTS } from '../au/defaults';
-import { personalTax } from '../au/tax';
+import { grossFromNet } from '../au/take-home';
 import { annualEquivalent, cents, formatDollars, PERIODS_PER_YEAR } from '../money';
 import { templateDefinition, type TemplateId } from '../templates/registry';
 
@@ -66,23 +66,6 @@ export function remainingMonths(owed: number, annualRatePct: number, repayment: 
   const ratio = 1 - (r * owed) / repayment;
   if (ratio <= 0) return null; // the repayment does not even cover the interest
   return -Math.log(ratio) / Math.log(1 + r);
-}
-
-/**
- * Gross annual salary whose take-home pay (after income tax, LITO and Medicare levy for the financial year
- * of `date`) is `netAnnual`. Bisection on the engine's own tax function, so the forecast's tax gives back
- * the same take-home pay.
- */
-export function grossFromNet(netAnnual: number, date: IsoDate): number {
-  if (!(netAnnual > 0)) return 0;
-  let lo = netAnnual;
-  let hi = netAnnual * 2 + 50_000;
-  for (let i = 0; i < 60; i++) {
-    const mid = (lo + hi) / 2;
-    if (mid - personalTax(mid, date).total < netAnnual) lo = mid;
-    else hi = mid;
-  }
-  return Math.round((lo + hi) / 2);
 }
 
 /** Keeps parameters that exist, are shown in baseline scenarios and sit within min/max. */

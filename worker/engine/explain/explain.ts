@@ -8,16 +8,19 @@ import { EngineInputError, parseOrThrow } from '../model/issues';
 import { cents, formatDollarsAndCents } from '../money';
 import type { IsoDate, IsoMonth } from '../primitives';
 import {
-  BASE_SCENARIO_ID,
   ForecastOptionsSchema,
   forecastPrepared,
   prepareProfile,
-  type EventCompiler,
   type ForecastOptions,
   type PreparedProfile,
-} from '../simulate/forecast';
-import type { Simulator } from '../simulate/simulate';
-import { createTraceLog, type TraceContext, type TraceEntry, type TraceKind } from '../simulate/trace';
+  createTraceLog,
+  type TraceContext,
+  type TraceEntry,
+  type TraceKind,
+  type EventCompiler,
+  type Simulator,
+  scenarioIdsOf,
+} from '../simulate/index';
 import { taxRulesUsed } from './rules';
 
 export type ExplainSectionId = 'income' | 'government' | 'expenses' | 'super' | 'tax' | 'interest' | 'other' | 'growth';
@@ -618,14 +621,6 @@ export function explainScenariosMonth(
     '$options',
   );
   const prepared = prepareProfile(profileInput, compile, simulator);
-  let ids = [...options.scenario_ids];
-  if (ids.length === 0) ids = prepared.profile.scenarios.map((s) => s.id);
-  if (ids.length === 0) ids = [BASE_SCENARIO_ID];
-  const known = new Set(prepared.profile.scenarios.map((s) => s.id));
-  ids.forEach((id, i) => {
-    if (!known.has(id) && id !== BASE_SCENARIO_ID) {
-      throw new EngineInputError([{ path: `$options.scenario_ids[${i}]`, message: `no scenario with id "${id}"` }]);
-    }
-  });
+  const ids = scenarioIdsOf(prepared, options.scenario_ids);
   return ids.map((id) => explainPrepared(prepared, id, opts, simulator));
 }

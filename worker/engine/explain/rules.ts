@@ -1,14 +1,8 @@
 // Which dated rule rows a month's tax used: the financial year and each table row's start date, so the
 // breakdown can say "2026-27 resident rates (income tax from 2024-07-01, ...)" (docs/au-rules.md).
-import { financialYearStart, type DatedTable } from '../au/dated';
+import { financialYearLabel, financialYearStart, type DatedTable } from '../au/dated';
 import { INCOME_TAX_RATES, LITO, MEDICARE_LEVY } from '../au/tax';
 import type { IsoDate } from '../primitives';
-
-/** '2026-27' for any date from 1 July 2026 to 30 June 2027. */
-export function financialYearLabel(date: IsoDate): string {
-  const start = Number(financialYearStart(date).slice(0, 4));
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-}
 
 /** The start date of the row of `table` in force on `date` (the first row's for earlier dates, as atDate). */
 export function rowFrom<T>(table: DatedTable<T>, date: IsoDate): IsoDate {

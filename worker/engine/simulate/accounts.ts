@@ -6,18 +6,9 @@ import { monthIndexOf } from '../calendar';
 import { primaryCashIndex } from '../primary-cash';
 import { PRIMARY_CASH, type PrimitiveAccount } from '../primitives';
 import { finite } from './flows';
-import {
-  CASH_TYPES,
-  DEBT_TYPES,
-  GROWTH_TYPES,
-  KIND_CASH,
-  KIND_DEBT,
-  KIND_GROWTH,
-  KIND_LENT,
-  type AccountTable,
-} from './plan';
+import { CASH_TYPES, DEBT_TYPES, GROWTH_TYPES, KIND_CASH, KIND_DEBT, KIND_GROWTH, KIND_LENT } from './plan';
 import type { ScratchArena } from './scratch';
-import type { SimulationSpec } from './spec';
+import type { AccountTable, SimulationSpec } from './types';
 
 export type AccountRow = {
   /** A base account's id, or `scope/key` for an account an event declares. */

@@ -23,20 +23,20 @@ import {
   bookFlow,
   finite,
   makeTime,
-  type BaseFlowCache,
   type FlowBook,
   type FlowTax,
 } from './flows';
 import { buildLoanTable, type ScopedLoan } from './loans';
 import { buildRetirement, type ScopedRetirement } from './retirement';
 import { bufferSize, scheduleOccurrences } from './occurrences';
-import { KIND_DEBT, type LoanTable, type Plan, type TaxPlan } from './plan';
+import { KIND_DEBT } from './plan';
 import type { TraceRecorder } from './trace';
 import { financialYearStartDay, priorContribution } from './prior-income';
 import type { ScratchArena } from './scratch';
-import { horizonYears, type SimulationSpec } from './spec';
+import { horizonYears } from './spec';
 import { traceFlows, type BookedFlow } from './trace-flows';
 import { buildTransferTable, type ScopedTransfer } from './transfers';
+import type { BaseFlowCache, LoanTable, Plan, SimulationSpec, TaxPlan } from './types';
 
 type ScopedFlow = { flow: PrimitiveFlow; scope: string | null };
 type ScopedAdjustment = { adjustment: PrimitiveAdjustFlow; scope: string | null };

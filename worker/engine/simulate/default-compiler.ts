@@ -5,7 +5,7 @@ import { EngineInputError } from '../model/issues';
 import { getTemplate } from '../templates/catalogue';
 import { compileEvent, validateTemplateParameters } from '../templates/compile';
 import { eventEntityId } from '../templates/materialise';
-import type { EventCompiler } from './forecast';
+import type { EventCompiler } from './types';
 
 const compileValidated = (event: Parameters<EventCompiler>[0], ctx: Parameters<EventCompiler>[1]) => {
   const template = getTemplate(event.template_id);

@@ -6,10 +6,8 @@ import { dateToDayNumber, lastDayOfMonthIndex } from '../calendar';
 import { primaryCashIndex } from '../primary-cash';
 import { PRIMARY_CASH, type IsoDate, type PrimitiveAdjustFlow, type PrimitiveFlow } from '../primitives';
 import { anniversaryDay, bufferSize, dayStepCounts, makeGrid, scheduleOccurrences, type StepGrid } from './occurrences';
-import { horizonYears, type SimAccountInput } from './spec';
-
-/** The forecast's calendar: step grid, snapshot dates and the Super Guarantee rate of each month. */
-export type TimeTables = { grid: StepGrid; stepDates: IsoDate[]; superGuaranteeRate: Float64Array };
+import { horizonYears } from './spec';
+import type { BaseFlowCache, SimAccountInput, TimeTables } from './types';
 
 export function makeTime(asOf: IsoDate, months: number): TimeTables {
   const grid = makeGrid(asOf, months);
@@ -168,27 +166,6 @@ export function bookFlow(
     else expense[k] -= net;
   }
 }
-
-/**
- * The base recurring items expanded once for every scenario of a compare: an item is cached when its account
- * is a base account (or the primary cash account, when the base has one); the others are booked per scenario.
- */
-export type BaseFlowCache = {
-  as_of: IsoDate;
-  years: number;
-  time: TimeTables;
-  accountIds: string[];
-  /** The base's primary cash row (-1: none), which `@cash` items were booked to. */
-  primaryCash: number;
-  /** Per base item: 1 when its booking is in the cache. */
-  isCached: Uint8Array;
-  /** Per base item: the account row it was booked to (-1: not cached). */
-  itemAccount: Int32Array;
-  /** Step-major per-account deltas, accountIds.length wide. */
-  accountDelta: Float64Array;
-  income: Float64Array;
-  expense: Float64Array;
-};
 
 export function buildBaseFlowCache(
   asOf: IsoDate,

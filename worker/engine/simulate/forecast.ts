@@ -10,22 +10,20 @@ import type { ScenarioEvent, ScenarioWithChildren } from '../model/scenario';
 import { EngineInputError, fieldErrors, parseOrThrow } from '../model/issues';
 import { cents } from '../money';
 import type { CompileContext, Primitive, PrimitiveFlow } from '../primitives';
-import {
-  buildBaseFlowCache,
-  createSimulator,
-  type BaseFlowCache,
-  type PrimitiveGroup,
-  type SimAccountInput,
-  type Simulator,
-} from './simulate';
+import { buildBaseFlowCache } from './flows';
+import { createSimulator } from './simulate';
+import { toContextAccount, toContextRecurringItem } from '../templates/event-context';
 import type { TraceRecorder } from './trace';
-import type { TaxYearFigures } from './tax-settlement';
-
-/** A template compiler for a whole event (the templates module's compileEvent). */
-export type EventCompiler = ((event: ScenarioEvent, ctx: CompileContext) => Primitive[]) & {
-  /** The id materialiseEvent gives the entity declared by primitive `key` of event `eventId`. */
-  entityId?: (eventId: string, key: string) => string;
-};
+import type {
+  BaseFlowCache,
+  EventCompiler,
+  PrimitiveGroup,
+  ScenarioForecast,
+  ScenarioSummaryFigures,
+  SimAccountInput,
+  SimulationSpec,
+  Simulator,
+} from './types';
 
 /** The id under which the base (no scenario) is forecast. */
 export const BASE_SCENARIO_ID = 'base';
@@ -41,29 +39,6 @@ export const ForecastOptionsSchema = z.object({
     .max(MAX_YEARS, `must be at most ${MAX_YEARS}`),
 });
 export type ForecastOptions = z.infer<typeof ForecastOptionsSchema>;
-
-export type ScenarioSummaryFigures = {
-  current_net_worth: number;
-  projected_net_worth: number;
-  total_change: number;
-  from_cash_flow: number;
-  from_growth: number;
-};
-
-export type ScenarioForecast = {
-  scenario_id: string;
-  name: string;
-  is_baseline: boolean;
-  as_of: string;
-  years: number;
-  /** Every month: snapshot 0 at as_of, then 12 x years month ends. */
-  snapshots: Snapshot[];
-  summary: ScenarioSummaryFigures;
-  /** Things the engine worked around (a reference to a deleted account, ...). */
-  warnings: string[];
-  /** Each person's tax, Medicare levy and HELP figures per financial year (present when anyone is taxed). */
-  tax_years?: TaxYearFigures[];
-};
 
 /** Summary figures from every monthly snapshot (never from a sampled list). */
 export function summarise(snapshots: ReadonlyArray<Snapshot>): ScenarioSummaryFigures {
@@ -95,40 +70,6 @@ function compileContextBase(profile: Profile): ContextBase {
     // Every scenario's events: a sale dates the purchase of a property by the event that bought it.
     event_months: Object.fromEntries(profile.scenarios.flatMap((s) => s.events.map((e) => [e.id, e.trigger_month]))),
     recurring_items: profile.recurring_items.map(toContextRecurringItem),
-  };
-}
-
-type ContextAccountSource = Omit<CompileContext['accounts'][number], 'annual_rate' | 'scenario_event_id'> & {
-  annual_rate?: number | null;
-  scenario_event_id?: string | null;
-};
-type ContextItemSource = Omit<CompileContext['recurring_items'][number], 'end_date'> & { end_date?: string | null };
-
-/** What a template compiler sees of an account (shared by the forecast and the app's event materialisation). */
-export function toContextAccount(a: ContextAccountSource): CompileContext['accounts'][number] {
-  return {
-    id: a.id,
-    name: a.name,
-    account_type: a.account_type,
-    is_asset: a.is_asset,
-    current_balance: a.current_balance,
-    annual_rate: a.annual_rate ?? null,
-    scenario_event_id: a.scenario_event_id ?? null,
-  };
-}
-
-/** What a template compiler sees of a recurring item. */
-export function toContextRecurringItem(r: ContextItemSource): CompileContext['recurring_items'][number] {
-  return {
-    id: r.id,
-    name: r.name,
-    amount: r.amount,
-    frequency: r.frequency,
-    start_date: r.start_date,
-    end_date: r.end_date ?? null,
-    account_id: r.account_id,
-    category_id: r.category_id,
-    is_active: r.is_active,
   };
 }
 
@@ -335,18 +276,26 @@ function modificationPrimitives(
   return { primitives, balances };
 }
 
+/** The spec step's answer: what one scenario hands the simulator, with its id, name and composition warnings. */
+export type ScenarioSpec = {
+  scenario_id: string;
+  name: string;
+  is_baseline: boolean;
+  spec: SimulationSpec;
+  warnings: string[];
+};
+
 /**
- * Forecast one scenario of a prepared profile. scenarioId null or 'base' (with no such scenario) forecasts the
- * base; the baseline scenario's forecast is the base alone. Throws EngineInputError for an unknown id.
- * `simulator` defaults to the prepared profile's own; `trace` records one step's movements (trace.ts).
+ * The spec step: composes one scenario of a prepared profile (the baseline's events, then its own events and
+ * modifications) into the simulator's input. scenarioId null or 'base' (with no such scenario) is the base; the
+ * baseline scenario's spec is the base alone. Throws EngineInputError for an unknown id or a bad event.
  */
-export function forecastPrepared(
+export function scenarioSpec(
   prepared: PreparedProfile,
   scenarioId: string | null,
   options: ForecastOptions,
-  simulator: Simulator = prepared.simulator,
   trace: TraceRecorder | null = null,
-): ScenarioForecast {
+): ScenarioSpec {
   const { profile, baseline } = prepared;
   const index = scenarioId === null ? -1 : profile.scenarios.findIndex((s) => s.id === scenarioId);
   if (scenarioId !== null && index < 0 && scenarioId !== BASE_SCENARIO_ID) {
@@ -370,7 +319,7 @@ export function forecastPrepared(
   });
   for (const a of accounts) balances.delete(a.id);
   for (const id of balances.keys()) warnings.push(`modify_account: account "${id}" is not a base account; ignored`);
-  const result = simulator.run({
+  const spec: SimulationSpec = {
     as_of: options.as_of,
     years: options.years,
     assumptions: resolveAssumptions(profile.assumptions),
@@ -387,18 +336,57 @@ export function forecastPrepared(
       .map((r) => ({ id: r.id, scope: r.scenario_event_id as string, name: r.name })),
     entity_id: prepared.compile?.entityId,
     trace,
-  });
+  };
   return {
     scenario_id: scenario?.id ?? BASE_SCENARIO_ID,
     name: scenario?.name ?? 'Base',
     is_baseline: scenario?.is_baseline ?? true,
+    spec,
+    warnings,
+  };
+}
+
+/**
+ * Forecast one scenario of a prepared profile: the spec step, then a simulator run (compile and run steps).
+ * `simulator` defaults to the prepared profile's own; `trace` records one step's movements (trace.ts).
+ */
+export function forecastPrepared(
+  prepared: PreparedProfile,
+  scenarioId: string | null,
+  options: ForecastOptions,
+  simulator: Simulator = prepared.simulator,
+  trace: TraceRecorder | null = null,
+): ScenarioForecast {
+  const composed = scenarioSpec(prepared, scenarioId, options, trace);
+  const result = simulator.run(composed.spec);
+  return {
+    scenario_id: composed.scenario_id,
+    name: composed.name,
+    is_baseline: composed.is_baseline,
     as_of: options.as_of,
     years: options.years,
     snapshots: result.snapshots,
     summary: summarise(result.snapshots),
-    warnings: result.warnings.concat(warnings),
+    warnings: result.warnings.concat(composed.warnings),
     ...(result.tax_years ? { tax_years: result.tax_years } : {}),
   };
+}
+
+/**
+ * The scenario ids a multi-scenario request forecasts (compare, explain, Monte Carlo): the requested ones, else
+ * every scenario, else the base. Throws EngineInputError naming $options.scenario_ids[i] for an unknown id.
+ */
+export function scenarioIdsOf(prepared: PreparedProfile, requested: ReadonlyArray<string> | undefined): string[] {
+  let ids = [...(requested ?? [])];
+  if (ids.length === 0) ids = prepared.profile.scenarios.map((s) => s.id);
+  if (ids.length === 0) ids = [BASE_SCENARIO_ID];
+  const known = new Set(prepared.profile.scenarios.map((s) => s.id));
+  ids.forEach((id, i) => {
+    if (!known.has(id) && id !== BASE_SCENARIO_ID) {
+      throw new EngineInputError([{ path: `$options.scenario_ids[${i}]`, message: `no scenario with id "${id}"` }]);
+    }
+  });
+  return ids;
 }
 
 /** Validate and forecast one scenario (or the base). Throws EngineInputError naming the field on bad input. */

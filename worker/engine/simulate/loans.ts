@@ -4,8 +4,8 @@ import { addDays, isIsoDate } from '../au/dates';
 import { monthIndexOf } from '../calendar';
 import type { PrimitiveLoan } from '../primitives';
 import { finite } from './flows';
-import type { LoanTable, RateSwitches } from './plan';
 import type { ScratchArena } from './scratch';
+import type { LoanTable, RateSwitches } from './types';
 
 /** PMT(r, n, p): the level repayment that clears p in n months at monthly rate r. */
 export function pmt(rate: number, months: number, principal: number): number {

@@ -3,10 +3,11 @@
 // a local so the optimiser can keep it in a register.
 import { pmt } from './loans';
 import { retirementMonth } from './retirement';
-import { KIND_DEBT, KIND_GROWTH, type Plan } from './plan';
+import { KIND_DEBT, KIND_GROWTH } from './plan';
 import type { ScratchArena } from './scratch';
 import type { Columns } from './snapshots';
 import { TaxSettlement } from './tax-settlement';
+import type { Plan } from './types';
 
 // Running totals kept current while money moves after the month's main pass.
 const ASSETS = 0;

@@ -22,45 +22,14 @@ import { dateToDayNumber, dayNumberToDate, monthIndexOf } from '../calendar';
 import type { IsoDate, PrimitiveRetirement } from '../primitives';
 import { cents, formatDollars } from '../money';
 import type { AccountRow } from './accounts';
-import type { Plan, TransferTable } from './plan';
 import type { TraceRecorder } from './trace';
 import type { ScopedTransfer } from './transfers';
-import type { SimulationSpec } from './spec';
+import type { Claimant, Pension, Plan, RetirementPlan, SimulationSpec, TransferTable } from './types';
 
 /** A person of the plan as the assumptions give them (docs/forecast-model.md section 9). */
 type Person = { id: string; birth_date: IsoDate | null };
 
 export type ScopedRetirement = { retirement: PrimitiveRetirement; scope: string | null };
-
-/** An account-based pension: its super row, where it pays, and its state during the run. */
-type Pension = {
-  row: number;
-  payTo: number;
-  birth: IsoDate | null;
-  startStep: number;
-  startDate: IsoDate;
-  /** Monthly growth in pension phase, and its excess over the accumulation rate the month loop applies. */
-  pensionMonthly: number;
-  uplift: number;
-  /** Per step: scheduled transfers out of the account to non-super accounts (a chosen drawdown). */
-  scheduledOut: Float64Array;
-  active: boolean;
-  /** The balance in retirement phase (the rest of the account stays in accumulation). */
-  part: number;
-  minimum: number;
-  drawn: number;
-  monthsLeft: number;
-};
-
-/** One Age Pension claimant: whose taxable income it joins, from which step, and paydays per step. */
-type Claimant = {
-  payer: number;
-  person: number;
-  startStep: number;
-  paydays: Uint8Array;
-  /** What this run added to the payer's taxable income per step (taken back out when a run starts again). */
-  added: Float64Array;
-};
 
 const CLASS_NONE = 0;
 const CLASS_FINANCIAL = 1; // cash, investments, money lent: deemed and assessable
@@ -68,41 +37,6 @@ const CLASS_OTHER = 2; // depreciating personal assets (an investment with a neg
 const CLASS_PROPERTY = 3;
 const CLASS_SUPER = 4;
 const CLASS_MORTGAGE = 5;
-
-export type RetirementPlan = {
-  warnings: string[];
-  cash: number;
-  asOfMonth: number;
-  stepDates: IsoDate[];
-  /** Per taxpayer: name, concessional contributions per step, super rows, the total super balance at 30 June. */
-  payerNames: string[];
-  concessional: Array<Float64Array | undefined>;
-  employment: Array<Float64Array | undefined>;
-  superRowsOf: Int32Array[];
-  tsbAtFyStart: Float64Array;
-  tsbAtJune: Float64Array;
-  unused: Array<Map<number, number>>;
-  /** The opening total super balance and entered unused caps: each run starts from them (a plan may run many times). */
-  tsb0: Float64Array;
-  unused0: Array<Map<number, number>>;
-  /** Warnings are given once per plan, however many times it runs. */
-  excessWarned: Uint8Array;
-  capWarned: boolean;
-  fyFirstStep: number;
-  fyStart: number;
-  pensions: Pension[];
-  /** Age Pension (none when nobody reaches pension age within the horizon). */
-  claimants: Claimant[];
-  couple: boolean;
-  homeowner: boolean | null;
-  rowClass: Uint8Array;
-  /** Per row: the person whose super it is (index into people), -1 when not super. */
-  rowPerson: Int32Array;
-  /** Per person: the step they reach Age Pension age (Infinity: never, or birth date unknown). */
-  pensionAgeStep: Float64Array;
-  /** Per step: the inflation index of the Age Pension's dollar figures since as_of. */
-  index: Float64Array | null;
-};
 
 function peopleOf(spec: SimulationSpec): Person[] {
   // The assumptions' people (one by default); a spec built without them (older callers) has one, birth unknown.

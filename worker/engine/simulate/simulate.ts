@@ -5,21 +5,32 @@
 import { compilePlan } from './compile';
 import { runMonths } from './month-loop';
 import { ScratchArena } from './scratch';
-import { allocateColumns, toSnapshots } from './snapshots';
-import type { SimulationResult, SimulationSpec } from './spec';
+import { allocateColumns, toSnapshots, type Columns } from './snapshots';
+import type { AccountRow } from './accounts';
+import type { Plan, SimulationResult, SimulationSpec, Simulator } from './types';
 
-export { buildBaseFlowCache, type BaseFlowCache } from './flows';
-export { pmt } from './loans';
-export type { PrimitiveGroup, SimAccountInput, SimulationResult, SimulationSpec } from './spec';
+/** A spec compiled for running: the plan's flat tables, its account rows and the columns a run writes. */
+export type CompiledSpec = {
+  plan: Plan;
+  accountRows: ReadonlyArray<AccountRow>;
+  columns: Columns;
+  warnings: string[];
+};
+
+/** The compile step: the spec as flat per-step tables and output columns, in `arena`'s buffers. */
+export function compileSpec(spec: SimulationSpec, arena: ScratchArena): CompiledSpec {
+  const { plan, warnings, accountRows } = compilePlan(spec, arena);
+  return { plan, accountRows, warnings, columns: allocateColumns(plan.months + 1, arena) };
+}
+
+/** The run step: the month loop over a compiled spec from its plan's current balances, writing its columns. */
+export function runCompiled(compiled: Pick<CompiledSpec, 'plan' | 'columns'>, scratch: ScratchArena) {
+  return runMonths(compiled.plan, compiled.columns, scratch);
+}
 
 /**
- * One simulator: owns the scratch buffers its runs reuse (so repeated runs do not feed the garbage
- * collector). Runs are synchronous and return plain objects that never point into the buffers, so any
- * number of instances can run side by side or interleaved in one worker, and one instance can run any
- * sequence of specs.
+ * One simulator (the shape is in types.ts): the spec's compile and run steps on buffers it owns and reuses.
  */
-export type Simulator = { run: (spec: SimulationSpec) => SimulationResult };
-
 export function createSimulator(): Simulator {
   const scratch = new ScratchArena();
   let running = false;
@@ -29,9 +40,9 @@ export function createSimulator(): Simulator {
     running = true;
     try {
       scratch.reset();
-      const { plan, warnings } = compilePlan(spec, scratch);
-      const columns = allocateColumns(plan.months + 1, scratch);
-      const settlement = runMonths(plan, columns, scratch);
+      const compiled = compileSpec(spec, scratch);
+      const { plan, columns, warnings } = compiled;
+      const settlement = runCompiled(compiled, scratch);
       const result: SimulationResult = {
         snapshots: toSnapshots(columns, plan.stepDates, plan.loans.offsetRows.length > 0),
         warnings,

@@ -14,30 +14,12 @@ import {
   taxYearRules,
   type TaxYearRules,
 } from '../au/tax';
+import { financialYearLabel } from '../au/dated';
 import { cents } from '../money';
 import type { IsoDate } from '../primitives';
-import type { Plan } from './plan';
 import type { ScratchArena } from './scratch';
 import type { TraceRecorder } from './trace';
-import { financialYearLabel } from '../explain/rules';
-
-/** One person's figures for one financial year (the year's estimate when the horizon ends inside it). */
-export type TaxYearFigures = {
-  /** '2026-27'. */
-  financial_year: string;
-  person: string;
-  /** The year's taxable income: actual for a whole year, annualised (plus one-off amounts) at the horizon. */
-  taxable_income: number;
-  /** The year's tax (income tax less LITO and SAPTO plus Medicare levy) on taxable_income, and its parts. */
-  income_tax: number;
-  medicare: number;
-  /** HELP repayment income and the year's compulsory repayment (0 without a HELP debt). */
-  help_repayment_income: number;
-  help_repayment: number;
-  /** What the forecast charged (tax) and repaid (HELP) in the year's forecast months. */
-  tax_charged: number;
-  help_repaid: number;
-};
+import type { Plan, TaxYearFigures } from './types';
 
 const FIELDS = 8;
 const F_TAXABLE = 0;

@@ -3,8 +3,9 @@
 // again, alone, into a private book and the traced step's row is read back: same code, same amounts.
 import { CONTRIBUTIONS_TAX_RATE } from '../au/super';
 import type { PrimitiveAdjustFlow, PrimitiveFlow } from '../primitives';
-import { bookFlow, type FlowBook, type FlowTax, type TimeTables } from './flows';
+import { bookFlow, type FlowBook, type FlowTax } from './flows';
 import type { TraceRecorder } from './trace';
+import type { TimeTables } from './types';
 
 /** A flow as the compile step booked it: its account row, adjustments and tax treatment. */
 export type BookedFlow = {

@@ -2,8 +2,8 @@
 import type { PrimitiveTransfer } from '../primitives';
 import { finite } from './flows';
 import { bufferSize, scheduleOccurrences, type StepGrid } from './occurrences';
-import type { TransferTable } from './plan';
 import type { ScratchArena } from './scratch';
+import type { TransferTable } from './types';
 
 export type ScopedTransfer = { transfer: PrimitiveTransfer; scope: string | null };
 

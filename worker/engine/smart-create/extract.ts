@@ -16,7 +16,7 @@ import type {
   PercentToken,
   Span,
   Token,
-} from './tokens';
+} from '../prompt/tokens';
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   a: 1,

@@ -6,10 +6,10 @@ import { getTemplate } from '../templates/catalogue';
 import { cents, formatDollarsShortest } from '../money';
 import { findTemplateDefinition } from '../templates/registry';
 import { extractAll } from './extract';
-import type { DateToken } from './tokens';
-import { buildPromptContext } from './reading';
+import type { DateToken } from '../prompt/tokens';
+import { buildPromptContext } from '../prompt/reading';
 import { matchTemplates, orderMatches } from './rules';
-import { readHousehold, type SmartCreateItem, type SmartCreatePerson } from './household';
+import { readHousehold, type SmartCreateItem, type SmartCreatePerson } from '../prompt/household';
 
 /** The AI prompt maximum (docs/product.md section 9). */
 export const SMART_CREATE_MAX_LENGTH = 500;

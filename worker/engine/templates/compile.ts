@@ -5,12 +5,12 @@ import type { Template } from '../model/template';
 import { EngineInputError } from '../model/issues';
 import { isIsoDate, isIsoMonth } from '../au/dates';
 import { effectiveLabel, isEmptyValue, isParameterVisible, resolveParameters, withDefaults } from './parameters';
-import type { TemplateContext } from './helpers';
-import type { ParameterError, ValidateOptions } from './define';
+import type { ParameterError, TemplateContext } from './helpers';
+import type { ValidateOptions } from './define';
 import { getTemplate } from './catalogue';
 import { findTemplateDefinition } from './registry';
 
-export type { ParameterError, ValidateOptions } from './define';
+export type { ParameterError, ValidateOptions };
 
 export type EventToCompile = {
   id: string;

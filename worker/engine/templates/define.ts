@@ -2,8 +2,8 @@
 // compiler, its cross-field rules and how Smart Create recognises and reads it, all in the template's module.
 import type { Template } from '../model/template';
 import type { CompileContext, Primitive } from '../primitives';
-import type { PromptContext } from '../smart-create/reading';
-import type { Params, TemplateContext } from './helpers';
+import type { PromptContext } from '../prompt/reading';
+import type { ParameterError, Params, TemplateContext } from './helpers';
 
 export const TEMPLATE_GROUP_NAMES = [
   'Property',
@@ -13,8 +13,6 @@ export const TEMPLATE_GROUP_NAMES = [
   'Purchases & Expenses',
 ] as const;
 export type TemplateGroupName = (typeof TEMPLATE_GROUP_NAMES)[number];
-
-export type ParameterError = { field: string; message: string };
 
 export type ValidateOptions = {
   is_baseline: boolean;

@@ -4,7 +4,40 @@
 import type { Category } from '../model/account';
 import { resolveAssumptions, type AssumptionsInput } from '../model/assumptions';
 import type { CompileContext } from '../primitives';
-import { toContextAccount, toContextRecurringItem } from '../simulate/forecast';
+
+type ContextAccountSource = Omit<CompileContext['accounts'][number], 'annual_rate' | 'scenario_event_id'> & {
+  annual_rate?: number | null;
+  scenario_event_id?: string | null;
+};
+type ContextItemSource = Omit<CompileContext['recurring_items'][number], 'end_date'> & { end_date?: string | null };
+
+/** What a template compiler sees of an account (shared by the forecast and the app's event materialisation). */
+export function toContextAccount(a: ContextAccountSource): CompileContext['accounts'][number] {
+  return {
+    id: a.id,
+    name: a.name,
+    account_type: a.account_type,
+    is_asset: a.is_asset,
+    current_balance: a.current_balance,
+    annual_rate: a.annual_rate ?? null,
+    scenario_event_id: a.scenario_event_id ?? null,
+  };
+}
+
+/** What a template compiler sees of a recurring item. */
+export function toContextRecurringItem(r: ContextItemSource): CompileContext['recurring_items'][number] {
+  return {
+    id: r.id,
+    name: r.name,
+    amount: r.amount,
+    frequency: r.frequency,
+    start_date: r.start_date,
+    end_date: r.end_date ?? null,
+    account_id: r.account_id,
+    category_id: r.category_id,
+    is_active: r.is_active,
+  };
+}
 
 type CategoryHintType = 'income' | 'expense';
 export type CategoryResolver = (hint: string, type: CategoryHintType) => string | null;

@@ -15,7 +15,9 @@ import {
 } from '../primitives';
 import { addDays, isIsoDate } from '../au/dates';
 import { cents, PERIODS_PER_YEAR } from '../money';
-import type { ParameterError } from './define';
+
+/** A parameter that fails validation: the field's name and a message for the user. */
+export type ParameterError = { field: string; message: string };
 
 /** What a compiler may read: the contract's context plus an optional category resolver (see materialise.ts). */
 export type TemplateContext = CompileContext & {

@@ -14,8 +14,8 @@ import {
   triggerDate,
   type Params,
   type TemplateContext,
+  type ParameterError,
 } from './helpers';
-import type { ParameterError } from './define';
 import { isEmptyValue } from './parameters';
 
 export type MortgageOptions = {

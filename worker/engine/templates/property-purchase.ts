@@ -34,11 +34,12 @@ import {
   triggerDate,
   type Params,
   type TemplateContext,
+  type ParameterError,
 } from './helpers';
-import type { ParameterError, ValidateOptions } from './define';
+import type { ValidateOptions } from './define';
 import { offsetOption } from './mortgage';
-import { PER_YEAR, type AmountToken } from '../smart-create/tokens';
-import { isOffsetAmount } from '../smart-create/household';
+import { PER_YEAR, type AmountToken } from '../prompt/tokens';
+import { isOffsetAmount } from '../prompt/household';
 import {
   DEPOSIT_RE,
   before,
@@ -50,7 +51,7 @@ import {
   percentRole,
   pickRate,
   type PromptContext,
-} from '../smart-create/reading';
+} from '../prompt/reading';
 
 export type PurchaseOptions = {
   label: string;

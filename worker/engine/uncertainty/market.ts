@@ -9,7 +9,7 @@ import {
   correlationKey,
   type UncertaintyAssumptions,
 } from '../model/uncertainty-assumptions';
-import { KIND_GROWTH } from '../simulate/plan';
+import { KIND_GROWTH } from '../simulate/index';
 import { NotPositiveDefiniteError, cholesky } from './cholesky';
 import { fillStandardNormals } from './random';
 

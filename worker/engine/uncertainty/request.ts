@@ -1,7 +1,7 @@
 // The uncertainty request's schema (validated at the boundary like compare's options: field errors under $options).
 import { z } from 'zod';
 import { AmountSchema, IsoDateSchema } from '../model/common';
-import { ForecastOptionsSchema } from '../simulate/forecast';
+import { ForecastOptionsSchema } from '../simulate/index';
 import type { StressName } from './types';
 
 export const STRESS_NAMES = [

@@ -11,17 +11,23 @@ import {
   resolveUncertaintyAssumptions,
   type UncertaintyAssumptions,
 } from '../model/uncertainty-assumptions';
-import { cents } from '../money';
+import { cents, deflator } from '../money';
 import type { IsoMonth } from '../primitives';
-import { defaultEventCompiler } from '../simulate/default-compiler';
-import { compilePlan } from '../simulate/compile';
-import { BASE_SCENARIO_ID, forecastPrepared, prepareProfile, type PreparedProfile } from '../simulate/forecast';
-import { runMonths } from '../simulate/month-loop';
-import { KIND_DEBT, KIND_LENT, type Plan } from '../simulate/plan';
-import { ScratchArena } from '../simulate/scratch';
-import type { Simulator, SimulationSpec } from '../simulate/simulate';
-import { allocateColumns, type Columns } from '../simulate/snapshots';
-import { deflator } from '../compare-view';
+import {
+  KIND_DEBT,
+  KIND_LENT,
+  ScratchArena,
+  compileSpec,
+  defaultEventCompiler,
+  prepareProfile,
+  runCompiled,
+  scenarioIdsOf,
+  scenarioSpec,
+  type Columns,
+  type Plan,
+  type PreparedProfile,
+  type Simulator,
+} from '../simulate/index';
 import {
   FACTOR_COUNT,
   TYPE_COUNT,
@@ -107,20 +113,6 @@ type Prepared = {
   ratesUpMonths: number;
 };
 
-/** The scenario ids compare would forecast for this request, checked like compare's. */
-function scenarioIds(prepared: PreparedProfile, requested: ReadonlyArray<string> | undefined): string[] {
-  let ids = [...(requested ?? [])];
-  if (ids.length === 0) ids = prepared.profile.scenarios.map((s) => s.id);
-  if (ids.length === 0) ids = [BASE_SCENARIO_ID];
-  const known = new Set(prepared.profile.scenarios.map((s) => s.id));
-  ids.forEach((id, i) => {
-    if (!known.has(id) && id !== BASE_SCENARIO_ID) {
-      throw new EngineInputError([{ path: `$options.scenario_ids[${i}]`, message: `no scenario with id "${id}"` }]);
-    }
-  });
-  return ids;
-}
-
 /** The events a scenario's forecast includes: the baseline's, then its own. */
 function eventsOf(prepared: PreparedProfile, id: string): ScenarioEvent[] {
   const baseline = prepared.baseline;
@@ -158,20 +150,11 @@ function crashStart(prepared: PreparedProfile, stress: StressOption, id: string,
   return Math.max(1, monthIndexOf(first.trigger_month) - asOfMonth);
 }
 
-/** Forecasts the scenario with a simulator that only records the spec, then compiles it into its own buffers. */
+/** The spec and compile steps for one scenario, into buffers of its own that every trial reuses. */
 function compileScenario(prepared: PreparedProfile, id: string, request: ParsedRequest) {
-  let captured: SimulationSpec | null = null;
-  const recorder: Simulator = {
-    run: (spec) => {
-      captured = spec;
-      return { snapshots: [], warnings: [] };
-    },
-  };
-  const forecast = forecastPrepared(prepared, id, { as_of: request.as_of, years: request.years }, recorder);
-  if (!captured) throw new Error(`uncertainty: scenario "${id}" was not simulated`);
-  const arena = new ScratchArena();
-  const { plan, accountRows } = compilePlan(captured, arena);
-  return { forecast, plan, accountRows, columns: allocateColumns(plan.months + 1, arena) };
+  const scenario = scenarioSpec(prepared, id, { as_of: request.as_of, years: request.years });
+  const { plan, accountRows, columns } = compileSpec(scenario.spec, new ScratchArena());
+  return { scenario, plan, accountRows, columns };
 }
 
 function prepare(profile: unknown, requestInput: unknown): Prepared {
@@ -179,7 +162,7 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
   const prepared = prepareProfile(profile, defaultEventCompiler);
   const assumptions = resolveAssumptions(prepared.profile.assumptions);
   const u: UncertaintyAssumptions = resolveUncertaintyAssumptions(prepared.profile.assumptions?.uncertainty);
-  const ids = scenarioIds(prepared, request.scenario_ids);
+  const ids = scenarioIdsOf(prepared, request.scenario_ids);
   const stress: StressOption | null = request.stress
     ? { name: request.stress.name, ...(request.stress.event_id ? { event_id: request.stress.event_id } : {}) }
     : null;
@@ -213,7 +196,7 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
     for (let k = 0; k <= months; k++) if (stepDates[k] <= goal.date) goalStep = k;
   }
 
-  const scenarios = compiled.map(({ forecast, plan, accountRows, columns }) => {
+  const scenarios = compiled.map(({ scenario, plan, accountRows, columns }) => {
     if (stress?.name === 'high_inflation_decade') {
       inflateFlows(
         plan,
@@ -237,7 +220,7 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
     let crashFrom = 1;
     let crashTo = 0;
     if (stress && stress.name.startsWith('crash_')) {
-      crashFrom = crashStart(prepared, stress, forecast.scenario_id, forecast.name, plan.asOfMonth);
+      crashFrom = crashStart(prepared, stress, scenario.scenario_id, scenario.name, plan.asOfMonth);
       crashTo = crashFrom + 11;
     }
     let goalRow = -1;
@@ -255,14 +238,14 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
         throw new EngineInputError([
           {
             path: '$options.goal.account_id',
-            message: `no account with id "${target}" in scenario "${forecast.name}"`,
+            message: `no account with id "${target}" in scenario "${scenario.name}"`,
           },
         ]);
       }
     }
     return {
-      scenario_id: forecast.scenario_id,
-      name: forecast.name,
+      scenario_id: scenario.scenario_id,
+      name: scenario.name,
       plan,
       columns,
       loopScratch: new ScratchArena(),
@@ -376,7 +359,7 @@ function runTrial(sc: CompiledScenario, months: number): void {
   const fullMonths = plan.months;
   plan.months = months;
   try {
-    runMonths(plan, sc.columns, sc.loopScratch);
+    runCompiled(sc, sc.loopScratch);
   } finally {
     plan.months = fullMonths;
   }

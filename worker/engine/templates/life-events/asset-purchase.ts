@@ -2,7 +2,7 @@
 // growth compounds monthly at the expected total return (dividends assumed reinvested, their tax not modelled).
 import type { Primitive } from '../../primitives';
 import { addMonths } from '../../au/dates';
-import { per, perPeriod, pickReturn, shortMoney } from '../../smart-create/reading';
+import { per, perPeriod, pickReturn, shortMoney } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import { accountRef, frequency, key, num, once, recurring, str, transfer, triggerDate } from '../helpers';
 import { FREQ_OPTIONS, account, decimal, money, pct, select, text } from '../parameter-builders';

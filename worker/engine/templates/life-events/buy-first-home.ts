@@ -2,9 +2,9 @@
 // mortgage and running costs, first home buyer concessions, the Home Guarantee Scheme and the rent it ends.
 import { AU_DEFAULTS } from '../../au/defaults';
 import { homeGuaranteeProblems, isAuState } from '../../au/property';
-import { PROPERTY_NOUN, propertyWord, shortMoney } from '../../smart-create/reading';
-import { defineTemplate, type ParameterError } from '../define';
-import { accountRef, bool, dayBefore, findItem, key, num, str, triggerDate } from '../helpers';
+import { PROPERTY_NOUN, propertyWord, shortMoney } from '../../prompt/reading';
+import { defineTemplate } from '../define';
+import { accountRef, bool, dayBefore, findItem, key, num, str, triggerDate, type ParameterError } from '../helpers';
 import {
   BUYER,
   OFFSET_PARAMS,

@@ -12,7 +12,7 @@ import {
   near,
   pickRate,
   shortMoney,
-} from '../../smart-create/reading';
+} from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import { accountRef, clamp, flow, key, num, once, recurring, str, transfer, triggerDate } from '../helpers';
 import { account, decimal, integer, money, pct, text } from '../parameter-builders';

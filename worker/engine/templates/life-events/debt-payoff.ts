@@ -1,6 +1,6 @@
 // debt_payoff: extra regular payments or one lump sum transferred to a debt (capped by the simulator at what
 // is owed, so nothing is paid past zero).
-import { per, perMonth, shortMoney, withClauseFreq } from '../../smart-create/reading';
+import { per, perMonth, shortMoney, withClauseFreq } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import { accountRef, date, findAccount, num, once, recurring, str, transfer, triggerDate } from '../helpers';
 import { account, dateParam, decimal, money, select } from '../parameter-builders';

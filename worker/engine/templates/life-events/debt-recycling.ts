@@ -3,7 +3,7 @@
 import { PRIMARY_CASH, type Primitive } from '../../primitives';
 import { AU_DEFAULTS } from '../../au/defaults';
 import { addMonths } from '../../au/dates';
-import { per, perMonth, percentRole } from '../../smart-create/reading';
+import { per, perMonth, percentRole } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import {
   accountRef,

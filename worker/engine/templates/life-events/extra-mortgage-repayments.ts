@@ -1,6 +1,6 @@
 // extra_mortgage_repayments: a recurring transfer from cash to the mortgage (the simulator caps each at what
 // is owed, so payments stop when the loan is repaid).
-import { per, perPeriod, period, withClauseFreq } from '../../smart-create/reading';
+import { per, perPeriod, period, withClauseFreq } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import {
   accountRef,

@@ -7,7 +7,7 @@ import { AU_DEFAULTS } from '../../au/defaults';
 import { financialYearOf } from '../../au/dated';
 import { cents } from '../../money';
 import { helpRepayment } from '../../au/help';
-import { SALARY_RE, annual, before, shortMoney } from '../../smart-create/reading';
+import { SALARY_RE, annual, before, shortMoney } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import {
   accountRef,

@@ -1,6 +1,6 @@
 // inheritance: a one-off receipt (not taxable in Australia) and optionally part of it repaying a debt.
 import type { Primitive } from '../../primitives';
-import { after, before, largest, shortMoney } from '../../smart-create/reading';
+import { after, before, largest, shortMoney } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import { accountRef, clamp, findAccount, flow, num, once, optNum, transfer, triggerDate } from '../helpers';
 import { account, decimal, money } from '../parameter-builders';

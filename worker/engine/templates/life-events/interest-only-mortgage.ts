@@ -1,8 +1,8 @@
 // interest_only_mortgage: switch a mortgage (or a new or existing loan) to interest-only repayments for a
 // number of years, then principal and interest; optionally part deductible (investment use).
 import { PRIMARY_CASH } from '../../primitives';
-import { after, before, durationYears, interestOnlyYears, largest, pickRate } from '../../smart-create/reading';
-import { isOffsetAmount } from '../../smart-create/household';
+import { after, before, durationYears, interestOnlyYears, largest, pickRate } from '../../prompt/reading';
+import { isOffsetAmount } from '../../prompt/household';
 import { defineTemplate } from '../define';
 import { clamp, findAccount, interestOnlyWithinTerm, num, taxpayer } from '../helpers';
 import { amountOrAccount, compileMortgage } from '../mortgage';

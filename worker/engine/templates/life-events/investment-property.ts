@@ -4,8 +4,8 @@
 import { PRIMARY_CASH, type Primitive } from '../../primitives';
 import type { TemplateParameter } from '../../model/template';
 import { AU_DEFAULTS } from '../../au/defaults';
-import { PROPERTY_NOUN, shortMoney } from '../../smart-create/reading';
-import { defineTemplate, type ParameterError, type Supersession, type ValidateOptions } from '../define';
+import { PROPERTY_NOUN, shortMoney } from '../../prompt/reading';
+import { defineTemplate, type Supersession, type ValidateOptions } from '../define';
 import {
   accountRef,
   bool,
@@ -19,6 +19,7 @@ import {
   triggerDate,
   type Params,
   type TemplateContext,
+  type ParameterError,
 } from '../helpers';
 import {
   OFFSET_PARAMS,

@@ -2,7 +2,7 @@
 // paid into super) replacing an existing income item from the event's month.
 import type { Primitive } from '../../primitives';
 import { AU_DEFAULTS } from '../../au/defaults';
-import { DELTA_RE, SALARY_RE, after, annual, before, period, shortMoney } from '../../smart-create/reading';
+import { DELTA_RE, SALARY_RE, after, annual, before, period, shortMoney } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import {
   accountRef,

@@ -13,7 +13,7 @@ import {
   loanTermYears,
   pickRate,
   shortMoney,
-} from '../../smart-create/reading';
+} from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import { accountRef, bool, clamp, flow, key, num, once, str, transfer, triggerDate } from '../helpers';
 import { account, boolean, decimal, integer, money, pct, select, text } from '../parameter-builders';

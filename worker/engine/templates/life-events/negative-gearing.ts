@@ -1,6 +1,6 @@
 // negative_gearing: an investment property bought highly geared (10% deposit, 5 interest-only years), whose
 // costs exceed its rent; the same model as investment_property.
-import { shortMoney } from '../../smart-create/reading';
+import { shortMoney } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import { readPropertyPurchase } from '../property-purchase';
 import {

@@ -3,7 +3,7 @@
 // for the Medicare levy's family threshold.
 import { PRIMARY_CASH, type Primitive } from '../../primitives';
 import { addMonthsToDate } from '../../au/dates';
-import { before, perMonth, percentRole } from '../../smart-create/reading';
+import { before, perMonth, percentRole } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import { clamp, date, dayBefore, flow, key, num, recurring, triggerDate } from '../helpers';
 import { dateParam, decimal, integer, money, pct } from '../parameter-builders';

@@ -5,7 +5,7 @@ import { PRIMARY_CASH, type Primitive } from '../../primitives';
 import { addDays } from '../../au/dates';
 import { cents } from '../../money';
 import { pplDays, pplSchedule } from '../../au/ppl';
-import { after, before, durationWeeks, percentRole } from '../../smart-create/reading';
+import { after, before, durationWeeks, percentRole } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import {
   bool,

@@ -6,7 +6,7 @@ import type { CompileContext, IsoDate, Primitive } from '../../primitives';
 import { AU_DEFAULTS } from '../../au/defaults';
 import { addMonths, isIsoDate } from '../../au/dates';
 import { birthdayAt } from '../../au/super';
-import { annual, shortMoney } from '../../smart-create/reading';
+import { annual, shortMoney } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import {
   accountRef,

@@ -1,7 +1,7 @@
 // salary_sacrifice: part of the gross salary paid into super instead (tagged salary_sacrifice: less taxable
 // income, 15% contributions tax in the fund). Opens a super account if the user has none.
 import { PRIMARY_CASH, type Primitive } from '../../primitives';
-import { per, perPeriod, period, withClauseFreq } from '../../smart-create/reading';
+import { per, perPeriod, period, withClauseFreq } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import { bool, flow, frequency, key, num, optDate, recurring, superAccount, taxpayer, triggerDate } from '../helpers';
 import { END_DATE, FREQ_OPTIONS, IS_PERMANENT, TAXPAYER, account, decimal, money, select } from '../parameter-builders';

@@ -2,7 +2,7 @@
 // property that is not the main residence, the discounted capital gain taxed by the simulator in the sale's year.
 import type { IsoDate, Primitive } from '../../primitives';
 import { assessableCapitalGain } from '../../au/cgt';
-import { PROPERTY_NOUN, before, largest, percentRole, shortMoney } from '../../smart-create/reading';
+import { PROPERTY_NOUN, before, largest, percentRole, shortMoney } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import {
   accountRef,

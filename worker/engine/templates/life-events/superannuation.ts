@@ -2,7 +2,7 @@
 // before-tax (tagged salary_sacrifice: deducted from taxable income, taxed 15% in the fund).
 import { PRIMARY_CASH, type Primitive } from '../../primitives';
 import { addMonths } from '../../au/dates';
-import { per, perPeriod, percentRole, shortMoney } from '../../smart-create/reading';
+import { per, perPeriod, percentRole, shortMoney } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import {
   accountRef,

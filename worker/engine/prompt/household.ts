@@ -4,7 +4,7 @@
 import type { IsoDate, IsoMonth } from '../primitives';
 import { addMonths } from '../au/dates';
 import { cents, formatDollars } from '../money';
-import { grossFromNet } from '../baseline-assistant/propose';
+import { grossFromNet } from '../au/take-home';
 import { after, before, type PromptContext } from './reading';
 import type { Token } from './tokens';
 
