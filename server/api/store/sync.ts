@@ -267,7 +267,6 @@ export async function push(db: Database, sub: string, body: unknown, now: () => 
   });
 }
 
-
 const PullQuerySchema = z.object({
   since: z
     .string()
