@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeUserDb } from '../../src/data/db';
 import { createAccount } from '../../src/data/repositories/accounts';
 import { planVersusActualMonths } from '../../src/data/statements/plan-actual';
+import { AccountsPage } from '../../src/features/accounts/AccountsPage';
 import { ImportPage } from '../../src/features/transactions/import/ImportPage';
 import { MappingStep } from '../../src/features/transactions/import/MappingStep';
 import { PreviewStep } from '../../src/features/transactions/import/PreviewStep';
@@ -172,6 +173,19 @@ describe('import page', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Read file' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Choose the account'));
+  });
+});
+
+describe('accounts screen', () => {
+  it("each real account's row links to the import with that account chosen", async () => {
+    let id = '';
+    await renderUserPage(AccountsPage, '/accounts', {
+      prepare: async (d) => {
+        id = (await createAccount(d, { name: 'Everyday', current_balance: 100 })).id;
+      },
+    });
+    const link = await screen.findByRole('link', { name: 'Import a statement into Everyday' });
+    expect(link).toHaveAttribute('href', `/transactions/import?account=${id}`);
   });
 });
 
