@@ -16,6 +16,7 @@ import {
   exploreExample,
   horizontalOverflow,
   openScreen,
+  smallTouchTargets,
   type ViewportName,
 } from './stack/screens.ts';
 
@@ -89,9 +90,11 @@ async function main(): Promise<void> {
         await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
         const axe = await axeViolations(page);
         const overflow = await horizontalOverflow(page);
-        problems += axe.length + overflow.length;
+        const small = size === 'phone' ? await smallTouchTargets(page) : [];
+        problems += axe.length + overflow.length + small.length;
+        const list = (xs: string[]) => (xs.length ? xs.join('; ') : 'none');
         console.log(
-          `${size} ${name}: axe ${axe.length ? axe.join('; ') : 'none'}; overflow ${overflow.length ? overflow.join('; ') : 'none'}`,
+          `${size} ${name}: axe ${list(axe)}; overflow ${list(overflow)}${size === 'phone' ? `; targets under 44 px ${list(small)}` : ''}`,
         );
       };
       for (const screen of EMPTY_SCREENS) {
@@ -107,6 +110,8 @@ async function main(): Promise<void> {
       for (const screen of exampleScreens(ids)) {
         await openScreen(page, screen);
         await shoot(screen.name);
+        if (screen.name === 'compare')
+          await page.getByTestId('compare-charts').screenshot({ path: path.join(dir, 'compare-charts.png') });
       }
       if (size === 'phone') {
         await openScreen(page, exampleScreens(ids)[0]);

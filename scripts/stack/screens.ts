@@ -24,6 +24,8 @@ export function exampleScreens(ids: { baseline: string; all: string[] }): Screen
     { name: 'compare', path: compare, heading: 'Compare Scenarios' },
     { name: 'scenario-detail', path: `/scenarios/${ids.baseline}`, heading: 'Our plan today' },
     { name: 'templates', path: '/scenarios/templates', heading: 'Choose a Template' },
+    { name: 'transactions', path: '/transactions', heading: 'Transactions' },
+    { name: 'import', path: '/transactions/import', heading: 'Import statements' },
     { name: 'profile', path: '/profile', heading: 'Profile' },
   ];
 }

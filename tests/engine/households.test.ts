@@ -189,14 +189,15 @@ describe('couples: each person taxed separately, Medicare levy family thresholds
   it('family income under the family threshold reduces the levy, shared by taxable income', () => {
     // Family threshold 2025-26 row (UNCONFIRMED, used for 2026-27): $47,238. Self $40,000, partner $10,000:
     // family $50,000. Reduction 0.02 x 47,238 - 0.08 x 2,762 = 944.76 - 220.96 = 723.80; self's share 40/50 =
-    // 579.04, so self's levy is 800 - 579.04 = 220.96. Partner: under the single threshold, no levy.
+    // 579.04. Partner: under the single threshold, no levy, so their share 144.76 passes to self (Medicare Levy
+    // Act s 8; before it was modelled self paid 220.96): self's levy 800 - 723.80 = 76.20.
     // Self's income tax: 0.15 x 21,800 = 3,270 less LITO (700 - 0.05 x 2,500 = 575) = 2,695.
     const r = run([salary(40_000 / 12, '2026-07-15', null), salary(10_000 / 12, '2026-07-15', null, 'partner')], {
       people: couple,
     });
     const self = r.tax_years!.find((y) => y.person === 'self')!;
-    expect(self.medicare).toBeCloseTo(220.96, 2);
-    expect(sum(r.snapshots, 1, 12, (x) => x.tax)).toBeCloseTo(2_695 + 220.96, 1);
+    expect(self.medicare).toBeCloseTo(76.2, 2);
+    expect(sum(r.snapshots, 1, 12, (x) => x.tax)).toBeCloseTo(2_695 + 76.2, 1);
     // A single person with the same income pays the full levy.
     const single = run([salary(40_000 / 12, '2026-07-15', null)]);
     expect(sum(single.snapshots, 1, 12, (x) => x.tax)).toBeCloseTo(2_695 + 800, 1);

@@ -51,7 +51,9 @@ const child = (from: string): Primitive => ({ kind: 'dependent_child', key: 'kid
 
 // Self $40,000, partner $10,000: family income $50,000. Family threshold (2025-26 row, UNCONFIRMED, held for later
 // years) $47,238, plus $4,338 a child. No child: reduction 0.02 x 47,238 - 0.08 x 2,762 = 723.80, self's share
-// 40/50 = 579.04, self's levy 800 - 579.04 = 220.96; self's income tax 2026-27 0.15 x 21,800 - LITO 575 = 2,695.
+// 40/50 = 579.04, and the partner's share 144.76, which their nil levy cannot use, passes to self (before that was
+// modelled self paid 220.96): self's levy 800 - 723.80 = 76.20; self's income tax 2026-27 0.15 x 21,800 - LITO 575
+// = 2,695.
 // One child: threshold 51,576 >= 50,000, no levy.
 describe('new_child raises the Medicare levy family threshold from the birth', () => {
   it('born January 2027: no levy for 2026-27 (the year is settled on the count at 30 June)', () => {
@@ -59,20 +61,20 @@ describe('new_child raises the Medicare levy family threshold from the birth', (
     expect(self(r, '2026-27').medicare).toBe(0);
     expect(self(r, '2026-27').tax_charged).toBeCloseTo(2_695, 1);
     const none = run([]);
-    expect(self(none, '2026-27').medicare).toBeCloseTo(220.96, 2);
-    expect(self(none, '2026-27').tax_charged).toBeCloseTo(2_695 + 220.96, 1);
-    // Charged month by month: the levy of July to December (6/12 of 220.96) is given back in January.
+    expect(self(none, '2026-27').medicare).toBeCloseTo(76.2, 2);
+    expect(self(none, '2026-27').tax_charged).toBeCloseTo(2_695 + 76.2, 1);
+    // Charged month by month: the levy of July to December (6/12 of 76.20) is given back in January.
     expect(r.snapshots[7].tax).toBeLessThan(r.snapshots[6].tax);
   });
 
   it('born August 2027: 2026-27 pays the levy, 2027-28 does not', () => {
     const r = run([child('2027-08-02')]);
-    expect(self(r, '2026-27').medicare).toBeCloseTo(220.96, 2);
+    expect(self(r, '2026-27').medicare).toBeCloseTo(76.2, 2);
     expect(self(r, '2027-28').medicare).toBe(0);
   });
 
   it('a child born before the forecast starts is left to the dependent_children assumption', () => {
-    expect(self(run([child('2026-03-01')]), '2026-27').medicare).toBeCloseTo(220.96, 2);
+    expect(self(run([child('2026-03-01')]), '2026-27').medicare).toBeCloseTo(76.2, 2);
   });
 
   it('the template emits the dependent child from the birth date to the 21st birthday', () => {

@@ -10,6 +10,7 @@ import {
   type Primitive,
   type SimAccountInput,
 } from '../../worker/engine/index';
+import { agePensionFigures, deemedIncome } from '../../worker/engine/au/age-pension';
 import { explainTrace } from '../../worker/engine/explain/explain';
 import { compilePlan } from '../../worker/engine/simulate/compile';
 import { runMonths } from '../../worker/engine/simulate/month-loop';
@@ -150,8 +151,10 @@ describe('concessional cap, carry-forward and Division 293', () => {
 });
 
 describe('non-concessional contributions', () => {
-  it('warns above the cap (bring-forward not modelled) and moves the money anyway', () => {
-    // 2026-27 cap: 4 x 32,500 = 130,000; 12 x 12,000 = 144,000 is over; 2027-28's 60,000 is not.
+  it('brings forward three years of caps, warns above them and moves the money anyway', () => {
+    // 2026-27 cap: 4 x 32,500 = 130,000; 12 x 12,000 = 144,000 is over it, so (balance 0, under TBC - 2 x cap =
+    // 2,000,000 - 260,000) three years are brought forward: 390,000 for 2026-27 to 2028-29, 246,000 left.
+    // 2027-28: 12 x 25,000 = 300,000 against the 246,000 left: 54,000 over.
     const lump = (amount: number, start: string, end: string): Primitive => ({
       kind: 'transfer',
       key: `after_tax_${start}`,
@@ -162,15 +165,23 @@ describe('non-concessional contributions', () => {
       schedule: { type: 'recurring', frequency: 'monthly', start_date: start, end_date: end },
     });
     const { snapshots, warnings } = run(
-      [lump(12_000, '2026-07-01', '2027-06-30'), lump(5_000, '2027-07-01', '2028-06-30')],
-      [{ ...cash, current_balance: 300_000 }, superAccount(0)],
+      [lump(12_000, '2026-07-01', '2027-06-30'), lump(25_000, '2027-07-01', '2028-06-30')],
+      [{ ...cash, current_balance: 500_000 }, superAccount(0)],
       assumptions(),
       2,
     );
     expect(warnings).toEqual([
-      "After-tax super contributions exceed the non-concessional cap: your $144,000 in 2026-27 (cap $130,000). Bringing forward up to three years' caps is not modelled; an excess is taxed unless released from the fund.",
+      "After-tax super contributions exceed the non-concessional cap, with up to three years' caps brought forward: your $300,000 in 2027-28 (cap available $246,000, $54,000 over). An excess is taxed unless released from the fund.",
     ]);
     expect(snapshots[12].total_assets - snapshots[12].liquid_cash).toBe(144_000);
+    // Within the brought-forward caps: no warning.
+    const within = run(
+      [lump(12_000, '2026-07-01', '2027-06-30'), lump(5_000, '2027-07-01', '2028-06-30')],
+      [{ ...cash, current_balance: 500_000 }, superAccount(0)],
+      assumptions(),
+      2,
+    );
+    expect(within.warnings).toEqual([]);
   });
 });
 
@@ -374,6 +385,78 @@ describe('Age Pension', () => {
       1,
     );
     expect(snapshots[1].income).toBeCloseTo(1_300 + paydaysIn('2025-01-01', 2026, 7) * 1_108.82, 2);
+  });
+
+  it('banks the unused Work Bonus and uses it when work starts (the income bank)', () => {
+    // No work July to November 2026: $300 a payday (about 11) banked, about $3,300. Work from December at
+    // $1,300 a month = $600 a fortnight: the $300 above the concession comes out of the bank, so December assesses
+    // deemed income only; by June 2027 the bank is spent and $300 a fortnight is assessed again.
+    const people: People = [{ id: 'self', name: 'Pat', birth_date: '1958-01-01' }];
+    const work: Primitive = {
+      kind: 'flow',
+      key: 'work',
+      name: 'Part-time work',
+      account: 'cash',
+      amount: 1_300,
+      schedule: monthly('2026-12-01'),
+      tax: { kind: 'salary', taxpayer: 'self' },
+    };
+    const f = agePensionFigures('2026-06-15');
+    const assessedAt = (step: number) => {
+      const log = createTraceLog(step);
+      simulate({
+        as_of: '2026-06-15',
+        years: 1,
+        assumptions: assumptions({ people, retirement: { homeowner: true } } as never),
+        accounts: [{ ...cash, current_balance: 100_000 }],
+        base: [],
+        groups: [{ scope: 'ev', primitives: [work] }],
+        trace: log,
+      });
+      const parts = log.entries.find((e) => e.kind === 'age_pension')?.parts ?? {};
+      return {
+        assessed: parts.assessed_income_fortnightly,
+        deemed: deemedIncome(parts.financial_assets, false, f) / 26,
+      };
+    };
+    const december = assessedAt(6);
+    expect(december.assessed).toBeCloseTo(december.deemed, 6);
+    const june = assessedAt(12);
+    expect(june.assessed).toBeCloseTo(june.deemed + 300, 6);
+  });
+
+  it('adds Rent Assistance for a renter who does not own a home, not taxed', () => {
+    // Single non-homeowner, $100,000 in cash: deemed 481.50 + 984.50 = 1,466 a year, 56.38 a fortnight, under
+    // the $218 free area; assets under $579,500: the full rate 1,178.70. Rent $400 a fortnight: Rent Assistance
+    // 0.75 x (400 - 149) = 188.25 (UNCONFIRMED rates), so 1,366.95 a fortnight, of which 1,178.70 is taxable.
+    const people: People = [{ id: 'self', name: 'Pat', birth_date: '1958-01-01' }];
+    const renting = (rent: number): Primitive => ({
+      kind: 'retirement',
+      key: 'retire',
+      person: 'self',
+      date: '2026-06-01',
+      rent_fortnightly: rent,
+    });
+    const at = (rent: number, homeowner: boolean) => {
+      const log = createTraceLog(1);
+      const { snapshots } = simulate({
+        as_of: '2026-06-15',
+        years: 1,
+        assumptions: assumptions({ people, retirement: { homeowner } } as never),
+        accounts: [{ ...cash, current_balance: 100_000 }],
+        base: [],
+        groups: [{ scope: 'ev', primitives: [renting(rent)] }],
+        trace: log,
+      });
+      const taxable = log.entries.find((e) => e.kind === 'age_pension' && e.bucket === 'taxable')?.amount ?? 0;
+      return { income: snapshots[1].income, taxable };
+    };
+    const n = paydaysIn('2025-01-01', 2026, 7);
+    expect(at(400, false).income).toBeCloseTo(n * 1_366.95, 2);
+    expect(at(400, false).taxable).toBeCloseTo(n * 1_178.7, 2);
+    // A homeowner gets none; nor does a renter whose rent is under the threshold.
+    expect(at(400, true).income).toBeCloseTo(n * 1_178.7, 2);
+    expect(at(140, false).income).toBeCloseTo(n * 1_178.7, 2);
   });
 
   it('pays nothing before pension age, nor without a birth date', () => {

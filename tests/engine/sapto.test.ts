@@ -107,13 +107,24 @@ describe('SAPTO and the seniors Medicare thresholds (2026-27)', () => {
   it('a couple over the seniors family threshold: the family reduction on $59,886', () => {
     // Self $52,000, partner $10,000: family $62,000. Self's single senior levy min(1,040, 0.1 x 8,980) = 898;
     // reduction 0.02 x 59,886 - 0.08 x 2,114 = 1,197.72 - 169.12 = 1,028.60, self's share x 52/62 = 862.697;
-    // levy 898 - 862.697 = 35.30. Self's tax: 4,020 + 2,100 = 6,120 less LITO 220 = 5,900; SAPTO (couple)
-    // 1,602 - 0.125 x 21,006 < 0: nil. Partner: 0.
+    // the partner's share 165.90 passes to self (their levy is nil at $10,000): 862.70 + 165.90 = 1,028.60 >= 898,
+    // so self's levy is nil (35.30 before the transfer was modelled). Self's tax: 4,020 + 2,100 = 6,120 less
+    // LITO 220 = 5,900; SAPTO (couple) 1,602 plus the partner's unused 1,602 - (10,000 - 6,000) x 15% = 1,002,
+    // less 0.125 x 21,006 = 2,625.75: nil. Partner: 0.
     const r = run([income(52_000), income(10_000, 'partner')], [SENIOR, SENIOR_PARTNER]);
     const self = r.tax_years!.find((y) => y.person === 'self')!;
-    expect(self.medicare).toBeCloseTo(35.3, 2);
+    expect(self.medicare).toBeCloseTo(0, 2);
     expect(self.income_tax).toBeCloseTo(5_900, 2);
-    expect(yearTax(r)).toBeCloseTo(5_935.3, 1);
+    expect(yearTax(r)).toBeCloseTo(5_900, 1);
+  });
+
+  it('a couple passes unused SAPTO: $40,000 and $10,000, the partner leaves 1,002 for self', () => {
+    // Partner's unused: 1,602 - (10,000 - 6,000) x 15% = 1,002. Self: tax 3,270 - LITO 575 = 2,695; SAPTO 1,602 +
+    // 1,002 - 0.125 x (40,000 - 30,994 = 9,006) = 1,478.25 -> 1,216.75 (2,218.75 with self's own 476.25 alone).
+    // Levy: family 50,000 under the seniors' 59,886: nil.
+    const r = run([income(40_000), income(10_000, 'partner')], [SENIOR, SENIOR_PARTNER]);
+    expect(r.tax_years!.find((y) => y.person === 'self')!.income_tax).toBeCloseTo(1_216.75, 2);
+    expect(yearTax(r)).toBeCloseTo(1_216.75, 1);
   });
 
   it('the trace records the offset, and the month breakdown shows it and still adds up', () => {

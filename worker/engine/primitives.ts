@@ -196,6 +196,8 @@ export type PrimitiveRetirement = {
   date: IsoDate;
   super_account?: AccountRef;
   pension?: { pay_to: AccountRef };
+  /** The household's rent a fortnight in retirement, in today's dollars (Rent Assistance with the Age Pension). */
+  rent_fortnightly?: number;
 };
 
 /**

@@ -1,6 +1,6 @@
 // The accounts screen (spec section 2 Accounts): summary, Assets and Liabilities lists, the Add/Edit modal,
 // delete with confirmation, and the scenario-event link rules (edit through the event, never delete here).
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { memo, useCallback, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useToast } from '../../components/toast/ToastProvider';
@@ -141,6 +141,9 @@ export function AccountsPage() {
       {state.status === 'ready' && state.data.total === 0 && (
         <div className="card money-empty">
           <p>No accounts</p>
+          <p className="money-empty-help">
+            Your bank accounts, super, property and loans, with today&apos;s balances: every forecast starts from them.
+          </p>
           <Button type="button" className="button button-primary" onClick={openAdd}>
             + Add Your First Account
           </Button>
@@ -241,6 +244,16 @@ const AccountRowView = memo(function AccountRowView({
         {formatMoneyCents(account.is_asset ? account.current_balance : Math.abs(account.current_balance))}
       </p>
       <div className="money-row-actions">
+        {!account.scenario_event_id && (
+          <Link
+            to="/transactions/import"
+            search={{ account: account.id }}
+            className="button button-ghost"
+            aria-label={`Import a statement into ${account.name}`}
+          >
+            Import
+          </Link>
+        )}
         <Button
           type="button"
           className="button button-ghost"

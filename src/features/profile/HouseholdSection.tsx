@@ -150,7 +150,7 @@ export function HouseholdSection() {
         label="Dependent children"
         name="dependent_children"
         inputMode="numeric"
-        hint="Raises the Medicare levy family income threshold (the 2025-26 family thresholds are estimates until the ATO confirms them)."
+        hint="Raises the Medicare levy family income threshold (the thresholds from 2025-26 on are estimates until the ATO publishes them; UNCONFIRMED)."
         value={children}
         onChange={(event) => setChildren(event.target.value)}
       />

@@ -182,6 +182,9 @@ export function RecurringItemsPage() {
       {ready && ready.total === 0 && (
         <div className="card money-empty">
           <p>No recurring items</p>
+          <p className="money-empty-help">
+            Your pay and the bills that come round regularly: they make your cash flow and drive every forecast.
+          </p>
           <Button type="button" className="button button-primary" onClick={openAdd}>
             + Add Recurring Item
           </Button>

@@ -1,27 +1,26 @@
-// The form controls the transaction screens use, in one place: thin wrappers over the native elements with the
-// app's classes over the shared controls (src/components/form), so every screen of this feature gets the app's one
-// look, labels and keyboard behaviour.
-import { useId, type ComponentProps, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { Button as SharedButton, Input, Select } from '../../components/form/controls';
-
-type Variant = 'primary' | 'ghost' | 'danger' | 'link';
+// The controls the transaction screens use, built on the shared controls (src/components/form/controls): the same
+// labelled-field shapes every screen of this feature needs (a select or input with a label that may be visually
+// hidden where a column heading says it, a bare row checkbox, a file picker).
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import {
+  Button as SharedButton,
+  Checkbox as SharedCheckbox,
+  Input,
+  Select,
+  type ButtonVariant,
+} from '../../components/form/controls';
 
 export function Button({
   variant = 'ghost',
-  className,
   type = 'button',
   ...rest
-}: ComponentProps<'button'> & { variant?: Variant }) {
-  const cls =
-    variant === 'danger'
-      ? 'button button-ghost button-danger'
-      : variant === 'link'
-        ? 'button button-link'
-        : `button button-${variant}`;
-  return <SharedButton type={type} className={className ? `${cls} ${className}` : cls} {...rest} />;
+}: ComponentProps<typeof SharedButton> & { variant?: ButtonVariant }) {
+  return <SharedButton variant={variant} type={type} {...rest} />;
 }
 
-/** A labelled select; `label` may be visually hidden (`hideLabel`) where the column heading says it. */
+type Labelled = { label: string; hideLabel?: boolean };
+
+/** A labelled select; `hideLabel` keeps the label for screen readers only. */
 export function SelectField({
   label,
   hideLabel = false,
@@ -29,7 +28,7 @@ export function SelectField({
   id,
   className,
   ...rest
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; hideLabel?: boolean; children: ReactNode }) {
+}: ComponentProps<typeof Select> & Labelled & { children: ReactNode }) {
   const auto = useId();
   const selectId = id ?? auto;
   return (
@@ -51,7 +50,7 @@ export function TextField({
   id,
   className,
   ...rest
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; hideLabel?: boolean; hint?: string }) {
+}: ComponentProps<typeof Input> & Labelled & { hint?: string }) {
   const auto = useId();
   const inputId = id ?? auto;
   return (
@@ -69,29 +68,21 @@ export function TextField({
   );
 }
 
-/** A bare checkbox with an accessible name (rows and "select all"). */
-export function Checkbox({ label, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+/** A bare checkbox named for screen readers (a row's "select", "select all"). */
+export function Checkbox({ label, ...rest }: Omit<ComponentProps<typeof Input>, 'type'> & { label: string }) {
   return <Input type="checkbox" aria-label={label} {...rest} />;
 }
 
-/** A labelled checkbox with visible text. */
-export function CheckField({ label, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
-  return (
-    <label className="tx-check">
-      <Input type="checkbox" {...rest} />
-      <span>{label}</span>
-    </label>
-  );
+/** A checkbox with its text beside it. */
+export function CheckField(props: ComponentProps<typeof SharedCheckbox>) {
+  return <SharedCheckbox {...props} />;
 }
 
 export function FileField({
   label,
   onFiles,
   ...rest
-}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> & {
-  label: string;
-  onFiles: (files: File[]) => void;
-}) {
+}: Omit<ComponentProps<typeof Input>, 'type' | 'onChange'> & { label: string; onFiles: (files: File[]) => void }) {
   const id = useId();
   return (
     <div className="field">

@@ -215,6 +215,12 @@ describe('planVersusActual', () => {
     });
   });
 
+  it('leaves out the months after as_of', () => {
+    const r = planVersusActual({ plan, transactions }, { from: '2025-03', to: '2025-06', as_of: '2025-04-10' });
+    expect(r.months.map((m) => m.month)).toEqual(['2025-03', '2025-04']);
+    expect(r.headline.date).toBe('2025-04-10');
+  });
+
   it('falls back to the cash-flow variance when no account balance is known', () => {
     const r = planVersusActual(
       { plan: { ...plan, accounts: [] }, transactions },

@@ -1,5 +1,6 @@
-// One rounding rule: every cent figure in the engine is rounded by money.ts (cents, wholeDollars, the formatters),
-// never by a local Math.round(x * 100) / 100 (docs/au-rules.md, "How the code uses them").
+// One rounding rule: every cent figure of the forecast (the rules, the simulator, templates, explanations, Monte
+// Carlo) is rounded by money.ts (cents, wholeDollars, the formatters), never by a local Math.round(x * 100) / 100
+// (docs/au-rules.md, "How the code uses them"). Statement import's scores are not money and are not scanned.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,9 +16,14 @@ function sources(dir: string): string[] {
 }
 
 describe('rounding to cents goes through money.ts', () => {
-  it('no engine file but money.ts rounds with its own Math.round(x * 100) / 100', () => {
-    const offenders = sources(ENGINE)
-      .filter((path) => !path.endsWith('money.ts'))
+  it('no forecast file rounds with its own Math.round(x * 100) / 100', () => {
+    const offenders = ['au', 'simulate', 'templates', 'explain', 'uncertainty']
+      .flatMap((dir) => sources(join(ENGINE, dir)))
+      .concat(
+        readdirSync(ENGINE)
+          .filter((n) => n.endsWith('.ts') && n !== 'money.ts')
+          .map((n) => join(ENGINE, n)),
+      )
       .filter((path) => /Math\.round\([^;]*\*\s*100\)\s*\/\s*100/.test(readFileSync(path, 'utf8')))
       .map((path) => relative(ENGINE, path));
     expect(offenders).toEqual([]);

@@ -22,6 +22,7 @@ describe('transfer duty in every state and territory', () => {
         region: c.region as Region,
         householdIncome: c.household_income,
         dependants: c.dependants,
+        vacantLand: c.vacant_land,
       });
       expect(got.duty).toBeCloseTo(c.duty, 2);
     },

@@ -87,6 +87,18 @@ describe('CSV layouts recognised by shape', () => {
     ]);
   });
 
+  it("NAB's older export without a header: details and balance by position", () => {
+    const s = parseText(
+      '02 Feb 22,-12.50,,,EFTPOS DEBIT,BAKERS DELIGHT CHATSWOOD,987.50\n03 Feb 22,1200.00,,,TRANSFER CREDIT,J CITIZEN,2187.50\n',
+    );
+    expect(s.bank).toBe('nab');
+    expect(compact(s)).toEqual([
+      [1, '2022-02-02', -1250, 'Bakers Delight', null, 98750],
+      [2, '2022-02-03', 120000, 'J Citizen', null, 218750],
+    ]);
+    expect(parseText('02 Feb 22,-12.50,,,EFTPOS DEBIT,SHOP,987.50\n', { bank: 'nab' }).bank).toBe('nab');
+  });
+
   it('a blank header name never matches another column (the NAB trap)', () => {
     // Blank names everywhere but the date: nothing can be mapped by name, so the user maps the columns.
     const r = parseStatementFile(bytes(',Date,,\n-5.00,01/03/2026,Shop,100.00\n'), 'blank.csv');

@@ -363,6 +363,39 @@ describe('buy_first_home', () => {
     ).toBe(-8_750);
   });
 
+  it('VIC principal place of residence rates for a home bought to live in; WA first home vacant land rates', () => {
+    const duty = (params: Record<string, unknown>) =>
+      (
+        byKey(compile('buy_first_home', { deposit_amount: 100_000, ...params }), 'stamp_duty') as
+          PrimitiveFlow | undefined
+      )?.amount ?? 0; // no duty: no flow
+    // $18,370 + 6% x (500,000 - 440,000) = $21,970 (the general rate would be $25,070).
+    expect(duty({ purchase_price: 500_000, state: 'VIC', is_first_home: false })).toBe(-21_970);
+    // Vacant land: $15.39 x 500 hundreds over $350,000 = $7,695; a $400,000 first home itself pays nothing.
+    expect(duty({ purchase_price: 400_000, state: 'WA', is_vacant_land: true })).toBe(-7_695);
+    expect(duty({ purchase_price: 400_000, state: 'WA' })).toBe(0);
+  });
+
+  it('VIC off the plan: duty on the price less the construction still to be done', () => {
+    const duty = (params: Record<string, unknown>, month = '2026-03') =>
+      (
+        byKey(
+          compile('buy_first_home', { deposit_amount: 100_000, state: 'VIC', ...params }, { month }),
+          'stamp_duty',
+        ) as PrimitiveFlow | undefined
+      )?.amount ?? 0;
+    // $800,000 apartment, 60% still to build: dutiable $320,000. Not a first home, lived in: PPR rates $2,870 +
+    // 5% x 190,000 = $12,370 (instead of $2,870 + 6% x 670,000 = $43,070 on the whole price).
+    expect(duty({ purchase_price: 800_000, is_first_home: false, off_the_plan_construction_pct: 60 })).toBe(-12_370);
+    expect(duty({ purchase_price: 800_000, is_first_home: false })).toBe(-43_070);
+    // A first home: $320,000 is under the $600,000 exemption.
+    expect(duty({ purchase_price: 800_000, off_the_plan_construction_pct: 60 })).toBe(0);
+    // From 21 October 2026 (UNCONFIRMED end) only homes to $550,000 (lived in) or first homes to $750,000 qualify.
+    expect(duty({ purchase_price: 800_000, is_first_home: false, off_the_plan_construction_pct: 60 }, '2026-11')).toBe(
+      -43_070,
+    );
+  });
+
   it('baseline: the home at its value and the loan at value minus equity, no purchase', () => {
     const ps = compile('buy_first_home', {}, { baseline: true });
     expect(byKey(ps, 'property')).toMatchObject({ opening_balance: 900_000 });

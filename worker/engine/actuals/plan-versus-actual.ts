@@ -52,7 +52,8 @@ function compareStrings(a: string, b: string): number {
 export function planVersusActual(input: PlanVersusActualInput, opts: PlanVersusActualOptions): PlanVersusActual {
   const { plan } = input;
   const firstMonth = monthIndexOf(opts.from);
-  const lastMonth = monthIndexOf(opts.to);
+  // Months after as_of's have nothing to compare yet.
+  const lastMonth = Math.min(monthIndexOf(opts.to), opts.as_of ? monthIndexOf(opts.as_of) : Number.POSITIVE_INFINITY);
   const from = `${monthOfIndex(firstMonth)}-01`;
   let to = lastDayOfMonthIndex(lastMonth);
   if (opts.as_of && opts.as_of < to) to = opts.as_of;

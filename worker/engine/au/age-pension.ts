@@ -61,14 +61,33 @@ export const AGE_PENSION: DatedTable<AgePensionFigures> = [
 
 /**
  * Work Bonus: this much of a pensioner's employment income a fortnight is not counted in the income test
- * ($300 since 1 December 2022; not indexed). Unused amounts accrue to a bank of up to $11,800 (not modelled: the
- * forecast uses only the fortnight's concession, so it can understate the pension of irregular work).
+ * ($300 since 1 December 2022; not indexed). The unused part of a fortnight's concession accrues to the income
+ * bank, up to `bank_max` ($11,800), which later fortnights' employment income above the concession uses
+ * (workBonusFortnight).
  */
 export const WORK_BONUS: DatedTable<{ fortnightly: number; bank_max: number }> = [
   { from: '2022-12-01', figures: { fortnightly: 300, bank_max: 11_800 } },
 ];
 
-/** The employment income a fortnight left after the Work Bonus. */
+/**
+ * One fortnight of the Work Bonus with its income bank: employment income up to the concession is not assessed
+ * and the concession's unused part goes to the bank (up to the maximum); income above it is assessed after
+ * using the bank. Worked: $100 of work with $11,700 banked assesses nil and banks $11,800 (the cap, not
+ * $11,900); $1,000 of work with $500 banked assesses $1,000 - $300 - $500 = $200 and empties the bank.
+ */
+export function workBonusFortnight(
+  employment: number,
+  bank: number,
+  date: IsoDate,
+): { assessed: number; bank: number } {
+  const { fortnightly, bank_max } = atDate(WORK_BONUS, date);
+  const e = Math.max(0, employment);
+  if (e <= fortnightly) return { assessed: 0, bank: Math.min(bank_max, bank + fortnightly - e) };
+  const used = Math.min(bank, e - fortnightly);
+  return { assessed: e - fortnightly - used, bank: bank - used };
+}
+
+/** The employment income a fortnight left after the Work Bonus (without its income bank). */
 export function afterWorkBonus(employmentFortnightly: number, date: IsoDate): number {
   return Math.max(0, employmentFortnightly - atDate(WORK_BONUS, date).fortnightly);
 }
@@ -92,6 +111,51 @@ export function agePensionFigures(date: IsoDate, index = 1): AgePensionFigures {
   };
 }
 
+/**
+ * Rent Assistance with the Age Pension (Social Security Act 1991, rent assistance module; Services Australia,
+ * "Rent Assistance"): for a pensioner who pays private rent and does not own their home, 75 cents for each dollar
+ * of rent a fortnight above the threshold, up to the maximum (a couple: the combined threshold and maximum, half
+ * each). It is added to the maximum rate before the income and assets tests, and it is not taxable. Thresholds
+ * and maximums change on 20 March and 20 September; the forecast indexes them with the other dollar figures.
+ * UNCONFIRMED: from a secondary summary of Services Australia's rates (single: more than $149.00, up to $211.20;
+ * couple combined: more than $241.40, up to $199.00), dated here 20 March 2025; not yet checked against the page.
+ */
+export type RentAssistanceFigures = {
+  single_threshold: number;
+  single_max: number;
+  couple_threshold: number;
+  couple_max: number;
+  rate: number;
+  unconfirmed: string;
+};
+
+export const RENT_ASSISTANCE: DatedTable<RentAssistanceFigures> = [
+  {
+    from: '2025-03-20',
+    figures: {
+      single_threshold: 149,
+      single_max: 211.2,
+      couple_threshold: 241.4,
+      couple_max: 199,
+      rate: 0.75,
+      unconfirmed: 'Rent Assistance rates (secondary summary)',
+    },
+  },
+];
+
+/**
+ * One pensioner's Rent Assistance a fortnight on the household's `rentFortnightly` (figures in force on `date`,
+ * dollar figures times `index`). Worked: a single pensioner paying $400 a fortnight gets 0.75 x (400 - 149) =
+ * $188.25; $500 gets the maximum $211.20; a couple paying $400 gets 0.75 x (400 - 241.40) = $118.95, $59.475 each.
+ */
+export function rentAssistance(rentFortnightly: number, couple: boolean, date: IsoDate, index = 1): number {
+  const f = atDate(RENT_ASSISTANCE, date);
+  const threshold = (couple ? f.couple_threshold : f.single_threshold) * index;
+  const max = (couple ? f.couple_max : f.single_max) * index;
+  const combined = Math.min(max, Math.max(0, (Math.max(0, rentFortnightly) - threshold) * f.rate));
+  return couple ? combined / 2 : combined;
+}
+
 /** Yearly deemed income on financial assets (a couple's combined assets against the couple threshold). */
 export function deemedIncome(financialAssets: number, couple: boolean, f: AgePensionFigures): number {
   const assets = Math.max(0, financialAssets);
@@ -108,6 +172,8 @@ export type AgePensionInput = {
   financial_assets: number;
   /** Other assessable income a fortnight (a couple's combined), e.g. earnings; deemed income is added here. */
   other_income_fortnightly: number;
+  /** Rent Assistance a fortnight for one pensioner (rentAssistance), added to the maximum rate; absent: none. */
+  rent_assistance?: number;
 };
 
 export type AgePensionRate = {
@@ -128,7 +194,7 @@ export type AgePensionRate = {
  */
 export function agePensionRate(input: AgePensionInput, f: AgePensionFigures): AgePensionRate {
   const share = input.couple ? 0.5 : 1;
-  const max = input.couple ? f.max_couple_each : f.max_single;
+  const max = (input.couple ? f.max_couple_each : f.max_single) + Math.max(0, input.rent_assistance ?? 0);
   const income =
     deemedIncome(input.financial_assets, input.couple, f) / 26 + Math.max(0, input.other_income_fortnightly);
   const freeArea = input.couple ? f.income_free_couple : f.income_free_single;

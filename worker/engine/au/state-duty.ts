@@ -17,7 +17,13 @@ export type DutyFacts = {
   firstHome: boolean;
   /** A new home (never lived in), off the plan or vacant land to build on; false: an established home. */
   newHome: boolean;
-  /** The buyer will live in it (home concession rates in QLD, owner-occupier rates in the ACT). */
+  /** Vacant land to build a home on (WA's first home owner rate for vacant land); absent: false. */
+  vacantLand?: boolean;
+  /** Off the plan: the share (0-1) of the price that is construction still to be done at the contract date
+   * (VIC's off-the-plan concession deducts it from the dutiable value); absent: 0. */
+  offThePlanShare?: number;
+  /** The buyer will live in it (home concession rates in QLD, principal place of residence rates in VIC,
+   * owner-occupier rates in the ACT). */
   ownerOccupier: boolean;
   region: Region;
   /** The buyers' (and partners') taxable income for the ACT's income test; null: assumed within it. */
@@ -94,34 +100,82 @@ function nsw(v: number, f: DutyFacts): DutyResult {
 
 // ---- VIC (State Revenue Office Victoria) -----------------------------------------------------------------
 
-export type VicFigures = { brackets: DutyBracket[]; first_home: { exempt_to: Limit; concession_to: Limit } };
+export type VicFigures = {
+  brackets: DutyBracket[];
+  first_home: { exempt_to: Limit; concession_to: Limit };
+  /** Principal place of residence concession: these rates for a home the buyer lives in, valued more than
+   * `from` and within `to` (first home or not); the general schedule outside that range. */
+  ppr: { from: number; to: Limit; brackets: DutyBracket[] };
+  /** Off-the-plan concession: the construction still to be done is deducted from the dutiable value, for any
+   * buyer (`any_buyer`) or else only a home the buyer lives in within `ppr_cap` or a first home within
+   * `first_home_cap` (the contract price). */
+  off_the_plan: { any_buyer: boolean; ppr_cap: Limit; first_home_cap: Limit };
+};
+
+const VIC_FIGURES: Omit<VicFigures, 'off_the_plan'> = {
+  // The general schedule.
+  brackets: [
+    { over: 0, base: 0, rate: 0.014 },
+    { over: 25_000, base: 350, rate: 0.024 },
+    { over: 130_000, base: 2_870, rate: 0.06 },
+    { over: 960_000, base: 0, rate: 0.055, whole: true },
+  ],
+  // Exemption for a home valued "$600,000 or less", concession "$600,001 to $750,000". UNCONFIRMED taper
+  // shape: linear is the usual reading of SRO Victoria's sliding scale.
+  first_home: { exempt_to: upTo(600_000), concession_to: upTo(750_000) },
+  // SRO Victoria, principal place of residence concession: a dutiable value "more than $130,000 but not more
+  // than $440,000": $2,870 plus 5% of the value over $130,000; "more than $440,000 but not more than
+  // $550,000": $18,370 plus 6% over $440,000.
+  ppr: {
+    from: 130_000,
+    to: upTo(550_000),
+    brackets: [
+      { over: 130_000, base: 2_870, rate: 0.05 },
+      { over: 440_000, base: 18_370, rate: 0.06 },
+    ],
+  },
+};
+
+// Off-the-plan concession (SRO Victoria): for contracts from 21 October 2024 to 20 October 2026 any buyer of an
+// off-the-plan apartment, unit or townhouse (no value cap); otherwise a home the buyer lives in with a contract
+// price up to $550,000, or a first home up to $750,000. UNCONFIRMED: no extension past 20 October 2026 found.
+const VIC_OFF_THE_PLAN = { ppr_cap: upTo(550_000), first_home_cap: upTo(750_000) };
 
 export const VIC_DUTY: DatedTable<VicFigures> = [
-  {
-    from: '2025-07-01',
-    figures: {
-      // The general schedule; VIC's principal-place-of-residence concession (to $550k) is not modelled.
-      brackets: [
-        { over: 0, base: 0, rate: 0.014 },
-        { over: 25_000, base: 350, rate: 0.024 },
-        { over: 130_000, base: 2_870, rate: 0.06 },
-        { over: 960_000, base: 0, rate: 0.055, whole: true },
-      ],
-      // Exemption for a home valued "$600,000 or less", concession "$600,001 to $750,000". UNCONFIRMED taper
-      // shape: linear is the usual reading of SRO Victoria's sliding scale.
-      first_home: { exempt_to: upTo(600_000), concession_to: upTo(750_000) },
-    },
-  },
+  { from: '2025-07-01', figures: { ...VIC_FIGURES, off_the_plan: { ...VIC_OFF_THE_PLAN, any_buyer: true } } },
+  { from: '2026-10-21', figures: { ...VIC_FIGURES, off_the_plan: { ...VIC_OFF_THE_PLAN, any_buyer: false } } },
 ];
 
-function vic(v: number, f: DutyFacts): DutyResult {
+function vic(price: number, f: DutyFacts): DutyResult {
   const t = atDate(VIC_DUTY, f.date);
-  const full = scheduleDuty(v, t.brackets);
+  // Off the plan: duty on the price less the construction still to be done, where the concession applies.
+  const otp = t.off_the_plan;
+  const share = Math.min(1, Math.max(0, f.offThePlanShare ?? 0));
+  const offThePlan =
+    share > 0 &&
+    (otp.any_buyer ||
+      (f.ownerOccupier && within(price, otp.ppr_cap)) ||
+      (f.firstHome && within(price, otp.first_home_cap)));
+  const v = offThePlan ? price * (1 - share) : price;
+  const notes =
+    share > 0 && f.date >= '2026-10-21' ? ['VIC off-the-plan concession after 20 October 2026 (treated as ended)'] : [];
+  // A home the buyer lives in, first home or not, pays the PPR rates in their range (never more than general).
+  const isPpr = (x: number) => f.ownerOccupier && x > t.ppr.from && within(x, t.ppr.to);
+  const dutyOn = (x: number) =>
+    isPpr(x) ? Math.min(scheduleDuty(x, t.brackets), scheduleDuty(x, t.ppr.brackets)) : scheduleDuty(x, t.brackets);
+  const full = dutyOn(v);
+  const method = `${isPpr(v) ? 'VIC principal place of residence' : 'VIC'}${offThePlan ? ' (off the plan)' : ''}`;
+  // full_duty here is before any concession: without the off-the-plan deduction too.
+  const before = offThePlan ? dutyOn(price) : full;
   const { exempt_to, concession_to } = t.first_home;
-  if (!f.firstHome || !within(v, concession_to)) return result(full, full, 'VIC', null, []);
-  if (within(v, exempt_to)) return result(0, full, 'VIC', 'first home buyer duty exemption', []);
+  if (!f.firstHome || !within(v, concession_to)) {
+    const r = result(full, before, method, null, notes);
+    return offThePlan && full < before ? { ...r, concession: 'off-the-plan concession' } : r;
+  }
+  if (within(v, exempt_to)) return result(0, before, method, 'first home buyer duty exemption', notes);
   const duty = full * ((v - exempt_to.amount) / (concession_to.amount - exempt_to.amount));
-  return result(duty, full, 'VIC', 'first home buyer duty concession', [
+  return result(duty, before, method, 'first home buyer duty concession', [
+    ...notes,
     'VIC first home concession taper read as linear',
   ]);
 }
@@ -196,6 +250,8 @@ function qld(v: number, f: DutyFacts): DutyResult {
 
 export type WaFigures = {
   general: DutyBracket[];
+  /** First home owner rate for vacant land (statewide): nil to exempt_to, then rate per $100 or part to cap. */
+  first_home_land: { exempt_to: Limit; cap: Limit; rate: number };
   /** First home owner rate: nil to exempt_to, then rate x (V - exempt_to) up to the region's cap; full above. */
   first_home: { exempt_to: Limit; capital: { cap: Limit; rate: number }; rest: { cap: Limit; rate: number } };
 };
@@ -215,6 +271,9 @@ export const WA_DUTY: DatedTable<WaFigures> = [
       ],
       // Nil for a home valued "not more than $500,000"; the concessional rate "more than $500,000 but not more
       // than $700,000" ($750,000 outside Perth and Peel).
+      // Vacant land: nil on land "valued up to $350,000"; "$15.39 for every $100, or part of $100, by which it
+      // exceeds $350,000"; the value "must not exceed $450,000".
+      first_home_land: { exempt_to: upTo(350_000), cap: upTo(450_000), rate: 0.1539 },
       first_home: {
         exempt_to: upTo(500_000),
         capital: { cap: upTo(700_000), rate: 0.1363 },
@@ -227,6 +286,12 @@ export const WA_DUTY: DatedTable<WaFigures> = [
 function wa(v: number, f: DutyFacts): DutyResult {
   const t = atDate(WA_DUTY, f.date);
   const full = scheduleDuty(v, t.general, true);
+  if (f.firstHome && f.vacantLand) {
+    const land = t.first_home_land;
+    if (!within(v, land.cap)) return result(full, full, 'WA', null, []);
+    const duty = within(v, land.exempt_to) ? 0 : Math.min(full, hundredsOrPart(v - land.exempt_to.amount) * land.rate);
+    return result(duty, full, 'WA', 'first home owner rate (vacant land)', []);
+  }
   const fh = t.first_home;
   const band = f.region === 'rest' ? fh.rest : fh.capital;
   if (!f.firstHome || !within(v, band.cap)) return result(full, full, 'WA', null, []);

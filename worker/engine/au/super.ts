@@ -46,8 +46,68 @@ export function nonConcessionalCap(date: IsoDate): number {
   return concessionalCap(date) * NON_CONCESSIONAL_MULTIPLE;
 }
 
-/** Non-concessional contributions may bring forward up to this many years' caps (not modelled: warned about). */
+/** Non-concessional contributions may bring forward up to this many years' caps (nonConcessionalYear). */
 export const NON_CONCESSIONAL_BRING_FORWARD_YEARS = 3;
+
+/** The age before which (at any time in the first year, so on its 1 July) the bring-forward can be triggered. */
+export const BRING_FORWARD_AGE_LIMIT = 75;
+
+/** A bring-forward period under way: its last financial year and the cap left in it. */
+export type BringForward = { periodEnd: number; remaining: number };
+
+export type NonConcessionalYear = {
+  /** The cap available this year: the annual cap, the bring-forward period's cap left, or nil. */
+  available: number;
+  excess: number;
+  /** Years brought forward when this year triggers a period (2 or 3), else 0. */
+  triggered: 0 | 2 | 3;
+  /** The period under way after this year (null: none). */
+  period: BringForward | null;
+};
+
+/**
+ * One financial year (starting 1 July `fyStart`) of a person's non-concessional contributions under the cap with
+ * its bring-forward (ATO, "Non-concessional contributions cap"). `totalSuperBalance` is at the previous 30 June;
+ * the transfer balance cap (TBC) and the annual cap are those of the year. Nil cap when the balance is at least
+ * the TBC. Outside a period, contributions above the annual cap trigger a bring-forward when the person is under
+ * 75 on 1 July: three years' caps while the balance is under TBC - 2 x cap, two years' under TBC - cap, none
+ * otherwise. Inside a period the cap is what is left of the period's (fixed at the trigger year's caps).
+ */
+export function nonConcessionalYear(
+  fyStart: number,
+  contributions: number,
+  totalSuperBalance: number,
+  period: BringForward | null,
+  under75 = true,
+): NonConcessionalYear {
+  const date = `${fyStart}-07-01`;
+  const cap = nonConcessionalCap(date);
+  const tbc = transferBalanceCap(date);
+  const amount = Math.max(0, contributions);
+  const inPeriod = period !== null && fyStart <= period.periodEnd ? period : null;
+  if (totalSuperBalance >= tbc) return { available: 0, excess: amount, triggered: 0, period: inPeriod };
+  if (inPeriod) {
+    const left = Math.max(0, inPeriod.remaining - amount);
+    const next = fyStart < inPeriod.periodEnd ? { periodEnd: inPeriod.periodEnd, remaining: left } : null;
+    return {
+      available: inPeriod.remaining,
+      excess: Math.max(0, amount - inPeriod.remaining),
+      triggered: 0,
+      period: next,
+    };
+  }
+  if (amount <= cap || !under75)
+    return { available: cap, excess: Math.max(0, amount - cap), triggered: 0, period: null };
+  const years = totalSuperBalance < tbc - 2 * cap ? 3 : totalSuperBalance < tbc - cap ? 2 : 1;
+  if (years === 1) return { available: cap, excess: amount - cap, triggered: 0, period: null };
+  const available = years * cap;
+  return {
+    available,
+    excess: Math.max(0, amount - available),
+    triggered: years,
+    period: { periodEnd: fyStart + years - 1, remaining: Math.max(0, available - amount) },
+  };
+}
 
 /**
  * Concessional caps back to 2018-19, the first year whose unused cap may be carried forward. Earlier rows are

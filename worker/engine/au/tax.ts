@@ -88,7 +88,7 @@ export type SaptoRule = { single: SaptoRate; couple: SaptoRate };
 
 export const SAPTO: DatedTable<SaptoRule> = [
   // ATO, 2024-25 on (thresholds raised with the 2024 rate cuts; cut-outs $52,759 single, $43,810 each of a couple).
-  // UNCONFIRMED for 2026-27 on (the 15% and 14% rates may bring new thresholds): correct here when published.
+  // UNCONFIRMED from 2025-26 (the 15% and 14% rates may bring new thresholds): correct here when published.
   {
     from: '2024-07-01',
     figures: {
@@ -106,8 +106,9 @@ export const SAPTO: DatedTable<SaptoRule> = [
 export type MedicareSeniorRule = { single: MedicareRule; family: MedicareFamilyRule };
 
 export const MEDICARE_SENIOR: DatedTable<MedicareSeniorRule> = [
-  // ATO 2024-25: single $43,020 (upper $53,775). Family $59,886 plus $4,216 a child: UNCONFIRMED (secondary source).
-  // UNCONFIRMED from 2025-26: not yet checked against the ATO, the 2024-25 figures are held.
+  // 2024-25: single $43,020 (upper $53,775; ATO); family $59,886 plus $4,216 a child (Treasury Laws Amendment
+  // (More Cost of Living Relief) Act 2025, amending the Medicare Levy Act 1986 with the Budget 2025-26 figures).
+  // UNCONFIRMED from 2025-26: not yet published, the 2024-25 figures are held (TAX_UNCONFIRMED).
   {
     from: '2024-07-01',
     figures: {
@@ -152,14 +153,46 @@ export function saptoEntitlement(income: number, rules: TaxYearRules, status: nu
   return Math.max(0, r.max - over * r.taper);
 }
 
+/** A couple's other member, for what passes between them: their taxable income and SAPTO status. */
+export type Spouse = { income: number; status: number };
+
+/**
+ * SAPTO transfer between a couple who both have it (ATO, "Transferring the seniors and pensioners tax offset"):
+ * the spouse's unused amount is their rebate amount A less (B - SAPTO_TRANSFER.free) x SAPTO_TRANSFER.rate, B
+ * their taxable income (A in full when B is at most the free amount; never below nil).
+ */
+export const SAPTO_TRANSFER = { free: 6_000, rate: 0.15 } as const;
+
+/** The SAPTO a couple member's spouse leaves unused and can transfer (0 unless both have the couple rate). */
+export function saptoUnusedBySpouse(status: number, spouse: Spouse | null, rules: TaxYearRules): number {
+  if (status !== SAPTO_COUPLE || spouse === null || spouse.status !== SAPTO_COUPLE) return 0;
+  const b = safeIncome(spouse.income);
+  const a = rules.sapto.couple.max;
+  return Math.max(0, b <= SAPTO_TRANSFER.free ? a : a - (b - SAPTO_TRANSFER.free) * SAPTO_TRANSFER.rate);
+}
+
 /**
  * Income tax on the brackets less LITO and then SAPTO (both non-refundable: never below zero), unrounded.
- * SAPTO is worked on taxable income (rebate income less its other parts: docs/au-rules.md, SAPTO).
+ * SAPTO is worked on taxable income (rebate income less its other parts: docs/au-rules.md, SAPTO); a couple
+ * member's offset is raised by what their spouse leaves unused (saptoUnusedBySpouse).
  */
-export function incomeTaxAfterOffsets(taxableIncome: number, rules: TaxYearRules, status: number): number {
+export function incomeTaxAfterOffsets(
+  taxableIncome: number,
+  rules: TaxYearRules,
+  status: number,
+  spouse: Spouse | null = null,
+): number {
   const afterLito = incomeTaxAfterLito(taxableIncome, rules);
   if (status === SAPTO_NONE) return afterLito;
-  return afterLito - Math.min(afterLito, saptoEntitlement(safeIncome(taxableIncome), rules, status));
+  const income = safeIncome(taxableIncome);
+  const transferred = saptoUnusedBySpouse(status, spouse, rules);
+  let offset = saptoEntitlement(income, rules, status);
+  if (transferred > 0) {
+    // UNCONFIRMED: the transferred amount raises the maximum; the shade-out threshold is left as it is.
+    const r = rules.sapto.couple;
+    offset = Math.max(0, r.max + transferred - Math.max(0, income - r.shade_out) * r.taper);
+  }
+  return afterLito - Math.min(afterLito, offset);
 }
 
 /** Income tax on the brackets alone (before LITO), unrounded. */
@@ -184,6 +217,7 @@ export function medicareLevyFor(
   familyIncome: number,
   children: number,
   senior = false,
+  spouse: Spouse | null = null,
 ): number {
   const income = safeIncome(taxableIncome);
   // A person entitled to SAPTO has the seniors' thresholds (MEDICARE_SENIOR).
@@ -197,7 +231,16 @@ export function medicareLevyFor(
   const { rate, shade_rate } = single;
   const reduction = rate * threshold - (shade_rate - rate) * (family - threshold);
   if (reduction <= 0) return levy;
-  return Math.max(0, levy - (reduction * income) / family);
+  // The spouse's share of the reduction beyond their own levy passes to this person (Medicare Levy Act 1986
+  // s 8(3)-(4)): between them the couple gets the whole reduction while they have levy to take it.
+  let passed = 0;
+  const spouseIncome = spouse ? safeIncome(spouse.income) : 0;
+  if (spouseIncome > 0) {
+    const spouseSenior = spouse !== null && spouse.status !== SAPTO_NONE;
+    const spouseLevy = medicareLevy(spouseIncome, spouseSenior ? rules.senior.single : rules.medicare);
+    passed = Math.max(0, (reduction * spouseIncome) / family - spouseLevy);
+  }
+  return Math.max(0, levy - (reduction * income) / family - passed);
 }
 
 export type PersonalTax = { income_tax: number; lito: number; medicare: number; total: number };
@@ -284,4 +327,70 @@ export function marginalRate(taxableIncome: number, date: IsoDate): number {
       (income - medicare.lower) * medicare.shade_rate < income * medicare.rate ? medicare.shade_rate : medicare.rate;
   }
   return Math.round(rate * 10_000) / 10_000;
+}
+
+/** Figures of a financial year still UNCONFIRMED (estimates until published), as bits of one number. */
+export const UNCONFIRMED_MEDICARE = 1;
+export const UNCONFIRMED_MEDICARE_FAMILY = 2;
+export const UNCONFIRMED_SAPTO = 4;
+export const UNCONFIRMED_MEDICARE_SENIOR = 8;
+
+/** What each UNCONFIRMED bit names, as the explanation's tax note shows it. */
+export const UNCONFIRMED_TAX_FIGURES: ReadonlyArray<[number, string]> = [
+  [UNCONFIRMED_MEDICARE, 'Medicare levy low-income thresholds'],
+  [UNCONFIRMED_MEDICARE_FAMILY, 'Medicare levy family thresholds'],
+  [UNCONFIRMED_SAPTO, 'SAPTO thresholds'],
+  [UNCONFIRMED_MEDICARE_SENIOR, "seniors' Medicare levy thresholds"],
+];
+
+/**
+ * Which of each financial year's tax figures are UNCONFIRMED (docs/au-rules.md): 2025-26's Medicare single
+ * thresholds are from a secondary source and its family ones indexed by the engine; SAPTO and the seniors'
+ * thresholds from 2025-26 hold 2024-25's; every Medicare threshold from 2026-27 holds 2025-26's.
+ */
+export const TAX_UNCONFIRMED: DatedTable<number> = [
+  { from: '2024-07-01', figures: 0 },
+  {
+    from: '2025-07-01',
+    figures: UNCONFIRMED_MEDICARE | UNCONFIRMED_MEDICARE_FAMILY | UNCONFIRMED_SAPTO | UNCONFIRMED_MEDICARE_SENIOR,
+  },
+];
+
+/**
+ * The UNCONFIRMED figures a person's year of tax depends on (bits above; 0: none): only those whose range the
+ * person's income (and the family's) falls in, where an estimate can change the tax. `familyIncome` NaN: not a
+ * family; `status` the person's SAPTO status.
+ */
+export function unconfirmedTaxFigures(
+  date: IsoDate,
+  taxableIncome: number,
+  rules: TaxYearRules,
+  familyIncome: number,
+  children: number,
+  status: number,
+): number {
+  const marks = atDate(TAX_UNCONFIRMED, financialYearStart(date));
+  if (marks === 0) return 0;
+  const income = safeIncome(taxableIncome);
+  const senior = status !== SAPTO_NONE;
+  const single = senior ? rules.senior.single : rules.medicare;
+  const familyRule = senior ? rules.senior.family : rules.family;
+  let out = 0;
+  if (income < single.upper) out |= senior ? UNCONFIRMED_MEDICARE_SENIOR : UNCONFIRMED_MEDICARE;
+  if (!Number.isNaN(familyIncome)) {
+    // The family reduction reaches nil at 1.25 x the family threshold.
+    const threshold = familyRule.family_lower + familyRule.per_child * Math.max(0, children);
+    if (Math.max(income, safeIncome(familyIncome)) < 1.25 * threshold)
+      out |= senior ? UNCONFIRMED_MEDICARE_SENIOR : UNCONFIRMED_MEDICARE_FAMILY;
+  }
+  if (senior) {
+    const r = status === SAPTO_COUPLE ? rules.sapto.couple : rules.sapto.single;
+    if (income < r.shade_out + r.max / r.taper) out |= UNCONFIRMED_SAPTO;
+  }
+  return out & marks;
+}
+
+/** The names of the UNCONFIRMED bits set in `marks`. */
+export function unconfirmedTaxNames(marks: number): string[] {
+  return UNCONFIRMED_TAX_FIGURES.filter(([bit]) => (marks & bit) !== 0).map(([, name]) => name);
 }

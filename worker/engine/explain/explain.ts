@@ -22,6 +22,7 @@ import {
   scenarioIdsOf,
 } from '../simulate/index';
 import { taxRulesUsed } from './rules';
+import { unconfirmedTaxNames } from '../au/tax';
 
 export type ExplainSectionId = 'income' | 'government' | 'expenses' | 'super' | 'tax' | 'interest' | 'other' | 'growth';
 
@@ -70,6 +71,8 @@ export type TaxExplanation = {
   /** Division 293 tax and tax on excess concessional contributions charged this month (at 1 July), or null. */
   division_293_tax: number | null;
   excess_contributions_tax: number | null;
+  /** Tax figures of the year still UNCONFIRMED (estimates) that this person's tax depends on; absent: none. */
+  unconfirmed?: string[];
 };
 
 /** One debt account with a loan: this month's interest, scheduled repayment and what it repaid of principal. */
@@ -307,7 +310,11 @@ function lineOf(ctx: TraceContext, e: TraceEntry): RawLine {
       const note =
         p.fortnightly_rate !== undefined
           ? `${money(p.fortnightly_rate)} a fortnight x ${p.paydays} payday${p.paydays === 1 ? '' : 's'}: the lower of ` +
-            `the income test (${money(p.income_test ?? 0)}) and the assets test (${money(p.assets_test ?? 0)})`
+            `the income test (${money(p.income_test ?? 0)}) and the assets test (${money(p.assets_test ?? 0)})` +
+            (p.rent_assistance
+              ? `, with Rent Assistance of ${money(p.rent_assistance)} a fortnight in the maximum (not taxed; ` +
+                `UNCONFIRMED: Rent Assistance rates from a secondary summary)`
+              : '')
           : null;
       return { ...base, note, label: `Age Pension${person ? `: ${person}` : ''}`, section: 'government' };
     }
@@ -346,7 +353,10 @@ function taxNote(t: TaxExplanation): string {
     `${money(t.annualised_income)} for the year; income tax ${money(t.year.income_tax)} - LITO ${money(t.year.lito)} ` +
     `${t.year.sapto !== undefined ? `- SAPTO ${money(t.year.sapto)} ` : ''}` +
     `+ Medicare levy ${money(t.year.medicare_levy)}${extra} = ${money(t.year.total)} for the year; due by this month ` +
-    `${money(t.due_to_date)}, less ${money(t.charged_before)} charged earlier this year`
+    `${money(t.due_to_date)}, less ${money(t.charged_before)} charged earlier this year` +
+    (t.unconfirmed && t.unconfirmed.length > 0
+      ? ` (UNCONFIRMED: ${t.financial_year} ${t.unconfirmed.join(', ')} are estimates until published)`
+      : '')
   );
 }
 
@@ -363,6 +373,7 @@ const TAX_WORKING = new Set([
   'lito',
   'sapto',
   'medicare',
+  'unconfirmed',
 ]);
 
 /** Explains the traced step of a run (exported for tests that trace the simulator directly). */
@@ -516,6 +527,7 @@ export function explainTrace(
       help_repayment: nullableCents(helpByPayer.get(e.payer ?? -1)),
       division_293_tax: nullableCents(superTaxByPayer.get(`division_293_tax\u0000${e.payer}`)),
       excess_contributions_tax: nullableCents(superTaxByPayer.get(`excess_concessional_tax\u0000${e.payer}`)),
+      ...(p.unconfirmed ? { unconfirmed: unconfirmedTaxNames(p.unconfirmed) } : {}),
     };
     if (line) line.note = taxNote(t);
     return t;

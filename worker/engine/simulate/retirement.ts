@@ -1,11 +1,18 @@
 // Super through to retirement and the Age Pension in the simulator (docs/forecast-model.md section 9): built once
 // per run by the compile step (buildRetirement), then one call a month from the month loop (retirementMonth).
 // Rules come from au/super.ts, au/pension-drawdown.ts and au/age-pension.ts; this module only applies them.
-import { AGE_PENSION_AGE, afterWorkBonus, agePensionFigures, agePensionRate } from '../au/age-pension';
+import {
+  AGE_PENSION_AGE,
+  agePensionFigures,
+  agePensionRate,
+  rentAssistance,
+  workBonusFortnight,
+} from '../au/age-pension';
 import { financialYearOf } from '../au/dated';
 import { isIsoDate } from '../au/dates';
 import { minimumDrawdown, pensionPhaseRate } from '../au/pension-drawdown';
 import {
+  BRING_FORWARD_AGE_LIMIT,
   CARRY_FORWARD,
   PRESERVATION_AGE,
   ageOn,
@@ -13,10 +20,11 @@ import {
   birthdayAt,
   division293Tax,
   excessConcessionalTax,
-  nonConcessionalCap,
+  nonConcessionalYear,
   releaseDate,
   transferBalanceCap,
   useCarriedForward,
+  type BringForward,
 } from '../au/super';
 import { dateToDayNumber, dayNumberToDate, monthIndexOf } from '../calendar';
 import type { IsoDate, PrimitiveRetirement } from '../primitives';
@@ -131,30 +139,46 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
       );
   }
 
-  // ---- non-concessional contributions: warned above the cap (bring-forward not modelled) ----
-  const nonConcessional = new Map<string, number>();
+  // ---- non-concessional contributions: warned above the cap, with the three-year bring-forward ----
+  const nonConcessional = new Map<string, Map<number, number>>();
   for (let t = 0; t < transferCount; t++) {
     if (!isSuper(to[t]) || isSuper(from[t])) continue;
     const name = ownerOf(to[t]);
+    const years = nonConcessional.get(name) ?? new Map<number, number>();
+    nonConcessional.set(name, years);
     for (let k = 1; k <= months; k++) {
       const v = amount[k * transferCount + t];
       if (v === 0) continue;
-      const key = `${name}\u0000${financialYearOf(stepDates[k])}`;
-      nonConcessional.set(key, (nonConcessional.get(key) ?? 0) + v);
+      const fy = financialYearOf(stepDates[k]);
+      years.set(fy, (years.get(fy) ?? 0) + v);
     }
   }
   const overNcc: string[] = [];
-  for (const [key, total] of nonConcessional) {
-    const [name, fy] = key.split('\u0000');
-    const cap = nonConcessionalCap(`${fy}-07-01`);
-    if (total > cap + 0.005)
-      overNcc.push(
-        `${whose(name).toLowerCase()} ${formatDollars(total)} in ${fyLabel(Number(fy))} (cap ${formatDollars(cap)})`,
-      );
+  for (const [name, years] of nonConcessional) {
+    // The total super balance at each previous 30 June, estimated before the run: the person's super at as_of
+    // plus the after-tax contributions of the years before (growth and concessional contributions not counted).
+    let tsb = 0;
+    rows.forEach((row, i) => {
+      if (isSuper(i) && ownerOf(i) === name && row.opensStep === 0) tsb += Math.max(0, row.value);
+    });
+    const birth = birthOf(name);
+    const fys = [...years.keys()].sort((a, b) => a - b);
+    let period: BringForward | null = null;
+    for (let fy = fys[0] ?? 0; fys.length > 0 && fy <= fys[fys.length - 1]; fy++) {
+      const total = years.get(fy) ?? 0;
+      const under75 = birth === null || ageOn(birth, `${fy}-07-01`) < BRING_FORWARD_AGE_LIMIT;
+      const year = nonConcessionalYear(fy, total, tsb, period, under75);
+      period = year.period;
+      tsb += total;
+      if (year.excess > 0.005)
+        overNcc.push(
+          `${whose(name).toLowerCase()} ${formatDollars(total)} in ${fyLabel(fy)} (cap available ${formatDollars(year.available)}, ${formatDollars(year.excess)} over)`,
+        );
+    }
   }
   if (overNcc.length > 0)
     warnings.push(
-      `After-tax super contributions exceed the non-concessional cap: ${overNcc.slice(0, 3).join(', ')}${overNcc.length > 3 ? ` and ${overNcc.length - 3} more` : ''}. Bringing forward up to three years' caps is not modelled; an excess is taxed unless released from the fund.`,
+      `After-tax super contributions exceed the non-concessional cap, with up to three years' caps brought forward: ${overNcc.slice(0, 3).join(', ')}${overNcc.length > 3 ? ` and ${overNcc.length - 3} more` : ''}. An excess is taxed unless released from the fund.`,
     );
 
   // ---- account-based pensions ----
@@ -214,6 +238,7 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
         startStep,
         paydays,
         added: new Float64Array(months + 1),
+        bank: 0,
       });
     });
   }
@@ -286,6 +311,7 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
     claimants,
     couple: people.length >= 2,
     homeowner: settings?.homeowner ?? null,
+    rent: Math.max(0, ...input.retirements.map(({ retirement }) => retirement.rent_fortnightly ?? 0)),
     rowClass,
     rowPerson,
     pensionAgeStep,
@@ -322,6 +348,7 @@ function startRun(r: RetirementPlan, plan: Plan): void {
     pension.monthsLeft = 0;
   }
   for (const c of r.claimants) {
+    c.bank = 0;
     const taxable = plan.taxableIncome[c.payer];
     for (let k = 0; k < c.added.length; k++) {
       if (c.added[k] !== 0) taxable[k] -= c.added[k];
@@ -554,17 +581,27 @@ function payAgePension(
   const homeowner = r.homeowner ?? anyProperty;
   // The home is exempt; mortgages reduce the other property's value (never below nil).
   const otherProperty = Math.max(0, property - (homeowner && home >= 0 ? balance[home] : 0) - mortgages);
-  // A month's income x 12 / 26 a fortnight; a pensioner's salary less the Work Bonus.
+  // A month's income x 12 / 26 a fortnight; a pensioner's salary less the Work Bonus, fortnight by fortnight
+  // (the month's paydays) through the income bank: the month's assessed salary is their average.
   let income = 0;
   for (let p = 0; p < plan.taxableIncome.length; p++) income += (plan.taxableIncome[p][step] * 12) / 26;
   for (const c of r.claimants) {
-    const salary = step >= c.startStep ? r.employment[c.payer]?.[step] : undefined;
-    if (salary !== undefined && salary > 0) {
-      const fortnightly = (salary * 12) / 26;
-      income -= fortnightly - afterWorkBonus(fortnightly, r.stepDates[step]);
+    if (step < c.startStep) continue;
+    const salary = Math.max(0, r.employment[c.payer]?.[step] ?? 0);
+    const fortnightly = (salary * 12) / 26;
+    const n = c.paydays[step];
+    let assessed = 0;
+    if (n === 0) assessed = workBonusFortnight(fortnightly, 0, r.stepDates[step]).assessed;
+    for (let f = 0; f < n; f++) {
+      const wb = workBonusFortnight(fortnightly, c.bank, r.stepDates[step]);
+      assessed += wb.assessed / n;
+      c.bank = wb.bank;
     }
+    income -= fortnightly - assessed;
   }
   const f = agePensionFigures(r.stepDates[0], index[step]);
+  // Rent Assistance for renters: the rent in today's dollars moves with the indexation like the figures.
+  const ra = !homeowner && r.rent > 0 ? rentAssistance(r.rent * index[step], r.couple, r.stepDates[0], index[step]) : 0;
   const assessed = agePensionRate(
     {
       couple: r.couple,
@@ -572,6 +609,7 @@ function payAgePension(
       assessable_assets: financial + other + otherProperty,
       financial_assets: financial,
       other_income_fortnightly: Math.max(0, income),
+      rent_assistance: ra,
     },
     f,
   );
@@ -583,8 +621,10 @@ function payAgePension(
     if (n === 0) continue;
     // Services Australia pays each fortnight's rate in whole cents (money.ts's rounding rule).
     const amount = cents(rate) * n;
-    plan.taxableIncome[c.payer][step] += amount;
-    c.added[step] += amount;
+    // Rent Assistance is not taxable: the rest of the payment is.
+    const taxable = Math.max(0, cents(rate) - cents(ra)) * n;
+    plan.taxableIncome[c.payer][step] += taxable;
+    c.added[step] += taxable;
     paid += amount;
     if (trace) {
       trace.record({
@@ -604,10 +644,12 @@ function payAgePension(
           financial_assets: financial,
           homeowner: homeowner ? 1 : 0,
           index: index[step],
+          ...(ra > 0 ? { rent_assistance: ra } : {}),
         },
         rule_date: r.stepDates[0],
       });
-      trace.record({ kind: 'age_pension', bucket: 'taxable', name: 'Age Pension', amount, payer: c.payer });
+      if (taxable !== 0)
+        trace.record({ kind: 'age_pension', bucket: 'taxable', name: 'Age Pension', amount: taxable, payer: c.payer });
     }
   }
   if (paid > 0 && r.cash >= 0) {

@@ -12,6 +12,8 @@ import {
   SAPTO_NONE,
   SAPTO_SINGLE,
   taxYearRules,
+  unconfirmedTaxFigures,
+  type Spouse,
   type TaxYearRules,
 } from '../au/tax';
 import { financialYearLabel } from '../au/dated';
@@ -106,9 +108,16 @@ export class TaxSettlement {
     const rules = this.rules as TaxYearRules;
     const status = this.sapto[p];
     return cents(
-      incomeTaxAfterOffsets(income, rules, status) +
-        medicareLevyFor(income, rules, family, this.children, status !== SAPTO_NONE),
+      incomeTaxAfterOffsets(income, rules, status, this.spouseOf(p)) +
+        medicareLevyFor(income, rules, family, this.children, status !== SAPTO_NONE, this.spouseOf(p)),
     );
+  }
+
+  /** A couple's other member (their estimated taxable income for the year and SAPTO), for transfers between them. */
+  private spouseOf(p: number): Spouse | null {
+    if (this.count !== 2) return null;
+    const q = 1 - p;
+    return { income: this.annualTaxable[q], status: this.sapto[q] };
   }
 
   /** Who has SAPTO this financial year: Age Pension age reached by its 30 June (docs/au-rules.md, SAPTO). */
@@ -232,8 +241,10 @@ export class TaxSettlement {
         const rules = this.rules as TaxYearRules;
         const income = this.annualTaxable[p];
         const status = this.sapto[p];
-        years[row + F_INCOME_TAX] = cents(incomeTaxAfterOffsets(income, rules, status));
-        years[row + F_MEDICARE] = cents(medicareLevyFor(income, rules, family, this.children, status !== SAPTO_NONE));
+        years[row + F_INCOME_TAX] = cents(incomeTaxAfterOffsets(income, rules, status, this.spouseOf(p)));
+        years[row + F_MEDICARE] = cents(
+          medicareLevyFor(income, rules, family, this.children, status !== SAPTO_NONE, this.spouseOf(p)),
+        );
       }
       if (this.hasHelp[p]) this.settleHelp(p, step, month, date, elapsed, row);
     }
@@ -259,8 +270,10 @@ export class TaxSettlement {
     const safe = income > 0 ? income : 0;
     const bracket = incomeTaxOnBrackets(safe, rules);
     const status = this.sapto[p];
-    const medicare = medicareLevyFor(safe, rules, family, this.children, status !== SAPTO_NONE);
+    const medicare = medicareLevyFor(safe, rules, family, this.children, status !== SAPTO_NONE, this.spouseOf(p));
     const afterLito = incomeTaxAfterLito(safe, rules);
+    // Estimated (UNCONFIRMED) figures this person's tax depends on: the explanation names them.
+    const unconfirmed = unconfirmedTaxFigures(date, safe, rules, family, this.children, status);
     trace.record({
       kind: 'tax',
       bucket: 'cash_flow',
@@ -275,11 +288,14 @@ export class TaxSettlement {
         income_tax: bracket,
         lito: bracket - afterLito,
         // Only for a person with SAPTO this year, so other traces keep their parts.
-        ...(status !== SAPTO_NONE ? { sapto: afterLito - incomeTaxAfterOffsets(safe, rules, status) } : {}),
+        ...(status !== SAPTO_NONE
+          ? { sapto: afterLito - incomeTaxAfterOffsets(safe, rules, status, this.spouseOf(p)) }
+          : {}),
         medicare,
         year_tax: yearTax,
         due_to_date: target,
         charged_before: this.charged[p],
+        ...(unconfirmed !== 0 ? { unconfirmed } : {}),
       },
     });
   }

@@ -289,6 +289,8 @@ export type Claimant = {
   paydays: Uint8Array;
   /** What this run added to the payer's taxable income per step (taken back out when a run starts again). */
   added: Float64Array;
+  /** The Work Bonus income bank (nil at as_of: what was banked before the forecast is not known). */
+  bank: number;
 };
 
 export type RetirementPlan = {
@@ -316,6 +318,8 @@ export type RetirementPlan = {
   /** Age Pension (none when nobody reaches pension age within the horizon). */
   claimants: Claimant[];
   couple: boolean;
+  /** The household's rent a fortnight in today's dollars (Rent Assistance for non-homeowners); 0: none. */
+  rent: number;
   homeowner: boolean | null;
   rowClass: Uint8Array;
   /** Per row: the person whose super it is (index into people), -1 when not super. */

@@ -287,13 +287,27 @@ function genericLayout(h: string[], headerRow: number): Layout | null {
   };
 }
 
-/** CommBank (date, signed amount, description, balance) and ANZ (date, signed amount, description): no header. */
+/**
+ * CommBank (date, signed amount, description, balance), ANZ (date, signed amount, description) and NAB's older
+ * export (date, amount, two blank columns, type, details, balance): no header.
+ */
 function headerlessLayout(rows: string[][]): Layout | null {
   const sample = rows.filter((r) => !isBlank(r)).slice(0, 20);
   if (sample.length === 0) return null;
   const fits = (test: (r: string[]) => boolean) => sample.filter(test).length >= Math.ceil(sample.length * 0.8);
   const base = { header: false, date_order: 'dmy' as DateOrder, date: 0, sign: 'signed' as const, amount: 1 };
-  const textAt2 = (r: string[]) => isDate(r[0]) && isMoney(r[1]) && r[2] !== undefined && !isMoney(r[2]);
+  const textAt2 = (r: string[]) => isDate(r[0]) && isMoney(r[1]) && r[2] !== undefined && r[2] !== '' && !isMoney(r[2]);
+  // NAB before its 2022 header: date, amount, (blank), (blank), type, details, balance.
+  const nabOld = (r: string[]) =>
+    isDate(r[0]) &&
+    isMoney(r[1]) &&
+    r.length >= 7 &&
+    (r[4] ?? '') !== '' &&
+    (r[5] ?? '') !== '' &&
+    isMoneyOrEmpty(r[6]);
+  if (fits(nabOld) && !fits(textAt2)) {
+    return { bank: 'nab', headerRow: -1, mapping: { ...base, description: [5], balance: 6 } };
+  }
   if (fits((r) => textAt2(r) && r.length >= 4 && isMoneyOrEmpty(r[3]) && r.slice(4).every((c) => c === ''))) {
     return { bank: 'commbank', headerRow: -1, mapping: { ...base, description: [2], balance: 3 } };
   }
@@ -305,6 +319,10 @@ function headerlessLayout(rows: string[][]): Layout | null {
 
 /** The layout a named bank uses, checked against this file (so `--bank` cannot silently mis-map columns). */
 function forcedLayout(bank: CsvBank, rows: string[][]): Layout | null {
+  if (bank === 'nab') {
+    const old = headerlessLayout(rows);
+    if (old?.bank === 'nab') return old;
+  }
   if (bank === 'commbank' || bank === 'anz') {
     const found = headerlessLayout(rows);
     if (found && (found.bank === bank || (bank === 'anz' && found.bank === 'commbank'))) {

@@ -58,7 +58,7 @@ function rhythm(
   return { frequency, minDays, maxDays, months, tol, maxStep, maxSpread, minCount, fullCount, perYear, allowMissed };
 }
 
-/** A candidate proposal may explain at most this share of chance rows (see density below). */
+/** The chance that a window holds another row of the payee in the chain's band may be at most this (evaluate). */
 const MAX_CHANCE = 0.25;
 /** Nor may more than this many chains of its length be expected by chance. */
 const MAX_CHANCE_CHAINS = 0.001;
@@ -75,7 +75,7 @@ type Chain = {
   missed: number;
 };
 
-type Candidate = { rhythm: Rhythm; chain: Chain; series: RecurringSeries; score: number };
+type Candidate = { chain: Chain; series: RecurringSeries; score: number };
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -88,7 +88,7 @@ export function payeeKey(payee: string): string {
 
 /**
  * Detects recurring series: rows are grouped by account, normalised payee and sign (transfer-linked rows and
- * zero amounts are ignored); within a group the longest regular chain of each rhythm is found, the best one that
+ * zero amounts are ignored); within a group the best regular chains of each rhythm are found, the best one that
  * passes the checks becomes a series, its rows are removed and the search repeats, so one payee may carry several
  * series. The result is sorted by account, payee, frequency and key, whatever the input order.
  */
@@ -234,17 +234,18 @@ function sameLevel(a: number, b: number): boolean {
   return Math.abs(a - b) <= Math.max(1, Math.round(Math.max(a, b) * 0.01));
 }
 
-/**
- * Typical amount and whether it varies. Amounts that mostly repeat (a fixed debit, or pay that steps up) are
- * levels: the typical amount is the latest level. Otherwise (power bills) it is the median of the last year's
- * occurrences, and the spread is the median absolute deviation over the median.
- */
+/** Amounts that mostly repeat: at least half the steps from one occurrence to the next stay at the same level. */
 function isFixed(sizes: number[]): boolean {
   let repeats = 0;
   for (let k = 1; k < sizes.length; k++) if (sameLevel(sizes[k - 1], sizes[k])) repeats++;
   return repeats * 2 >= sizes.length - 1;
 }
 
+/**
+ * Typical amount and whether it varies. Amounts that mostly repeat (a fixed debit, or pay that steps up) are
+ * levels: the typical amount is the latest level. Otherwise (power bills) it is the median of the last year's
+ * occurrences, and the spread is the median absolute deviation over the median.
+ */
 function amountOf(sizes: number[], rh: Rhythm): { typical: number; variable: boolean; spread: number } {
   const variable = !isFixed(sizes);
   if (!variable) {
@@ -333,7 +334,7 @@ function evaluate(
     confidence,
     variable_amount: amount.variable,
   };
-  return { rhythm: rh, chain, series, score: n * confidence };
+  return { chain, series, score: n * confidence };
 }
 
 /** The payee as written most often in the series (ties: the first alphabetically). */

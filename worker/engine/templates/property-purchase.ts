@@ -21,6 +21,7 @@ import {
   type Region,
 } from '../au/property';
 import {
+  bool,
   clamp,
   dayBefore,
   flow,
@@ -173,10 +174,14 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
     const entered = optNum(p, 'stamp_duty_amount');
     if (entered !== null) duty = entered;
     else {
+      // Vacant land to build on counts as a new home for duty (WA has its own vacant land rates).
+      const vacantLand = bool(p, 'is_vacant_land', false);
       const d = transferDuty(state, price, {
         date: start,
         firstHome: o.firstHome,
-        newHome: o.newHome,
+        newHome: o.newHome || vacantLand,
+        vacantLand,
+        offThePlanShare: num(p, 'off_the_plan_construction_pct', 0) / 100,
         ownerOccupier: o.ownerOccupier,
         region: o.region,
         householdIncome: optNum(p, 'household_income'),

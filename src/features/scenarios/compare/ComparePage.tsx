@@ -222,13 +222,15 @@ export function ComparePage({ selected, asOf, initialYears }: Props) {
               <ul>
                 {scenarios.map((s) => (
                   <li key={s.id} className="compare-scenario">
-                    <Input
-                      id={`pick-${s.id}`}
-                      type="checkbox"
-                      checked={chosen.has(s.id)}
-                      onChange={() => toggle(s.id)}
-                      aria-describedby={s.description ? `desc-${s.id}` : undefined}
-                    />
+                    <label className="tick-target">
+                      <Input
+                        id={`pick-${s.id}`}
+                        type="checkbox"
+                        checked={chosen.has(s.id)}
+                        onChange={() => toggle(s.id)}
+                        aria-describedby={s.description ? `desc-${s.id}` : undefined}
+                      />
+                    </label>
                     <span className="compare-scenario-text">
                       <label htmlFor={`pick-${s.id}`} className="compare-scenario-name">
                         {s.name}

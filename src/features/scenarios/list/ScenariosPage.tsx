@@ -130,6 +130,9 @@ export function ScenariosPage() {
             <div className="empty-state">
               <h2>No scenarios yet</h2>
               <p>
+                A scenario is a what-if (a new home, a baby, retiring early) compared with your plan as it is today.
+              </p>
+              <p>
                 Create one, or start from a <Link to="/scenarios/templates">template</Link>.
               </p>
             </div>
@@ -144,12 +147,14 @@ export function ScenariosPage() {
                     data-testid="scenario-card"
                   >
                     <div className="scenario-card-top">
-                      <Input
-                        type="checkbox"
-                        aria-label={`Select ${s.name}`}
-                        checked={selected.includes(s.id)}
-                        onChange={(e) => toggle(s.id, e.target.checked)}
-                      />
+                      <label className="tick-target">
+                        <Input
+                          type="checkbox"
+                          aria-label={`Select ${s.name}`}
+                          checked={selected.includes(s.id)}
+                          onChange={(e) => toggle(s.id, e.target.checked)}
+                        />
+                      </label>
                       <h2 className="scenario-card-name">{s.name}</h2>
                       {s.is_baseline && <span className="badge badge-success">Baseline</span>}
                     </div>

@@ -256,7 +256,7 @@ export function ImportPage({ accountId, reader: injected }: { accountId?: string
         <Progress label={`Saving ${plural(step.total, 'transaction')}`} done={step.done} total={step.total} />
       )}
       {step.kind === 'done' && (
-        <div className="card">
+        <div className="card" data-step="done">
           <h2>Import finished</h2>
           <p role="status">
             Added {plural(step.result.added, 'transaction')} to {accountName}.

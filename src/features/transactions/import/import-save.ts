@@ -1,6 +1,7 @@
 // Writing a confirmed import: payee rules give categories, rows are written in small chunks (each its own Dexie
 // transaction, with a yield to the browser between them) so no main-thread task runs long, then transfers between
 // the user's accounts are linked. Nothing is written before the user confirms.
+import { applyPayeeRules } from '../../../../worker/engine/index';
 import type { WyrdDb } from '../../../data/db';
 import { newId } from '../../../data/ids';
 import { listRules } from '../tx-store';
@@ -30,8 +31,8 @@ export async function saveConfirmedImport(
   },
 ): Promise<SaveResult> {
   const { accountId, preview, rows } = args;
-  const rules = await listRules(db);
-  const ruleFor = new Map(rules.map((r) => [r.payee.trim().toLowerCase(), r.category_id]));
+  // The engine's rule matching: a rule names a payee (case-insensitive, trimmed).
+  const categorised = applyPayeeRules(rows, await listRules(db));
   const batchId = newId();
   const formats = new Set(preview.files.map((f) => f.format));
   const banks = new Set(preview.files.map((f) => f.bank));
@@ -55,13 +56,13 @@ export async function saveConfirmedImport(
   };
   const ids: string[] = [];
   for (let start = 0; start < rows.length || start === 0; start += SAVE_CHUNK) {
-    const chunk: NewTransaction[] = rows.slice(start, start + SAVE_CHUNK).map((r) => ({
+    const chunk: NewTransaction[] = categorised.slice(start, start + SAVE_CHUNK).map((r) => ({
       account_id: accountId,
       date: r.date,
       amount_cents: r.amount_cents,
       description: r.description,
       payee: r.payee,
-      category_id: ruleFor.get(r.payee.trim().toLowerCase()) ?? null,
+      category_id: r.category_id,
       note: null,
       bank_id: r.bank_id,
       balance_cents: r.balance_cents,

@@ -86,8 +86,8 @@ export function RecurringReviewPage() {
         </p>
       )}
       {found.status === 'done' && lookups && (
-        <section aria-labelledby="tx-found-title">
-          <h2 id="tx-found-title" role="status">
+        <section aria-labelledby="tx-found-title" aria-live="polite">
+          <h2 id="tx-found-title">
             {found.series.length === 0
               ? 'No new recurring items found'
               : `Found ${plural(found.series.length, 'recurring item')}`}

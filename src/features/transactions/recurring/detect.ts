@@ -1,5 +1,6 @@
 // Recurring detection for the review screen: the engine's detector over the stored transactions, the series the
 // user already accepted or dismissed left out. Dismissals are remembered on this device.
+import { detectRecurring } from '../../../../worker/engine/index';
 import type { WyrdDb } from '../../../data/db';
 import type { RecurringSeries } from '../engine-types';
 import { transactionsTable } from '../tx-store';
@@ -18,11 +19,11 @@ export type Detector = (
   opts: { as_of: string },
 ) => RecurringSeries[];
 
-let detector: Detector | null = null;
+let detector: Detector = detectRecurring;
 
-/** The engine's detector (set by the app's wiring; tests set their own). */
+/** Replaces the engine's detector (tests); null puts it back. */
 export function setDetector(d: Detector | null): void {
-  detector = d;
+  detector = d ?? detectRecurring;
 }
 
 export async function dismissedKeys(db: WyrdDb): Promise<Set<string>> {
@@ -38,7 +39,6 @@ export async function dismissSeries(db: WyrdDb, key: string): Promise<void> {
 
 /** Series worth proposing: not dismissed, and not mostly linked to a recurring item already. */
 export async function findSeries(db: WyrdDb, asOf: string): Promise<RecurringSeries[]> {
-  if (!detector) throw new Error('Finding recurring items is not available in this version of the app');
   const rows = await transactionsTable(db).toArray();
   const linked = new Set(rows.filter((t) => t.recurring_item_id).map((t) => t.id));
   const input = rows.map((t) => ({

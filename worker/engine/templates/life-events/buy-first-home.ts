@@ -65,6 +65,17 @@ export const buyFirstHome = defineTemplate({
       baseline_hidden: true,
       help_text: 'First Home Owner Grants apply to new homes only.',
     }),
+    decimal('off_the_plan_construction_pct', 'Off the plan: construction still to do (% of price, VIC)', null, {
+      ...pct(0, 95),
+      baseline_hidden: true,
+      help_text:
+        "Victoria's off-the-plan concession charges duty on the price less the construction still to be done when you sign. Leave empty for a finished home.",
+    }),
+    boolean('is_vacant_land', 'Vacant land to build on?', false, {
+      baseline_hidden: true,
+      help_text:
+        'Duty on the land as a new home (Western Australia has its own first home rate for vacant land). Add the build as its own costs.',
+    }),
     boolean('use_home_guarantee', 'Use the Home Guarantee Scheme (5% deposit, no LMI)', false, {
       baseline_hidden: true,
       help_text:

@@ -80,6 +80,11 @@ export const retirement = defineTemplate({
       max_value: 1_000_000,
       help_text: 'Negative to spend less, positive to spend more.',
     }),
+    decimal('rent_fortnightly', 'Rent a fortnight in retirement (renters)', null, {
+      ...money,
+      help_text:
+        "Your household's rent in today's dollars, if you rent: adds Rent Assistance to the Age Pension when you do not own your home (Rent Assistance rates UNCONFIRMED). Leave empty if you own your home.",
+    }),
     account('deposit_account_id', 'Paid into', { help_text: 'Defaults to your main cash account.' }),
   ],
 
@@ -128,6 +133,7 @@ export const retirement = defineTemplate({
         date: start,
         super_account: superRef,
         ...(bool(p, 'start_pension', true) ? { pension: { pay_to: cash } } : {}),
+        ...(num(p, 'rent_fortnightly', 0) > 0 ? { rent_fortnightly: num(p, 'rent_fortnightly', 0) } : {}),
       });
     out.push(
       ...flow(ctx, 'spending_change', {

@@ -75,6 +75,14 @@ function TaxWorking({ tax }: { tax: TaxExplanation }) {
           </th>
           <td>{tax.rule}</td>
         </tr>
+        {tax.unconfirmed && tax.unconfirmed.length > 0 && (
+          <tr data-testid="explain-tax-unconfirmed">
+            <th scope="row" colSpan={2}>
+              UNCONFIRMED
+            </th>
+            <td>{`${tax.financial_year} ${tax.unconfirmed.join(', ')}: estimates until published`}</td>
+          </tr>
+        )}
         {tax.taxable_income.map((l, i) => (
           <tr key={i}>
             <th scope="row" colSpan={2}>
