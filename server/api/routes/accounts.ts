@@ -1,0 +1,13 @@
+// /accounts: the user's accounts (docs/api.md); accounts a scenario event made are edited through the event.
+import type { RouteDeps } from '../http.ts';
+import * as ledger from '../store/ledger.ts';
+import { crudRoutes } from './crud.ts';
+
+export const accountRoutes = (deps: RouteDeps) =>
+  crudRoutes(deps, {
+    entity: 'accounts',
+    get: ledger.getAccount,
+    create: ledger.createAccount,
+    update: ledger.updateAccount,
+    remove: ledger.deleteAccount,
+  });

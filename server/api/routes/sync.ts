@@ -1,0 +1,11 @@
+// /sync: the device sync protocol's push and pull (docs/api.md "Sync").
+import { Hono } from 'hono';
+import { readJson, type Env, type RouteDeps } from '../http.ts';
+import { pull, push } from '../store/sync.ts';
+
+export const syncRoutes = ({ db, auth, sub, clock }: RouteDeps) =>
+  new Hono<Env>()
+    .post('/sync/push', auth, async (c) =>
+      c.json(await push(db, sub(c), await readJson(c), () => clock().toISOString())),
+    )
+    .get('/sync/pull', auth, async (c) => c.json(await pull(db, sub(c), c.req.query())));
