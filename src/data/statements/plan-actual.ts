@@ -149,15 +149,18 @@ export function planVersusActualMonths(input: PlanActualInput, today: string, co
 export async function loadPlanActual(db: WyrdDb, today: string, count = 12): Promise<PlanActual> {
   const from = `${addMonths(today.slice(0, 7), -count)}-01`;
   const hasTable = db.tables.some((t) => t.name === 'transactions');
+  // No transactions in the window: nothing is compared (planVersusActualMonths would say the same), so the
+  // ledger (every account and recurring item) is not read; the dashboard reads it at the same moment.
+  const txTable = hasTable ? db.table<StoredTransaction, string>('transactions') : null;
+  if (!txTable || (await txTable.where('date').aboveOrEqual(from).limit(1).count()) === 0)
+    return { months: [], aheadBy: 0, accountIds: [] };
   const [accounts, recurringItems, categories, scenarios, events, transactions] = await Promise.all([
     db.accounts.toArray(),
     db.recurring_items.toArray(),
     db.categories.toArray(),
     db.scenarios.toArray(),
     db.events.toArray(),
-    hasTable
-      ? db.table<StoredTransaction, string>('transactions').where('date').aboveOrEqual(from).toArray()
-      : Promise.resolve([] as StoredTransaction[]),
+    txTable.where('date').aboveOrEqual(from).toArray(),
   ]);
   return planVersusActualMonths(
     { accounts, recurringItems, categories, scenarios, events, transactions },
