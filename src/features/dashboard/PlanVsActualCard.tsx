@@ -10,6 +10,7 @@ import { loadPlanActual } from '../../data/statements/plan-actual';
 import { restartFromActual, restartSnapshot, undoRestart } from '../../data/statements/restart';
 import { localToday } from '../../lib/dates/local-today';
 import { formatMoney, formatMoneyCents } from '../../lib/format/money';
+import './plan-vs-actual-card.css';
 import { Button } from '../../components/form/controls';
 
 /** The recent months the card sums. */
@@ -89,7 +90,7 @@ export function PlanVsActualCard() {
         </p>
       )}
       {message && <p role="status">{message}</p>}
-      <div className="dashboard-card-actions">
+      <div className="plan-actual-card-actions">
         <Link to="/transactions/plan" className="button button-ghost">
           See plan vs actual
         </Link>
