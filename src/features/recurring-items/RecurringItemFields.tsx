@@ -145,10 +145,7 @@ export function CategoryField({ type, categories, categoryId, onChange, newCateg
               type="button"
               className="button button-ghost"
               disabled={newCategory.adding}
-              onClick={() => {
-                setName(null);
-                setError('');
-              }}
+              onClick={newCategory.cancel}
             >
               Cancel
             </Button>
