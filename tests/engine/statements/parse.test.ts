@@ -182,6 +182,17 @@ describe('CSV layouts recognised by shape', () => {
     expect(s.rows[0].payee).toBe("Cafe Roma 's");
   });
 
+  it('a UTF-8 byte-order mark in front of Windows-1252 text is dropped, not read as text (NAB header intact)', () => {
+    const text =
+      'Date,Amount,Account Number,,Transaction Type,Transaction Details,Balance,Category,Merchant Name\r\n' +
+      '02 Feb 26,-12.30,083,,EFTPOS,CAF\u00c9 ROMA\u2019S SYDNEY,987.70,,\r\n';
+    const cp1252 = Uint8Array.from(text, (ch) => (ch === '\u2019' ? 0x92 : ch.charCodeAt(0)));
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...cp1252]);
+    const s = parsed(parseStatementFile(withBom, 'nab.csv'));
+    expect([s.bank, s.encoding]).toEqual(['nab', 'windows-1252']);
+    expect(s.rows[0].description).toBe('CAF\u00c9 ROMA\u2019S SYDNEY');
+  });
+
   it('tab, semicolon and pipe delimiters, CRLF and bare CR line ends', () => {
     const rows = (text: string) => parseText(text).rows.map((r) => [r.line, r.date, r.amount_cents]);
     expect(rows('01/03/2026\t-1.00\tA\n02/03/2026\t+2.00\tB\n')).toEqual([
