@@ -123,6 +123,16 @@ describe('CSV layouts recognised by shape', () => {
     expect(s.balance_check).toBeNull();
   });
 
+  it('ANZ with its optional columns present but empty is ANZ, not a CommBank card export', () => {
+    const s = parseText('13/02/2026,-9.99,"NETFLIX.COM MELBOURNE",,,,,\n14/02/2026,+5.00,"REFUND",,,,,\n');
+    expect(s.bank).toBe('anz');
+    expect(s.rows.map((r) => [r.date, r.amount_cents, r.balance_cents])).toEqual([
+      ['2026-02-13', -999, null],
+      ['2026-02-14', 500, null],
+    ]);
+    expect(parseText('03/01/2026,"-45.50","WOOLWORTHS",""\n04/01/2026,"+100.00","PAYMENT",""\n').bank).toBe('commbank');
+  });
+
   it('ING: debits already negative (amount = credit + debit), receipt number as the bank id', () => {
     const s = parseFixture('ing.csv');
     expect(s.bank).toBe('ing');
