@@ -75,6 +75,8 @@ async function main(): Promise<void> {
         baseURL: stack.webUrl,
         viewport: VIEWPORTS[size],
         deviceScaleFactor: 1,
+        locale: 'en-AU',
+        timezoneId: 'Australia/Sydney',
         isMobile: size === 'phone',
         hasTouch: size === 'phone',
       });

@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
+import { SYNC_VERSION_HEADER } from '../../worker/engine/index';
 import type { Database } from '../db/client.ts';
 import { requireAuth, type TokenVerifier } from './auth.ts';
 import type { ApiConfig } from './config.ts';
@@ -23,6 +24,7 @@ import { templateRoutes } from './routes/templates.ts';
 import * as compute from './store/compute.ts';
 import { withUserTx, type WriteContext } from './store/rows.ts';
 import { MustRefetchError, OutOfOrderError } from './store/sync.ts';
+import { requireSyncVersion } from './sync-version.ts';
 
 /** Largest request body accepted (413 above it). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -68,7 +70,7 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
     '*',
     cors({
       origin: config.webOrigins,
-      allowHeaders: ['Authorization', 'Content-Type'],
+      allowHeaders: ['Authorization', 'Content-Type', SYNC_VERSION_HEADER],
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       exposeHeaders: ['ETag'],
       maxAge: 600,
@@ -89,6 +91,7 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
   // a measurable share of a cached list's cost (profiled with bench:api).
   const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next)));
+  app.use('/sync/*', requireSyncVersion);
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
 

@@ -1,5 +1,5 @@
-// Request bodies: the engine's input schemas (the fields and defaults the device's forms use too), plus what only a
-// server of record must check at its edge: an optional device-made id, trimmed non-empty names and length limits.
+// Request bodies: the engine's input schemas (the fields, defaults and text rules the device's repositories use
+// too), plus what only a server of record must check at its edge: an optional device-made id and its length.
 // Server-owned fields (updated_at, scenario_event_id) are never accepted from clients.
 import { z } from 'zod';
 import {
@@ -8,6 +8,7 @@ import {
   IdSchema,
   IsoDateSchema,
   MAX_YEARS,
+  NameSchema,
   RecurringItemInputSchema as RecurringItemFieldsSchema,
   ScenarioEventInputSchema as EventFieldsSchema,
   ScenarioInputSchema as ScenarioFieldsSchema,
@@ -21,39 +22,19 @@ export const ClientIdSchema = IdSchema.max(MAX_ID_LENGTH, `must be at most ${MAX
   'must not contain NUL characters',
 );
 
-const NameSchema = z
-  .string({ error: 'must be a string' })
-  .trim()
-  .min(1, 'is required')
-  .max(500, 'must be at most 500 characters');
 const RequiredIdRef = z
   .string({ error: 'must be a string id' })
   .min(1, 'is required')
   .max(MAX_ID_LENGTH)
   .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
-const OptionalText = z
-  .string()
-  .max(2000)
-  .nullable()
-  .optional()
-  .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null));
-
-export const AccountInputSchema = AccountFieldsSchema.extend({
-  id: ClientIdSchema.optional(),
-  name: NameSchema,
-  institution: OptionalText,
-});
+export const AccountInputSchema = AccountFieldsSchema.extend({ id: ClientIdSchema.optional() });
 export type AccountInput = z.infer<typeof AccountInputSchema>;
 
-export const CategoryInputSchema = CategoryFieldsSchema.extend({
-  id: ClientIdSchema.optional(),
-  name: NameSchema,
-});
+export const CategoryInputSchema = CategoryFieldsSchema.extend({ id: ClientIdSchema.optional() });
 export type CategoryInput = z.infer<typeof CategoryInputSchema>;
 
 export const RecurringItemInputSchema = RecurringItemFieldsSchema.extend({
   id: ClientIdSchema.optional(),
-  name: NameSchema,
   end_date: IsoDateSchema.nullable()
     .optional()
     .transform((v) => v ?? null),
@@ -62,16 +43,7 @@ export const RecurringItemInputSchema = RecurringItemFieldsSchema.extend({
 });
 export type RecurringItemInput = z.infer<typeof RecurringItemInputSchema>;
 
-export const ScenarioInputSchema = ScenarioFieldsSchema.extend({
-  id: ClientIdSchema.optional(),
-  name: NameSchema,
-  description: z
-    .string()
-    .max(5000)
-    .nullable()
-    .optional()
-    .transform((v) => (v ?? '').trim()),
-});
+export const ScenarioInputSchema = ScenarioFieldsSchema.extend({ id: ClientIdSchema.optional() });
 export type ScenarioInput = z.infer<typeof ScenarioInputSchema>;
 
 /** PUT /scenarios/{id}: name and description (and optionally the baseline flag); absent fields keep their value. */
@@ -83,7 +55,6 @@ export const ScenarioUpdateSchema = ScenarioInputSchema.omit({ id: true, is_base
 
 export const EventInputSchema = EventFieldsSchema.extend({
   id: ClientIdSchema.optional(),
-  name: NameSchema,
   template_parameters: z.record(z.string(), z.unknown()).default({}),
 });
 export type EventInput = z.infer<typeof EventInputSchema>;

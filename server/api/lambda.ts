@@ -76,7 +76,7 @@ export async function openLambdaDatabase(config: LambdaDatabaseConfig): Promise<
       schema,
     });
     return {
-      db: db as unknown as Database,
+      db,
       migrate: () => migrateDataApi(db, { migrationsFolder }),
     };
   }

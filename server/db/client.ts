@@ -40,7 +40,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
     const client = postgres(options.databaseUrl, { onnotice: () => {} });
     return {
-      db: drizzlePostgres(client, { schema }) as unknown as Database,
+      db: drizzlePostgres(client, { schema }),
       kind: 'postgres',
       close: () => client.end(),
     };
@@ -50,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
-    db: db as unknown as Database,
+    db,
     kind: 'pglite',
     close: () => client.close(),
   };

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type {
   Account,
   AssumptionsInput,
@@ -20,6 +21,7 @@ import type {
   RecurringItem,
   Scenario,
   ScenarioEvent,
+  SyncEntity,
 } from '../../worker/engine/index';
 
 // One row per identity-service user the API has seen; `id` is the token's `sub`, so rows survive email changes.
@@ -149,7 +151,21 @@ export const syncResults = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The synced entity tables by their sync name (the app's local table names). */
+/** The columns every entity table shares (entityColumns), as the generic store code reads and writes them. */
+export type EntityTable = PgTable & {
+  userSub: PgColumn;
+  id: PgColumn;
+  seq: PgColumn;
+  deleted: PgColumn;
+  body: PgColumn;
+  createdAt: PgColumn;
+  updatedAt: PgColumn;
+};
+
+/**
+ * The synced entity tables by their sync name: exactly the contract's entity list (worker/engine/model/sync.ts),
+ * which `satisfies` checks both ways (a missing or an extra entity does not compile).
+ */
 export const ENTITY_TABLES = {
   accounts,
   categories,
@@ -158,6 +174,11 @@ export const ENTITY_TABLES = {
   events,
   modifications,
   assumptions,
-} as const;
-export type EntityName = keyof typeof ENTITY_TABLES;
+} as const satisfies Record<SyncEntity, EntityTable>;
+export type EntityName = SyncEntity;
 export const ENTITY_NAMES = Object.keys(ENTITY_TABLES) as EntityName[];
+
+/** An entity's table typed by its shared columns: picking one by name needs no cast. */
+export function entityTable(entity: EntityName): EntityTable {
+  return ENTITY_TABLES[entity];
+}

@@ -6,37 +6,24 @@ import {
   BackupFileSchema,
   fieldErrors,
   getTemplate,
+  SYNC_ROW_ENTITIES,
   type AssumptionsInput,
   type BackupFile,
   type FieldError,
   type Modification,
+  type SyncRowEntity,
 } from '../../worker/engine/index';
-import type { WyrdDb } from './db';
+import type { LocalRowOf, WyrdDb } from './db';
 import { DEFAULT_CATEGORIES_FLAG } from './default-categories';
-import type {
-  AccountRow,
-  CategoryRow,
-  IsoTimestamp,
-  ModificationRow,
-  OutboxRow,
-  RecurringItemRow,
-  ScenarioEventRow,
-  ScenarioRow,
-} from './entities';
-import { outboxRow, type DeletePayload, type OutboxEntity } from './outbox';
+import type { AccountRow, IsoTimestamp, ModificationRow, OutboxRow } from './entities';
+import { outboxRow, type DeletePayload } from './outbox';
 import { ASSUMPTIONS_KEY, getAssumptions } from './repositories/assumptions';
 import { timestamp, type WriteOptions } from './repositories/write';
 
 export type { FieldError as BackupProblem } from '../../worker/engine/index';
 
-export type ImportCounts = {
-  categories: number;
-  accounts: number;
-  recurring_items: number;
-  scenarios: number;
-  events: number;
-  modifications: number;
-};
+/** Records written per synced row entity. */
+export type ImportCounts = Record<SyncRowEntity, number>;
 
 export type ImportResult = { ok: true; counts: ImportCounts } | { ok: false; errors: FieldError[] };
 
@@ -204,14 +191,8 @@ export function validateBackup(input: unknown): { ok: true; file: BackupFile } |
   return { ok: true, file: parsed.data };
 }
 
-type Rows = {
-  categories: CategoryRow[];
-  accounts: AccountRow[];
-  recurring_items: RecurringItemRow[];
-  scenarios: ScenarioRow[];
-  events: ScenarioEventRow[];
-  modifications: ModificationRow[];
-};
+/** The file's records per synced row entity: every entity of the contract's list is a backup section. */
+type Rows = { [E in SyncRowEntity]: LocalRowOf[E][] };
 
 /** An account's backup fields (spec section 3 plus annual_rate when set): the same shape on export and import. */
 function accountFields(
@@ -292,14 +273,8 @@ function toRows(file: BackupFile, at: IsoTimestamp): Rows {
   };
 }
 
-const TABLES: ReadonlyArray<keyof Rows & OutboxEntity> = [
-  'categories',
-  'accounts',
-  'recurring_items',
-  'scenarios',
-  'events',
-  'modifications',
-];
+/** Replaced in the contract's order (parents first), so the outbox pushes a category before its items. */
+const TABLES: ReadonlyArray<SyncRowEntity> = SYNC_ROW_ENTITIES;
 
 /**
  * Imports a backup: validates it completely first (nothing is written when any problem is found), then
@@ -369,15 +344,6 @@ export async function importCheckedBackup(
     total = recordCount + outbox.length;
     await addInChunks(db.outbox, outbox, progress);
   });
-  return {
-    ok: true,
-    counts: {
-      categories: rows.categories.length,
-      accounts: rows.accounts.length,
-      recurring_items: rows.recurring_items.length,
-      scenarios: rows.scenarios.length,
-      events: rows.events.length,
-      modifications: rows.modifications.length,
-    },
-  };
+  const counts = Object.fromEntries(TABLES.map((name) => [name, rows[name].length])) as ImportCounts;
+  return { ok: true, counts };
 }

@@ -2,6 +2,7 @@
 // ties the open database to the session) so the service worker can open it without the auth layer.
 // Schema versions are only ever added, never edited: add `this.version(3).stores(...)` below.
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
+import type { SyncRowEntity } from '../../worker/engine/index';
 import type {
   AccountRow,
   CategoryRow,
@@ -61,4 +62,18 @@ export class WyrdDb extends Dexie {
       sync_base: '[entity+entity_id]',
     });
   }
+}
+
+/**
+ * The local row type of each synced row entity: every entity of the contract's list has a table of the same
+ * name (this type stops compiling, naming the entity, when the list gains one the database lacks).
+ */
+export type LocalRowOf = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  [E in SyncRowEntity]: WyrdDb[E] extends Table<infer R, any, any> ? R : never;
+};
+
+/** The table of a synced row entity, picked by name and typed by the contract's list. */
+export function rowTable<E extends SyncRowEntity>(db: WyrdDb, entity: E): Table<LocalRowOf[E], string> {
+  return db.table<LocalRowOf[E], string>(entity);
 }

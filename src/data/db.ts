@@ -4,7 +4,7 @@
 import { onSignOut } from '../lib/auth/auth-store';
 import { WyrdDb } from './db-schema';
 
-export { DB_NAME_PREFIX, userDbName, WyrdDb } from './db-schema';
+export { DB_NAME_PREFIX, rowTable, userDbName, WyrdDb, type LocalRowOf } from './db-schema';
 
 let current: WyrdDb | null = null;
 

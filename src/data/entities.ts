@@ -7,6 +7,7 @@ import type {
   RecurringItem,
   Scenario,
   ScenarioEvent,
+  SyncEntity,
 } from '../../worker/engine/index';
 
 export type IsoTimestamp = string;
@@ -29,9 +30,8 @@ export type ScenarioEventRow = LocalRow<ScenarioEvent>;
  */
 export type ModificationRow = LocalRow<Modification> & { scenario_id: string; created_at?: IsoTimestamp };
 
-/** Entity names as they appear in outbox rows: the local table names (and 'assumptions' for the meta record). */
-export type OutboxEntity =
-  'accounts' | 'recurring_items' | 'categories' | 'scenarios' | 'events' | 'modifications' | 'assumptions';
+/** Entity names as they appear in outbox rows: the sync contract's entities (the local table names). */
+export type OutboxEntity = SyncEntity;
 
 /** A local change waiting to be sent to the API, in order (seq is auto-incremented). */
 export type OutboxRow = {

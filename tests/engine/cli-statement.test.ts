@@ -125,6 +125,15 @@ describe('statement CLI', () => {
     expect(json(fx('recurring.csv'))).not.toHaveProperty('recurring');
   });
 
+  it('prints warnings on stderr, keeping stdout the JSON', () => {
+    const r = runCli([fx('bank-sgml.ofx'), '--bank', 'westpac']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).transactions).toHaveLength(3);
+    expect(r.stderr).toBe(
+      `statement: ${fx('bank-sgml.ofx')}: The Westpac layout applies to CSV files; this OFX file was read as OFX.\n`,
+    );
+  });
+
   it('exits 2 with a message for bad arguments, unknown layouts and files that are not statements', () => {
     const cases: [string[], string][] = [
       [[], 'statement: FILE is required'],

@@ -190,7 +190,7 @@ describe('accounts screen', () => {
 });
 
 describe('plan versus actual figures', () => {
-  it('compares each month per category and per account balance; transfers count as neither', () => {
+  it("compares each month per category and per account balance; an early bill is its month's bill; transfers count as neither", () => {
     const account = {
       id: 'a1',
       name: 'Everyday',
@@ -233,14 +233,15 @@ describe('plan versus actual figures', () => {
     );
     expect(result.months.map((m) => m.month)).toEqual(['2026-02', '2026-03']);
     const feb = result.months[0];
+    // The rent paid a day early (2 Feb for the 3rd) is February's rent: a $20 variance, not an extra payment.
     expect(feb.categories).toEqual([
       { category_id: 'c-rent', name: 'Rent', type: 'expense', expected: -50000, actual: -52000, variance: -2000 },
     ]);
     expect(result.months[1].variance).toBe(0);
-    expect(result.aheadBy).toBe(-2000);
-    // Actual balance at the end of March: today's 1,000.00 with nothing after March.
-    expect(result.months[1].accounts[0]).toMatchObject({ actual: 100000 });
-    // Expected: February's opening actual balance (100000 + 112000 = 212000), less the plan's two rents.
-    expect(result.months[1].accounts[0].expected).toBe(212000 - 100000);
+    // Balances: the plan starts from the actual balance on 31 January (today's $1,000 plus everything since:
+    // $2,120), then takes off the plan's rents; the transfer out moves the actual balance only.
+    expect(result.months[0].accounts[0]).toMatchObject({ expected: 162000, actual: 150000, variance: -12000 });
+    expect(result.months[1].accounts[0]).toMatchObject({ expected: 112000, actual: 100000, variance: -12000 });
+    expect(result.aheadBy).toBe(-12000);
   });
 });

@@ -2,8 +2,8 @@
 // [--recurring] [--as-of YYYY-MM-DD] [--us-dates]`. Reads the files as if imported in that order into one
 // account, with the engine functions the app uses (parseStatementFile, planImport, detectRecurring), and prints
 // the account's transactions, the skipped rows, the near matches awaiting confirmation and (with --recurring) the
-// recurring series as JSON on stdout (docs/transactions.md, "Command line"). Exit 2 with a message on bad files
-// or arguments.
+// recurring series as JSON on stdout (docs/transactions.md, "Command line"); warnings on stderr. Exit 2 with a
+// message on bad files or arguments.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -182,7 +182,10 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
         reason: p.reason,
       };
     });
-    return { code: 0, stdout: `${JSON.stringify(out, null, 2)}\n`, stderr: '' };
+    // Warnings (a running balance that breaks, repeated bank ids, a --bank that does not apply) go to stderr,
+    // so stdout stays the JSON alone.
+    const warnings = statements.flatMap((s) => (s.statement.warnings ?? []).map((w) => `statement: ${s.file}: ${w}\n`));
+    return { code: 0, stdout: `${JSON.stringify(out, null, 2)}\n`, stderr: warnings.join('') };
   } catch (err) {
     if (err instanceof UsageError) return { code: 2, stdout: '', stderr: `statement: ${err.message}\n${USAGE}\n` };
     throw err;

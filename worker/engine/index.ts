@@ -60,6 +60,8 @@ export * from './model/comparison';
 export * from './model/backup';
 export * from './model/issues';
 export * from './model/template';
+export * from './model/sync';
+export * from './model/transaction';
 export * from './primitives';
 export * from './calendar';
 export * from './money';

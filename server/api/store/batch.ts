@@ -3,16 +3,15 @@
 // rows.ts routes its reads and writes here when handed a batch's database handle, so every service works unchanged.
 import { and, eq, getTableColumns, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ENTITY_TABLES, categories, type EntityName } from '../../db/schema.ts';
+import { entityTable, type EntityName } from '../../db/schema.ts';
 
 /** Who writes and when: the token's sub and the request's clock (ISO). */
 export type WriteContext = { sub: string; at: string };
 
 export type StoredRow<T> = { id: string; body: T; deleted: boolean; seq: number; extra: Record<string, unknown> };
 
-// The tables share their common columns; typing them as one keeps the generic code simple.
-type CommonTable = typeof categories;
-export const entityTable = (entity: EntityName) => ENTITY_TABLES[entity] as unknown as CommonTable;
+// The tables typed by their shared columns (schema.ts), picked by the contract's entity name.
+export { entityTable };
 
 export function toStored<T>(row: Record<string, unknown>): StoredRow<T> {
   const { id, body, deleted, seq, userSub: _u, createdAt: _c, updatedAt: _up, ...extra } = row;

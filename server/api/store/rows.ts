@@ -23,7 +23,7 @@ export type { StoredRow, WriteContext };
 export function withUserTx<T>(db: Database, sub: string, fn: (tx: Database) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${sub}))`);
-    return fn(tx as unknown as Database);
+    return fn(tx);
   });
 }
 
@@ -71,14 +71,15 @@ export async function getLive<T>(db: Database, entity: EntityName, sub: string, 
   return row && !row.deleted ? row.body : undefined;
 }
 
+const FILTER_COLUMNS = { scenarioId: 'scenario_id', scenarioEventId: 'scenario_event_id' } as const;
+
 /** Live entities of the user, optionally filtered on an extra column (scenario_id, scenario_event_id). */
 export async function listLive<T>(db: Database, entity: EntityName, sub: string, filter?: LiveFilter): Promise<T[]> {
   const batch = batchFor(db, sub);
   if (batch) return (await batch.listLive(entity, filter)) as T[];
   const t = table(entity);
   const conditions = [eq(t.userSub, sub), eq(t.deleted, false)];
-  if (filter)
-    conditions.push(eq((ENTITY_TABLES[entity] as unknown as Record<string, typeof t.id>)[filter.column], filter.value));
+  if (filter) conditions.push(sql`${sql.identifier(FILTER_COLUMNS[filter.column])} = ${filter.value}`);
   const order = entity === 'modifications' ? asc(ENTITY_TABLES.modifications.position) : asc(t.seq);
   const rows = await db
     .select({ body: t.body })
@@ -116,8 +117,8 @@ export async function putEntity<T extends { id: string }>(
   const { createdAt: _c, userSub: _u, id: _i, ...set } = values;
   await tx
     .insert(t)
-    .values(values as unknown as typeof t.$inferInsert)
-    .onConflictDoUpdate({ target: [t.userSub, t.id], set: set as unknown as Partial<typeof t.$inferInsert> });
+    .values(values)
+    .onConflictDoUpdate({ target: [t.userSub, t.id], set });
   return body;
 }
 
@@ -128,9 +129,7 @@ export async function tombstone(tx: Database, entity: EntityName, ctx: WriteCont
   const t = table(entity);
   const done = await tx
     .update(t)
-    .set({ deleted: true, seq: sql`nextval('change_seq')`, updatedAt: new Date(ctx.at) } as unknown as Partial<
-      typeof t.$inferInsert
-    >)
+    .set({ deleted: true, seq: sql`nextval('change_seq')`, updatedAt: new Date(ctx.at) })
     .where(and(eq(t.userSub, ctx.sub), eq(t.id, id), eq(t.deleted, false)))
     .returning({ id: t.id });
   return done.length > 0;

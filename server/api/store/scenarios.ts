@@ -341,10 +341,16 @@ export async function createModification(
     updated_at: ctx.at,
   });
   const position = (stored?.extra.position as number | undefined) ?? (await nextSeq(tx));
-  return putEntity(tx, 'modifications', ctx, { ...body, created_at: createdAt } as unknown as Modification, {
-    scenarioId,
-    position,
-  });
+  return putEntity(
+    tx,
+    'modifications',
+    ctx,
+    { ...body, created_at: createdAt },
+    {
+      scenarioId,
+      position,
+    },
+  );
 }
 
 export async function deleteModification(

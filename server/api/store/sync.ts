@@ -3,10 +3,21 @@
 // pull returns the user's changes and tombstones after a cursor, ordered by the change sequence.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AssumptionsInputSchema, type Account, type RecurringItem } from '../../../worker/engine/index';
+import {
+  AssumptionsInputSchema,
+  isSyncEntity,
+  MutationSchema as ContractMutationSchema,
+  PushRequestSchema,
+  type Account,
+  type Change,
+  type MutationResult,
+  type PullResponse,
+  type RecurringItem,
+  type SyncEntity,
+} from '../../../worker/engine/index';
 import type { Database } from '../../db/client.ts';
-import { ENTITY_NAMES, meta, syncClients, syncResults, type EntityName } from '../../db/schema.ts';
-import { ApiError, invalid, parseInput, type ValidationIssue } from '../errors.ts';
+import { ENTITY_NAMES, meta, syncClients, syncResults } from '../../db/schema.ts';
+import { ApiError, invalid, parseInput } from '../errors.ts';
 import { ClientIdSchema } from '../inputs.ts';
 import * as ledger from './ledger.ts';
 import { WriteBatch, insertRows } from './batch.ts';
@@ -17,46 +28,17 @@ export const MAX_BATCH = 1000;
 export const MAX_PULL = 10_000;
 export const DEFAULT_PULL = 1000;
 
-const MutationSchema = z.object({
+// The contract's messages (worker/engine/model/sync.ts) with this server's limits: id lengths and batch size.
+const MutationSchema = ContractMutationSchema.extend({
   client_id: ClientIdSchema.optional(),
-  mutation_id: z
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(Number.MAX_SAFE_INTEGER),
-  entity: z.string({ error: 'must be a string' }),
-  op: z.enum(['create', 'update', 'delete']),
   id: ClientIdSchema,
-  payload: z.unknown().optional(),
 });
-export const PushInputSchema = z.object({
+export const PushInputSchema = PushRequestSchema.extend({
   client_id: ClientIdSchema,
-  /**
-   * The highest mutation id of this client the server has acknowledged, as the client knows it (0: none).
-   * When the server has applied less, an earlier batch has not arrived: the batch is refused (409) untouched.
-   */
-  base_mutation_id: z
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(0)
-    .max(Number.MAX_SAFE_INTEGER)
-    .optional(),
   mutations: z.array(MutationSchema).max(MAX_BATCH, `at most ${MAX_BATCH} mutations a batch`),
 });
 export type Mutation = z.infer<typeof MutationSchema>;
-
-export type MutationResult = {
-  mutation_id: number;
-  client_id: string;
-  status: 'applied' | 'rejected';
-  /** Rejected: the HTTP status the same write would get over REST (404, 409, 422). */
-  code?: number;
-  detail?: string | ValidationIssue[];
-  /** Applied without a change: the server derives it (an event's entities) or it was already so (delete). */
-  note?: 'derived' | 'already_deleted';
-  /** This mutation id was applied before; the stored result is returned and nothing changes. */
-  replayed?: boolean;
-};
+export type { MutationResult };
 
 const payloadOf = (m: Mutation): Record<string, unknown> => ledger.requireObject(m.payload ?? {});
 const withId = (m: Mutation) => ({ ...payloadOf(m), id: m.id });
@@ -83,8 +65,8 @@ type Outcome = Pick<MutationResult, 'note'> | void;
 
 /** Applies one mutation with the REST routes' services; throws ApiError to reject it. */
 async function applyMutation(tx: Database, ctx: WriteContext, m: Mutation): Promise<Outcome> {
-  const entity = m.entity as EntityName;
-  if (!ENTITY_NAMES.includes(entity))
+  const entity = m.entity;
+  if (!isSyncEntity(entity))
     throw invalid(['body', 'entity'], `unknown entity "${m.entity}" (one of ${ENTITY_NAMES.join(', ')})`);
   const stored = await getAny<Record<string, unknown>>(tx, entity, ctx.sub, m.id);
   const live = !!stored && !stored.deleted;
@@ -214,11 +196,10 @@ export async function push(db: Database, sub: string, body: unknown, now: () => 
     }
 
     const unit = new WriteBatch(tx, sub);
-    const named = new Map<EntityName, Set<string>>();
+    const named = new Map<SyncEntity, Set<string>>();
     for (const m of batch.mutations) {
-      const entity = m.entity as EntityName;
-      if (!ENTITY_NAMES.includes(entity) || m.mutation_id <= (lastBefore.get(m.client_id ?? batch.client_id) ?? 0))
-        continue;
+      const entity = m.entity;
+      if (!isSyncEntity(entity) || m.mutation_id <= (lastBefore.get(m.client_id ?? batch.client_id) ?? 0)) continue;
       if (!named.has(entity)) named.set(entity, new Set());
       named.get(entity)?.add(m.id);
     }
@@ -286,15 +267,6 @@ export async function push(db: Database, sub: string, body: unknown, now: () => 
   });
 }
 
-export type Change = {
-  entity: EntityName;
-  id: string;
-  seq: number;
-  op: 'upsert' | 'delete';
-  /** upsert: the record as GET returns it; delete: the tombstone {id, deleted_at}. */
-  payload: unknown;
-};
-
 const PullQuerySchema = z.object({
   since: z
     .string()
@@ -316,7 +288,7 @@ export async function pull(
   db: Database,
   sub: string,
   query: Record<string, string | undefined>,
-): Promise<{ changes: Change[]; cursor: number; more: boolean }> {
+): Promise<PullResponse> {
   const { since, limit } = parseInput(PullQuerySchema, query, ['query']);
   const [state] = await selectRows<{ last: string | number; called: boolean }>(
     db,
@@ -333,7 +305,7 @@ export async function pull(
       sql`select ${entity}::text as entity, id, seq, deleted, body, updated_at from ${sql.identifier(entity)} where user_sub = ${sub} and seq > ${since}`,
   );
   const rows = await selectRows<{
-    entity: EntityName;
+    entity: string;
     id: string;
     seq: string | number;
     deleted: boolean;

@@ -36,6 +36,9 @@ export function syncView(state: SyncState, pending: number, authOffline: boolean
   if (state.phase === 'error' && state.error?.kind === 'auth') {
     return { label: 'Sign in again to sync', tone: 'warning', hint: `${state.error.message}${waiting}` };
   }
+  if (state.phase === 'error' && state.error?.kind === 'version') {
+    return { label: 'Update needed to sync', tone: 'warning', hint: `${state.error.message}${waiting}` };
+  }
   if (state.phase === 'error') {
     return { label: 'Sync problem', tone: 'warning', hint: `${state.error?.message ?? 'Sync failed.'}${waiting}` };
   }

@@ -4,6 +4,7 @@
 // user's database); removing closes and deletes that database and clears the flag, leaving nothing behind.
 import Dexie from 'dexie';
 import { create } from 'zustand';
+import { onSignOut } from '../../lib/auth/auth-store';
 import { WyrdDb } from '../db-schema';
 import { writeExampleHousehold, type ExampleScenarios } from './example-data';
 
@@ -79,3 +80,10 @@ export async function removeExample(userId: string): Promise<void> {
   open = null;
   await Dexie.delete(exampleDbName(userId));
 }
+
+// Signing out closes the example's database like the user's own (it stays on the device for their next sign-in).
+onSignOut(() => {
+  open?.close();
+  open = null;
+  useExampleStore.setState({ activeFor: null });
+});

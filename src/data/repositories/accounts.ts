@@ -5,24 +5,21 @@ import type { WyrdDb } from '../db';
 import type { AccountRow } from '../entities';
 import { newId } from '../ids';
 import { DataConflictError, RecordNotFoundError, ScenarioEventLinkError } from './errors';
-import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validate, type WriteOptions } from './write';
+import { deleteWithOutbox, putWithOutbox, timestamp, validate, type WriteOptions } from './write';
 
-/** The engine's input schema supplies the defaults (account_type checking, is_asset true). */
+/**
+ * The engine's input schema supplies the defaults (account_type checking, is_asset true) and the text rules
+ * (name trimmed and required, a blank institution stored as null) the server applies too.
+ */
 function toRow(id: string, input: AccountInput, updatedAt: string): AccountRow {
-  const institution = typeof input.institution === 'string' ? input.institution.trim() : null;
-  const fields = validate(
-    'account',
-    AccountInputSchema,
-    {
-      name: typeof input.name === 'string' ? input.name.trim() : input.name,
-      account_type: input.account_type,
-      current_balance: input.current_balance,
-      institution: institution === '' ? null : institution,
-      is_asset: input.is_asset,
-      ...(input.annual_rate != null ? { annual_rate: input.annual_rate } : {}),
-    },
-    requireText({ name: input.name }),
-  );
+  const fields = validate('account', AccountInputSchema, {
+    name: input.name,
+    account_type: input.account_type,
+    current_balance: input.current_balance,
+    institution: input.institution,
+    is_asset: input.is_asset,
+    ...(input.annual_rate != null ? { annual_rate: input.annual_rate } : {}),
+  });
   return { id, ...fields, scenario_event_id: null, updated_at: updatedAt };
 }
 

@@ -1,10 +1,10 @@
 // Category repository: users add and rename their own categories; names are unique per type (ignoring case).
-import { CategorySchema, type CategoryInput, type CategoryType } from '../../../worker/engine/index';
+import { CategoryInputSchema, type CategoryInput, type CategoryType } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import type { CategoryRow } from '../entities';
 import { newId } from '../ids';
 import { DataConflictError, DataValidationError, RecordNotFoundError } from './errors';
-import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validateRow, type WriteOptions } from './write';
+import { deleteWithOutbox, putWithOutbox, timestamp, validate, type WriteOptions } from './write';
 
 const TYPE_WORD: Record<CategoryType, string> = { income: 'an income', expense: 'an expense' };
 
@@ -12,18 +12,13 @@ export function normaliseCategoryName(name: string): string {
   return name.trim().replace(/\s+/g, ' ');
 }
 
+/** The shared input schema's text rules, plus inner runs of spaces collapsed (names are compared ignoring case). */
 function toRow(id: string, input: CategoryInput, updatedAt: string): CategoryRow {
-  return validateRow(
-    'category',
-    CategorySchema,
-    {
-      id,
-      name: typeof input.name === 'string' ? normaliseCategoryName(input.name) : input.name,
-      type: input.type,
-    },
-    updatedAt,
-    requireText({ name: input.name }),
-  );
+  const fields = validate('category', CategoryInputSchema, {
+    name: typeof input.name === 'string' ? normaliseCategoryName(input.name) : input.name,
+    type: input.type,
+  });
+  return { id, ...fields, updated_at: updatedAt };
 }
 
 async function checkUnique(db: WyrdDb, row: CategoryRow): Promise<void> {

@@ -6,6 +6,7 @@ import {
   EngineInputError,
   RecurringItemSchema,
   ScenarioEventSchema,
+  ScenarioEventInputSchema,
   eventCompileContext,
   eventEntityChanges,
   getTemplate,
@@ -41,23 +42,26 @@ export function materialiseTables(db: WyrdDb) {
   return [db.events, db.accounts, db.recurring_items, db.categories, db.scenarios, db.outbox, db.meta];
 }
 
+/** A stored event: the entity with the shared text rules for its name (the API applies the same). */
+const EventRowSchema = ScenarioEventSchema.extend({ name: ScenarioEventInputSchema.shape.name });
+
 function eventRow(scenarioId: string, input: EventInput, id: string, at: IsoTimestamp): ScenarioEventRow {
   const month = input.trigger_month;
   const triggerDate = input.trigger_date || (typeof month === 'string' ? `${month}-01` : month);
   return validateRow(
     'event',
-    ScenarioEventSchema,
+    EventRowSchema,
     {
       id,
       scenario_id: scenarioId,
-      name: typeof input.name === 'string' ? input.name.trim() : input.name,
+      name: input.name,
       trigger_month: month,
       trigger_date: triggerDate,
       template_id: input.template_id,
       template_parameters: input.template_parameters ?? {},
     },
     at,
-    requireText({ name: input.name, template_id: input.template_id }),
+    requireText({ template_id: input.template_id }),
   );
 }
 

@@ -30,7 +30,6 @@ export type RecurringItemWrite = RecurringItemInput & { type?: RecurringItemType
 
 function toRow(id: string, input: RecurringItemWrite, updatedAt: string): RecurringItemRow {
   const extra = requireText({
-    name: input.name,
     start_date: input.start_date,
     account_id: input.account_id,
     category_id: input.category_id,
@@ -43,7 +42,7 @@ function toRow(id: string, input: RecurringItemWrite, updatedAt: string): Recurr
     'recurring item',
     RecurringItemInputSchema,
     {
-      name: typeof input.name === 'string' ? input.name.trim() : input.name,
+      name: input.name,
       amount: input.type && typeof input.amount === 'number' ? signedAmount(input.amount, input.type) : input.amount,
       frequency: input.frequency,
       start_date: input.start_date,

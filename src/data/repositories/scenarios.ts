@@ -15,13 +15,13 @@ export type ScenarioWithChildrenRows = ScenarioRow & { events: ScenarioEventRow[
 function toRow(id: string, input: ScenarioInput, createdAt: string, updatedAt: string): ScenarioRow {
   const name = typeof input.name === 'string' ? input.name.trim() : input.name;
   const extra = typeof name === 'string' && name !== '' ? [] : [{ field: 'name', message: SCENARIO_NAME_REQUIRED }];
-  // The engine's input schema supplies the default (not baseline); a missing description is stored as ''.
+  // The engine's input schema supplies the default (not baseline) and the text rules (a missing description is '').
   const fields = validate(
     'scenario',
     ScenarioInputSchema,
     {
-      name,
-      description: typeof input.description === 'string' ? input.description.trim() : '',
+      name: input.name,
+      description: input.description,
       is_baseline: input.is_baseline,
     },
     extra,

@@ -1,20 +1,20 @@
-// Plan versus actual for past months: what the plan's recurring items expected, per category and in total, against
-// what the stored transactions show, and each account's expected against actual month-end balance. Shared by the
-// plan-vs-actual screen and the dashboard card. Cents throughout; transfers between the user's own accounts count
-// as neither income nor expense.
-import { addMonths, countedEntities, occurrencesInMonth } from '../../../worker/engine/index';
+// Plan versus actual for past months, from the engine (planVersusActual, rebaseline): the plan's recurring items
+// matched to the stored transactions (a bill paid a few days early is that month's bill), per category and in
+// total, with the variance; each account's planned against actual month-end balance; and the dashboard's "ahead
+// or behind" figure. Shared by the plan-vs-actual screen and the dashboard card. Cents throughout.
+import {
+  addMonths,
+  countedEntities,
+  planVersusActual,
+  rebaseline,
+  type ActualTransaction,
+  type PlanItem,
+  type TimingNote,
+} from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import type { AccountRow, CategoryRow, RecurringItemRow } from '../entities';
 
-export type StoredTransaction = {
-  id: string;
-  account_id: string;
-  date: string;
-  amount_cents: number;
-  category_id?: string | null;
-  transfer_id?: string | null;
-  balance_cents?: number | null;
-};
+export type StoredTransaction = ActualTransaction & { balance_cents?: number | null };
 
 export type CategoryLine = {
   category_id: string | null;
@@ -28,9 +28,10 @@ export type CategoryLine = {
 export type AccountLine = {
   account_id: string;
   name: string;
-  expected: number;
-  actual: number;
-  variance: number;
+  /** null when nothing tells (no plan figure for the day, or no transactions). */
+  expected: number | null;
+  actual: number | null;
+  variance: number | null;
 };
 
 export type MonthResult = {
@@ -40,11 +41,13 @@ export type MonthResult = {
   actualNet: number;
   variance: number;
   accounts: AccountLine[];
+  /** Planned payments that came early, late or not at all. */
+  timing: TimingNote[];
 };
 
 export type PlanActual = {
   months: MonthResult[];
-  /** Sum of the months' variances: positive means ahead of the plan. */
+  /** Positive means ahead of the plan (the engine's headline: balances where known, else cash flow). */
   aheadBy: number;
   /** Accounts with transactions (the only ones compared). */
   accountIds: string[];
@@ -59,111 +62,90 @@ export type PlanActualInput = {
   transactions: ReadonlyArray<StoredTransaction>;
 };
 
-const UNCATEGORISED = 'Uncategorised';
+function dayBefore(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
 
 /**
- * Compares the `count` complete months before `today`'s month. Only accounts with transactions are compared: a
- * plan item on an account with no statement data has nothing to be checked against.
+ * Compares the `count` complete months before `today`'s month (from the first month with transactions). The plan
+ * is taken as made the day before the first month, from the balances the accounts actually had then, so each
+ * month's figures say how the plan's items played out. Only accounts with transactions are compared: a plan item
+ * on an account without statement data has nothing to be checked against.
  */
 export function planVersusActualMonths(input: PlanActualInput, today: string, count = 12): PlanActual {
   const accounts = countedEntities(input.accounts, input.scenarios, input.events);
-  const items = countedEntities(input.recurringItems, input.scenarios, input.events).filter((i) => i.is_active);
   const withData = new Set(input.transactions.map((t) => t.account_id));
   const compared = accounts.filter((a) => withData.has(a.id));
   const comparedIds = new Set(compared.map((a) => a.id));
+  const items: PlanItem[] = countedEntities(input.recurringItems, input.scenarios, input.events).filter(
+    (i) => i.is_active && comparedIds.has(i.account_id),
+  );
+  const transactions = input.transactions.filter((t) => comparedIds.has(t.account_id));
   const thisMonth = today.slice(0, 7);
-  const earliest = input.transactions.reduce((m, t) => (t.date < m ? t.date : m), today).slice(0, 7);
-  const months: string[] = [];
-  for (let i = count; i >= 1; i--) {
-    const m = addMonths(thisMonth, -i);
-    if (m >= earliest) months.push(m);
+  const earliest = transactions.reduce((m, t) => (t.date < m ? t.date : m), today).slice(0, 7);
+  const lastMonth = addMonths(thisMonth, -1);
+  let firstMonth = addMonths(thisMonth, -count);
+  if (earliest > firstMonth) firstMonth = earliest;
+  if (compared.length === 0 || firstMonth > lastMonth) {
+    return { months: [], aheadBy: 0, accountIds: compared.map((a) => a.id) };
   }
-  const categoryById = new Map(input.categories.map((c) => [c.id, c]));
-  const actualByMonth = new Map<string, Map<string | null, number>>();
-  const flowByAccountMonth = new Map<string, number>();
-  for (const t of input.transactions) {
-    if (!comparedIds.has(t.account_id)) continue;
-    const m = t.date.slice(0, 7);
-    flowByAccountMonth.set(
-      `${t.account_id}|${m}`,
-      (flowByAccountMonth.get(`${t.account_id}|${m}`) ?? 0) + t.amount_cents,
-    );
-    if (t.transfer_id) continue;
-    const perCat = actualByMonth.get(m) ?? new Map<string | null, number>();
-    const cat = t.category_id ?? null;
-    perCat.set(cat, (perCat.get(cat) ?? 0) + t.amount_cents);
-    actualByMonth.set(m, perCat);
-  }
-  const plannedItems = items.filter((i) => comparedIds.has(i.account_id));
-  const expectedFor = (m: string) => {
-    const perCat = new Map<string | null, number>();
-    const perAccount = new Map<string, number>();
-    for (const item of plannedItems) {
-      const n = occurrencesInMonth(item, m);
-      if (n === 0) continue;
-      const c = Math.round(item.amount * 100) * n;
-      perCat.set(item.category_id, (perCat.get(item.category_id) ?? 0) + c);
-      perAccount.set(item.account_id, (perAccount.get(item.account_id) ?? 0) + c);
-    }
-    return { perCat, perAccount };
-  };
-
-  // Actual month-end balances: each account's current balance less everything dated after the month.
-  const laterSum = (accountId: string, month: string) => {
-    let s = 0;
-    for (const [key, v] of flowByAccountMonth) {
-      const [a, m] = key.split('|');
-      if (a === accountId && m > month) s += v;
-    }
-    return s;
-  };
-  const currentCents = new Map(compared.map((a) => [a.id, Math.round(a.current_balance * 100)]));
-  const actualEnd = (accountId: string, month: string) =>
-    (currentCents.get(accountId) ?? 0) - laterSum(accountId, month);
-  const expectedRunning = new Map<string, number>();
-  if (months.length > 0) {
-    const before = addMonths(months[0], -1);
-    for (const a of compared) expectedRunning.set(a.id, actualEnd(a.id, before));
-  }
-
-  const results: MonthResult[] = months.map((m) => {
-    const { perCat, perAccount } = expectedFor(m);
-    const actual = actualByMonth.get(m) ?? new Map<string | null, number>();
-    const keys = new Set<string | null>([...perCat.keys(), ...actual.keys()]);
-    const categories: CategoryLine[] = [...keys].map((k) => {
-      const cat = k ? categoryById.get(k) : undefined;
-      const expected = perCat.get(k) ?? 0;
-      const act = actual.get(k) ?? 0;
+  const planAsOf = dayBefore(`${firstMonth}-01`);
+  const opening = rebaseline(
+    { plan: { as_of: today, accounts: compared, recurring_items: items }, transactions },
+    { as_of: planAsOf },
+  );
+  const openingBalance = new Map(opening.accounts.map((a) => [a.account_id, a.current_balance]));
+  const result = planVersusActual(
+    {
+      plan: {
+        as_of: planAsOf,
+        accounts: compared.map((a) => ({
+          id: a.id,
+          name: a.name,
+          is_asset: a.is_asset,
+          current_balance: openingBalance.get(a.id) ?? a.current_balance,
+        })),
+        recurring_items: items,
+        categories: input.categories,
+      },
+      transactions,
+    },
+    { from: firstMonth, to: lastMonth, as_of: today },
+  );
+  const categoryType = new Map(input.categories.map((c) => [c.id, c.type]));
+  const months: MonthResult[] = result.months.map((m) => ({
+    month: m.month,
+    categories: m.categories.map((c) => ({
+      category_id: c.category_id,
+      name: c.name,
+      type:
+        (c.category_id ? (categoryType.get(c.category_id) as 'income' | 'expense' | undefined) : undefined) ??
+        (c.actual_cents + c.expected_cents >= 0 ? 'income' : 'expense'),
+      expected: c.expected_cents,
+      actual: c.actual_cents,
+      variance: c.variance_cents,
+    })),
+    expectedNet: m.net.expected_cents,
+    actualNet: m.net.actual_cents,
+    variance: m.net.variance_cents,
+    accounts: result.accounts.map((a) => {
+      const am = a.months.find((x) => x.month === m.month);
       return {
-        category_id: k,
-        name: cat?.name ?? UNCATEGORISED,
-        type: cat ? (cat.type as 'income' | 'expense') : act >= 0 ? 'income' : 'expense',
-        expected,
-        actual: act,
-        variance: act - expected,
+        account_id: a.account_id,
+        name: a.name,
+        expected: am?.planned_cents ?? null,
+        actual: am?.actual_cents ?? null,
+        variance: am?.variance_cents ?? null,
       };
-    });
-    categories.sort((a, b) =>
-      a.type !== b.type ? (a.type === 'income' ? -1 : 1) : a.name.localeCompare(b.name, 'en-AU'),
-    );
-    const expectedNet = categories.reduce((s, c) => s + c.expected, 0);
-    const actualNet = categories.reduce((s, c) => s + c.actual, 0);
-    const accountLines: AccountLine[] = compared.map((a) => {
-      const expected = (expectedRunning.get(a.id) ?? 0) + (perAccount.get(a.id) ?? 0);
-      expectedRunning.set(a.id, expected);
-      const act = actualEnd(a.id, m);
-      return { account_id: a.id, name: a.name, expected, actual: act, variance: act - expected };
-    });
-    return { month: m, categories, expectedNet, actualNet, variance: actualNet - expectedNet, accounts: accountLines };
-  });
-  return {
-    months: results,
-    aheadBy: results.reduce((s, m) => s + m.variance, 0),
-    accountIds: compared.map((a) => a.id),
-  };
+    }),
+    timing: m.timing,
+  }));
+  return { months, aheadBy: result.headline.ahead_cents, accountIds: compared.map((a) => a.id) };
 }
 
-/** Reads what the comparison needs: the ledger and the transactions of the compared months. */
+/** Reads what the comparison needs: the ledger and the transactions from the first compared month on. */
 export async function loadPlanActual(db: WyrdDb, today: string, count = 12): Promise<PlanActual> {
   const from = `${addMonths(today.slice(0, 7), -count)}-01`;
   const hasTable = db.tables.some((t) => t.name === 'transactions');

@@ -1,6 +1,8 @@
-// Re-starting the forecast from today's actual balances: each account with statement data gets the balance its
-// transactions show, and the balances it had before are kept on this device (meta) so the dashboard can compare
-// the earlier plan with the new one and go back to it. Balances change only through the accounts repository.
+// Re-starting the forecast from today's actual balances (the engine's rebaseline): each account the transactions
+// tell about gets its actual balance, and the balances it had before are kept on this device (meta) so the
+// dashboard can compare the earlier plan with the new one and go back to it. Balances change only through the
+// accounts repository, so they sync like any edit.
+import { countedEntities, rebaseline } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import { updateAccount } from '../repositories/accounts';
 import type { StoredTransaction } from './plan-actual';
@@ -8,56 +10,59 @@ import type { StoredTransaction } from './plan-actual';
 const SNAPSHOT_KEY = 'plan-restart';
 
 export type RestartSnapshot = {
-  /** When the forecast was re-started (ISO timestamp) and the day it was re-started from. */
+  /** When the forecast was re-started (ISO timestamp) and the day its balances are for. */
   at: string;
   as_of: string;
+  /** The day the earlier balances were for. */
+  previous_as_of: string;
   balances: { account_id: string; name: string; before: number; after: number }[];
 };
-
-/**
- * Each account's balance as its transactions show it (dollars): the latest balance a statement printed plus the
- * amounts dated after it. Accounts whose statements print no balance are left out: nothing says what they hold.
- */
-export async function actualBalances(db: WyrdDb): Promise<Map<string, number>> {
-  const result = new Map<string, number>();
-  if (!db.tables.some((t) => t.name === 'transactions')) return result;
-  const table = db.table<StoredTransaction, string>('transactions');
-  for (const account of await db.accounts.toArray()) {
-    if (account.scenario_event_id) continue;
-    const rows = await table
-      .where('[account_id+date]')
-      .between([account.id, '0000-01-01'], [account.id, '9999-12-31'], true, true)
-      .toArray();
-    let anchor = -1;
-    for (let i = rows.length - 1; i >= 0; i--) {
-      if (rows[i].balance_cents != null) {
-        anchor = i;
-        break;
-      }
-    }
-    if (anchor === -1) continue;
-    let cents = rows[anchor].balance_cents as number;
-    for (let i = anchor + 1; i < rows.length; i++) cents += rows[i].amount_cents;
-    result.set(account.id, cents / 100);
-  }
-  return result;
-}
 
 export async function restartSnapshot(db: WyrdDb): Promise<RestartSnapshot | null> {
   return ((await db.meta.get(SNAPSHOT_KEY))?.value as RestartSnapshot | undefined) ?? null;
 }
 
-/** Sets every account with a known actual balance to it; returns the snapshot (null when nothing changed). */
+/**
+ * Sets every account whose transactions tell its balance on `today` to it; returns the snapshot (null when no
+ * balance changes). The balances being replaced are taken as of the last re-start, else as of today (an account
+ * without a printed running balance then keeps its own).
+ */
 export async function restartFromActual(db: WyrdDb, today: string): Promise<RestartSnapshot | null> {
-  const actual = await actualBalances(db);
-  const balances: RestartSnapshot['balances'] = [];
-  for (const account of await db.accounts.toArray()) {
-    const after = actual.get(account.id);
-    if (after === undefined || after === account.current_balance) continue;
-    balances.push({ account_id: account.id, name: account.name, before: account.current_balance, after });
-  }
+  const hasTable = db.tables.some((t) => t.name === 'transactions');
+  if (!hasTable) return null;
+  const [accounts, scenarios, events, previous] = await Promise.all([
+    db.accounts.toArray(),
+    db.scenarios.toArray(),
+    db.events.toArray(),
+    restartSnapshot(db),
+  ]);
+  const real = countedEntities(accounts, scenarios, events);
+  const planAsOf = previous && previous.as_of <= today ? previous.as_of : today;
+  const transactions = await db
+    .table<StoredTransaction, string>('transactions')
+    .where('account_id')
+    .anyOf(real.map((a) => a.id))
+    .toArray();
+  const result = rebaseline(
+    { plan: { as_of: planAsOf, accounts: real, recurring_items: [] }, transactions },
+    { as_of: today },
+  );
+  const names = new Map(real.map((a) => [a.id, a.name]));
+  const balances: RestartSnapshot['balances'] = result.accounts
+    .filter((a) => a.source !== 'unchanged' && a.change_cents !== 0)
+    .map((a) => ({
+      account_id: a.account_id,
+      name: names.get(a.account_id) ?? '',
+      before: a.previous_balance,
+      after: a.current_balance,
+    }));
   if (balances.length === 0) return null;
-  const snapshot: RestartSnapshot = { at: new Date().toISOString(), as_of: today, balances };
+  const snapshot: RestartSnapshot = {
+    at: new Date().toISOString(),
+    as_of: today,
+    previous_as_of: result.previous_as_of,
+    balances,
+  };
   // The snapshot first: if a balance write fails part way, "go back" still knows every earlier balance.
   await db.meta.put({ key: SNAPSHOT_KEY, value: snapshot });
   for (const b of balances) await updateAccount(db, b.account_id, { current_balance: b.after });

@@ -4,10 +4,9 @@
 // row wins and a tombstone deletes; the cursor moves in the same transaction as the rows it covers. Pulled
 // changes never write outbox rows (they must not echo back).
 import type { Table } from 'dexie';
-import type { WyrdDb } from '../db';
-import type { OutboxEntity } from '../outbox';
+import { isSyncRowEntity, SYNC_ROW_ENTITIES, type Change, type SyncRowEntity } from '../../../worker/engine/index';
+import { rowTable, type WyrdDb } from '../db';
 import { ASSUMPTIONS_KEY } from '../repositories/assumptions';
-import type { Change } from './protocol';
 import { isUnmodifiedSeed } from './seeds';
 import { SYNC_CURSOR_KEY } from './sync-meta';
 import type { SyncDeferredRow } from './sync-tables';
@@ -17,44 +16,20 @@ export const keyOf = (entity: string, id: string): Key => `${entity}\u0000${id}`
 
 type RowTable = Table<{ id: string }, string>;
 
-/** The Dexie table holding an entity (assumptions live in meta). */
-export function entityTable(db: WyrdDb, entity: OutboxEntity): RowTable | null {
-  switch (entity) {
-    case 'accounts':
-      return db.accounts as unknown as RowTable;
-    case 'recurring_items':
-      return db.recurring_items as unknown as RowTable;
-    case 'categories':
-      return db.categories as unknown as RowTable;
-    case 'scenarios':
-      return db.scenarios as unknown as RowTable;
-    case 'events':
-      return db.events as unknown as RowTable;
-    case 'modifications':
-      return db.modifications as unknown as RowTable;
-    default:
-      return null;
-  }
+/**
+ * The Dexie table holding an entity, or null for the singleton (assumptions live in meta) and for an entity
+ * this app version does not know.
+ */
+export function entityTable(db: WyrdDb, entity: string): RowTable | null {
+  return isSyncRowEntity(entity) ? rowTable(db, entity) : null;
 }
 
-export const ROW_ENTITIES: ReadonlyArray<OutboxEntity> = [
-  'accounts',
-  'recurring_items',
-  'categories',
-  'scenarios',
-  'events',
-  'modifications',
-];
+export const ROW_ENTITIES: ReadonlyArray<SyncRowEntity> = SYNC_ROW_ENTITIES;
 
 /** Every table a merge touches. */
 export function mergeTables(db: WyrdDb) {
   return [
-    db.accounts,
-    db.recurring_items,
-    db.categories,
-    db.scenarios,
-    db.events,
-    db.modifications,
+    ...ROW_ENTITIES.map((entity) => rowTable(db, entity)),
     db.meta,
     db.outbox,
     db.sync_rejections,
@@ -120,20 +95,21 @@ async function applyChanges(
   db: WyrdDb,
   changes: ReadonlyArray<Pick<Change, 'entity' | 'id' | 'op' | 'payload'>>,
 ): Promise<void> {
-  const puts = new Map<OutboxEntity, { id: string }[]>();
-  const deletes = new Map<OutboxEntity, string[]>();
+  const puts = new Map<RowTable, { id: string }[]>();
+  const deletes = new Map<RowTable, string[]>();
   for (const c of changes) {
     if (c.entity === 'assumptions') {
       if (c.op === 'delete') await db.meta.delete(ASSUMPTIONS_KEY);
       else await db.meta.put({ key: ASSUMPTIONS_KEY, value: assumptionsValue(c.payload) });
       continue;
     }
-    if (!entityTable(db, c.entity)) continue; // an entity this app version does not know
-    if (c.op === 'delete') deletes.set(c.entity, [...(deletes.get(c.entity) ?? []), c.id]);
-    else puts.set(c.entity, [...(puts.get(c.entity) ?? []), { ...(c.payload as object), id: c.id }]);
+    const table = entityTable(db, c.entity);
+    if (!table) continue; // an entity this app version does not know
+    if (c.op === 'delete') deletes.set(table, [...(deletes.get(table) ?? []), c.id]);
+    else puts.set(table, [...(puts.get(table) ?? []), { ...(c.payload as object), id: c.id }]);
   }
-  for (const [entity, rows] of puts) await entityTable(db, entity)!.bulkPut(rows);
-  for (const [entity, ids] of deletes) await entityTable(db, entity)!.bulkDelete(ids);
+  for (const [table, rows] of puts) await table.bulkPut(rows);
+  for (const [table, ids] of deletes) await table.bulkDelete(ids);
 }
 
 const isEventMade = (c: Pick<Change, 'op' | 'payload'>) =>
@@ -244,7 +220,7 @@ export async function sweepMissing(db: WyrdDb, live: ReadonlySet<string>): Promi
     const gone = candidates.filter(([e, id]) => !blocked.has(keyOf(e, id)));
     await applyChanges(
       db,
-      gone.map(([entity, id]) => ({ entity: entity as OutboxEntity, id, op: 'delete' as const, payload: null })),
+      gone.map(([entity, id]) => ({ entity, id, op: 'delete' as const, payload: null })),
     );
     const deferred = await db.sync_deferred.toArray();
     await db.sync_deferred.bulkDelete(

@@ -1,51 +1,29 @@
-// The wire format of the API's sync endpoints (POST /sync/push, GET /sync/pull; docs/api.md "Sync") and the
-// one-line text a rejection shows.
-import type { OutboxEntity, OutboxOp } from '../outbox';
+// The device's side of the sync contract: the wire messages come from the engine's one contract module
+// (worker/engine/model/sync.ts, docs/sync.md); this adds the version header every sync request carries, the
+// readable text of a version refusal and the one-line text a rejection shows.
+import { SYNC_PROTOCOL_VERSION, SYNC_VERSION_HEADER, SYNC_VERSION_STATUS } from '../../../worker/engine/index';
+import { ApiHttpError } from '../../lib/http/api-client';
 
-export type Mutation = {
-  mutation_id: number;
-  entity: OutboxEntity;
-  op: OutboxOp;
-  id: string;
-  payload: unknown;
-};
+// The message types stay importable from here for the sync test harness; product code imports the engine.
+export type { Change, Mutation, MutationResult, PullResponse, PushResponse } from '../../../worker/engine/index';
 
-export type PushRequest = { client_id: string; mutations: Mutation[] };
+/** Sent with every sync request: the server refuses a version it does not speak (426) rather than misread it. */
+export function syncHeaders(): Record<string, string> {
+  return { [SYNC_VERSION_HEADER]: String(SYNC_PROTOCOL_VERSION) };
+}
 
-export type MutationResult = {
-  mutation_id: number;
-  client_id?: string;
-  status: 'applied' | 'rejected';
-  /** Rejected: the HTTP status the same write gets over REST (404, 409, 422). */
-  code?: number;
-  detail?: unknown;
-  /** Applied without a write: 'derived' (the server regenerates an event's entities), 'already_deleted'. */
-  note?: string;
-  replayed?: boolean;
-};
-
-export type PushResponse = { client_id: string; results: MutationResult[] };
-
-export type Change = {
-  entity: OutboxEntity;
-  id: string;
-  seq: number;
-  op: 'upsert' | 'delete';
-  /** upsert: the record as the API's GET returns it; delete: the tombstone {id, deleted_at}. */
-  payload: unknown;
-};
-
-export type PullResponse = { changes: Change[]; cursor: number; more: boolean };
-
-export const SYNC_ENTITIES: ReadonlyArray<OutboxEntity> = [
-  'accounts',
-  'recurring_items',
-  'categories',
-  'scenarios',
-  'events',
-  'modifications',
-  'assumptions',
-];
+/**
+ * The sync status text for a version refusal, or null when the error is something else. An older app than
+ * the server is told to reload (the new build is waiting); a newer app than the server waits for the server.
+ */
+export function syncVersionMessage(error: unknown): string | null {
+  if (!(error instanceof ApiHttpError) || error.status !== SYNC_VERSION_STATUS) return null;
+  const body = error.body as { sync_version?: unknown } | null | undefined;
+  const server = typeof body?.sync_version === 'number' ? body.sync_version : null;
+  if (server !== null && server < SYNC_PROTOCOL_VERSION)
+    return 'The sync server is being updated. Your changes are kept on this device and will sync once it is.';
+  return 'This app needs an update to sync. Reload to update.';
+}
 
 /** The server's `detail` as one line: 422 field errors as 'location → path: message' joined with '; '. */
 export function detailText(detail: unknown, fallback = 'The server refused this change.'): string {

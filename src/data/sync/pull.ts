@@ -2,10 +2,11 @@
 // (one transaction each, the cursor moving with its rows) so the main thread never blocks for long. A
 // must-refetch answer (409 with must_refetch) or a requested re-sync pulls everything from the start and
 // then removes local records the server no longer has, keeping every pending local change.
+import type { PullResponse } from '../../../worker/engine/index';
 import { ApiHttpError, type ApiClient } from '../../lib/http/api-client';
 import type { WyrdDb } from '../db';
 import { keyOf, mergeChunk, resolveDeferred, sweepMissing } from './merge';
-import type { PullResponse } from './protocol';
+import { syncHeaders } from './protocol';
 import { readCursor, requestResync, resyncNeeded, SYNC_RESYNC_KEY } from './sync-meta';
 
 export const PULL_PAGE = 1000;
@@ -46,6 +47,7 @@ async function pullFrom(
   for (;;) {
     const page = await api.request<PullResponse>('GET', '/sync/pull', {
       query: { since: cursor, limit: pageSize },
+      headers: syncHeaders(),
       signal: options.signal,
     });
     options.signal?.throwIfAborted();

@@ -1,12 +1,13 @@
 // Push: sends the outbox in seq order (the seq is the mutation id, so a resent batch is recognised by the
 // server and changes nothing), then, in one transaction, removes what the server acknowledged and parks what
 // it rejected. Nothing leaves the outbox without the server's answer for it.
+import type { Mutation, MutationResult, PushRequest, PushResponse } from '../../../worker/engine/index';
 import { ApiHttpError, type ApiClient } from '../../lib/http/api-client';
 import type { WyrdDb } from '../db';
 import type { OutboxEntity } from '../outbox';
 import { pendingOutbox } from '../outbox';
 import type { OutboxRow } from '../entities';
-import { detailText, type Mutation, type MutationResult, type PushResponse } from './protocol';
+import { detailText, syncHeaders } from './protocol';
 import { ensureClientId } from './sync-meta';
 import type { SyncRejectionRow } from './sync-tables';
 
@@ -50,7 +51,7 @@ export function toMutations(rows: ReadonlyArray<OutboxRow>): { mutations: Mutati
     }
     mutations.push({
       mutation_id: r.seq!,
-      entity: r.entity as OutboxEntity,
+      entity: r.entity,
       op: r.op,
       id: r.entity_id,
       payload: r.payload,
@@ -134,8 +135,10 @@ export async function pushOutbox(
     const { mutations, covers } = toMutations(rows);
     let response: PushResponse;
     try {
+      const body: PushRequest = { client_id: clientId, mutations };
       response = await api.request<PushResponse>('POST', '/sync/push', {
-        body: { client_id: clientId, mutations },
+        body,
+        headers: syncHeaders(),
         signal: options.signal,
       });
     } catch (error) {

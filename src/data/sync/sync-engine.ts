@@ -6,12 +6,14 @@ import { ApiHttpError, ApiNetworkError, isTransientError, type ApiClient } from 
 import type { WyrdDb } from '../db';
 import { pullChanges, type PullOptions } from './pull';
 import { pushOutbox } from './push';
+import { syncVersionMessage } from './protocol';
 import { seedsWaiting } from './seeds';
 import { readCursor, readLastSyncedAt, SYNC_LAST_SYNCED_KEY } from './sync-meta';
 
 export type SyncPhase = 'local-only' | 'idle' | 'syncing' | 'offline' | 'error';
 
-export type SyncError = { kind: 'auth' | 'server'; message: string };
+/** 'version': the server speaks another sync protocol version; the message says what to do (docs/sync.md). */
+export type SyncError = { kind: 'auth' | 'server' | 'version'; message: string };
 
 export type SyncState = {
   phase: SyncPhase;
@@ -197,6 +199,12 @@ export class SyncEngine {
           initial: null,
           error: { kind: 'auth', message: 'Your session has expired. Sign in again to sync your changes.' },
         });
+        return 'failed';
+      }
+      const versionMessage = syncVersionMessage(error);
+      if (versionMessage) {
+        // No retry loop: a reload (or the server's update, which the next trigger notices) is what fixes it.
+        this.set({ phase: 'error', initial: null, error: { kind: 'version', message: versionMessage } });
         return 'failed';
       }
       this.scheduleRetry();

@@ -21,7 +21,8 @@ export type SyncRejectionRow = {
 
 /** A server change that arrived while the record had a pending local change: applied once nothing waits. */
 export type SyncDeferredRow = {
-  entity: OutboxEntity;
+  /** As the server named it (a contract entity). */
+  entity: string;
   entity_id: string;
   seq: number;
   op: 'upsert' | 'delete';

@@ -26,6 +26,9 @@ export type AccountsData = {
 
 type Snapshot = { accounts: AccountRow[]; scenarios: ScenarioRow[]; events: ScenarioEventRow[] };
 
+/** What readSnapshot reads: only changes to these re-read it. */
+const TABLES = ['accounts', 'scenarios', 'events'];
+
 async function readSnapshot(db: WyrdDb): Promise<Snapshot> {
   return db.transaction('r', [db.accounts, db.scenarios, db.events], async () => {
     const [accounts, scenarios, events] = await Promise.all([
@@ -66,5 +69,5 @@ export function buildAccountsData(snapshot: Snapshot): AccountsData {
 
 /** The screen's data, live; `attempt` re-runs a failed read ('Try again'). */
 export function useAccountsData(db: WyrdDb, attempt: number): LiveData<AccountsData> {
-  return useLiveSnapshot(db, attempt, readSnapshot, buildAccountsData, 'Failed to load accounts');
+  return useLiveSnapshot(db, attempt, readSnapshot, buildAccountsData, 'Failed to load accounts', TABLES);
 }

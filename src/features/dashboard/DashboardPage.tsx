@@ -3,11 +3,11 @@
 // figures (hypothetical scenario entities never count). Amounts show no decimals; a zero shows as $0, without a sign
 // or a colour. With no accounts yet it opens with the ways to start (StartChoices), and every empty card says what
 // it is for and links to the screen that fills it.
-import { useLiveQuery } from 'dexie-react-hooks';
 import { memo, useEffect, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useDb } from '../../data/db-context';
 import { loadLedger, type Ledger } from '../../data/repositories/summaries';
+import { useLiveSnapshot } from '../../data/use-live-snapshot';
 import { displayedSign, formatMoney, formatPercent, formatSignedMoney } from '../../lib/format/money';
 import { Link } from '@tanstack/react-router';
 import { StartChoices } from '../../components/start/StartChoices';
@@ -18,26 +18,18 @@ import { PlanVsActualCard } from './PlanVsActualCard';
 import { localToday } from '../../lib/dates/local-today';
 import { Button } from '../../components/form/controls';
 
-type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; ledger: Ledger };
+/** What loadLedger reads: only changes to these re-read it. */
+const LEDGER_TABLES = ['accounts', 'recurring_items', 'categories', 'scenarios', 'events'];
+const keepLedger = (ledger: Ledger) => ledger;
 
 /** Today's calendar date on this device (YYYY-MM-DD): "last month" is the user's previous calendar month. */
 export function DashboardPage() {
   const db = useDb();
   const [attempt, setAttempt] = useState(0);
   const [today] = useState(localToday);
-  const state = useLiveQuery<LoadState, LoadState>(
-    async () => {
-      try {
-        return { status: 'ready', ledger: await loadLedger(db) };
-      } catch (err) {
-        console.error('Failed to load dashboard data', err);
-        return { status: 'error' };
-      }
-    },
-    [db, attempt],
-    { status: 'loading' },
-  );
-  const ledger = state.status === 'ready' ? state.ledger : null;
+  // Coalesced re-reads (useLiveSnapshot): a sync pull's stream of commits must not restart the figures forever.
+  const state = useLiveSnapshot(db, attempt, loadLedger, keepLedger, 'Failed to load dashboard data', LEDGER_TABLES);
+  const ledger = state.status === 'ready' ? state.data : null;
   // The figures for the latest ledger, computed in slices off the render path; stale results are dropped.
   const [computed, setComputed] = useState<
     { ledger: Ledger; data: DashboardData } | { ledger: Ledger; failed: true } | null

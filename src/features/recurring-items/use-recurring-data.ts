@@ -44,6 +44,9 @@ type Snapshot = {
   events: ScenarioEventRow[];
 };
 
+/** What readSnapshot reads: only changes to these re-read it. */
+const TABLES = ['recurring_items', 'accounts', 'categories', 'scenarios', 'events'];
+
 async function readSnapshot(db: WyrdDb): Promise<Snapshot> {
   return db.transaction('r', [db.recurring_items, db.accounts, db.categories, db.scenarios, db.events], async () => {
     const [recurring_items, accounts, categories, scenarios, events] = await Promise.all([
@@ -101,5 +104,5 @@ export function buildRecurringData(snapshot: Snapshot): RecurringData {
 
 /** The screen's data, live; `attempt` re-runs a failed read ('Try again'). */
 export function useRecurringData(db: WyrdDb, attempt: number): LiveData<RecurringData> {
-  return useLiveSnapshot(db, attempt, readSnapshot, buildRecurringData, 'Failed to load recurring items');
+  return useLiveSnapshot(db, attempt, readSnapshot, buildRecurringData, 'Failed to load recurring items', TABLES);
 }

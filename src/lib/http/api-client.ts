@@ -31,6 +31,8 @@ export type ApiClientOptions = {
 export type RequestOptions = {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
+  /** Extra request headers (the sync protocol's version header). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -138,8 +140,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     token: string | null,
     body: unknown,
     signal?: AbortSignal,
+    extra?: Record<string, string>,
   ): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     const signals = [signal, options.timeoutMs ? timeoutSignal(options.timeoutMs) : undefined].filter(
@@ -178,7 +181,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         let response: Response;
         let body: unknown;
         try {
-          response = await once(method, url, token, req.body, req.signal);
+          response = await once(method, url, token, req.body, req.signal, req.headers);
           if (response.status === 401 && !refreshed) {
             // An expired ID token: refresh once and try again (not counted as an attempt).
             await response.body?.cancel().catch(() => undefined);

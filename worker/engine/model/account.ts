@@ -1,6 +1,14 @@
 // Account and Category entities (docs/product.md section 3), plus the optional annual_rate override.
 import { z } from 'zod';
-import { AccountTypeSchema, AmountSchema, IdSchema, RateSchema, UpdatedAtSchema } from './common';
+import {
+  AccountTypeSchema,
+  AmountSchema,
+  IdSchema,
+  NameSchema,
+  OptionalTextSchema,
+  RateSchema,
+  UpdatedAtSchema,
+} from './common';
 
 export const AccountSchema = z.object({
   id: IdSchema,
@@ -19,9 +27,11 @@ export type Account = z.infer<typeof AccountSchema>;
 
 /**
  * What a client sends to create or update an account: the id, sync stamp and event link are set for it.
- * Defaults: account_type checking, is_asset true.
+ * Defaults: account_type checking, is_asset true. Name and institution follow the shared text rules.
  */
 export const AccountInputSchema = AccountSchema.omit({ id: true, updated_at: true, scenario_event_id: true }).extend({
+  name: NameSchema,
+  institution: OptionalTextSchema,
   account_type: AccountTypeSchema.default('checking'),
   is_asset: z.boolean().default(true),
 });
@@ -38,6 +48,6 @@ export const CategorySchema = z.object({
 });
 export type Category = z.infer<typeof CategorySchema>;
 
-/** What a client sends to create a category (a rename sends only the name). */
-export const CategoryInputSchema = CategorySchema.pick({ name: true, type: true });
+/** What a client sends to create a category (a rename sends only the name); the name follows the text rules. */
+export const CategoryInputSchema = CategorySchema.pick({ name: true, type: true }).extend({ name: NameSchema });
 export type CategoryInput = z.infer<typeof CategoryInputSchema>;

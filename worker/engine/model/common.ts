@@ -62,3 +62,29 @@ export const UpdatedAtSchema = z.string().optional();
 
 /** Money as the API carries it: a decimal string with exactly 2 decimals. */
 export const DecimalStringSchema = z.string().regex(/^-?\d+\.\d{2}$/, 'must be a decimal string with 2 decimals');
+
+/** Longest name accepted for any entity (accounts, categories, items, scenarios, events). */
+export const MAX_NAME_LENGTH = 500;
+
+/** The text rule for every entity name, on the device and the server alike: trimmed, required, bounded. */
+export const NameSchema = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, 'is required')
+  .max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`);
+
+/** Optional short text (an institution): trimmed; blank or absent is stored as null. */
+export const OptionalTextSchema = z
+  .string()
+  .max(2000, 'must be at most 2000 characters')
+  .nullable()
+  .optional()
+  .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null));
+
+/** A longer free text (a scenario's description): trimmed; absent is stored as ''. */
+export const DescriptionSchema = z
+  .string()
+  .max(5000, 'must be at most 5000 characters')
+  .nullable()
+  .optional()
+  .transform((v) => (v ?? '').trim());

@@ -1,6 +1,6 @@
 // Recurring item entity (docs/product.md section 3): signed amount, positive income, negative expense.
 import { z } from 'zod';
-import { AmountSchema, FrequencySchema, IdSchema, IsoDateSchema, UpdatedAtSchema } from './common';
+import { AmountSchema, FrequencySchema, IdSchema, IsoDateSchema, NameSchema, UpdatedAtSchema } from './common';
 import { PersonIdSchema } from './household';
 
 export const RecurringItemSchema = z.object({
@@ -34,6 +34,7 @@ export const RecurringItemInputSchema = RecurringItemSchema.omit({
   scenario_event_id: true,
   person_id: true,
 }).extend({
+  name: NameSchema,
   frequency: FrequencySchema.default('monthly'),
   is_active: z.boolean().default(true),
 });

@@ -1,7 +1,16 @@
 // Scenario, scenario event and modification entities (docs/product.md section 3); a modification's data
 // shape is chosen by its modification_type.
 import { z } from 'zod';
-import { AmountSchema, FrequencySchema, IdSchema, IsoDateSchema, IsoMonthSchema, UpdatedAtSchema } from './common';
+import {
+  AmountSchema,
+  DescriptionSchema,
+  FrequencySchema,
+  IdSchema,
+  IsoDateSchema,
+  IsoMonthSchema,
+  NameSchema,
+  UpdatedAtSchema,
+} from './common';
 
 export const ScenarioEventSchema = z.object({
   id: IdSchema,
@@ -24,6 +33,7 @@ export const ScenarioEventInputSchema = ScenarioEventSchema.omit({
   scenario_id: true,
   updated_at: true,
 }).extend({
+  name: NameSchema,
   template_parameters: ScenarioEventSchema.shape.template_parameters.optional(),
 });
 export type ScenarioEventInput = z.input<typeof ScenarioEventInputSchema>;
@@ -118,6 +128,8 @@ export type Scenario = z.infer<typeof ScenarioSchema>;
 
 /** What a client sends to create or update a scenario; is_baseline defaults to false. */
 export const ScenarioInputSchema = ScenarioSchema.pick({ name: true, description: true }).extend({
+  name: NameSchema,
+  description: DescriptionSchema,
   is_baseline: z.boolean().default(false),
 });
 export type ScenarioInput = z.input<typeof ScenarioInputSchema>;

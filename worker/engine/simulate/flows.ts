@@ -107,6 +107,22 @@ export function bookFlow(
   }
   const count = scheduleOccurrences(book.grid, flow.schedule, occurrenceSteps, occurrenceDays);
   if (count === 0) return;
+  const indexFactor = 1 + finite(flow.indexation_rate ?? 0) / 100;
+  const indexed = indexFactor !== 1 && indexFactor > 0;
+  const baseAmount = finite(flow.amount);
+  if (adjustments === undefined && tax === null && !indexed) {
+    // Most flows (the base items every compare books): one amount on every occurrence, no tax.
+    if (baseAmount === 0) return;
+    const v = sign * baseAmount;
+    const toIncome = baseAmount > 0;
+    for (let o = 0; o < count; o++) {
+      const k = occurrenceSteps[o];
+      accountDelta[k * accountStride + row] += v;
+      if (toIncome) income[k] += v;
+      else expense[k] -= v;
+    }
+    return;
+  }
   let endDay = Infinity;
   const adjustedFrom: number[] = [];
   const adjustedAmount: number[] = [];
@@ -117,8 +133,6 @@ export function bookFlow(
       adjustedAmount.push(finite(a.amount));
     }
   }
-  const indexFactor = 1 + finite(flow.indexation_rate ?? 0) / 100;
-  const indexed = indexFactor !== 1 && indexFactor > 0;
   const startDate = flow.schedule.type === 'once' ? flow.schedule.date : flow.schedule.start_date;
   const startYear = Number(startDate.slice(0, 4));
   const startMonth = Number(startDate.slice(5, 7));
@@ -126,7 +140,6 @@ export function bookFlow(
   let years = 0;
   let nextAnniversary = indexed ? anniversaryDay(startYear, startMonth, startDay, 1) : Infinity;
   let factor = 1;
-  const baseAmount = finite(flow.amount);
   const adjustmentCount = adjustedFrom.length;
   for (let o = 0; o < count; o++) {
     const day = occurrenceDays[o];

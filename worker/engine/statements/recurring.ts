@@ -3,6 +3,7 @@
 import { isWeekdayNumber } from '../au/dates';
 import { civilFromDayNumber, dateToDayNumber, dayNumber, dayNumberToDate, daysInMonth, monthIndex } from '../calendar';
 import type { Frequency } from '../model/common';
+import { cents } from '../money';
 import type { RecurringSeries, SeriesInput } from './types';
 
 export type DetectOptions = {
@@ -318,7 +319,8 @@ function evaluate(
   const countScore = Math.min(1, (n - 1) / (rh.fullCount - 1));
   const stability = amount.variable ? Math.max(0, 1 - amount.spread / rh.maxSpread) * 0.8 + 0.2 : 1;
   const raw = (0.15 + 0.35 * regularity + 0.25 * countScore + 0.25 * stability) * coverage * (1 - chance);
-  const confidence = Math.round(Math.min(1, Math.max(0, raw)) * 100) / 100;
+  // Two decimals, rounded the one way the engine rounds (money.ts).
+  const confidence = cents(Math.min(1, Math.max(0, raw)));
   if (confidence < MIN_CONFIDENCE) return null;
 
   const key = `${account}|${payee}|${sign < 0 ? 'out' : 'in'}|${rh.frequency}|${phase}`;

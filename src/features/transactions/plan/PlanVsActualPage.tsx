@@ -9,7 +9,8 @@ import { PageFrame } from '../../../components/layout/PageFrame';
 import { useDb } from '../../../data/db-context';
 import { loadPlanActual, type MonthResult } from '../../../data/statements/plan-actual';
 import { localToday } from '../../../lib/dates/local-today';
-import { formatCents, formatMonth } from '../tx-format';
+import type { TimingNote } from '../../../../worker/engine/index';
+import { formatCents, formatDay, formatMonth } from '../tx-format';
 import { Button } from '../ui';
 import '../transactions.css';
 
@@ -203,6 +204,16 @@ function MonthDetail({ month }: { month: MonthResult }) {
           </tfoot>
         </table>
       </div>
+      {month.timing.length > 0 && (
+        <section aria-labelledby="tx-timing-title">
+          <h3 id="tx-timing-title">Planned payments that did not go to plan</h3>
+          <ul>
+            {month.timing.map((t) => (
+              <li key={`${t.item_id}-${t.expected_date}`}>{timingText(t)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="tx-table-wrap">
         <table className="tx-data-table">
           <caption>Account balances at the end of {formatMonth(month.month)}</caption>
@@ -224,10 +235,10 @@ function MonthDetail({ month }: { month: MonthResult }) {
             {month.accounts.map((a) => (
               <tr key={a.account_id}>
                 <th scope="row">{a.name}</th>
-                <td className="tx-num">{formatCents(a.expected)}</td>
-                <td className="tx-num">{formatCents(a.actual)}</td>
-                <td className={a.variance < 0 ? 'tx-num money-negative' : 'tx-num'}>
-                  {varianceText(a.variance, 'balance')}
+                <td className="tx-num">{a.expected === null ? 'Not known' : formatCents(a.expected)}</td>
+                <td className="tx-num">{a.actual === null ? 'Not known' : formatCents(a.actual)}</td>
+                <td className={a.variance !== null && a.variance < 0 ? 'tx-num money-negative' : 'tx-num'}>
+                  {a.variance === null ? '' : varianceText(a.variance, 'balance')}
                 </td>
               </tr>
             ))}
@@ -236,6 +247,16 @@ function MonthDetail({ month }: { month: MonthResult }) {
       </div>
     </>
   );
+}
+
+function timingText(t: TimingNote): string {
+  const due = `${t.name} (${formatCents(t.expected_cents)}, due ${formatDay(t.expected_date)})`;
+  const days = Math.abs(t.days_off ?? 0);
+  const span = days === 1 ? '1 day' : `${days} days`;
+  if (t.status === 'early') return `${due}: paid ${span} early, ${formatDay(t.actual_date ?? t.expected_date)}`;
+  if (t.status === 'late') return `${due}: paid ${span} late, ${formatDay(t.actual_date ?? t.expected_date)}`;
+  if (t.status === 'pending') return `${due}: not paid yet`;
+  return `${due}: not paid`;
 }
 
 function MonthsTable({ months }: { months: MonthResult[] }) {
