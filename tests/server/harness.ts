@@ -4,9 +4,9 @@ import { generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:cryp
 import { createServer, type Server } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import postgres from 'postgres';
-import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, loadApiConfig } from '../../server/api/config.ts';
-import { startApiServer, type RunningApi } from '../../server/api/server.ts';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/stack/postgres.ts';
+import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, loadApiConfig } from '../../server/api/config';
+import { startApiServer, type RunningApi } from '../../server/api/server';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/stack/postgres';
 
 export const KID = 'test-key';
 export const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
