@@ -13,8 +13,8 @@ import {
   horizontalOverflow,
   openScreen,
   smallTouchTargets,
-} from '../../scripts/stack/screens.ts';
-import { createConfirmedUser, localIdToken, signInToDashboard, useBrowser, type BrowserFixture } from './harness.ts';
+} from '../../scripts/stack/screens';
+import { createConfirmedUser, localIdToken, signInToDashboard, useBrowser, type BrowserFixture } from './harness';
 
 /** Counts the actions a person takes (clicks and submits) from here on. */
 function actionCounter(page: Page) {

@@ -3,7 +3,7 @@
 // cluster per file; each test API still gets a database of its own in it. Otherwise it does nothing, so a
 // targeted run that needs no PostgreSQL starts none.
 import type { TestProject } from 'vitest/node';
-import { startThrowawayPostgres } from '../../scripts/stack/postgres.ts';
+import { startThrowawayPostgres } from '../../scripts/stack/postgres';
 
 export type SharedPostgres = { url: string } | { skipped: string } | null;
 

@@ -5,10 +5,10 @@ import { createServer, type Server } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, loadApiConfig } from '../../server/api/config.ts';
-import { startApiServer, type RunningApi } from '../../server/api/server.ts';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/stack/postgres.ts';
-import type {} from './global-postgres.ts'; // the provided wyrdPostgres's type
+import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, loadApiConfig } from '../../server/api/config';
+import { startApiServer, type RunningApi } from '../../server/api/server';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/stack/postgres';
+import type {} from './global-postgres'; // the provided wyrdPostgres's type
 
 export const KID = 'test-key';
 export const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
