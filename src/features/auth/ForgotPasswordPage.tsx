@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { FormField, FormMessage } from '../../components/form/FormField';
+import { NewPasswordFields } from '../../components/password/NewPasswordFields';
 import { auth } from '../../lib/auth/auth-client';
 import { AuthCard } from './AuthCard';
 import { Button } from '../../components/form/controls';
@@ -117,24 +118,15 @@ export function ForgotPasswordPage() {
             value={code}
             onChange={(event) => setCode(event.target.value)}
           />
-          <FormField
-            label="New password"
-            name="new_password"
-            type="password"
-            autoComplete="new-password"
-            required
+          <NewPasswordFields
+            passwordLabel="New password"
+            passwordName="new_password"
+            confirmLabel="Confirm password"
             placeholder="Min 8 chars, mixed case, numbers, special chars"
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
-          />
-          <FormField
-            label="Confirm password"
-            name="confirm_password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
+            password={newPassword}
+            confirm={confirmPassword}
+            onPassword={(event) => setNewPassword(event.target.value)}
+            onConfirm={(event) => setConfirmPassword(event.target.value)}
           />
           <FormMessage type="error">{error}</FormMessage>
           <Button type="submit" className="button button-primary button-block" disabled={busy}>

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { FormField, FormMessage } from '../../components/form/FormField';
+import { NewPasswordFields } from '../../components/password/NewPasswordFields';
 import { auth } from '../../lib/auth/auth-client';
 import { AuthCard } from './AuthCard';
 import { ConfirmSignupForm } from './ConfirmSignupForm';
@@ -87,24 +88,15 @@ export function SignupPage() {
           value={form.email}
           onChange={set('email')}
         />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          passwordLabel="Password"
+          passwordName="password"
+          confirmLabel="Confirm password"
           placeholder={PASSWORD_PLACEHOLDER}
-          value={form.password}
-          onChange={set('password')}
-        />
-        <FormField
-          label="Confirm password"
-          name="confirm_password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={form.confirmPassword}
-          onChange={set('confirmPassword')}
+          password={form.password}
+          confirm={form.confirmPassword}
+          onPassword={set('password')}
+          onConfirm={set('confirmPassword')}
         />
         <FormMessage type="error">{error}</FormMessage>
         <Button type="submit" className="button button-primary button-block" disabled={submitting}>

@@ -3,6 +3,7 @@
 // the user's backup file. Below the profile form, the Household section holds the people in the plan.
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { FormField, FormMessage } from '../../components/form/FormField';
+import { NewPasswordFields } from '../../components/password/NewPasswordFields';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { auth } from '../../lib/auth/auth-client';
 import { refreshUser, useAuthStore } from '../../lib/auth/auth-store';
@@ -215,25 +216,16 @@ function ChangePasswordForm({ email }: { email: string }) {
         value={form.current}
         onChange={set('current')}
       />
-      <FormField
-        label="New Password"
-        name="new_password"
-        type="password"
-        autoComplete="new-password"
-        required
+      <NewPasswordFields
+        passwordLabel="New Password"
+        passwordName="new_password"
+        confirmLabel="Confirm Password"
         minLength={8}
         hint="At least 8 characters, with lowercase, uppercase, a number and a special character"
-        value={form.next}
-        onChange={set('next')}
-      />
-      <FormField
-        label="Confirm Password"
-        name="confirm_password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={form.confirm}
-        onChange={set('confirm')}
+        password={form.next}
+        confirm={form.confirm}
+        onPassword={set('next')}
+        onConfirm={set('confirm')}
       />
       <FormMessage type="error">{error}</FormMessage>
       <FormMessage type="success">{success}</FormMessage>
