@@ -20,6 +20,7 @@ import { modificationRoutes } from './routes/modifications.ts';
 import { recurringItemRoutes } from './routes/recurring-items.ts';
 import { scenarioRoutes } from './routes/scenarios.ts';
 import { syncRoutes } from './routes/sync.ts';
+import { transactionRoutes } from './routes/transactions.ts';
 import { templateRoutes } from './routes/templates.ts';
 import * as compute from './store/compute.ts';
 import { withUserTx, type WriteContext } from './store/rows.ts';
@@ -105,6 +106,7 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
   app.route('/', modificationRoutes(deps));
   app.route('/', templateRoutes(deps));
   app.route('/', syncRoutes(deps));
+  app.route('/', transactionRoutes(deps));
 
   app.notFound((c) => c.json({ detail: 'Not found' }, 404));
   app.onError((error, c) => {
