@@ -25,8 +25,9 @@ import { timestamp, type WriteOptions } from './repositories/write';
 
 export type { FieldError as BackupProblem } from '../../worker/engine/index';
 
-/** Records written per synced row entity. */
-export type ImportCounts = Record<SyncRowEntity, number>;
+/** Records written per synced row entity (the bank entities only for a version 2 file). */
+export type ImportCounts = Record<Exclude<SyncRowEntity, BankEntity>, number> & Partial<Record<BankEntity, number>>;
+type BankEntity = 'transactions' | 'import_batches' | 'payee_rules';
 
 export type ImportResult = { ok: true; counts: ImportCounts } | { ok: false; errors: FieldError[] };
 
@@ -209,7 +210,11 @@ export function validateBackup(
       return { ok: false, errors: [{ path: '$', message: `is not valid JSON (${(err as Error).message})` }] };
     }
   }
-  const bank = (json as { version?: unknown } | null)?.version === BACKUP_VERSION_BANK;
+  // Version 2 is the plan plus bank sections; a version 2 file without any is checked as (and refused as) plan.
+  const file = json as Record<string, unknown> | null;
+  const bank =
+    file?.version === BACKUP_VERSION_BANK &&
+    ['transactions', 'import_batches', 'payee_rules'].some((key) => key in file);
   const parsed = bank ? BackupFileV2Schema.safeParse(json) : BackupFileSchema.safeParse(json);
   const errors = [...(parsed.success ? [] : fieldErrors(parsed.error)), ...integrityProblems(json)];
   if (!parsed.success || errors.length > 0) return { ok: false, errors };
@@ -304,7 +309,11 @@ function toRows(file: AnyBackupFile, at: IsoTimestamp): Rows {
 
 /** Replaced in the contract's order (parents first), so the outbox pushes a category before its items. */
 const TABLES: ReadonlyArray<SyncRowEntity> = SYNC_ROW_ENTITIES;
-const BANK_TABLES: ReadonlyArray<SyncRowEntity> = ['transactions', 'import_batches', 'payee_rules'];
+const BANK_TABLES: ReadonlyArray<SyncRowEntity> = [
+  'transactions',
+  'import_batches',
+  'payee_rules',
+] satisfies BankEntity[];
 
 /**
  * Imports a backup: validates it completely first (nothing is written when any problem is found), then
@@ -376,6 +385,6 @@ export async function importCheckedBackup(
     total = recordCount + outbox.length;
     await addInChunks(db.outbox, outbox, progress);
   });
-  const counts = Object.fromEntries(TABLES.map((name) => [name, rows[name].length])) as ImportCounts;
+  const counts = Object.fromEntries(names.map((name) => [name, rows[name].length])) as ImportCounts;
   return { ok: true, counts };
 }
