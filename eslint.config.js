@@ -15,6 +15,19 @@ const echartsOnlyInAdapter = {
   message: 'echarts is used only through src/components/charts/echarts-adapter.tsx.',
 };
 
+/**
+ * One import convention across the repo: relative imports name the module without its extension ('./rows', not
+ * './rows.ts'); TypeScript and tsx resolve it. As no-restricted-syntax selectors (they cover export-from and
+ * import() too), repeated in every block that sets no-restricted-syntax, since a later block replaces the rule.
+ */
+const TS_SUFFIX = '/^\\.{1,2}\\/.*\\.(ts|tsx|mts)$/';
+const noTsExtension = ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map(
+  (node) => ({
+    selector: `${node}[source.value=${TS_SUFFIX}]`,
+    message: "Import without the file extension ('./rows', not './rows.ts'): the repo's one import convention.",
+  }),
+);
+
 /** The engine is pure: nothing from the app, the server, the DOM helpers or vendors with I/O. */
 const enginePurity = [
   {
@@ -136,6 +149,11 @@ export default tseslint.config(
     },
   },
   {
+    // TypeScript sources only: a plain .mjs helper that loads a .ts file through tsx names it in full.
+    files: ['**/*.{ts,tsx,mts}'],
+    rules: { 'no-restricted-syntax': ['error', ...noTsExtension] },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -203,6 +221,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...noTsExtension,
         {
           selector: 'JSXOpeningElement[name.name=/^(input|select|textarea|button)$/]',
           message:

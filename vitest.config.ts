@@ -19,6 +19,8 @@ export default defineConfig({
             'tests/sync/**/*.test.ts',
           ],
           testTimeout: 60_000,
+          // One PostgreSQL for the whole run under `npm test` (a no-op otherwise).
+          globalSetup: ['tests/server/global-postgres.ts'],
         },
       },
       {

@@ -13,9 +13,9 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../server/api/config.ts';
-import { heavyProfile } from './bench-engine.ts';
-import { startThrowawayPostgres } from './stack/postgres.ts';
+import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../server/api/config';
+import { heavyProfile } from './bench-engine';
+import { startThrowawayPostgres } from './stack/postgres';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TIMEOUT_S = Number(process.env.BENCH_API_TIMEOUT_S ?? 1800);

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { heavyProfile } from './bench-engine.ts';
+import { heavyProfile } from './bench-engine';
 
 /** The local database name prefix (src/data/db.ts DB_NAME_PREFIX). */
 const DB_PREFIX = 'wyrd-user-';
@@ -183,8 +183,8 @@ export type HeavyBenchPage = {
  */
 export async function openHeavyBenchPage(name: string): Promise<HeavyBenchPage> {
   const { chromium } = await import('playwright-core');
-  const { startStack } = await import('./start.ts');
-  const { repoRoot: root } = await import('./stack/build.ts');
+  const { startStack } = await import('./start');
+  const { repoRoot: root } = await import('./stack/build');
   const FIXED = '123456';
   const dataDir = await mkdtemp(path.join(tmpdir(), `wyrd-bench-${name}-`));
   const heavy = heavyProfile();

@@ -6,7 +6,7 @@
 // 300 ms; sync under 5 s. Prints medians and the load average (the machine is shared).
 import { cpus, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
-import { median, openHeavyBenchPage } from './bench-compare.ts';
+import { median, openHeavyBenchPage } from './bench-compare';
 
 const IMPORT_ROWS = 10_000;
 const STORED_ROWS = 50_000;

@@ -10,8 +10,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { startStack } from './start.ts';
-import { repoRoot } from './stack/build.ts';
+import { startStack } from './start';
+import { repoRoot } from './stack/build';
 import { BACKUP_VERSION, FREQUENCIES, cents } from '../worker/engine/index';
 import { DEFAULT_EXPENSE_CATEGORIES, DEFAULT_INCOME_CATEGORIES } from '../src/data/default-categories';
 

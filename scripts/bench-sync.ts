@@ -25,8 +25,8 @@ import { loadApiConfig } from '../server/api/config';
 import { putEntity, withUserTx } from '../server/api/store/rows';
 import { idClaims, mintToken, startJwks } from '../tests/server/harness';
 import { BACKUP_VERSION, FREQUENCIES } from '../worker/engine/index';
-import { startStack } from './start.ts';
-import { repoRoot } from './stack/build.ts';
+import { startStack } from './start';
+import { repoRoot } from './stack/build';
 
 const EDITS = Number(process.env.BENCH_EDITS ?? 1000);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);

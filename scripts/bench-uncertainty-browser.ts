@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { median, openHeavyBenchPage } from './bench-compare.ts';
+import { median, openHeavyBenchPage } from './bench-compare';
 
 export const TARGET_MS = 3000;
 export const LONG_TASK_MS = 50;

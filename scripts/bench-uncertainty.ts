@@ -17,7 +17,7 @@ import {
   splitTrials,
   type UncertaintyRequest,
 } from '../worker/engine/index';
-import { heavyProfile } from './bench-engine.ts';
+import { heavyProfile } from './bench-engine';
 
 const AS_OF = '2026-11-21';
 const YEARS = 30;

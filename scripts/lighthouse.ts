@@ -10,8 +10,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:net';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { startStack, type RunningStack } from './start.ts';
-import { distDir, repoRoot } from './stack/build.ts';
+import { startStack, type RunningStack } from './start';
+import { distDir, repoRoot } from './stack/build';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS =

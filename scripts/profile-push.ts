@@ -3,8 +3,8 @@
 // mutations/s; --profile writes a CPU profile of the pushes only (open it in Chrome DevTools).
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import { openDatabase } from '../server/db/client.ts';
-import { createApp } from '../server/api/app.ts';
+import { openDatabase } from '../server/db/client';
+import { createApp } from '../server/api/app';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);

@@ -6,8 +6,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { startStack } from './start.ts';
-import { repoRoot } from './stack/build.ts';
+import { startStack } from './start';
+import { repoRoot } from './stack/build';
 import {
   EMPTY_SCREENS,
   VIEWPORTS,
@@ -18,7 +18,7 @@ import {
   openScreen,
   smallTouchTargets,
   type ViewportName,
-} from './stack/screens.ts';
+} from './stack/screens';
 
 const FIXED_CODE = '123456';
 const OUT = path.join(repoRoot, 'test-results', 'screenshots');

@@ -4,13 +4,13 @@ import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Plugin, ViteDevServer } from 'vite';
-import { DEFAULT_PORTS, readPort, loadApiConfig, type Env } from '../server/api/config.ts';
-import { startApiServer, type RunningApi } from '../server/api/server.ts';
-import { DEFAULT_IDENTITY_HOST } from '../server/identity/constants.ts';
-import { startIdentityService, type IdentityService } from '../server/identity/identity-service.ts';
-import { buildAppConfig, planStack, type AppConfigJson } from './stack/app-config.ts';
-import { distDir, ensureBuilt, repoRoot } from './stack/build.ts';
-import { startWebServer, type RunningWebServer } from './stack/web-server.ts';
+import { DEFAULT_PORTS, readPort, loadApiConfig, type Env } from '../server/api/config';
+import { startApiServer, type RunningApi } from '../server/api/server';
+import { DEFAULT_IDENTITY_HOST } from '../server/identity/constants';
+import { startIdentityService, type IdentityService } from '../server/identity/identity-service';
+import { buildAppConfig, planStack, type AppConfigJson } from './stack/app-config';
+import { distDir, ensureBuilt, repoRoot } from './stack/build';
+import { startWebServer, type RunningWebServer } from './stack/web-server';
 
 export type StackOptions = {
   /** Settings as environment variables (README.md); defaults to process.env. */

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# `npm test`: every test in the repo. Unit/integration tests (vitest projects), then the browser tests against
-# the real local stack, then one closing line `N passed, N failed` counted from vitest's JSON reports.
+# `npm test`: every test in the repo. Unit/integration tests (vitest projects) and, at the same time, the browser
+# tests against the real local stack (their output is held in a log and printed after the unit tests', so neither
+# interleaves); then one closing line `N passed, N failed` counted from vitest's JSON reports. The two overlap
+# because the browser tests mostly wait (build, network, rendering) while the unit tests keep the cores busy;
+# WYRD_TEST_SERIAL=1 runs them one after the other instead. The unit run shares one throwaway PostgreSQL across
+# its files (WYRD_TEST_SHARED_POSTGRES, tests/server/global-postgres.ts).
 # With --checks (`npm run check`, CI) the type check, lint (zero warnings), the import-cycle check and Prettier's
 # format check run first and count as one check each.
 set -uo pipefail
@@ -13,8 +17,10 @@ RESULTS_DIR="test-results"
 mkdir -p "$RESULTS_DIR"
 UNIT_JSON="$RESULTS_DIR/unit.json"
 E2E_JSON="$RESULTS_DIR/e2e.json"
+E2E_LOG="$RESULTS_DIR/e2e-output.log"
+E2E_CODE_FILE="$RESULTS_DIR/e2e-exit-code"
 PG_SKIPPED="$RESULTS_DIR/postgres-skipped.txt"
-rm -f "$UNIT_JSON" "$E2E_JSON" "$PG_SKIPPED"
+rm -f "$UNIT_JSON" "$E2E_JSON" "$E2E_LOG" "$E2E_CODE_FILE" "$PG_SKIPPED"
 
 CHECKS_PASSED=0
 CHECKS_FAILED=0
@@ -81,15 +87,34 @@ count() {
   ' "$1" "$2"
 }
 
+# The browser tests; their exit code goes to a file (none there afterwards: they crashed, counted as failed).
+run_e2e() {
+  npx vitest run --config tests/e2e/vitest.e2e.config.ts --reporter=default --reporter=json \
+    --outputFile.json="$E2E_JSON"
+  echo $? >"$E2E_CODE_FILE"
+}
+
+E2E_PID=""
+if [ "${WYRD_TEST_SERIAL:-}" != 1 ]; then
+  echo "== Browser tests started alongside (output below, after the unit tests') =="
+  run_e2e >"$E2E_LOG" 2>&1 &
+  E2E_PID=$!
+fi
+
 echo "== Unit and integration tests (vitest) =="
-npx vitest run --reporter=default --reporter=json --outputFile.json="$UNIT_JSON"
+WYRD_TEST_SHARED_POSTGRES=1 npx vitest run --reporter=default --reporter=json --outputFile.json="$UNIT_JSON"
 UNIT_CODE=$?
 read -r UNIT_PASSED UNIT_FAILED UNIT_SKIPPED <<<"$(count "$UNIT_JSON" "$UNIT_CODE")"
 
 echo
 echo "== Browser tests (playwright-core + Chromium against the local stack) =="
-npx vitest run --config tests/e2e/vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json="$E2E_JSON"
-E2E_CODE=$?
+if [ -n "$E2E_PID" ]; then
+  wait "$E2E_PID"
+  cat "$E2E_LOG"
+else
+  run_e2e
+fi
+E2E_CODE="$(cat "$E2E_CODE_FILE" 2>/dev/null || echo 1)"
 read -r E2E_PASSED E2E_FAILED E2E_SKIPPED <<<"$(count "$E2E_JSON" "$E2E_CODE")"
 
 PASSED=$((CHECKS_PASSED + UNIT_PASSED + E2E_PASSED))

@@ -3,9 +3,9 @@
 // since one Node process saturates one core; on the embedded PGlite database, which one process owns, just one.
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { openDatabase } from './db/client.ts';
-import { ConfigError, loadApiConfig, type ApiConfig } from './api/config.ts';
-import { startApiServer } from './api/server.ts';
+import { openDatabase } from './db/client';
+import { ConfigError, loadApiConfig, type ApiConfig } from './api/config';
+import { startApiServer } from './api/server';
 
 function workerCount(config: ApiConfig): number {
   if (!config.database.databaseUrl) return 1;

@@ -4,7 +4,7 @@
 // (output folder), WYRD_DB_MIN_ACU / WYRD_DB_MAX_ACU, WYRD_INFRA_RETAIN_DATA=false, WYRD_MIGRATE_ON_START=false.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ensureInfraDeps, infraDir } from '../lib/ensure-deps.ts';
+import { ensureInfraDeps, infraDir } from '../lib/ensure-deps';
 
 const installed = ensureInfraDeps();
 if (!installed.ok) {
@@ -24,7 +24,7 @@ function numberSetting(name: string): number | undefined {
 }
 
 // Imported only now: aws-cdk-lib may have been installed a moment ago.
-const { synthesize, webOriginsFrom, STACK_NAME } = await import('../lib/synth.ts');
+const { synthesize, webOriginsFrom, STACK_NAME } = await import('../lib/synth');
 const outdir = path.resolve(process.env.WYRD_INFRA_OUT || path.join(infraDir, 'cdk.out'));
 // Stale assets from earlier runs would otherwise pile up in the output folder.
 await rm(outdir, { recursive: true, force: true });

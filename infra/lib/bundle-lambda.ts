@@ -3,7 +3,7 @@
 import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { repoRoot } from './ensure-deps.ts';
+import { repoRoot } from './ensure-deps';
 
 export const LAMBDA_ENTRY = path.join(repoRoot, 'server', 'api', 'lambda.ts');
 export const MIGRATIONS_DIR = path.join(repoRoot, 'server', 'db', 'migrations');

@@ -3,8 +3,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { bundleLambda, type LambdaBundle } from './bundle-lambda.ts';
-import { WyrdStack, type WyrdStackProps } from './wyrd-stack.ts';
+import { bundleLambda, type LambdaBundle } from './bundle-lambda';
+import { WyrdStack, type WyrdStackProps } from './wyrd-stack';
 
 export const STACK_NAME = 'Wyrd';
 

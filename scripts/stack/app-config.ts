@@ -1,7 +1,7 @@
 // Builds the web app's /app-config.json from the environment and decides which local services the stack runs.
 // One build serves any deployment: real Cognito and a deployed API are pure configuration (README.md).
-import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, LOCAL_REGION } from '../../server/identity/constants.ts';
-import { isLocalPool, type Env } from '../../server/api/config.ts';
+import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, LOCAL_REGION } from '../../server/identity/constants';
+import { isLocalPool, type Env } from '../../server/api/config';
 
 export type AppConfigJson = {
   apiBaseUrl: string;

@@ -7,7 +7,7 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import type { AppConfigJson } from './app-config.ts';
+import type { AppConfigJson } from './app-config';
 
 export type WebServerOptions = {
   distDir: string;

@@ -5,7 +5,7 @@ import type { Fetcher } from 'aws-jwt-verify/https';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { createMiddleware } from 'hono/factory';
-import type { AuthConfig } from './config.ts';
+import type { AuthConfig } from './config';
 
 export type AuthUser = { sub: string; email: string; claims: JwtPayload };
 

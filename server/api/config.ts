@@ -1,7 +1,7 @@
 // Reads the API server's settings from the environment (documented in README.md) into one typed object.
 // The local identity issuer is trusted only in local mode; production accepts real Cognito tokens only.
 import path from 'node:path';
-import { DEFAULT_IDENTITY_PORT, LOCAL_CLIENT_ID, LOCAL_POOL_ID, localIssuer } from '../identity/constants.ts';
+import { DEFAULT_IDENTITY_PORT, LOCAL_CLIENT_ID, LOCAL_POOL_ID, localIssuer } from '../identity/constants';
 
 export { LOCAL_CLIENT_ID, LOCAL_POOL_ID };
 

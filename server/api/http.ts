@@ -1,10 +1,10 @@
 // What every route module shares: the Hono environment, the dependencies a sub-app is built with (database,
 // clock, the auth middleware, the user's write transaction) and the JSON body reader.
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Database } from '../db/client.ts';
-import type { AuthVariables } from './auth.ts';
-import { ApiError } from './errors.ts';
-import type { WriteContext } from './store/rows.ts';
+import type { Database } from '../db/client';
+import type { AuthVariables } from './auth';
+import { ApiError } from './errors';
+import type { WriteContext } from './store/rows';
 
 export type Env = { Variables: AuthVariables };
 export type Ctx = Context<Env>;

@@ -4,11 +4,11 @@ import { RDSDataClient } from '@aws-sdk/client-rds-data';
 import { drizzle as drizzleDataApi } from 'drizzle-orm/aws-data-api/pg';
 import { migrate as migrateDataApi } from 'drizzle-orm/aws-data-api/pg/migrator';
 import { handle, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
-import { migrationsFolder, openDatabase, type Database } from '../db/client.ts';
-import * as schema from '../db/schema.ts';
-import { createApp } from './app.ts';
-import { createTokenVerifier } from './auth.ts';
-import { ConfigError, loadApiConfig, type Env } from './config.ts';
+import { migrationsFolder, openDatabase, type Database } from '../db/client';
+import * as schema from '../db/schema';
+import { createApp } from './app';
+import { createTokenVerifier } from './auth';
+import { ConfigError, loadApiConfig, type Env } from './config';
 
 export type LambdaDatabaseConfig =
   | { kind: 'data-api'; resourceArn: string; secretArn: string; database: string; region?: string }

@@ -1,7 +1,7 @@
 // List answers over HTTP: every list carries an ETag (its table's newest change for the user), a matching
 // If-None-Match gets 304 without a body, and a client that takes gzip gets the cached gzip encoding.
 import type { Context } from 'hono';
-import type { CachedList } from './store/rows.ts';
+import type { CachedList } from './store/rows';
 
 /** Lists smaller than this go out as they are: gzip would save little and cost a header. */
 const GZIP_FROM_BYTES = 1024;

@@ -2,10 +2,10 @@
 // Used by server/main.ts, scripts/start.ts and the tests (port 0 gives an ephemeral port).
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { openDatabase } from '../db/client.ts';
-import { createApp } from './app.ts';
-import { createTokenVerifier } from './auth.ts';
-import type { ApiConfig } from './config.ts';
+import { openDatabase } from '../db/client';
+import { createApp } from './app';
+import { createTokenVerifier } from './auth';
+import type { ApiConfig } from './config';
 
 export type RunningApi = { url: string; port: number; close: () => Promise<void> };
 

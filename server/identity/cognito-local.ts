@@ -14,8 +14,8 @@ import type { Messages } from 'cognito-local/lib/services/messages';
 import type { DeliveryDetails } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
 import type { Triggers } from 'cognito-local/lib/services/triggers/triggers';
 import type { Config } from 'cognito-local/lib/server/config';
-import type { CodePurpose } from './code-store.ts';
-import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from './constants.ts';
+import type { CodePurpose } from './code-store';
+import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from './constants';
 
 export type { User, UserPoolService };
 

@@ -2,9 +2,9 @@
 // rate limits and token tracking that the operation handlers in compat.ts use.
 import { createPublicKey, verify as verifySignature } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { CognitoLocal, User } from './cognito-local.ts';
-import type { CodePurpose, CodeStore } from './code-store.ts';
-import { LOCAL_POOL_ID } from './constants.ts';
+import type { CognitoLocal, User } from './cognito-local';
+import type { CodePurpose, CodeStore } from './code-store';
+import { LOCAL_POOL_ID } from './constants';
 import {
   CognitoError,
   MESSAGES,
@@ -14,8 +14,8 @@ import {
   limitExceeded,
   notAuthorized,
   userNotFound,
-} from './errors.ts';
-import { poolNameOf, type SrpServerState } from './srp.ts';
+} from './errors';
+import { poolNameOf, type SrpServerState } from './srp';
 
 export type Json = Record<string, unknown>;
 

@@ -25,9 +25,9 @@ import {
   type CompatContext,
   type CompatDeps,
   type Json,
-} from './compat-context.ts';
-import { CognitoError, invalidParameter, notAuthorized, userNotFound, MESSAGES } from './errors.ts';
-import { assertPasswordPolicy as checkPassword } from './password-policy.ts';
+} from './compat-context';
+import { CognitoError, invalidParameter, notAuthorized, userNotFound, MESSAGES } from './errors';
+import { assertPasswordPolicy as checkPassword } from './password-policy';
 import {
   computeVerifier,
   expectedSignature,
@@ -36,7 +36,7 @@ import {
   serverKey,
   signaturesMatch,
   startServerSession,
-} from './srp.ts';
+} from './srp';
 
 export { maskEmail, type CompatDeps };
 

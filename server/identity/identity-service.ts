@@ -5,17 +5,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CodeStore, type CodePurpose } from './code-store.ts';
-import { randomCode, startCognitoLocal } from './cognito-local.ts';
-import { createCompat } from './compat.ts';
+import { CodeStore, type CodePurpose } from './code-store';
+import { randomCode, startCognitoLocal } from './cognito-local';
+import { createCompat } from './compat';
 import {
   DEFAULT_IDENTITY_HOST,
   DEFAULT_IDENTITY_PORT,
   LOCAL_CLIENT_ID,
   LOCAL_POOL_ID,
   localIssuer,
-} from './constants.ts';
-import { CognitoError, errorBody } from './errors.ts';
+} from './constants';
+import { CognitoError, errorBody } from './errors';
 
 export { localIssuer };
 

@@ -1,6 +1,6 @@
 // Runs the local identity service on its own (`tsx server/identity/main.ts`); `npm start` starts it in-process.
 // Settings come from WYRD_IDENTITY_PORT, WYRD_IDENTITY_HOST, WYRD_DATA_DIR and LOCAL_AUTH_FIXED_CODE.
-import { startIdentityService } from './identity-service.ts';
+import { startIdentityService } from './identity-service';
 
 try {
   const service = await startIdentityService();

@@ -1,6 +1,6 @@
 // Cognito's default password policy (min 8, lower, upper, number, symbol) with Cognito's exact messages;
 // cognito-local enforces none of it, so the compatibility layer checks every call that sets a password.
-import { CognitoError, invalidParameter } from './errors.ts';
+import { CognitoError, invalidParameter } from './errors';
 
 export type PasswordPolicy = {
   minimumLength: number;

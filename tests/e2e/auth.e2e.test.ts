@@ -9,7 +9,7 @@ import {
   signIn,
   signInToDashboard,
   useBrowser,
-} from './harness.ts';
+} from './harness';
 
 const PROTECTED_ROUTES = [
   '/dashboard',

@@ -14,11 +14,11 @@ import {
   timeCompareClick,
   watchLongTasks,
   type SeedBackup,
-} from '../../scripts/bench-compare.ts';
-import { heavyProfile } from '../../scripts/bench-engine.ts';
-import { formatMoney, formatSignedMoney } from '../../src/lib/format/money.ts';
-import { compareBackup } from '../ui/compare-fixture.ts';
-import { createConfirmedUser, signInToDashboard, useBrowser } from './harness.ts';
+} from '../../scripts/bench-compare';
+import { heavyProfile } from '../../scripts/bench-engine';
+import { formatMoney, formatSignedMoney } from '../../src/lib/format/money';
+import { compareBackup } from '../ui/compare-fixture';
+import { createConfirmedUser, signInToDashboard, useBrowser } from './harness';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');

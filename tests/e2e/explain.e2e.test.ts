@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { seedLocalData } from '../../scripts/bench-compare.ts';
-import { formatMoneyCents } from '../../src/lib/format/money.ts';
-import { compareBackup } from '../ui/compare-fixture.ts';
-import type { MonthExplanation } from '../../worker/engine/index.ts';
-import { createConfirmedUser, signInToDashboard, useBrowser } from './harness.ts';
+import { seedLocalData } from '../../scripts/bench-compare';
+import { formatMoneyCents } from '../../src/lib/format/money';
+import { compareBackup } from '../ui/compare-fixture';
+import type { MonthExplanation } from '../../worker/engine/index';
+import { createConfirmedUser, signInToDashboard, useBrowser } from './harness';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');

@@ -13,8 +13,8 @@ import {
   horizontalOverflow,
   openScreen,
   smallTouchTargets,
-} from '../../scripts/stack/screens.ts';
-import { createConfirmedUser, localIdToken, signInToDashboard, useBrowser, type BrowserFixture } from './harness.ts';
+} from '../../scripts/stack/screens';
+import { createConfirmedUser, localIdToken, signInToDashboard, useBrowser, type BrowserFixture } from './harness';
 
 /** Counts the actions a person takes (clicks and submits) from here on. */
 function actionCounter(page: Page) {
@@ -168,7 +168,8 @@ describe('first run', () => {
       // Leave, come back: the guided start resumes at the step reached.
       await page.goto('/dashboard');
       await page.getByRole('heading', { name: 'Net Worth' }).waitFor();
-      await page.goto('/start');
+      await page.getByText('You are part-way through setting up your plan (step 3 of 4).').waitFor();
+      await page.getByRole('link', { name: 'Carry on' }).click();
       await page.getByText('Step 3 of 4').waitFor();
 
       await page.getByLabel('What is it? (for example, My pay)').fill('My pay');

@@ -4,9 +4,9 @@ import { mkdir, mkdtemp, rm, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startStack } from '../../scripts/start.ts';
-import { repoRoot } from '../../scripts/stack/build.ts';
-import { E2E_DIST, FIXED_CODE, type E2EStack } from './stack-info.ts';
+import { startStack } from '../../scripts/start';
+import { repoRoot } from '../../scripts/stack/build';
+import { E2E_DIST, FIXED_CODE, type E2EStack } from './stack-info';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-e2e-'));

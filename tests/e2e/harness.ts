@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
-import { FIXED_CODE, type E2EStack } from './stack-info.ts';
+import { FIXED_CODE, type E2EStack } from './stack-info';
 
 export { FIXED_CODE };
 
@@ -196,8 +196,8 @@ export async function startOwnStack(env: Record<string, string> = {}): Promise<{
   const { mkdtemp, rm } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   const path = await import('node:path');
-  const { startStack } = await import('../../scripts/start.ts');
-  const { E2E_DIST } = await import('./stack-info.ts');
+  const { startStack } = await import('../../scripts/start');
+  const { E2E_DIST } = await import('./stack-info');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-e2e-own-'));
   const stack = await startStack({
     env: { LOCAL_AUTH_FIXED_CODE: FIXED_CODE, ...env },

@@ -1,6 +1,6 @@
 // Landing page (spec section 1): headline, 'How Wyrd Works' steps, and the waitlist alert that clears the field.
 import { describe, expect, it } from 'vitest';
-import { captureAlert, useBrowser } from './harness.ts';
+import { captureAlert, useBrowser } from './harness';
 
 describe('landing page', () => {
   const t = useBrowser();

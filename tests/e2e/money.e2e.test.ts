@@ -14,10 +14,10 @@ import {
   signOut,
   signedInUser,
   useBrowser,
-} from './harness.ts';
-import { AccountsPage, type NewAccount } from './page-models/accounts-page.ts';
-import { toast } from './page-models/app-page.ts';
-import { RecurringItemsPage, type NewRecurringItem } from './page-models/recurring-items-page.ts';
+} from './harness';
+import { AccountsPage, type NewAccount } from './page-models/accounts-page';
+import { toast } from './page-models/app-page';
+import { RecurringItemsPage, type NewRecurringItem } from './page-models/recurring-items-page';
 
 const addAccount = (page: Page, a: NewAccount) => new AccountsPage(page).addAccount(a);
 const addRecurring = (page: Page, r: NewRecurringItem) => new RecurringItemsPage(page).addItem(r);

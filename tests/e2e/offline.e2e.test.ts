@@ -1,7 +1,7 @@
 // Offline session (issue 2 item 7): once the service worker controls the page, a reload with no network
 // still opens /dashboard signed in.
 import { describe, expect, it } from 'vitest';
-import { action, expectPath, reloadOffline, signedInUser, useBrowser } from './harness.ts';
+import { action, expectPath, reloadOffline, signedInUser, useBrowser } from './harness';
 
 describe('offline', () => {
   const t = useBrowser();

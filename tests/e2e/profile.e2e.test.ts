@@ -1,6 +1,6 @@
 // Profile screen (spec section 2, Profile): the first name change persists, and a changed password is the one that works.
 import { describe, expect, it } from 'vitest';
-import { createConfirmedUser, signIn, signInToDashboard, signOut, useBrowser, expectPath } from './harness.ts';
+import { createConfirmedUser, signIn, signInToDashboard, signOut, useBrowser, expectPath } from './harness';
 
 describe('profile', () => {
   const t = useBrowser();

@@ -4,11 +4,11 @@
 // types; bulk delete with a baseline selected.
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedInUser, useBrowser } from './harness.ts';
-import { AccountsPage } from './page-models/accounts-page.ts';
-import { openPage as open, toast } from './page-models/app-page.ts';
-import { RecurringItemsPage } from './page-models/recurring-items-page.ts';
-import { ScenarioDetailPage, ScenariosPage } from './page-models/scenarios-page.ts';
+import { signedInUser, useBrowser } from './harness';
+import { AccountsPage } from './page-models/accounts-page';
+import { openPage as open, toast } from './page-models/app-page';
+import { RecurringItemsPage } from './page-models/recurring-items-page';
+import { ScenarioDetailPage, ScenariosPage } from './page-models/scenarios-page';
 
 describe('scenarios', () => {
   const t = useBrowser();

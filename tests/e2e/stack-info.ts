@@ -1,7 +1,7 @@
 // What the e2e global setup hands to the tests (through vitest's provide/inject).
 
 import path from 'node:path';
-import { repoRoot } from '../../scripts/stack/build.ts';
+import { repoRoot } from '../../scripts/stack/build';
 
 export const FIXED_CODE = '123456';
 

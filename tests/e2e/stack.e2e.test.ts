@@ -5,10 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startStack } from '../../scripts/start.ts';
-import { repoRoot } from '../../scripts/stack/build.ts';
-import { createConfirmedUser, localIdToken, stackInfo } from './harness.ts';
-import { E2E_DIST } from './stack-info.ts';
+import { startStack } from '../../scripts/start';
+import { repoRoot } from '../../scripts/stack/build';
+import { createConfirmedUser, localIdToken, stackInfo } from './harness';
+import { E2E_DIST } from './stack-info';
 
 // The child's environment without a developer's own Wyrd settings.
 function cleanEnv(): NodeJS.ProcessEnv {

@@ -16,7 +16,7 @@ import {
   startOwnStack,
   useBrowser,
   waitForServiceWorker,
-} from './harness.ts';
+} from './harness';
 
 type ServerAccount = { id: string; name: string; current_balance: number };
 

@@ -3,7 +3,7 @@
 // returns; a second user on the device sees none of the first user's data.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createConfirmedUser, localIdToken, signInToDashboard, signOut, useBrowser } from './harness.ts';
+import { createConfirmedUser, localIdToken, signInToDashboard, signOut, useBrowser } from './harness';
 
 async function addAccount(page: Page, name: string, balance: string) {
   if (new URL(page.url()).pathname !== '/accounts')

@@ -4,11 +4,11 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedLocalData, type SeedBackup } from '../../scripts/bench-compare.ts';
-import { heavyProfile } from '../../scripts/bench-engine.ts';
-import { runUncertainty, type UncertaintyRequest } from '../../worker/engine/index.ts';
-import { compareBackup } from '../ui/compare-fixture.ts';
-import { createConfirmedUser, signInToDashboard, useBrowser } from './harness.ts';
+import { seedLocalData, type SeedBackup } from '../../scripts/bench-compare';
+import { heavyProfile } from '../../scripts/bench-engine';
+import { runUncertainty, type UncertaintyRequest } from '../../worker/engine/index';
+import { compareBackup } from '../ui/compare-fixture';
+import { createConfirmedUser, signInToDashboard, useBrowser } from './harness';
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 

@@ -1,6 +1,8 @@
 // The statement CLI: output shape, files read in order into one account (overlaps de-duplicated, near matches
 // listed), --bank and --format overrides, and exit 2 with a message for bad files and arguments.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../worker/cli/statement';
@@ -97,6 +99,22 @@ describe('statement CLI', () => {
       date: '2026-03-13',
       amount: '-20.00',
     });
+  });
+
+  it('same-day rows from overlapping files follow their running balances, whichever file is read first', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'statement-order-'));
+    const early = join(dir, 'early.csv');
+    const late = join(dir, 'late.csv');
+    // CommBank (newest first): the early export has both coffees of 5 March, the late one only the second.
+    writeFileSync(
+      early,
+      '05/03/2026,"-4.50","COFFEE","+800.00"\n05/03/2026,"-4.50","COFFEE","+804.50"\n03/03/2026,"-100.00","ATO","+809.00"\n',
+    );
+    writeFileSync(late, '10/03/2026,"-100.00","ATO","+700.00"\n05/03/2026,"-4.50","COFFEE","+800.00"\n');
+    const balances = (...files: string[]) => json(...files).transactions.map((t: { balance: string }) => t.balance);
+    const expected = ['809.00', '804.50', '800.00', '700.00'];
+    expect(balances(early, late)).toEqual(expected);
+    expect(balances(late, early)).toEqual(expected);
   });
 
   it('--bank overrides the recognised layout and is checked against the file; --format forces the reader', () => {

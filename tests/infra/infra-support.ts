@@ -2,7 +2,7 @@
 // it by a computed path, so the app's typecheck never depends on infra/node_modules being installed.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureInfraDeps, infraDir, type EnsureResult } from '../../infra/lib/ensure-deps.ts';
+import { ensureInfraDeps, infraDir, type EnsureResult } from '../../infra/lib/ensure-deps';
 
 let ensured: EnsureResult | undefined;
 

@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { ExecuteStatementCommand } from '@aws-sdk/client-rds-data';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startThrowawayPostgres } from '../../scripts/stack/postgres.ts';
-import { importInfra, infraAvailable, type BundleModule } from './infra-support.ts';
+import { startThrowawayPostgres } from '../../scripts/stack/postgres';
+import { importInfra, infraAvailable, type BundleModule } from './infra-support';
 
 type ApiEvent = {
   version: '2.0';

@@ -14,7 +14,7 @@ import {
   type MatchApi,
   type SynthModule,
   type TemplateApi,
-} from './infra-support.ts';
+} from './infra-support';
 
 const deps = infraAvailable();
 

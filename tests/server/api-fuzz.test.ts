@@ -2,9 +2,9 @@
 // endpoint, sent in-process to the app on PGlite by an intruder; no answer is a 500 and the owner's data never changes.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/api/app.ts';
-import type { TokenVerifier } from '../../server/api/auth.ts';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
+import { createApp } from '../../server/api/app';
+import type { TokenVerifier } from '../../server/api/auth';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 
 // The token is the user's sub: identity is tested elsewhere, this file is about bodies.
 const verifier: TokenVerifier = {

@@ -4,9 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadApiConfig } from '../../server/api/config.ts';
-import { startApiServer, type RunningApi } from '../../server/api/server.ts';
-import { startIdentityService, type IdentityService } from '../../server/identity/identity-service.ts';
+import { loadApiConfig } from '../../server/api/config';
+import { startApiServer, type RunningApi } from '../../server/api/server';
+import { startIdentityService, type IdentityService } from '../../server/identity/identity-service';
 
 let dataDir: string;
 let identity: IdentityService;

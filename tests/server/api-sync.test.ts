@@ -465,9 +465,9 @@ describe.each(['pglite', 'postgres'] as const)('sync protocol on %s', (kind) => 
 
 describe.skipIf(pgSkip !== null)('write lock on PostgreSQL', () => {
   it("numbers one user's concurrent writes in commit order, so a pull between them never skips one", async () => {
-    const { openDatabase } = await import('../../server/db/client.ts');
-    const { pull } = await import('../../server/api/store/sync.ts');
-    const { putEntity, withUserTx } = await import('../../server/api/store/rows.ts');
+    const { openDatabase } = await import('../../server/db/client');
+    const { pull } = await import('../../server/api/store/sync');
+    const { putEntity, withUserTx } = await import('../../server/api/store/rows');
     const cluster = await sharedPostgres();
     if (!('url' in cluster)) return;
     const handle = await openDatabase({ databaseUrl: await freshDatabase(cluster.url), pgliteDir: 'memory://' });
@@ -505,9 +505,9 @@ describe.skipIf(pgSkip !== null)('write lock on PostgreSQL', () => {
 
 describe('tombstone retention', () => {
   it('answers must-refetch for a cursor older than the purged tombstones, and serves cursor 0 in full', async () => {
-    const { openDatabase } = await import('../../server/db/client.ts');
-    const { purgeTombstones, pull, MustRefetchError } = await import('../../server/api/store/sync.ts');
-    const { putEntity, tombstone, withUserTx } = await import('../../server/api/store/rows.ts');
+    const { openDatabase } = await import('../../server/db/client');
+    const { purgeTombstones, pull, MustRefetchError } = await import('../../server/api/store/sync');
+    const { putEntity, tombstone, withUserTx } = await import('../../server/api/store/rows');
     const handle = await openDatabase({ pgliteDir: 'memory://' });
     try {
       const ctx = { sub: 'u', at: FIXED.toISOString() };

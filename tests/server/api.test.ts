@@ -6,9 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, LOCAL_CLIENT_ID, LOCAL_POOL_ID, loadApiConfig, type ApiConfig } from '../../server/api/config.ts';
-import { startApiServer, type RunningApi } from '../../server/api/server.ts';
-import { createTokenVerifier } from '../../server/api/auth.ts';
+import { ConfigError, LOCAL_CLIENT_ID, LOCAL_POOL_ID, loadApiConfig, type ApiConfig } from '../../server/api/config';
+import { startApiServer, type RunningApi } from '../../server/api/server';
+import { createTokenVerifier } from '../../server/api/auth';
 
 const KID = 'test-key';
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -1,7 +1,7 @@
 // A verified ID token is remembered for speed, but only while it is still valid: expiry keeps applying.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../server/api/config.ts';
-import { CLOCK_TOLERANCE_SECONDS, createTokenVerifier, type TokenVerifier } from '../../server/api/auth.ts';
+import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../server/api/config';
+import { CLOCK_TOLERANCE_SECONDS, createTokenVerifier, type TokenVerifier } from '../../server/api/auth';
 import { idClaims, mintToken, startJwks, type Jwks } from './harness';
 
 describe('remembered tokens', () => {

@@ -4,9 +4,11 @@ import { generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:cryp
 import { createServer, type Server } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import postgres from 'postgres';
-import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, loadApiConfig } from '../../server/api/config.ts';
-import { startApiServer, type RunningApi } from '../../server/api/server.ts';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/stack/postgres.ts';
+import { inject } from 'vitest';
+import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, loadApiConfig } from '../../server/api/config';
+import { startApiServer, type RunningApi } from '../../server/api/server';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/stack/postgres';
+import type {} from './global-postgres'; // the provided wyrdPostgres's type
 
 export const KID = 'test-key';
 export const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -79,8 +81,21 @@ export type TestApi = {
 
 let pgCluster: Promise<ThrowawayPostgres | { skipped: string }> | undefined;
 
-/** One throwaway cluster per test file (worker); each API gets a database of its own in it. */
+/**
+ * The run's one throwaway cluster when the global setup started it (global-postgres.ts, under `npm test`), else
+ * one per test file (worker); each API gets a database of its own in it.
+ */
 export function sharedPostgres(): Promise<ThrowawayPostgres | { skipped: string }> {
+  let provided: ReturnType<typeof inject<'wyrdPostgres'>> = null;
+  try {
+    provided = inject('wyrdPostgres');
+  } catch {
+    // Outside a vitest run (a script using this harness): no global setup, so a cluster of its own.
+  }
+  if (provided) {
+    // The global setup owns the cluster and stops it after the run: a file's stop() leaves it running.
+    pgCluster ??= Promise.resolve('url' in provided ? { url: provided.url, stop: async () => {} } : provided);
+  }
   pgCluster ??= startThrowawayPostgres({ log: (s) => console.log(`[postgres] ${s}`) });
   return pgCluster;
 }

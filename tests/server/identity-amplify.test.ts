@@ -19,7 +19,7 @@ import {
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startIdentityService, type IdentityService } from '../../server/identity/identity-service.ts';
+import { startIdentityService, type IdentityService } from '../../server/identity/identity-service';
 
 const PASSWORD = 'Corr3ct-Horse!';
 let service: IdentityService;

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, LOCAL_REGION } from '../../server/identity/constants.ts';
-import { localIssuer, startIdentityService, type IdentityService } from '../../server/identity/identity-service.ts';
-import { passwordPolicyError } from '../../server/identity/password-policy.ts';
+import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, LOCAL_REGION } from '../../server/identity/constants';
+import { localIssuer, startIdentityService, type IdentityService } from '../../server/identity/identity-service';
+import { passwordPolicyError } from '../../server/identity/password-policy';
 
 const PASSWORD = 'Corr3ct-Horse!';
 const tempDirs: string[] = [];

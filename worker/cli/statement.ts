@@ -41,6 +41,41 @@ function newestFirst(s: ParsedStatement): boolean {
   return s.rows.length > 1 && s.rows[0].date > s.rows[s.rows.length - 1].date;
 }
 
+/**
+ * Within one day, rows from different files are put in the order their running balances follow (each balance
+ * is the previous one plus the row's amount), so an overlap read in either order gives the same list. A day
+ * whose rows do not form one such chain keeps the file order.
+ */
+function followBalances(sorted: PlannedRow[]): PlannedRow[] {
+  const out: PlannedRow[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i + 1;
+    while (j < sorted.length && sorted[j].date === sorted[i].date) j++;
+    const day = sorted.slice(i, j);
+    out.push(...(new Set(day.map((r) => r.file_index)).size > 1 ? (balanceChain(day) ?? day) : day));
+    i = j;
+  }
+  return out;
+}
+
+function balanceChain(day: PlannedRow[]): PlannedRow[] | null {
+  if (day.some((r) => r.balance_cents == null)) return null;
+  const before = (r: PlannedRow) => r.balance_cents! - r.amount_cents;
+  const balances = new Set(day.map((r) => r.balance_cents!));
+  const starts = day.filter((r) => !balances.has(before(r)));
+  if (starts.length !== 1) return null;
+  const chain = [starts[0]];
+  const left = new Set(day.filter((r) => r !== starts[0]));
+  while (left.size > 0) {
+    const prev = chain[chain.length - 1].balance_cents!;
+    const next = [...left].filter((r) => before(r) === prev);
+    if (next.length !== 1) return null;
+    chain.push(next[0]);
+    left.delete(next[0]);
+  }
+  return chain;
+}
+
 export function runCli(argv: string[]): { code: number; stdout: string; stderr: string } {
   try {
     let parsed;
@@ -123,11 +158,13 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
       const reverse = newestFirst(s.statement);
       s.statement.rows.forEach((r, i) => order.set(`${fi}:${r.line}`, reverse ? -i : i));
     });
-    const rows: PlannedRow[] = [...plan.toAdd].sort(
-      (a, b) =>
-        (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
-        a.file_index - b.file_index ||
-        order.get(a.key)! - order.get(b.key)!,
+    const rows: PlannedRow[] = followBalances(
+      [...plan.toAdd].sort(
+        (a, b) =>
+          (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
+          a.file_index - b.file_index ||
+          order.get(a.key)! - order.get(b.key)!,
+      ),
     );
     const byKey = new Map(plan.toAdd.map((r) => [r.key, r]));
     const brief = (r: PlannedRow) => ({

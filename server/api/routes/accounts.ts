@@ -1,7 +1,7 @@
 // /accounts: the user's accounts (docs/api.md); accounts a scenario event made are edited through the event.
-import type { RouteDeps } from '../http.ts';
-import * as ledger from '../store/ledger.ts';
-import { crudRoutes } from './crud.ts';
+import type { RouteDeps } from '../http';
+import * as ledger from '../store/ledger';
+import { crudRoutes } from './crud';
 
 export const accountRoutes = (deps: RouteDeps) =>
   crudRoutes(deps, {

@@ -1,7 +1,7 @@
 // /categories: the user's income and expense categories (docs/api.md).
-import type { RouteDeps } from '../http.ts';
-import * as ledger from '../store/ledger.ts';
-import { crudRoutes } from './crud.ts';
+import type { RouteDeps } from '../http';
+import * as ledger from '../store/ledger';
+import { crudRoutes } from './crud';
 
 export const categoryRoutes = (deps: RouteDeps) =>
   crudRoutes(deps, {

@@ -1,10 +1,10 @@
 // The engine on the user's data: scenario compare and forecast, Smart Create's parser, and the dashboard figures.
 import { Hono } from 'hono';
-import { parseInput } from '../errors.ts';
-import { readJson, type Ctx, type Env, type RouteDeps } from '../http.ts';
-import { CompareInputSchema, ForecastQuerySchema, MonthsQuerySchema, PromptInputSchema } from '../inputs.ts';
-import * as compute from '../store/compute.ts';
-import { requireObject } from '../store/ledger.ts';
+import { parseInput } from '../errors';
+import { readJson, type Ctx, type Env, type RouteDeps } from '../http';
+import { CompareInputSchema, ForecastQuerySchema, MonthsQuerySchema, PromptInputSchema } from '../inputs';
+import * as compute from '../store/compute';
+import { requireObject } from '../store/ledger';
 
 export function computeRoutes({ db, auth, sub, today }: RouteDeps) {
   const months = (c: Ctx) => parseInput(MonthsQuerySchema, c.req.query(), ['query']);

@@ -1,12 +1,12 @@
 // The routes every ledger list shares (accounts, categories, recurring items): list (ETag, 304, gzip), create,
 // read, replace and delete, each through the area's services.
 import { Hono } from 'hono';
-import type { Database } from '../../db/client.ts';
-import type { EntityName } from '../../db/schema.ts';
-import { readJson, type Env, type RouteDeps } from '../http.ts';
-import { listResponse } from '../list-response.ts';
-import { requireObject } from '../store/ledger.ts';
-import { listLiveCached, type WriteContext } from '../store/rows.ts';
+import type { Database } from '../../db/client';
+import type { EntityName } from '../../db/schema';
+import { readJson, type Env, type RouteDeps } from '../http';
+import { listResponse } from '../list-response';
+import { requireObject } from '../store/ledger';
+import { listLiveCached, type WriteContext } from '../store/rows';
 
 export type CrudServices = {
   entity: EntityName;

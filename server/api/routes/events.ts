@@ -1,7 +1,7 @@
 // A scenario's events: saving one compiles its template and regenerates its accounts and recurring items.
 import { Hono } from 'hono';
-import { readJson, type Env, type RouteDeps } from '../http.ts';
-import * as scenarios from '../store/scenarios.ts';
+import { readJson, type Env, type RouteDeps } from '../http';
+import * as scenarios from '../store/scenarios';
 
 export const eventRoutes = ({ db, auth, sub, write }: RouteDeps) =>
   new Hono<Env>()

@@ -1,8 +1,8 @@
 // /me: who the token belongs to; records the user on first sight.
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
-import type { Env, RouteDeps } from '../http.ts';
+import { users } from '../../db/schema';
+import type { Env, RouteDeps } from '../http';
 
 export const meRoutes = ({ db, auth }: RouteDeps) =>
   new Hono<Env>().get('/me', auth, async (c) => {

@@ -1,7 +1,7 @@
 // A scenario's modifications, kept in creation order.
 import { Hono } from 'hono';
-import { readJson, type Env, type RouteDeps } from '../http.ts';
-import * as scenarios from '../store/scenarios.ts';
+import { readJson, type Env, type RouteDeps } from '../http';
+import * as scenarios from '../store/scenarios';
 
 export const modificationRoutes = ({ db, auth, sub, write }: RouteDeps) =>
   new Hono<Env>()

@@ -1,7 +1,7 @@
 // /recurring-items: the user's recurring income and expenses (docs/api.md).
-import type { RouteDeps } from '../http.ts';
-import * as ledger from '../store/ledger.ts';
-import { crudRoutes } from './crud.ts';
+import type { RouteDeps } from '../http';
+import * as ledger from '../store/ledger';
+import { crudRoutes } from './crud';
 
 export const recurringItemRoutes = (deps: RouteDeps) =>
   crudRoutes(deps, {

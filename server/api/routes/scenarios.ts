@@ -1,7 +1,7 @@
 // /scenarios: scenarios with their events and modifications (list, create, read, edit, delete, clone).
 import { Hono } from 'hono';
-import { readJson, type Env, type RouteDeps } from '../http.ts';
-import * as scenarios from '../store/scenarios.ts';
+import { readJson, type Env, type RouteDeps } from '../http';
+import * as scenarios from '../store/scenarios';
 
 export const scenarioRoutes = ({ db, auth, sub, write }: RouteDeps) =>
   new Hono<Env>()

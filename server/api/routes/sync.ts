@@ -1,7 +1,7 @@
 // /sync: the device sync protocol's push and pull (docs/api.md "Sync").
 import { Hono } from 'hono';
-import { readJson, type Env, type RouteDeps } from '../http.ts';
-import { pull, push } from '../store/sync.ts';
+import { readJson, type Env, type RouteDeps } from '../http';
+import { pull, push } from '../store/sync';
 
 export const syncRoutes = ({ db, auth, sub, clock }: RouteDeps) =>
   new Hono<Env>()

@@ -1,11 +1,11 @@
 // /templates: the template catalogue, and a new scenario with one event of a template.
 import { Hono } from 'hono';
-import { ApiError, parseInput } from '../errors.ts';
-import { readJson, type Env, type RouteDeps } from '../http.ts';
-import { TEMPLATE_SCENARIO_FIELDS, TemplateScenarioFieldsSchema } from '../inputs.ts';
-import * as compute from '../store/compute.ts';
-import { requireObject } from '../store/ledger.ts';
-import * as scenarios from '../store/scenarios.ts';
+import { ApiError, parseInput } from '../errors';
+import { readJson, type Env, type RouteDeps } from '../http';
+import { TEMPLATE_SCENARIO_FIELDS, TemplateScenarioFieldsSchema } from '../inputs';
+import * as compute from '../store/compute';
+import { requireObject } from '../store/ledger';
+import * as scenarios from '../store/scenarios';
 
 export const templateRoutes = ({ auth, write, today }: RouteDeps) =>
   new Hono<Env>()

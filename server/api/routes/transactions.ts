@@ -4,11 +4,11 @@ import { Hono } from 'hono';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { IsoDateSchema, type ImportBatch, type PayeeRule, type Transaction } from '../../../worker/engine/index';
-import { ApiError, parseInput } from '../errors.ts';
-import { readJson, type Env, type RouteDeps } from '../http.ts';
-import { requireObject } from '../store/ledger.ts';
-import { listLive, selectRows } from '../store/rows.ts';
-import * as store from '../store/transactions.ts';
+import { ApiError, parseInput } from '../errors';
+import { readJson, type Env, type RouteDeps } from '../http';
+import { requireObject } from '../store/ledger';
+import { listLive, selectRows } from '../store/rows';
+import * as store from '../store/transactions';
 
 /** Most transactions one POST /transactions/import takes (a larger statement is sent in several). */
 export const MAX_IMPORT_ROWS = 5000;

@@ -2,8 +2,8 @@
 // savepoints, so a rejected mutation leaves no trace) and written at the end with one multi-row upsert per table.
 // rows.ts routes its reads and writes here when handed a batch's database handle, so every service works unchanged.
 import { and, eq, getTableColumns, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { entityTable, type EntityName } from '../../db/schema.ts';
+import type { Database } from '../../db/client';
+import { entityTable, type EntityName } from '../../db/schema';
 
 /** Who writes and when: the token's sub and the request's clock (ISO). */
 export type WriteContext = { sub: string; at: string };

@@ -24,10 +24,10 @@ import {
   type RecurringItem,
   type SpendingByCategory,
 } from '../../../worker/engine/index';
-import type { Database } from '../../db/client.ts';
-import { ApiError, engineIssues, notFound } from '../errors.ts';
-import { getLive, listLive } from './rows.ts';
-import { ASSUMPTIONS_ID, getScenario, listScenariosWithChildren } from './scenarios.ts';
+import type { Database } from '../../db/client';
+import { ApiError, engineIssues, notFound } from '../errors';
+import { getLive, listLive } from './rows';
+import { ASSUMPTIONS_ID, getScenario, listScenariosWithChildren } from './scenarios';
 
 /** Today as YYYY-MM-DD in the product's time zone (the engine never reads a clock; the server does, here). */
 export function todayIn(timeZone: string, now = new Date()): string {

@@ -9,10 +9,10 @@ import {
   type Category,
   type RecurringItem,
 } from '../../../worker/engine/index';
-import type { Database } from '../../db/client.ts';
-import { ApiError, conflict, notFound, parseInput } from '../errors.ts';
-import { AccountInputSchema, CategoryInputSchema, RecurringItemInputSchema } from '../inputs.ts';
-import { getAny, getLive, listLive, putEntity, tombstone, type WriteContext } from './rows.ts';
+import type { Database } from '../../db/client';
+import { ApiError, conflict, notFound, parseInput } from '../errors';
+import { AccountInputSchema, CategoryInputSchema, RecurringItemInputSchema } from '../inputs';
+import { getAny, getLive, listLive, putEntity, tombstone, type WriteContext } from './rows';
 
 export const LINK_MESSAGES = {
   account: {

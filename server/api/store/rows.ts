@@ -4,9 +4,9 @@
 // function here reads and writes the batch's rows in memory instead.
 import { gzipSync } from 'node:zlib';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { ENTITY_TABLES, type EntityName } from '../../db/schema.ts';
-import { MAX_ID_LENGTH } from '../inputs.ts';
+import type { Database } from '../../db/client';
+import { ENTITY_TABLES, type EntityName } from '../../db/schema';
+import { MAX_ID_LENGTH } from '../inputs';
 import {
   batchOf,
   entityTable as table,
@@ -15,7 +15,7 @@ import {
   type LiveFilter,
   type StoredRow,
   type WriteContext,
-} from './batch.ts';
+} from './batch';
 
 export type { StoredRow, WriteContext };
 

@@ -23,11 +23,11 @@ import {
   type ScenarioEvent,
   type ScenarioWithChildren,
 } from '../../../worker/engine/index';
-import type { Database } from '../../db/client.ts';
-import { ApiError, conflict, engineIssues, invalid, notFound, parseInput, zodIssues } from '../errors.ts';
-import { CloneInputSchema, EventInputSchema, ScenarioInputSchema, ScenarioUpdateSchema } from '../inputs.ts';
-import { requireObject, type CreateMode } from './ledger.ts';
-import { getAny, getLive, listLive, nextSeq, putEntity, tombstone, type WriteContext } from './rows.ts';
+import type { Database } from '../../db/client';
+import { ApiError, conflict, engineIssues, invalid, notFound, parseInput, zodIssues } from '../errors';
+import { CloneInputSchema, EventInputSchema, ScenarioInputSchema, ScenarioUpdateSchema } from '../inputs';
+import { requireObject, type CreateMode } from './ledger';
+import { getAny, getLive, listLive, nextSeq, putEntity, tombstone, type WriteContext } from './rows';
 
 export const ASSUMPTIONS_ID = 'assumptions';
 

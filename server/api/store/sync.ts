@@ -15,15 +15,15 @@ import {
   type RecurringItem,
   type SyncEntity,
 } from '../../../worker/engine/index';
-import type { Database } from '../../db/client.ts';
-import { ENTITY_NAMES, meta, syncClients, syncResults } from '../../db/schema.ts';
-import { ApiError, invalid, parseInput } from '../errors.ts';
-import { ClientIdSchema } from '../inputs.ts';
-import * as ledger from './ledger.ts';
-import { WriteBatch, insertRows } from './batch.ts';
-import { PURGE_HORIZON_KEY, getAny, putEntity, selectRows, tombstone, withUserTx, type WriteContext } from './rows.ts';
-import * as scenarios from './scenarios.ts';
-import * as txStore from './transactions.ts';
+import type { Database } from '../../db/client';
+import { ENTITY_NAMES, meta, syncClients, syncResults } from '../../db/schema';
+import { ApiError, invalid, parseInput } from '../errors';
+import { ClientIdSchema } from '../inputs';
+import * as ledger from './ledger';
+import { WriteBatch, insertRows } from './batch';
+import { PURGE_HORIZON_KEY, getAny, putEntity, selectRows, tombstone, withUserTx, type WriteContext } from './rows';
+import * as scenarios from './scenarios';
+import * as txStore from './transactions';
 
 export const MAX_BATCH = 1000;
 export const MAX_PULL = 10_000;

@@ -9,11 +9,11 @@ import {
   type PayeeRule,
   type Transaction,
 } from '../../../worker/engine/index';
-import type { Database } from '../../db/client.ts';
-import { conflict, notFound, parseInput } from '../errors.ts';
-import { ClientIdSchema } from '../inputs.ts';
-import { requireObject, type CreateMode } from './ledger.ts';
-import { getAny, getLive, putEntity, selectRows, tombstone, type WriteContext } from './rows.ts';
+import type { Database } from '../../db/client';
+import { conflict, notFound, parseInput } from '../errors';
+import { ClientIdSchema } from '../inputs';
+import { requireObject, type CreateMode } from './ledger';
+import { getAny, getLive, putEntity, selectRows, tombstone, type WriteContext } from './rows';
 import { sql } from 'drizzle-orm';
 
 type Entity = 'transactions' | 'import_batches' | 'payee_rules';

@@ -62,6 +62,20 @@ export type PlanActualInput = {
   transactions: ReadonlyArray<StoredTransaction>;
 };
 
+/**
+ * The balance before an account's earliest day of rows, when that day's rows print balances: the row that no other
+ * row of the day precedes is the one whose balance less its amount is not another row's balance.
+ */
+function balanceBeforeFirstRow(rows: readonly StoredTransaction[]): number | null {
+  if (rows.length === 0) return null;
+  const first = rows.reduce((m, t) => (t.date < m ? t.date : m), rows[0].date);
+  const day = rows.filter((t) => t.date === first);
+  if (day.some((t) => t.balance_cents == null)) return null;
+  const after = new Set(day.map((t) => t.balance_cents as number));
+  const starts = day.map((t) => (t.balance_cents as number) - t.amount_cents).filter((b) => !after.has(b));
+  return starts.length === 1 ? starts[0] : null;
+}
+
 function dayBefore(iso: string): string {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);
@@ -97,6 +111,14 @@ export function planVersusActualMonths(input: PlanActualInput, today: string, co
     { as_of: planAsOf },
   );
   const openingBalance = new Map(opening.accounts.map((a) => [a.account_id, a.current_balance]));
+  // An account whose statements start inside the window and print balances: the balance before its first row is
+  // what it held (rebaseline can only work back from today's balance, which the user may not have set yet).
+  for (const a of compared) {
+    const before = balanceBeforeFirstRow(transactions.filter((t) => t.account_id === a.id));
+    if (before !== null && !transactions.some((t) => t.account_id === a.id && t.date <= planAsOf)) {
+      openingBalance.set(a.id, before / 100);
+    }
+  }
   const result = planVersusActual(
     {
       plan: {
@@ -149,15 +171,18 @@ export function planVersusActualMonths(input: PlanActualInput, today: string, co
 export async function loadPlanActual(db: WyrdDb, today: string, count = 12): Promise<PlanActual> {
   const from = `${addMonths(today.slice(0, 7), -count)}-01`;
   const hasTable = db.tables.some((t) => t.name === 'transactions');
+  // No transactions in the window: nothing is compared (planVersusActualMonths would say the same), so the
+  // ledger (every account and recurring item) is not read; the dashboard reads it at the same moment.
+  const txTable = hasTable ? db.table<StoredTransaction, string>('transactions') : null;
+  if (!txTable || (await txTable.where('date').aboveOrEqual(from).limit(1).count()) === 0)
+    return { months: [], aheadBy: 0, accountIds: [] };
   const [accounts, recurringItems, categories, scenarios, events, transactions] = await Promise.all([
     db.accounts.toArray(),
     db.recurring_items.toArray(),
     db.categories.toArray(),
     db.scenarios.toArray(),
     db.events.toArray(),
-    hasTable
-      ? db.table<StoredTransaction, string>('transactions').where('date').aboveOrEqual(from).toArray()
-      : Promise.resolve([] as StoredTransaction[]),
+    txTable.where('date').aboveOrEqual(from).toArray(),
   ]);
   return planVersusActualMonths(
     { accounts, recurringItems, categories, scenarios, events, transactions },

@@ -10,7 +10,9 @@ import { loadLedger, type Ledger } from '../../data/repositories/summaries';
 import { useLiveSnapshot } from '../../data/use-live-snapshot';
 import { displayedSign, formatMoney, formatPercent, formatSignedMoney } from '../../lib/format/money';
 import { Link } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { StartChoices } from '../../components/start/StartChoices';
+import { GUIDED_STEPS, readGuidedStart } from '../../data/guided-start';
 import type { DashboardData } from '../../../worker/engine/index';
 import { computeDashboard, DashboardCancelled } from './compute-dashboard';
 import './dashboard.css';
@@ -25,6 +27,7 @@ const keepLedger = (ledger: Ledger) => ledger;
 /** Today's calendar date on this device (YYYY-MM-DD): "last month" is the user's previous calendar month. */
 export function DashboardPage() {
   const db = useDb();
+  const guided = useLiveQuery(() => readGuidedStart(db), [db]);
   const [attempt, setAttempt] = useState(0);
   const [today] = useState(localToday);
   // Coalesced re-reads (useLiveSnapshot): a sync pull's stream of commits must not restart the figures forever.
@@ -68,6 +71,12 @@ export function DashboardPage() {
         </div>
       )}
       {!failed && data && ledger && ownAccounts(ledger) === 0 && <StartChoices />}
+      {!failed && data && ledger && ownAccounts(ledger) > 0 && guided && !guided.completed.includes('finish') && (
+        <p className="card dashboard-carry-on">
+          You are part-way through setting up your plan (step {GUIDED_STEPS.indexOf(guided.step) + 1} of{' '}
+          {GUIDED_STEPS.length}). <Link to="/start">Carry on</Link>
+        </p>
+      )}
       {!failed && data && <DashboardCards data={data} />}
       <PlanVsActualCard />
     </PageFrame>

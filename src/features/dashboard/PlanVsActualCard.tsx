@@ -2,32 +2,36 @@
 // months (from the transactions), and "Re-start the forecast from today's balances", which sets the accounts to the
 // balances the statements show while keeping the earlier balances to compare with and to go back to.
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useDb } from '../../data/db-context';
+import type { WyrdDb } from '../../data/db';
+import { useLiveSnapshot } from '../../data/use-live-snapshot';
 import { loadPlanActual } from '../../data/statements/plan-actual';
 import { restartFromActual, restartSnapshot, undoRestart } from '../../data/statements/restart';
 import { localToday } from '../../lib/dates/local-today';
 import { formatMoney, formatMoneyCents } from '../../lib/format/money';
+import './plan-vs-actual-card.css';
 import { Button } from '../../components/form/controls';
 
 /** The recent months the card sums. */
 const CARD_MONTHS = 3;
+const same = <T,>(value: T) => value;
 
 export function PlanVsActualCard() {
   const db = useDb();
   const [message, setMessage] = useState<string | null>(null);
   const [today] = useState(localToday);
   const [busy, setBusy] = useState(false);
-  const data = useLiveQuery(async () => {
-    try {
-      const [plan, snapshot] = await Promise.all([loadPlanActual(db, today, CARD_MONTHS), restartSnapshot(db)]);
+  // Coalesced re-reads (useLiveSnapshot): a sync pull's commits must not re-read the ledger after each chunk.
+  const read = useCallback(
+    async (from: WyrdDb) => {
+      const [plan, snapshot] = await Promise.all([loadPlanActual(from, today, CARD_MONTHS), restartSnapshot(from)]);
       return { plan, snapshot };
-    } catch (err) {
-      console.error('Failed to compare the plan with the transactions', err);
-      return null;
-    }
-  }, [db, today]);
+    },
+    [today],
+  );
+  const state = useLiveSnapshot(db, 0, read, same, 'Failed to compare the plan with the transactions');
+  const data = state.status === 'ready' ? state.data : null;
   if (!data || data.plan.accountIds.length === 0) return null;
   const { plan, snapshot } = data;
   const ahead = plan.aheadBy / 100;
@@ -86,7 +90,7 @@ export function PlanVsActualCard() {
         </p>
       )}
       {message && <p role="status">{message}</p>}
-      <div className="dashboard-card-actions">
+      <div className="plan-actual-card-actions">
         <Link to="/transactions/plan" className="button button-ghost">
           See plan vs actual
         </Link>

@@ -1,8 +1,8 @@
 // The recurring item modal (spec sections 4 and 5): Type radio (amount stored positive for income, negative
 // for expense), category list filtered by type and cleared when the type changes, '+ New category', account,
 // frequency (default monthly), start and end dates (empty end date stored null), active (default on).
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { FormField, FormMessage } from '../../components/form/FormField';
+import { useId, useState, type FormEvent } from 'react';
+import { FormField } from '../../components/form/FormField';
 import { Modal } from '../../components/modal/Modal';
 import { ModalFormFooter } from '../../components/modal/ModalFormFooter';
 import type { CategoryRow, RecurringItemRow } from '../../data/entities';
@@ -10,7 +10,8 @@ import { signedAmount, recurringItemType, type RecurringItemType } from '../../d
 import { formatAmountInput, parseAmountInput } from '../../lib/format/money';
 import { FREQUENCIES, type Frequency, type RecurringItemInput } from '../../../worker/engine/index';
 import type { AccountOption } from './use-recurring-data';
-import { Button, Input, Select } from '../../components/form/controls';
+import { AccountField, CategoryField, TypeRadios, useNewCategory } from './RecurringItemFields';
+import { Input, Select } from '../../components/form/controls';
 
 export const REQUIRED_MESSAGE = 'Please fill in all required fields';
 
@@ -54,46 +55,16 @@ export function RecurringItemModal({
   const [error, setError] = useState('');
   const [detail, setDetail] = useState('');
   const [saving, setSaving] = useState(false);
-  const [newCategory, setNewCategory] = useState<string | null>(null);
-  const [categoryError, setCategoryError] = useState('');
-  const [addingCategory, setAddingCategory] = useState(false);
-  const ids = { category: useId(), account: useId(), frequency: useId(), newCategory: useId() };
+  const newCategory = useNewCategory(type, onCreateCategory, setCategoryId);
+  const frequencyId = useId();
   const editing = item !== null;
-  const busy = saving || addingCategory;
-
-  const shownCategories = categories.filter((c) => c.type === type);
+  const busy = saving || newCategory.adding;
 
   const changeType = (next: RecurringItemType) => {
     if (next === type) return;
     setType(next);
     // The chosen category belongs to the other type now (spec section 4).
     setCategoryId('');
-  };
-
-  const addCategory = async () => {
-    setCategoryError('');
-    if (!newCategory || newCategory.trim() === '') {
-      setCategoryError('Please enter a category name');
-      return;
-    }
-    setAddingCategory(true);
-    try {
-      const created = await onCreateCategory(newCategory, type);
-      setCategoryId(created.id);
-      setNewCategory(null);
-    } catch (err) {
-      setCategoryError((err as { message?: string }).message ?? 'Failed to add category');
-    } finally {
-      setAddingCategory(false);
-    }
-  };
-
-  const onNewCategoryKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    // Enter adds the category instead of submitting the whole item.
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void addCategory();
-    }
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -136,29 +107,7 @@ export function RecurringItemModal({
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-        <fieldset className="radio-group">
-          <legend>Type</legend>
-          <label className="radio">
-            <Input
-              type="radio"
-              name="type"
-              value="income"
-              checked={type === 'income'}
-              onChange={() => changeType('income')}
-            />
-            <span>Income</span>
-          </label>
-          <label className="radio">
-            <Input
-              type="radio"
-              name="type"
-              value="expense"
-              checked={type === 'expense'}
-              onChange={() => changeType('expense')}
-            />
-            <span>Expense</span>
-          </label>
-        </fieldset>
+        <TypeRadios type={type} onChange={changeType} />
         <FormField
           label="Amount"
           name="amount"
@@ -169,91 +118,18 @@ export function RecurringItemModal({
           hint="Each payment, as a positive number; the type sets income or expense"
           onChange={(e) => setAmountText(formatAmountInput(e.target.value))}
         />
+        <CategoryField
+          type={type}
+          categories={categories}
+          categoryId={categoryId}
+          onChange={setCategoryId}
+          newCategory={newCategory}
+        />
+        <AccountField accounts={accounts} accountId={accountId} onChange={setAccountId} />
         <div className="field">
-          <label htmlFor={ids.category}>Category</label>
+          <label htmlFor={frequencyId}>Frequency</label>
           <Select
-            id={ids.category}
-            className="select"
-            name="category_id"
-            required
-            value={categoryId}
-            onChange={(e) => setCategoryId(e.target.value)}
-          >
-            <option value="">Select a category</option>
-            {shownCategories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-          {newCategory === null ? (
-            <Button type="button" className="button button-link inline-action" onClick={() => setNewCategory('')}>
-              + New category
-            </Button>
-          ) : (
-            <div className="new-category">
-              <label htmlFor={ids.newCategory}>New {type} category</label>
-              <div className="new-category-row">
-                <Input
-                  id={ids.newCategory}
-                  className="text-input"
-                  value={newCategory}
-                  autoComplete="off"
-                  onChange={(e) => setNewCategory(e.target.value)}
-                  onKeyDown={onNewCategoryKey}
-                />
-                <Button
-                  type="button"
-                  className="button button-ghost"
-                  disabled={addingCategory}
-                  onClick={() => void addCategory()}
-                >
-                  {addingCategory ? 'Adding...' : 'Add category'}
-                </Button>
-                <Button
-                  type="button"
-                  className="button button-ghost"
-                  disabled={addingCategory}
-                  onClick={() => {
-                    setNewCategory(null);
-                    setCategoryError('');
-                  }}
-                >
-                  Cancel
-                </Button>
-              </div>
-              <FormMessage type="error">{categoryError}</FormMessage>
-            </div>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.account}>Account</label>
-          <Select
-            id={ids.account}
-            className="select"
-            name="account_id"
-            required
-            value={accountId}
-            onChange={(e) => setAccountId(e.target.value)}
-            aria-describedby={accounts.length === 0 ? `${ids.account}-hint` : undefined}
-          >
-            <option value="">Select an account</option>
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.hypotheticalScenario ? `${a.name} (Scenario: ${a.hypotheticalScenario})` : a.name}
-              </option>
-            ))}
-          </Select>
-          {accounts.length === 0 && (
-            <small id={`${ids.account}-hint`} className="field-hint">
-              You have no accounts yet: add one on the Accounts page first.
-            </small>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.frequency}>Frequency</label>
-          <Select
-            id={ids.frequency}
+            id={frequencyId}
             className="select"
             name="frequency"
             value={frequency}

@@ -1,6 +1,6 @@
 // Page model of the Accounts screen for the browser tests: open it, add an account through its modal.
 import type { Page } from 'playwright-core';
-import { openPage, toast } from './app-page.ts';
+import { openPage, toast } from './app-page';
 
 export type NewAccount = { name: string; type?: string; institution?: string; balance: string; liability?: boolean };
 

@@ -1,6 +1,6 @@
 // Page model of the Recurring Items screen for the browser tests: open it, add an item through its modal.
 import type { Page } from 'playwright-core';
-import { openPage, toast } from './app-page.ts';
+import { openPage, toast } from './app-page';
 
 export type NewRecurringItem = {
   name: string;

@@ -1,7 +1,7 @@
 // Page models of the scenario screens for the browser tests: the list (create a scenario from its modal) and
 // a scenario's detail screen (open the Add Event form).
 import type { Locator, Page } from 'playwright-core';
-import { openPage } from './app-page.ts';
+import { openPage } from './app-page';
 
 export class ScenariosPage {
   constructor(private readonly page: Page) {}

@@ -1,7 +1,7 @@
 // Page model of the transaction screens for the browser tests: import statement files into an account (through the
 // preview), read the list's count, accept detected recurring items, open plan vs actual.
 import type { Page } from 'playwright-core';
-import { openPage } from './app-page.ts';
+import { openPage } from './app-page';
 
 export type StatementFile = { name: string; content: string };
 

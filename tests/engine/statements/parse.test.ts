@@ -123,6 +123,16 @@ describe('CSV layouts recognised by shape', () => {
     expect(s.balance_check).toBeNull();
   });
 
+  it('ANZ with its optional columns present but empty is ANZ, not a CommBank card export', () => {
+    const s = parseText('13/02/2026,-9.99,"NETFLIX.COM MELBOURNE",,,,,\n14/02/2026,+5.00,"REFUND",,,,,\n');
+    expect(s.bank).toBe('anz');
+    expect(s.rows.map((r) => [r.date, r.amount_cents, r.balance_cents])).toEqual([
+      ['2026-02-13', -999, null],
+      ['2026-02-14', 500, null],
+    ]);
+    expect(parseText('03/01/2026,"-45.50","WOOLWORTHS",""\n04/01/2026,"+100.00","PAYMENT",""\n').bank).toBe('commbank');
+  });
+
   it('ING: debits already negative (amount = credit + debit), receipt number as the bank id', () => {
     const s = parseFixture('ing.csv');
     expect(s.bank).toBe('ing');
@@ -180,6 +190,17 @@ describe('CSV layouts recognised by shape', () => {
     expect([s.bank, s.encoding]).toEqual(['commbank', 'windows-1252']);
     expect(s.rows[0].description).toBe('CAFÉ ROMA \u2019S SYDNEY');
     expect(s.rows[0].payee).toBe("Cafe Roma 's");
+  });
+
+  it('a UTF-8 byte-order mark in front of Windows-1252 text is dropped, not read as text (NAB header intact)', () => {
+    const text =
+      'Date,Amount,Account Number,,Transaction Type,Transaction Details,Balance,Category,Merchant Name\r\n' +
+      '02 Feb 26,-12.30,083,,EFTPOS,CAF\u00c9 ROMA\u2019S SYDNEY,987.70,,\r\n';
+    const cp1252 = Uint8Array.from(text, (ch) => (ch === '\u2019' ? 0x92 : ch.charCodeAt(0)));
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...cp1252]);
+    const s = parsed(parseStatementFile(withBom, 'nab.csv'));
+    expect([s.bank, s.encoding]).toEqual(['nab', 'windows-1252']);
+    expect(s.rows[0].description).toBe('CAF\u00c9 ROMA\u2019S SYDNEY');
   });
 
   it('tab, semicolon and pipe delimiters, CRLF and bare CR line ends', () => {

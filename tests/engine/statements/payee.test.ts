@@ -18,6 +18,10 @@ describe('normalisePayee', () => {
     ['UBER *TRIP HELP.UBER.COM', 'Uber Trip Help.uber.com'],
     ['SQ *THE GROUNDS', 'The Grounds'],
     ['Transfer to xx9876 CommBank app', 'Transfer To Commbank App'],
+    ['SERVICE NSW REGO', 'Service Nsw Rego'],
+    ['SERVICE NSW PARRAMATTA NSW AU', 'Service Nsw'],
+    ['TRANSPORT FOR NSW OPAL', 'Transport For Nsw Opal'],
+    ['WOOLWORTHS 1234 SYDNEY NSW 2000', 'Woolworths'],
   ])('%s -> %s', (description, payee) => {
     expect(normalisePayee(description)).toBe(payee);
   });

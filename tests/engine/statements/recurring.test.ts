@@ -87,6 +87,27 @@ describe('detectRecurring: hand-worked statements', () => {
     expect(found[1]).toMatchObject({ amount_cents: -10000, next_date: '2025-02-24', occurrences: 10 });
   });
 
+  it('finds two quarterly bills from one retailer, one of them a gas bill that halves after winter', () => {
+    const power = [
+      ['2025-01-20', -31240],
+      ['2025-04-22', -28910],
+      ['2025-07-21', -40175],
+      ['2025-10-20', -35000],
+    ] as const;
+    const gas = [
+      ['2025-02-03', -9540],
+      ['2025-05-05', -12010],
+      ['2025-08-04', -18075],
+      ['2025-11-03', -8800],
+    ] as const;
+    const rows = [...power, ...gas].map(([d, c]) => row(d, c, 'AGL ENERGY'));
+    const found = detectRecurring(rows, { as_of: '2026-01-05' });
+    expect(found.map((s) => [s.frequency, s.occurrences, s.next_date])).toEqual([
+      ['quarterly', 4, '2026-01-20'],
+      ['quarterly', 4, '2026-02-03'],
+    ]);
+  });
+
   it('finds two series from one payee, and steps over the same payee one-offs', () => {
     const mobile = Array.from({ length: 8 }, (_, k) =>
       row(`2025-${String(k + 1).padStart(2, '0')}-05`, -6500, 'TELSTRA'),

@@ -308,7 +308,13 @@ function headerlessLayout(rows: string[][]): Layout | null {
   if (fits(nabOld) && !fits(textAt2)) {
     return { bank: 'nab', headerRow: -1, mapping: { ...base, description: [5], balance: 6 } };
   }
-  if (fits((r) => textAt2(r) && r.length >= 4 && isMoneyOrEmpty(r[3]) && r.slice(4).every((c) => c === ''))) {
+  // ANZ's wider export leaves its optional columns empty: rows wider than four with nothing after the description
+  // are ANZ, not a CommBank card export (four columns, its balance empty).
+  const anzWide = sample.every((r) => r.length > 4 && r.slice(3).every((c) => c === ''));
+  if (
+    !anzWide &&
+    fits((r) => textAt2(r) && r.length >= 4 && isMoneyOrEmpty(r[3]) && r.slice(4).every((c) => c === ''))
+  ) {
     return { bank: 'commbank', headerRow: -1, mapping: { ...base, description: [2], balance: 3 } };
   }
   if (fits((r) => textAt2(r) && (r.length === 3 || !isMoney(r[3])))) {

@@ -87,5 +87,6 @@ export function decodeStatementBytes(bytes: Uint8Array): { text: string; encodin
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const text = decodeUtf8(bytes, bom ? 3 : 0);
   if (text !== null) return { text, encoding: 'utf-8' };
-  return { text: decodeCp1252(bytes), encoding: 'windows-1252' };
+  // A mark in front of Windows-1252 text (an editor added it to a legacy export) is not part of the text.
+  return { text: decodeCp1252(bom ? bytes.subarray(3) : bytes), encoding: 'windows-1252' };
 }

@@ -133,7 +133,11 @@ function stripOnce(text: string): string {
   const words = s.split(' ');
   // "... SYDNEY NSW AU", "... SURRY HILLS NS AUS": a state code after the name ends the name (with one suburb word).
   while (words.length > 1 && COUNTRIES.has(words[words.length - 1])) words.pop();
-  const stateAt = words.findIndex((w, i) => i >= 1 && STATES.has(w));
+  // Only a state code that ends the text (a postcode may follow) is a location: one inside the name is part of it
+  // ("SERVICE NSW REGO", "TRANSPORT FOR NSW OPAL"), and so is one straight after the first word ("SERVICE NSW").
+  let stateAt = words.length - 1;
+  while (stateAt >= 2 && /^\d{4}$/.test(words[stateAt])) stateAt -= 1;
+  if (stateAt < 2 || !STATES.has(words[stateAt])) stateAt = -1;
   if (stateAt >= 1) {
     // A store number before the location ends the name ("WOOLWORTHS 1234 BONDI JUNCTION NSW"); else one suburb word.
     const store = words.findLastIndex((w, i) => i >= 1 && i < stateAt && /^\d{2,4}$/.test(w));

@@ -39,7 +39,8 @@ const RHYTHMS: readonly Rhythm[] = [
   rhythm('weekly', 7, 7, 0, 4, 0.15, 0.12, 4, 8, 52, true),
   rhythm('fortnightly', 14, 14, 0, 4, 0.15, 0.12, 3, 6, 26, true),
   rhythm('monthly', 28, 31, 1, 4, 0.2, 0.15, 3, 6, 12, true),
-  rhythm('quarterly', 89, 92, 3, 10, 0.5, 0.35, 3, 4, 4, true),
+  // Quarterly gas and power swing with the seasons: a winter bill may be three times the spring one.
+  rhythm('quarterly', 89, 92, 3, 10, 0.7, 0.35, 3, 4, 4, true),
   rhythm('yearly', 365, 366, 12, 7, 0.15, 0.1, 2, 3, 1, false),
 ];
 

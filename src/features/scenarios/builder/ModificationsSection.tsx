@@ -1,16 +1,7 @@
 // A scenario's modifications (docs/product.md sections 2 Scenario builder, 4 Modification modal, 5 Builder):
 // the list, delete, and the modal offering the four types with their fields and messages.
-import { useCallback, useId, useState, type FormEvent } from 'react';
-import type {
-  AddOneTimeData,
-  AddRecurringData,
-  CategoryType,
-  Frequency,
-  ModificationInput,
-  ModificationType,
-  ModifyAccountData,
-} from '../../../../worker/engine/index';
-import { FREQUENCIES, FrequencySchema } from '../../../../worker/engine/index';
+import { useCallback, useState, type FormEvent } from 'react';
+import type { CategoryType, ModificationInput, ModificationType } from '../../../../worker/engine/index';
 import { FormMessage } from '../../../components/form/FormField';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/ToastProvider';
@@ -20,8 +11,9 @@ import type { ModificationRow, RecurringItemRow } from '../../../data/entities';
 import { SAVE_SCENARIO_FIRST, createModification, deleteModification } from '../../../data/repositories/modifications';
 import { useLiveSnapshot } from '../../../data/use-live-snapshot';
 import { formatMoneyCents } from '../../../lib/format/money';
+import { ModificationFields, type Draft } from './ModificationFields';
 import { buildModificationsData, readModificationsSnapshot, type Lookups } from './modifications-data';
-import { Button, Input, Select } from '../../../components/form/controls';
+import { Button } from '../../../components/form/controls';
 import '../event-form/event-form.css';
 
 export const MODIFICATION_TYPES: ReadonlyArray<{ type: ModificationType; label: string; hint: string }> = [
@@ -34,12 +26,6 @@ export const MODIFICATION_TYPES: ReadonlyArray<{ type: ModificationType; label: 
 const REQUIRED = 'Please fill in all required fields';
 const MODIFY_RECURRING_REQUIRED = 'Please select a recurring item and enter an amount';
 const MODIFY_ACCOUNT_REQUIRED = 'Please select an account and enter a balance';
-
-/** The data fields of the four types, as the modal's inputs hold them (text). */
-type TextField = Exclude<keyof AddRecurringData | keyof AddOneTimeData | keyof ModifyAccountData, 'frequency'>;
-
-/** The modal's values: each data field as typed text, the frequency, the picked target and the Type radio. */
-type Draft = Record<TextField, string> & { frequency: Frequency; target_id: string; kind: CategoryType };
 
 const EMPTY: Draft = {
   name: '',
@@ -239,12 +225,10 @@ function ModificationModal({
 }) {
   const db = useDb();
   const showToast = useToast();
-  const id = useId();
   const [type, setType] = useState<ModificationType | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const cancel = () => {
     setType(null);
@@ -274,66 +258,6 @@ function ModificationModal({
       showToast('Failed to add modification', 'error');
     }
   };
-
-  const accountSelect = (key: 'account_id' | 'target_id', label: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <Select id={`${id}-${key}`} value={draft[key]} onChange={(e) => set(key, e.target.value)}>
-        <option value="">Select an account</option>
-        {lookups.accounts.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name}
-          </option>
-        ))}
-      </Select>
-    </div>
-  );
-  const kindRadios = (
-    <fieldset className="field month-picker">
-      <legend className="field-label">Type</legend>
-      <div className="radio-row">
-        {(['income', 'expense'] as const).map((k) => (
-          <label key={k}>
-            <Input
-              type="radio"
-              name={`${id}-kind`}
-              value={k}
-              checked={draft.kind === k}
-              onChange={() => setDraft((d) => ({ ...d, kind: k, category_id: '' }))}
-            />
-            {k === 'income' ? 'Income' : 'Expense'}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-  const categorySelect = (
-    <div className="field">
-      <label htmlFor={`${id}-category`}>Category *</label>
-      <Select id={`${id}-category`} value={draft.category_id} onChange={(e) => set('category_id', e.target.value)}>
-        <option value="">Select a category</option>
-        {lookups.categories
-          .filter((c) => c.type === draft.kind)
-          .map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-      </Select>
-    </div>
-  );
-  const input = (key: TextField, label: string, inputType = 'text') => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <Input
-        id={`${id}-${key}`}
-        type={inputType}
-        step={inputType === 'number' ? 'any' : undefined}
-        value={draft[key]}
-        onChange={(e) => set(key, e.target.value)}
-      />
-    </div>
-  );
 
   const chosen = MODIFICATION_TYPES.find((t) => t.type === type);
   return (
@@ -368,63 +292,7 @@ function ModificationModal({
           >
             ← Back to modification types
           </Button>
-          {type === 'add_recurring' && (
-            <>
-              {input('name', 'Name *')}
-              {kindRadios}
-              {input('amount', 'Amount *', 'number')}
-              <div className="field">
-                <label htmlFor={`${id}-frequency`}>Frequency</label>
-                <Select
-                  id={`${id}-frequency`}
-                  value={draft.frequency}
-                  onChange={(e) => set('frequency', FrequencySchema.parse(e.target.value))}
-                >
-                  {FREQUENCIES.map((f) => (
-                    <option key={f} value={f}>
-                      {f[0].toUpperCase() + f.slice(1)}
-                    </option>
-                  ))}
-                </Select>
-              </div>
-              {input('start_date', 'Start Date *', 'date')}
-              {input('end_date', 'End Date', 'date')}
-              {accountSelect('account_id', 'Account *')}
-              {categorySelect}
-            </>
-          )}
-          {type === 'modify_recurring' && (
-            <>
-              <div className="field">
-                <label htmlFor={`${id}-item`}>Recurring Item *</label>
-                <Select id={`${id}-item`} value={draft.target_id} onChange={(e) => set('target_id', e.target.value)}>
-                  <option value="">Select a recurring item</option>
-                  {lookups.items.map((i) => (
-                    <option key={i.id} value={i.id}>
-                      {i.name} ({formatMoneyCents(i.amount)})
-                    </option>
-                  ))}
-                </Select>
-              </div>
-              {input('amount', 'New Amount *', 'number')}
-            </>
-          )}
-          {type === 'add_one_time' && (
-            <>
-              {input('description', 'Description')}
-              {kindRadios}
-              {input('amount', 'Amount *', 'number')}
-              {input('date', 'Date *', 'date')}
-              {accountSelect('account_id', 'Account *')}
-              {categorySelect}
-            </>
-          )}
-          {type === 'modify_account' && (
-            <>
-              {accountSelect('target_id', 'Account *')}
-              {input('balance', 'New Balance *', 'number')}
-            </>
-          )}
+          <ModificationFields type={type} draft={draft} setDraft={setDraft} lookups={lookups} />
           <FormMessage type="error">{error}</FormMessage>
           <div className="form-actions">
             <Button type="button" className="button button-ghost" onClick={cancel} disabled={saving}>

@@ -1,6 +1,6 @@
 // The event form modal (docs/product.md sections 2, 4, 5 and 8, Event form): template, name, month and year,
 // the template's parameters with validation; saving materialises the event's accounts and items.
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { getTemplate, validateTemplateParameters, type Template } from '../../../../worker/engine/index';
 import { useDb } from '../../../data/db-context';
 import type { ScenarioEventRow, ScenarioRow } from '../../../data/entities';
@@ -9,22 +9,24 @@ import { FormMessage } from '../../../components/form/FormField';
 import { Modal } from '../../../components/modal/Modal';
 import { MonthYearPicker } from './MonthYearPicker';
 import { ParameterFields } from './ParameterFields';
-import { loadPickerData, type PickerData } from './picker-data';
+import {
+  FormActions,
+  LoadFailed,
+  LOAD_TEMPLATE_FAILED,
+  NameField,
+  TemplateField,
+  usePickerData,
+} from './EventFormFields';
 import { EVENT_SAVE_FALLBACK, saveErrorMessage } from './save-error';
 import {
   currentMonth,
   defaultEventName,
   initialFormValues,
-  templatesForScenario,
   toTemplateParameters,
   visibleParameters,
   type FormValues,
 } from './template-values';
-import { Button, Input, Select } from '../../../components/form/controls';
 import './event-form.css';
-
-export const LOAD_FORM_FAILED = 'Failed to load form data. Please try again.';
-export const LOAD_TEMPLATE_FAILED = 'Failed to load template details.';
 
 export type EventFormProps = {
   scenario: ScenarioRow;
@@ -55,14 +57,12 @@ export function splitFieldErrors(
 
 export function EventForm({ scenario, event, onClose, onSaved, now = () => new Date() }: EventFormProps) {
   const db = useDb();
-  const ids = useId();
   const editing = Boolean(event);
   const isBaseline = scenario.is_baseline;
   const [today] = useState(now);
   const startMonth = event?.trigger_month ?? currentMonth(today);
 
-  const [data, setData] = useState<PickerData | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data, loadError } = usePickerData(db, scenario.id, event?.id);
   const [templateId, setTemplateId] = useState(event?.template_id ?? '');
   const [template, setTemplate] = useState<Template | null>(() =>
     event ? (getTemplate(event.template_id) ?? null) : null,
@@ -80,21 +80,6 @@ export function EventForm({ scenario, event, onClose, onSaved, now = () => new D
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  const options = useMemo(() => templatesForScenario(isBaseline, event?.template_id), [isBaseline, event?.template_id]);
-
-  useEffect(() => {
-    let live = true;
-    loadPickerData(db, scenario.id, event?.id)
-      .then((d) => live && setData(d))
-      .catch((err: unknown) => {
-        console.error('Could not load the event form data', err);
-        if (live) setLoadError(LOAD_FORM_FAILED);
-      });
-    return () => {
-      live = false;
-    };
-  }, [db, scenario.id, event?.id]);
 
   const chooseTemplate = (id: string) => {
     setTemplateId(id);
@@ -168,69 +153,21 @@ export function EventForm({ scenario, event, onClose, onSaved, now = () => new D
   return (
     <Modal title={editing ? 'Edit Event' : 'Add Event'} onClose={onClose} closeOnEscape={!saving} wide>
       {loadError ? (
-        <>
-          <FormMessage type="error">{loadError}</FormMessage>
-          <div className="form-actions">
-            <Button type="button" className="button button-ghost" onClick={onClose}>
-              Cancel
-            </Button>
-          </div>
-        </>
+        <LoadFailed message={loadError} onClose={onClose} />
       ) : (
         <form className="form event-form" onSubmit={submit} noValidate aria-busy={!data || saving}>
-          <div className="field">
-            <label htmlFor={`${ids}-template`}>Template *</label>
-            <Select
-              id={`${ids}-template`}
-              value={templateId}
-              disabled={editing || saving}
-              onChange={(e) => chooseTemplate(e.target.value)}
-              aria-describedby={editing ? `${ids}-template-note` : undefined}
-              aria-invalid={errors.template ? true : undefined}
-            >
-              <option value="">Select a template</option>
-              {options.map((t) => (
-                <option key={t.template_id} value={t.template_id}>
-                  {t.icon} {t.name}
-                </option>
-              ))}
-            </Select>
-            {editing && (
-              <small id={`${ids}-template-note`} className="field-hint">
-                Template cannot be changed when editing
-              </small>
-            )}
-            {errors.template && (
-              <small className="field-error" role="alert">
-                {errors.template}
-              </small>
-            )}
-            {template && (
-              <small className="field-hint">
-                {isBaseline && template.baseline_description ? template.baseline_description : template.description}
-              </small>
-            )}
-          </div>
+          <TemplateField
+            templateId={templateId}
+            template={template}
+            editing={editing}
+            isBaseline={isBaseline}
+            disabled={editing || saving}
+            error={errors.template}
+            onChange={chooseTemplate}
+          />
           {templateError && <FormMessage type="error">{templateError}</FormMessage>}
 
-          <div className="field">
-            <label htmlFor={`${ids}-name`}>Event Name</label>
-            <Input
-              id={`${ids}-name`}
-              type="text"
-              value={name}
-              maxLength={200}
-              placeholder={placeholder}
-              disabled={saving}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={errors.name ? true : undefined}
-            />
-            {errors.name && (
-              <small className="field-error" role="alert">
-                {errors.name}
-              </small>
-            )}
-          </div>
+          <NameField name={name} placeholder={placeholder} disabled={saving} error={errors.name} onChange={setName} />
 
           {!isBaseline && (
             <MonthYearPicker
@@ -261,14 +198,7 @@ export function EventForm({ scenario, event, onClose, onSaved, now = () => new D
           {!data && <p className="muted">Loading...</p>}
 
           <FormMessage type="error">{formError}</FormMessage>
-          <div className="form-actions">
-            <Button type="button" className="button button-ghost" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" className="button button-primary" disabled={saving || !data}>
-              {saving ? (editing ? 'Updating...' : 'Creating...') : editing ? 'Update Event' : 'Create Event'}
-            </Button>
-          </div>
+          <FormActions editing={editing} saving={saving} ready={data !== null} onClose={onClose} />
         </form>
       )}
     </Modal>

@@ -61,6 +61,26 @@ export function ParameterFields({
   );
 }
 
+type HintProps = { help: string | null | undefined; helpId?: string; error?: string; errorId?: string };
+
+/** A parameter's help text and its error, each linked to the control by id. */
+function HintAndError({ help, helpId, error, errorId }: HintProps) {
+  return (
+    <>
+      {help && (
+        <small id={helpId} className="field-hint">
+          {help}
+        </small>
+      )}
+      {error && (
+        <small id={errorId} className="field-error" role="alert">
+          {error}
+        </small>
+      )}
+    </>
+  );
+}
+
 function ParameterField({
   param: p,
   value,
@@ -103,16 +123,7 @@ function ParameterField({
           <Input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} />
           {label}
         </label>
-        {help && (
-          <small id={helpId} className="field-hint">
-            {help}
-          </small>
-        )}
-        {error && (
-          <small id={errorId} className="field-error" role="alert">
-            {error}
-          </small>
-        )}
+        <HintAndError help={help} helpId={helpId} error={error} errorId={errorId} />
       </div>
     );
   } else if (p.type === 'recurring_item') {
@@ -199,16 +210,7 @@ function ParameterField({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {control}
-      {help && (
-        <small id={helpId} className="field-hint">
-          {help}
-        </small>
-      )}
-      {error && (
-        <small id={errorId} className="field-error" role="alert">
-          {error}
-        </small>
-      )}
+      <HintAndError help={help} helpId={helpId} error={error} errorId={errorId} />
     </div>
   );
 }

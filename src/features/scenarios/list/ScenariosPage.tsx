@@ -9,6 +9,7 @@ import { PageFrame } from '../../../components/layout/PageFrame';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { useDb } from '../../../data/db-context';
+import type { ScenarioRow } from '../../../data/entities';
 import { deleteScenario } from '../../../data/repositories/scenarios';
 import { DataValidationError } from '../../../data/repositories/errors';
 import { useLiveSnapshot } from '../../../data/use-live-snapshot';
@@ -19,6 +20,44 @@ import '../scenarios.css';
 
 export const BULK_DELETE_BASELINE = 'Cannot delete baseline scenarios. Please unselect them first.';
 export const BULK_DELETE_NONE = 'No scenarios to delete.';
+
+type CardProps = {
+  scenario: ScenarioRow;
+  /** How many events the scenario has. */
+  count: number;
+  selected: boolean;
+  onToggle: (on: boolean) => void;
+};
+
+/** One scenario's card: tick box, name, Baseline badge, description, event count and its two links. */
+function ScenarioCard({ scenario, count, selected, onToggle }: CardProps) {
+  return (
+    <li className={`scenario-card${selected ? ' is-selected' : ''}`} data-testid="scenario-card">
+      <div className="scenario-card-top">
+        <label className="tick-target">
+          <Input
+            type="checkbox"
+            aria-label={`Select ${scenario.name}`}
+            checked={selected}
+            onChange={(e) => onToggle(e.target.checked)}
+          />
+        </label>
+        <h2 className="scenario-card-name">{scenario.name}</h2>
+        {scenario.is_baseline && <span className="badge badge-success">Baseline</span>}
+      </div>
+      {scenario.description && <p className="scenario-card-description">{scenario.description}</p>}
+      <p className="muted">{`${count} event(s)`}</p>
+      <div className="scenario-card-actions">
+        <Link to="/scenarios/compare" search={{ selected: [scenario.id] }} className="button button-primary">
+          View Forecast
+        </Link>
+        <Link to="/scenarios/builder/$scenarioId" params={{ scenarioId: scenario.id }} className="button button-ghost">
+          Edit
+        </Link>
+      </div>
+    </li>
+  );
+}
 
 export function ScenariosPage() {
   const db = useDb();
@@ -138,43 +177,15 @@ export function ScenariosPage() {
             </div>
           ) : (
             <ul className="scenario-grid">
-              {data.scenarios.map((s) => {
-                const count = data.counts.get(s.id) ?? 0;
-                return (
-                  <li
-                    key={s.id}
-                    className={`scenario-card${selected.includes(s.id) ? ' is-selected' : ''}`}
-                    data-testid="scenario-card"
-                  >
-                    <div className="scenario-card-top">
-                      <label className="tick-target">
-                        <Input
-                          type="checkbox"
-                          aria-label={`Select ${s.name}`}
-                          checked={selected.includes(s.id)}
-                          onChange={(e) => toggle(s.id, e.target.checked)}
-                        />
-                      </label>
-                      <h2 className="scenario-card-name">{s.name}</h2>
-                      {s.is_baseline && <span className="badge badge-success">Baseline</span>}
-                    </div>
-                    {s.description && <p className="scenario-card-description">{s.description}</p>}
-                    <p className="muted">{`${count} event(s)`}</p>
-                    <div className="scenario-card-actions">
-                      <Link to="/scenarios/compare" search={{ selected: [s.id] }} className="button button-primary">
-                        View Forecast
-                      </Link>
-                      <Link
-                        to="/scenarios/builder/$scenarioId"
-                        params={{ scenarioId: s.id }}
-                        className="button button-ghost"
-                      >
-                        Edit
-                      </Link>
-                    </div>
-                  </li>
-                );
-              })}
+              {data.scenarios.map((s) => (
+                <ScenarioCard
+                  key={s.id}
+                  scenario={s}
+                  count={data.counts.get(s.id) ?? 0}
+                  selected={selected.includes(s.id)}
+                  onToggle={(on) => toggle(s.id, on)}
+                />
+              ))}
             </ul>
           )}
         </>

@@ -1,6 +1,6 @@
 // The template form (spec section 2 Template form): a template's parameters, the event's month and the new
 // scenario's name and description; 'Create Scenario' makes a non-baseline scenario with that one event.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import {
   HIDDEN_TEMPLATE_IDS,
@@ -20,7 +20,8 @@ import { useToast } from '../../../components/toast/ToastProvider';
 import { useDb } from '../../../data/db-context';
 import { createScenarioWithEvent } from '../../../data/repositories/scenarios';
 import { readHandoff } from './template-catalogue';
-import { Button, Input, TextArea } from '../../../components/form/controls';
+import { ScenarioFields, TemplateHead } from './TemplateFormParts';
+import { Button } from '../../../components/form/controls';
 import './templates.css';
 
 const LOAD_FAILED = 'Failed to load template. Please try again.';
@@ -33,7 +34,6 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
   const db = useDb();
   const navigate = useNavigate();
   const showToast = useToast();
-  const ids = useId();
   const historyState = useRouterState({ select: (s) => s.location.state });
   const [handoff] = useState(() => readHandoff(historyState, templateId));
   const [today] = useState(now);
@@ -125,55 +125,17 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
 
   return (
     <PageFrame title={template.name} testId="template-form" actions={back}>
-      <div className="template-form-head">
-        <span className="template-icon" aria-hidden="true">
-          {template.icon}
-        </span>
-        <p>{template.description}</p>
-      </div>
-      {handoff && (
-        <div className="ai-banner" role="status">
-          <p>
-            <strong>✨ AI-generated.</strong> Smart Create filled in this form from your description. Check the details
-            before creating the scenario.
-          </p>
-          {handoff.notes && handoff.notes.length > 0 && (
-            <ul className="ai-notes">
-              {handoff.notes.map((note) => (
-                <li key={note}>{note}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <TemplateHead template={template} handoff={handoff} />
       <form className="form template-form-panel" onSubmit={submit} noValidate aria-busy={!data || saving}>
         <h2>Scenario</h2>
-        <div className="field">
-          <label htmlFor={`${ids}-name`}>Scenario Name *</label>
-          <Input
-            id={`${ids}-name`}
-            value={name}
-            maxLength={200}
-            disabled={saving}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={errors.scenarioName ? true : undefined}
-          />
-          {errors.scenarioName && (
-            <small className="field-error" role="alert">
-              {errors.scenarioName}
-            </small>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-description`}>Description</label>
-          <TextArea
-            id={`${ids}-description`}
-            value={description}
-            rows={2}
-            disabled={saving}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
+        <ScenarioFields
+          name={name}
+          description={description}
+          disabled={saving}
+          error={errors.scenarioName}
+          onName={setName}
+          onDescription={setDescription}
+        />
         <MonthYearPicker
           month={month}
           year={year}
