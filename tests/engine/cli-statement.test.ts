@@ -117,6 +117,20 @@ describe('statement CLI', () => {
     expect(balances(late, early)).toEqual(expected);
   });
 
+  it('lists proposed matches in date order', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'statement-proposed-'));
+    const first = join(dir, 'first.csv');
+    const second = join(dir, 'second.csv');
+    writeFileSync(first, '10/03/2026,-100.00,ATO PAYMENT PLAN\n05/03/2026,-4.50,COFFEE\n');
+    // Newest first: the 11 March near match comes before the 6 March one in the file.
+    writeFileSync(second, '11/03/2026,-100.00,ATO PAYMENT PLAN 2\n06/03/2026,-4.50,COFFEE SHOP\n');
+    const out = json(first, second);
+    expect(out.proposed_matches.map((p: { transaction: { date: string } }) => p.transaction.date)).toEqual([
+      '2026-03-06',
+      '2026-03-11',
+    ]);
+  });
+
   it('--bank overrides the recognised layout and is checked against the file; --format forces the reader', () => {
     const anz = json(fx('commbank.csv'), '--bank', 'anz');
     expect(anz.bank).toBe('anz');

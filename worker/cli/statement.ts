@@ -210,7 +210,10 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
         confidence: s.confidence,
       }));
     }
-    out.proposed_matches = plan.proposed.map((p) => {
+    // In the order of the transactions they concern, like the transactions themselves.
+    const position = new Map(rows.map((r, i) => [r.key, i]));
+    const proposed = [...plan.proposed].sort((a, b) => position.get(a.incoming.key)! - position.get(b.incoming.key)!);
+    out.proposed_matches = proposed.map((p) => {
       const other = byKey.get(p.existing_id);
       return {
         transaction: brief(p.incoming),

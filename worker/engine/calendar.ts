@@ -165,3 +165,22 @@ export function wholeYearsSince(start: IsoDate, y: number, m: number, d: number)
   const years = y - sy - (m < sm || (m === sm && d < sd) ? 1 : 0);
   return years > 0 ? years : 0;
 }
+
+/** Month names, January first, as the app shows them in full. */
+export const MONTH_NAMES: readonly string[] = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** Three-letter month names (fixed: ICU's en-AU would say 'Sept'). */
+export const MONTH_SHORT_NAMES: readonly string[] = MONTH_NAMES.map((name) => name.slice(0, 3));

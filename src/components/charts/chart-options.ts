@@ -1,6 +1,7 @@
 // ECharts option builders for the compare charts (plain objects, no echarts import: only the adapter loads it).
 // Axis labels abbreviated ($Nk / $N.NM), tooltips in full AUD, five cycling series colours, cash flow by sign.
 import { formatAxisMoney, formatMoney } from '../../lib/format/money';
+import { MONTH_SHORT_NAMES } from '../../../worker/engine/index';
 
 /** Loose option type: the adapter hands it to echarts as is (echarts' own types stay inside the adapter). */
 export type ChartOption = Record<string, unknown>;
@@ -13,7 +14,6 @@ export const NEGATIVE_COLOUR = '#ff8a4c';
 const TEXT = '#e6e9f2';
 const MUTED = '#a9b2c9';
 const GRID_LINE = '#2d3a5c';
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** null: no figure at that point (a month's flows don't exist for snapshot 0, which is a moment). */
 export type ChartSeries = { name: string; values: ReadonlyArray<number | null> };
@@ -35,7 +35,7 @@ export function seriesColour(index: number): string {
 /** 'Mar 2029' from an ISO date. */
 export function monthYearLabel(iso: string): string {
   const month = Number(iso.slice(5, 7));
-  return `${MONTHS[month - 1] ?? ''} ${iso.slice(0, 4)}`;
+  return `${MONTH_SHORT_NAMES[month - 1] ?? ''} ${iso.slice(0, 4)}`;
 }
 
 function escapeHtml(text: string): string {

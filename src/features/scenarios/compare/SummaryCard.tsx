@@ -2,13 +2,16 @@
 // its breakdown (which add up, the engine's identity), and a warning when liquid cash goes below zero.
 import { seriesColour } from '../../../components/charts/chart-options';
 import { displayedSign, formatMoney, formatSignedMoney } from '../../../lib/format/money';
-import { toDecimalString, type CashShortfall, type ScenarioView } from '../../../../worker/engine/index';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import {
+  MONTH_SHORT_NAMES,
+  toDecimalString,
+  type CashShortfall,
+  type ScenarioView,
+} from '../../../../worker/engine/index';
 
 /** 'Mar 2029' from 'YYYY-MM'. */
 export function shortMonth(yyyyMm: string): string {
-  return `${MONTHS[Number(yyyyMm.slice(5, 7)) - 1] ?? ''} ${yyyyMm.slice(0, 4)}`;
+  return `${MONTH_SHORT_NAMES[Number(yyyyMm.slice(5, 7)) - 1] ?? ''} ${yyyyMm.slice(0, 4)}`;
 }
 
 export function projectedLabel(years: number): string {

@@ -1,5 +1,6 @@
 // 'When does this event occur?': month and year selects, years from 10 before to 10 after the current year.
-import { MONTH_NAMES, yearOptions } from './template-values';
+import { MONTH_NAMES } from '../../../../worker/engine/index';
+import { yearOptions } from './template-values';
 import { Select } from '../../../components/form/controls';
 import './event-form.css';
 

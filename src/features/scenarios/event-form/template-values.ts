@@ -8,28 +8,13 @@ import {
   effectiveDefault,
   effectiveLabel,
   isParameterVisible,
+  MONTH_SHORT_NAMES,
 } from '../../../../worker/engine/index';
 import { formatDecimal2 } from '../../../lib/format/money';
 import type { AccountRow, RecurringItemRow } from '../../../data/entities';
 
 /** Form state: strings for number inputs while typing, booleans for checkboxes. */
 export type FormValues = Record<string, string | boolean>;
-
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** 'buy_first_home' -> 'Buy First Home'. */
 export function prettifyTemplateId(id: string): string {
@@ -44,7 +29,7 @@ export function prettifyTemplateId(id: string): string {
 export function monthLabel(month: string): string {
   const [y, m] = month.split('-').map(Number);
   if (!y || !m || m < 1 || m > 12) return month;
-  return `${SHORT_MONTHS[m - 1]} ${y}`;
+  return `${MONTH_SHORT_NAMES[m - 1]} ${y}`;
 }
 
 /** The year picker: 10 years before to 10 after the current year (21 years). */

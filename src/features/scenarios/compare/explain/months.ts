@@ -1,24 +1,9 @@
 // Month helpers for the breakdown: which months a forecast can explain, and how a month is named on screen.
-import { monthIndexOf, monthOfIndex } from '../../../../../worker/engine/index';
-
-const LONG = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { MONTH_NAMES, monthIndexOf, monthOfIndex } from '../../../../../worker/engine/index';
 
 /** 'March 2027' from 'YYYY-MM'. */
 export function longMonth(yyyyMm: string): string {
-  return `${LONG[Number(yyyyMm.slice(5, 7)) - 1] ?? ''} ${yyyyMm.slice(0, 4)}`;
+  return `${MONTH_NAMES[Number(yyyyMm.slice(5, 7)) - 1] ?? ''} ${yyyyMm.slice(0, 4)}`;
 }
 
 /** The first and last months a forecast from asOf over `years` has (month 0, the part-month of as_of, has none). */
