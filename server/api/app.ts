@@ -20,6 +20,7 @@ import { modificationRoutes } from './routes/modifications';
 import { recurringItemRoutes } from './routes/recurring-items';
 import { scenarioRoutes } from './routes/scenarios';
 import { syncRoutes } from './routes/sync';
+import { transactionRoutes } from './routes/transactions';
 import { templateRoutes } from './routes/templates';
 import * as compute from './store/compute';
 import { withUserTx, type WriteContext } from './store/rows';
@@ -108,6 +109,7 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
   app.route('/', modificationRoutes(deps));
   app.route('/', templateRoutes(deps));
   app.route('/', syncRoutes(deps));
+  app.route('/', transactionRoutes(deps));
 
   app.notFound((c) => c.json({ detail: 'Not found' }, 404));
   app.onError((error, c) => {

@@ -17,11 +17,14 @@ import type {
   Account,
   AssumptionsInput,
   Category,
+  ImportBatch,
   Modification,
+  PayeeRule,
   RecurringItem,
   Scenario,
   ScenarioEvent,
   SyncEntity,
+  Transaction,
 } from '../../worker/engine/index';
 
 // One row per identity-service user the API has seen; `id` is the token's `sub`, so rows survive email changes.
@@ -123,6 +126,39 @@ export const assumptions = pgTable('assumptions', entityColumns<AssumptionsInput
   index('assumptions_seq').on(t.userSub, t.seq),
 ]);
 
+/**
+ * Bank transactions (money in integer cents in the body). account_id, date and batch_id are copied out of the
+ * body so the list endpoint pages by account and date and undoing a batch finds its rows by index.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    ...entityColumns<Transaction>(),
+    accountId: text('account_id').notNull(),
+    date: text('date').notNull(),
+    batchId: text('batch_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userSub, t.id] }),
+    index('transactions_seq').on(t.userSub, t.seq),
+    index('transactions_date').on(t.userSub, t.date, t.id),
+    index('transactions_account_date').on(t.userSub, t.accountId, t.date, t.id),
+    index('transactions_batch').on(t.userSub, t.batchId),
+  ],
+);
+
+/** Statement imports (undoing one deletes its transactions). */
+export const importBatches = pgTable('import_batches', entityColumns<ImportBatch>(), (t) => [
+  primaryKey({ columns: [t.userSub, t.id] }),
+  index('import_batches_seq').on(t.userSub, t.seq),
+]);
+
+/** Payee rules: the category the user gave a payee, applied to later imports. */
+export const payeeRules = pgTable('payee_rules', entityColumns<PayeeRule>(), (t) => [
+  primaryKey({ columns: [t.userSub, t.id] }),
+  index('payee_rules_seq').on(t.userSub, t.seq),
+]);
+
 /** The last mutation id applied per device (sync push), written in the same transaction as the mutation. */
 export const syncClients = pgTable(
   'sync_clients',
@@ -174,6 +210,9 @@ export const ENTITY_TABLES = {
   events,
   modifications,
   assumptions,
+  import_batches: importBatches,
+  transactions,
+  payee_rules: payeeRules,
 } as const satisfies Record<SyncEntity, EntityTable>;
 export type EntityName = SyncEntity;
 export const ENTITY_NAMES = Object.keys(ENTITY_TABLES) as EntityName[];

@@ -3,10 +3,13 @@
 // path, and then replaces the user's data in one transaction (with outbox rows so sync pushes it) or not at all.
 import {
   BACKUP_VERSION,
+  BACKUP_VERSION_BANK,
   BackupFileSchema,
+  BackupFileV2Schema,
   fieldErrors,
   getTemplate,
   SYNC_ROW_ENTITIES,
+  type AnyBackupFile,
   type AssumptionsInput,
   type BackupFile,
   type FieldError,
@@ -22,8 +25,9 @@ import { timestamp, type WriteOptions } from './repositories/write';
 
 export type { FieldError as BackupProblem } from '../../worker/engine/index';
 
-/** Records written per synced row entity. */
-export type ImportCounts = Record<SyncRowEntity, number>;
+/** Records written per synced row entity (the bank entities only for a version 2 file). */
+export type ImportCounts = Record<Exclude<SyncRowEntity, BankEntity>, number> & Partial<Record<BankEntity, number>>;
+type BankEntity = 'transactions' | 'import_batches' | 'payee_rules';
 
 export type ImportResult = { ok: true; counts: ImportCounts } | { ok: false; errors: FieldError[] };
 
@@ -47,7 +51,26 @@ function stripUpdatedAt(input: AssumptionsInput | null | undefined): Assumptions
  * The user's data as a backup file (an object; JSON.stringify it to save). Assumptions default to the stored
  * record. Accounts and recurring items keep the database's order (by id), which the event compiler also sees.
  */
-export async function exportBackup(db: WyrdDb, assumptions?: AssumptionsInput | null): Promise<BackupFile> {
+export async function exportBackup(db: WyrdDb, assumptions?: AssumptionsInput | null): Promise<AnyBackupFile> {
+  const file = await exportPlan(db, assumptions);
+  // Bank data makes the file version 2; without any it stays a version 1 file an older app can read.
+  const [transactions, batches, rules] = await db.transaction(
+    'r',
+    [db.transactions, db.import_batches, db.payee_rules],
+    () => Promise.all([db.transactions.toArray(), db.import_batches.toArray(), db.payee_rules.toArray()]),
+  );
+  if (transactions.length + batches.length + rules.length === 0) return file;
+  const strip = <T extends { updated_at?: string }>({ updated_at: _u, ...rest }: T) => rest;
+  return {
+    ...file,
+    version: BACKUP_VERSION_BANK,
+    transactions: transactions.map(strip),
+    import_batches: batches.map(strip),
+    payee_rules: rules.map(strip),
+  };
+}
+
+async function exportPlan(db: WyrdDb, assumptions?: AssumptionsInput | null): Promise<BackupFile> {
   return db.transaction(
     'r',
     [db.accounts, db.recurring_items, db.categories, db.scenarios, db.events, db.modifications, db.meta],
@@ -176,7 +199,9 @@ function integrityProblems(raw: unknown): FieldError[] {
 }
 
 /** Validates a backup (JSON text or a parsed value) completely: every problem, each with its JSON path. */
-export function validateBackup(input: unknown): { ok: true; file: BackupFile } | { ok: false; errors: FieldError[] } {
+export function validateBackup(
+  input: unknown,
+): { ok: true; file: AnyBackupFile } | { ok: false; errors: FieldError[] } {
   let json = input;
   if (typeof input === 'string') {
     try {
@@ -185,7 +210,12 @@ export function validateBackup(input: unknown): { ok: true; file: BackupFile } |
       return { ok: false, errors: [{ path: '$', message: `is not valid JSON (${(err as Error).message})` }] };
     }
   }
-  const parsed = BackupFileSchema.safeParse(json);
+  // Version 2 is the plan plus bank sections; a version 2 file without any is checked as (and refused as) plan.
+  const file = json as Record<string, unknown> | null;
+  const bank =
+    file?.version === BACKUP_VERSION_BANK &&
+    ['transactions', 'import_batches', 'payee_rules'].some((key) => key in file);
+  const parsed = bank ? BackupFileV2Schema.safeParse(json) : BackupFileSchema.safeParse(json);
   const errors = [...(parsed.success ? [] : fieldErrors(parsed.error)), ...integrityProblems(json)];
   if (!parsed.success || errors.length > 0) return { ok: false, errors };
   return { ok: true, file: parsed.data };
@@ -233,7 +263,8 @@ function storedModification(
     : row;
 }
 
-function toRows(file: BackupFile, at: IsoTimestamp): Rows {
+function toRows(file: AnyBackupFile, at: IsoTimestamp): Rows {
+  const bank = file.version === BACKUP_VERSION_BANK ? file : null;
   const base = Date.parse(at);
   let order = 0;
   // Each imported modification gets a created_at one millisecond after the previous: the file's order is kept.
@@ -270,11 +301,19 @@ function toRows(file: BackupFile, at: IsoTimestamp): Rows {
     modifications: file.scenarios.flatMap((s) =>
       s.modifications.map((m) => storedModification(m, s.id, nextCreatedAt(), at)),
     ),
+    import_batches: (bank?.import_batches ?? []).map((b) => ({ ...b, updated_at: at })),
+    transactions: (bank?.transactions ?? []).map((t) => ({ ...t, updated_at: at })),
+    payee_rules: (bank?.payee_rules ?? []).map((r) => ({ ...r, updated_at: at })),
   };
 }
 
 /** Replaced in the contract's order (parents first), so the outbox pushes a category before its items. */
 const TABLES: ReadonlyArray<SyncRowEntity> = SYNC_ROW_ENTITIES;
+const BANK_TABLES: ReadonlyArray<SyncRowEntity> = [
+  'transactions',
+  'import_batches',
+  'payee_rules',
+] satisfies BankEntity[];
 
 /**
  * Imports a backup: validates it completely first (nothing is written when any problem is found), then
@@ -308,23 +347,25 @@ async function addInChunks<T>(
  */
 export async function importCheckedBackup(
   db: WyrdDb,
-  file: BackupFile,
+  file: AnyBackupFile,
   opts?: WriteOptions & { onProgress?: (written: number, total: number) => void },
 ): Promise<{ ok: true; counts: ImportCounts }> {
   const at = timestamp(opts);
   const rows = toRows(file, at);
   const assumptions = file.assumptions ? { ...stripUpdatedAt(file.assumptions), updated_at: at } : null;
-  const tables = TABLES.map((name) => db.table(name));
+  // A version 1 file says nothing about bank data: its import replaces the plan and leaves transactions be.
+  const names = file.version === BACKUP_VERSION_BANK ? TABLES : TABLES.filter((n) => !BANK_TABLES.includes(n));
+  const tables = names.map((name) => db.table(name));
   await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
     const outbox: OutboxRow[] = [];
-    const recordCount = TABLES.reduce((n, name) => n + rows[name].length, 0);
+    const recordCount = names.reduce((n, name) => n + rows[name].length, 0);
     let written = 0;
     let total = recordCount * 2;
     const progress = (n: number) => {
       written += n;
       opts?.onProgress?.(written, total);
     };
-    for (const name of TABLES) {
+    for (const name of names) {
       const table = db.table(name);
       const before = new Set((await table.toCollection().primaryKeys()) as string[]);
       const next: { id: string }[] = rows[name];
@@ -344,6 +385,6 @@ export async function importCheckedBackup(
     total = recordCount + outbox.length;
     await addInChunks(db.outbox, outbox, progress);
   });
-  const counts = Object.fromEntries(TABLES.map((name) => [name, rows[name].length])) as ImportCounts;
+  const counts = Object.fromEntries(names.map((name) => [name, rows[name].length])) as ImportCounts;
   return { ok: true, counts };
 }

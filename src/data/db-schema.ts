@@ -1,17 +1,20 @@
 // The per-user IndexedDB database's schema (Dexie): one database per user id. Kept apart from db.ts (which
 // ties the open database to the session) so the service worker can open it without the auth layer.
-// Schema versions are only ever added, never edited: add `this.version(3).stores(...)` below.
+// Schema versions are only ever added, never edited: add `this.version(4).stores(...)` below.
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { SyncRowEntity } from '../../worker/engine/index';
 import type {
   AccountRow,
   CategoryRow,
+  ImportBatchRow,
   MetaRow,
   ModificationRow,
   OutboxRow,
+  PayeeRuleRow,
   RecurringItemRow,
   ScenarioEventRow,
   ScenarioRow,
+  TransactionRow,
 } from './entities';
 import type { SyncBaseRow, SyncDeferredRow, SyncRejectionRow } from './sync/sync-tables';
 
@@ -34,6 +37,9 @@ export class WyrdDb extends Dexie {
   sync_rejections!: EntityTable<SyncRejectionRow, 'mutation_id'>;
   sync_deferred!: Table<SyncDeferredRow, [string, string]>;
   sync_base!: Table<SyncBaseRow, [string, string]>;
+  transactions!: EntityTable<TransactionRow, 'id'>;
+  import_batches!: EntityTable<ImportBatchRow, 'id'>;
+  payee_rules!: EntityTable<PayeeRuleRow, 'id'>;
 
   readonly userId: string;
 
@@ -60,6 +66,14 @@ export class WyrdDb extends Dexie {
       sync_rejections: 'mutation_id, [entity+entity_id]',
       sync_deferred: '[entity+entity_id]',
       sync_base: '[entity+entity_id]',
+    });
+    // Bank transactions (docs/data-layer.md "Transactions"): the Transactions screen pages by account and date
+    // or by amount; import de-duplicates by fingerprint and bank id; undo finds a batch's rows.
+    this.version(3).stores({
+      transactions:
+        'id, account_id, [account_id+date], date, amount_cents, batch_id, category_id, payee, fingerprint, bank_id, transfer_id, recurring_item_id, updated_at',
+      import_batches: 'id, account_id, imported_at',
+      payee_rules: 'id, payee, category_id',
     });
   }
 }

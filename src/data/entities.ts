@@ -3,11 +3,14 @@
 import type {
   Account,
   Category,
+  ImportBatch,
   Modification,
+  PayeeRule,
   RecurringItem,
   Scenario,
   ScenarioEvent,
   SyncEntity,
+  Transaction,
 } from '../../worker/engine/index';
 
 export type IsoTimestamp = string;
@@ -29,6 +32,11 @@ export type ScenarioEventRow = LocalRow<ScenarioEvent>;
  * (docs/forecast-model.md section 6) and is local bookkeeping, not part of the entity.
  */
 export type ModificationRow = LocalRow<Modification> & { scenario_id: string; created_at?: IsoTimestamp };
+
+/** A bank transaction (money in integer cents; docs/data-layer.md "Transactions"). */
+export type TransactionRow = LocalRow<Transaction>;
+export type ImportBatchRow = LocalRow<ImportBatch>;
+export type PayeeRuleRow = LocalRow<PayeeRule>;
 
 /** Entity names as they appear in outbox rows: the sync contract's entities (the local table names). */
 export type OutboxEntity = SyncEntity;

@@ -23,6 +23,7 @@ import * as ledger from './ledger';
 import { WriteBatch, insertRows } from './batch';
 import { PURGE_HORIZON_KEY, getAny, putEntity, selectRows, tombstone, withUserTx, type WriteContext } from './rows';
 import * as scenarios from './scenarios';
+import * as txStore from './transactions';
 
 export const MAX_BATCH = 1000;
 export const MAX_PULL = 10_000;
@@ -117,6 +118,22 @@ async function applyMutation(tx: Database, ctx: WriteContext, m: Mutation): Prom
       await scenarios.createModification(tx, ctx, scenarioId, payload, 'sync', m.id);
       return;
     }
+    // Plain last-writer-wins records: the device sends the whole record; a write replaces the server's copy.
+    case 'transactions':
+      if (m.op === 'delete') return txStore.deleteTransaction(tx, ctx, m.id);
+      await txStore.createTransaction(tx, ctx, withId(m), 'sync');
+      return;
+    case 'import_batches':
+      if (m.op === 'delete') {
+        await txStore.deleteImportBatch(tx, ctx, m.id, false);
+        return;
+      }
+      await txStore.saveImportBatch(tx, ctx, withId(m), 'sync');
+      return;
+    case 'payee_rules':
+      if (m.op === 'delete') return txStore.deletePayeeRule(tx, ctx, m.id);
+      await txStore.createPayeeRule(tx, ctx, withId(m), 'sync');
+      return;
     case 'assumptions': {
       if (m.id !== scenarios.ASSUMPTIONS_ID) throw invalid(['body', 'id'], `must be "${scenarios.ASSUMPTIONS_ID}"`);
       if (m.op === 'delete') {

@@ -4,6 +4,7 @@ import { AccountInputSchema, type AccountInput } from '../../../worker/engine/in
 import type { WyrdDb } from '../db';
 import type { AccountRow } from '../entities';
 import { newId } from '../ids';
+import { deleteAccountTransactions } from './transactions';
 import { DataConflictError, RecordNotFoundError, ScenarioEventLinkError } from './errors';
 import { deleteWithOutbox, putWithOutbox, timestamp, validate, type WriteOptions } from './write';
 
@@ -71,7 +72,8 @@ export async function updateAccount(
 
 export async function deleteAccount(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
   const at = timestamp(opts);
-  await db.transaction('rw', [db.accounts, db.outbox, db.events, db.recurring_items], async () => {
+  const tables = [db.accounts, db.outbox, db.events, db.recurring_items, db.transactions, db.import_batches];
+  await db.transaction('rw', tables, async () => {
     const existing = await db.accounts.get(id);
     if (!existing) throw new RecordNotFoundError('account', id);
     if (existing.scenario_event_id) {
@@ -89,6 +91,8 @@ export async function deleteAccount(db: WyrdDb, id: string, opts?: WriteOptions)
         `This account is used by ${inUse} recurring ${inUse === 1 ? 'item' : 'items'}. Move ${inUse === 1 ? 'it' : 'them'} to another account or delete ${inUse === 1 ? 'it' : 'them'} first.`,
       );
     }
+    // Its bank data goes with it (docs/data-layer.md "Transactions"): rows that name no account help nobody.
+    await deleteAccountTransactions(db, id, at);
     await deleteWithOutbox(db, db.accounts, 'accounts', id, at);
   });
 }

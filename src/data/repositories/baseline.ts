@@ -28,7 +28,8 @@ export async function acceptBaseline(
   accepted: ReadonlyArray<AcceptedProposal>,
   opts?: WriteOptions,
 ): Promise<ScenarioRow> {
-  return db.transaction('rw', materialiseTables(db), async () => {
+  // deleteAccount cascades to the account's bank data, so its tables join the transaction.
+  return db.transaction('rw', [...materialiseTables(db), db.transactions, db.import_batches], async () => {
     const scenario = await createScenario(
       db,
       { name: BASELINE_SCENARIO_NAME, description: BASELINE_SCENARIO_DESCRIPTION, is_baseline: true },

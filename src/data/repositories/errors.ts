@@ -3,7 +3,16 @@ export type DataFieldError = { field: string; message: string };
 
 /** What kind of record a message is about, in the user's words. */
 export type EntityLabel =
-  'account' | 'recurring item' | 'category' | 'scenario' | 'event' | 'modification' | 'assumptions';
+  | 'account'
+  | 'recurring item'
+  | 'category'
+  | 'scenario'
+  | 'event'
+  | 'modification'
+  | 'assumptions'
+  | 'transaction'
+  | 'import batch'
+  | 'payee rule';
 
 /** Input that fails the shared schema or a data rule; `errors` name each bad field. */
 export class DataValidationError extends Error {

@@ -5,6 +5,7 @@ import { AccountSchema, CategorySchema } from './account';
 import { AssumptionsInputSchema } from './assumptions';
 import { RecurringItemSchema } from './recurring-item';
 import { ScenarioWithChildrenSchema } from './scenario';
+import { ImportBatchSchema, PayeeRuleSchema, TransactionSchema } from './transaction';
 
 export const BACKUP_VERSION = 1;
 
@@ -25,3 +26,18 @@ export const BackupFileSchema = ProfileSchema.extend({
   scenarios: z.array(ScenarioWithChildrenSchema),
 });
 export type BackupFile = z.infer<typeof BackupFileSchema>;
+
+/**
+ * Version 2 adds the bank data: transactions (integer cents), import batches and payee rules. A backup
+ * without bank data is still written as version 1 (so an older app can read it); both versions import.
+ */
+export const BACKUP_VERSION_BANK = 2;
+export const BackupFileV2Schema = BackupFileSchema.extend({
+  version: z.literal(BACKUP_VERSION_BANK, { error: `must be ${BACKUP_VERSION_BANK}` }),
+  transactions: z.array(TransactionSchema).default([]),
+  import_batches: z.array(ImportBatchSchema).default([]),
+  payee_rules: z.array(PayeeRuleSchema).default([]),
+});
+export type BackupFileV2 = z.infer<typeof BackupFileV2Schema>;
+/** Either version, as the app's import reads it. */
+export type AnyBackupFile = BackupFile | BackupFileV2;

@@ -16,6 +16,9 @@ export const SYNC_ENTITIES = [
   'events',
   'modifications',
   'assumptions',
+  'import_batches',
+  'transactions',
+  'payee_rules',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 

@@ -4,6 +4,15 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, UpdatedAtSchema } from './common';
 
+/** An optional reference or key: a non-empty string of at most 200 characters, absent stored as null. */
+const NullableIdSchema = z
+  .string({ error: 'must be a string' })
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters')
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
+
 /** Whole cents, signed; at most $10bn in size (a statement row, not a forecast figure). */
 export const CentsSchema = z
   .number({ error: 'must be a whole number of cents' })
@@ -40,7 +49,28 @@ export const TransactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 
+/**
+ * What a client sends to create or replace a transaction: the id and sync stamp are set for it. Text rules:
+ * the description is kept as the bank wrote it (not trimmed); the payee and note are trimmed, a blank note is
+ * null; unset links are null; reconciled defaults to false.
+ */
 export const TransactionInputSchema = TransactionSchema.omit({ id: true, updated_at: true }).extend({
+  payee: z.string({ error: 'must be a string' }).trim().max(200, 'must be at most 200 characters'),
+  note: z
+    .string({ error: 'must be a string' })
+    .max(1000, 'must be at most 1000 characters')
+    .nullable()
+    .optional()
+    .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null)),
+  category_id: NullableIdSchema,
+  bank_id: NullableIdSchema,
+  balance_cents: CentsSchema.nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  batch_id: NullableIdSchema,
+  fingerprint: NullableIdSchema,
+  transfer_id: NullableIdSchema,
+  recurring_item_id: NullableIdSchema,
   reconciled: z.boolean().default(false),
 });
 export type TransactionInput = z.input<typeof TransactionInputSchema>;
@@ -66,6 +96,17 @@ export const ImportBatchSchema = z.object({
 });
 export type ImportBatch = z.infer<typeof ImportBatchSchema>;
 
+/** What a client sends to record an import batch (the id and sync stamp are set for it). */
+export const ImportBatchInputSchema = ImportBatchSchema.omit({ id: true, updated_at: true }).extend({
+  first_date: IsoDateSchema.nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  last_date: IsoDateSchema.nullable()
+    .optional()
+    .transform((v) => v ?? null),
+});
+export type ImportBatchInput = z.input<typeof ImportBatchInputSchema>;
+
 /** Remembers the category the user gave a payee; applied to later imports (exact payee match, case-insensitive). */
 export const PayeeRuleSchema = z.object({
   id: IdSchema,
@@ -74,3 +115,7 @@ export const PayeeRuleSchema = z.object({
   updated_at: UpdatedAtSchema,
 });
 export type PayeeRule = z.infer<typeof PayeeRuleSchema>;
+
+/** What a client sends to create or change a payee rule. */
+export const PayeeRuleInputSchema = PayeeRuleSchema.omit({ id: true, updated_at: true });
+export type PayeeRuleInput = z.input<typeof PayeeRuleInputSchema>;

@@ -1,0 +1,148 @@
+// /transactions, /import-batches and /payee-rules: the user's bank data (docs/api.md "Transactions"). Money is
+// integer cents on the wire. The list pages newest first (date, then id, descending) with an opaque cursor.
+import { Hono } from 'hono';
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { IsoDateSchema, type ImportBatch, type PayeeRule, type Transaction } from '../../../worker/engine/index';
+import { ApiError, parseInput } from '../errors';
+import { readJson, type Env, type RouteDeps } from '../http';
+import { requireObject } from '../store/ledger';
+import { listLive, selectRows } from '../store/rows';
+import * as store from '../store/transactions';
+
+/** Most transactions one POST /transactions/import takes (a larger statement is sent in several). */
+export const MAX_IMPORT_ROWS = 5000;
+const MAX_PAGE = 1000;
+
+const ListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_PAGE, `must be at most ${MAX_PAGE}`)
+    .default(100),
+  cursor: z.string().max(500).optional(),
+  account_id: z.string().min(1).max(200).optional(),
+  category_id: z.string().min(1).max(200).optional(),
+  from: IsoDateSchema.optional(),
+  to: IsoDateSchema.optional(),
+  q: z.string().max(200).optional(),
+});
+
+const encodeCursor = (t: Pick<Transaction, 'date' | 'id'>) =>
+  Buffer.from(JSON.stringify([t.date, t.id])).toString('base64url');
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string'))
+      return value as [string, string];
+  } catch {
+    // fall through
+  }
+  throw new ApiError(422, [
+    { loc: ['query', 'cursor'], msg: 'must be a cursor from an earlier page', type: 'value_error' },
+  ]);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+const ImportBodySchema = z.object({
+  batch: z.record(z.string(), z.unknown(), { error: 'must be an object' }),
+  transactions: z
+    .array(z.record(z.string(), z.unknown()), { error: 'must be a list' })
+    .max(MAX_IMPORT_ROWS, `at most ${MAX_IMPORT_ROWS} transactions a request`),
+});
+
+export function transactionRoutes({ db, auth, sub, write }: RouteDeps) {
+  return (
+    new Hono<Env>()
+      .get('/transactions', auth, async (c) => {
+        const q = parseInput(ListQuerySchema, c.req.query(), ['query']);
+        const where: SQL[] = [sql`user_sub = ${sub(c)}`, sql`not deleted`];
+        if (q.account_id) where.push(sql`account_id = ${q.account_id}`);
+        if (q.from) where.push(sql`date >= ${q.from}`);
+        if (q.to) where.push(sql`date <= ${q.to}`);
+        if (q.category_id) where.push(sql`body->>'category_id' = ${q.category_id}`);
+        const text = q.q?.trim();
+        if (text) {
+          const like = `%${escapeLike(text)}%`;
+          where.push(
+            sql`(body->>'description' ilike ${like} or body->>'payee' ilike ${like} or coalesce(body->>'note', '') ilike ${like})`,
+          );
+        }
+        if (q.cursor) {
+          const [date, id] = decodeCursor(q.cursor);
+          where.push(sql`(date, id) < (${date}, ${id})`);
+        }
+        const rows = await selectRows<{ body: Transaction | string }>(
+          db,
+          sql`select body from transactions where ${sql.join(where, sql` and `)} order by date desc, id desc limit ${q.limit + 1}`,
+        );
+        const items = rows.slice(0, q.limit).map((r) => (typeof r.body === 'string' ? JSON.parse(r.body) : r.body));
+        const last = items[items.length - 1] as Transaction | undefined;
+        return c.json({ items, next_cursor: rows.length > q.limit && last ? encodeCursor(last) : null });
+      })
+      .post('/transactions', auth, async (c) => {
+        const body = await readJson(c);
+        return c.json(await write(c, (tx, ctx) => store.createTransaction(tx, ctx, body)), 201);
+      })
+      // Bulk: a batch and its transactions, idempotent by their ids (a resent request replaces the same records).
+      .post('/transactions/import', auth, async (c) => {
+        const body = parseInput(ImportBodySchema, requireObject(await readJson(c)));
+        if (typeof body.batch.id !== 'string')
+          throw new ApiError(422, [{ loc: ['body', 'batch', 'id'], msg: 'is required', type: 'missing' }]);
+        body.transactions.forEach((t, i) => {
+          if (typeof t.id !== 'string')
+            throw new ApiError(422, [{ loc: ['body', 'transactions', i, 'id'], msg: 'is required', type: 'missing' }]);
+        });
+        const result = await write(c, async (tx, ctx) => {
+          const batch = await store.saveImportBatch(tx, ctx, body.batch, 'sync');
+          const saved: Transaction[] = [];
+          for (const t of body.transactions)
+            saved.push(await store.createTransaction(tx, ctx, { ...t, batch_id: batch.id }, 'sync'));
+          return { batch, transactions: saved.length };
+        });
+        return c.json(result, 201);
+      })
+      .get('/transactions/:id', auth, async (c) => c.json(await store.getTransaction(db, sub(c), c.req.param('id'))))
+      .patch('/transactions/:id', auth, async (c) => {
+        const body = await readJson(c);
+        return c.json(await write(c, (tx, ctx) => store.updateTransaction(tx, ctx, c.req.param('id'), body)));
+      })
+      .delete('/transactions/:id', auth, async (c) => {
+        await write(c, (tx, ctx) => store.deleteTransaction(tx, ctx, c.req.param('id')));
+        return c.body(null, 204);
+      })
+      // ---- import batches
+      .get('/import-batches', auth, async (c) => c.json(await listLive<ImportBatch>(db, 'import_batches', sub(c))))
+      .post('/import-batches', auth, async (c) => {
+        const body = await readJson(c);
+        return c.json(await write(c, (tx, ctx) => store.saveImportBatch(tx, ctx, body)), 201);
+      })
+      .get('/import-batches/:id', auth, async (c) => c.json(await store.getImportBatch(db, sub(c), c.req.param('id'))))
+      .patch('/import-batches/:id', auth, async (c) => {
+        const body = await readJson(c);
+        return c.json(await write(c, (tx, ctx) => store.saveImportBatch(tx, ctx, body, 'rest', c.req.param('id'))));
+      })
+      // Undo: the batch and every transaction it brought in.
+      .delete('/import-batches/:id', auth, async (c) =>
+        c.json(await write(c, (tx, ctx) => store.deleteImportBatch(tx, ctx, c.req.param('id'), true))),
+      )
+      // ---- payee rules
+      .get('/payee-rules', auth, async (c) => c.json(await listLive<PayeeRule>(db, 'payee_rules', sub(c))))
+      .post('/payee-rules', auth, async (c) => {
+        const body = await readJson(c);
+        return c.json(await write(c, (tx, ctx) => store.createPayeeRule(tx, ctx, body)), 201);
+      })
+      .get('/payee-rules/:id', auth, async (c) => c.json(await store.getPayeeRule(db, sub(c), c.req.param('id'))))
+      .patch('/payee-rules/:id', auth, async (c) => {
+        const body = await readJson(c);
+        return c.json(await write(c, (tx, ctx) => store.updatePayeeRule(tx, ctx, c.req.param('id'), body)));
+      })
+      .delete('/payee-rules/:id', auth, async (c) => {
+        await write(c, (tx, ctx) => store.deletePayeeRule(tx, ctx, c.req.param('id')));
+        return c.body(null, 204);
+      })
+  );
+}

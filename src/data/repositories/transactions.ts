@@ -1,0 +1,330 @@
+// Transaction repository (docs/data-layer.md "Transactions"): bank transactions and their import batches. Every
+// write saves the rows and their outbox rows in one Dexie transaction with bulk operations; a large import is
+// written in chunks of IMPORT_CHUNK rows (one transaction each) so no IndexedDB transaction blocks for long.
+import {
+  ImportBatchInputSchema,
+  TransactionInputSchema,
+  type ImportBatchInput,
+  type TransactionInput,
+} from '../../../worker/engine/index';
+import type { WyrdDb } from '../db';
+import type { ImportBatchRow, IsoTimestamp, OutboxRow, TransactionRow } from '../entities';
+import { newId } from '../ids';
+import { outboxRow, type DeletePayload } from '../outbox';
+import { DataValidationError, RecordNotFoundError, type DataFieldError } from './errors';
+import { timestamp, validate, zodFieldErrors, type WriteOptions } from './write';
+
+/** Rows per Dexie transaction when importing: each chunk is a short task, not one long one. */
+export const IMPORT_CHUNK = 2000;
+
+export type NewTransaction = TransactionInput & { id?: string };
+export type NewImportBatch = ImportBatchInput & { id?: string };
+
+function toRow(id: string, input: TransactionInput, at: IsoTimestamp, prefix = ''): TransactionRow {
+  const result = TransactionInputSchema.safeParse(input);
+  if (!result.success) {
+    const errors = zodFieldErrors(result.error, input).map((e) => ({ ...e, field: `${prefix}${e.field}` }));
+    throw new DataValidationError('transaction', errors);
+  }
+  return { ...result.data, id, updated_at: at };
+}
+
+/** Validates every row first and reports every bad field (by row index), so nothing is written on bad input. */
+function toRows(inputs: ReadonlyArray<NewTransaction>, at: IsoTimestamp, batchId?: string): TransactionRow[] {
+  const rows: TransactionRow[] = [];
+  const errors: DataFieldError[] = [];
+  inputs.forEach((input, i) => {
+    const { id, ...fields } = input;
+    try {
+      rows.push(toRow(id ?? newId(), batchId ? { ...fields, batch_id: batchId } : fields, at, `transactions.${i}.`));
+    } catch (err) {
+      if (!(err instanceof DataValidationError)) throw err;
+      errors.push(...err.errors);
+    }
+  });
+  if (errors.length > 0) throw new DataValidationError('transaction', errors.slice(0, 50));
+  return rows;
+}
+
+const deleteOutbox = (ids: ReadonlyArray<string>, entity: 'transactions' | 'import_batches', at: string) =>
+  ids.map((id) => outboxRow(entity, id, 'delete', { id, deleted_at: at } satisfies DeletePayload, at));
+
+/** Writes rows and their outbox rows (bulk) inside the caller's transaction. */
+async function putAll(db: WyrdDb, rows: TransactionRow[], op: 'create' | 'update', at: IsoTimestamp): Promise<void> {
+  await db.transactions.bulkPut(rows);
+  const outbox: OutboxRow[] = rows.map((r) => outboxRow('transactions', r.id, op, r, at));
+  await db.outbox.bulkAdd(outbox);
+}
+
+// ---- reads
+
+export function getTransaction(db: WyrdDb, id: string): Promise<TransactionRow | undefined> {
+  return db.transactions.get(id);
+}
+
+/** An account's transactions in date order (then id). */
+export function listAccountTransactions(db: WyrdDb, accountId: string): Promise<TransactionRow[]> {
+  return db.transactions.where('[account_id+date]').between([accountId, ''], [accountId, '\uffff']).toArray();
+}
+
+/** What de-duplication needs for one account: the fingerprints and bank ids already stored. */
+export async function existingKeys(
+  db: WyrdDb,
+  accountId: string,
+): Promise<{ fingerprints: Set<string>; bankIds: Set<string> }> {
+  const rows = await db.transactions.where('account_id').equals(accountId).toArray();
+  const fingerprints = new Set<string>();
+  const bankIds = new Set<string>();
+  for (const r of rows) {
+    if (r.fingerprint) fingerprints.add(r.fingerprint);
+    if (r.bank_id) bankIds.add(r.bank_id);
+  }
+  return { fingerprints, bankIds };
+}
+
+export function listImportBatches(db: WyrdDb): Promise<ImportBatchRow[]> {
+  return db.import_batches.orderBy('imported_at').reverse().toArray();
+}
+
+// ---- imports
+
+/**
+ * Saves one chunk of a confirmed import: the batch (created or replaced) and the rows, stamped with its id,
+ * with their outbox rows, in one Dexie transaction.
+ */
+export async function saveImportChunk(
+  db: WyrdDb,
+  batch: NewImportBatch & { id: string },
+  transactions: ReadonlyArray<NewTransaction>,
+  opts?: WriteOptions,
+): Promise<TransactionRow[]> {
+  const at = timestamp(opts);
+  const { id: batchId, ...batchFields } = batch;
+  const batchRow: ImportBatchRow = {
+    ...validate('import batch', ImportBatchInputSchema, batchFields),
+    id: batchId,
+    updated_at: at,
+  };
+  const rows = toRows(transactions, at, batchId);
+  await db.transaction('rw', [db.transactions, db.import_batches, db.outbox], async () => {
+    const existed = !!(await db.import_batches.get(batchId));
+    await db.import_batches.put(batchRow);
+    await db.outbox.add(outboxRow('import_batches', batchId, existed ? 'update' : 'create', batchRow, at));
+    await putAll(db, rows, 'create', at);
+  });
+  return rows;
+}
+
+/**
+ * Saves a confirmed import: validates every row first (nothing is written on bad input), then writes the batch
+ * and the rows in chunks of IMPORT_CHUNK, each chunk one Dexie transaction. If a later chunk fails, the chunks
+ * already written are undone (undoImport) before the error is rethrown, so an import is all or nothing.
+ */
+export async function saveImport(
+  db: WyrdDb,
+  input: { batch: NewImportBatch; transactions: ReadonlyArray<NewTransaction> },
+  opts?: WriteOptions & { onProgress?: (written: number, total: number) => void },
+): Promise<{ batch: ImportBatchRow; transactions: TransactionRow[] }> {
+  const at = timestamp(opts);
+  const batchId = input.batch.id ?? newId();
+  const { id: _id, ...batchFields } = input.batch;
+  const batch: ImportBatchRow = {
+    ...validate('import batch', ImportBatchInputSchema, batchFields),
+    id: batchId,
+    updated_at: at,
+  };
+  const rows = toRows(input.transactions, at, batchId);
+  try {
+    for (let i = 0; i === 0 || i < rows.length; i += IMPORT_CHUNK) {
+      const chunk = rows.slice(i, i + IMPORT_CHUNK);
+      await db.transaction('rw', [db.transactions, db.import_batches, db.outbox], async () => {
+        if (i === 0) {
+          await db.import_batches.put(batch);
+          await db.outbox.add(outboxRow('import_batches', batchId, 'create', batch, at));
+        }
+        await putAll(db, chunk, 'create', at);
+      });
+      opts?.onProgress?.(Math.min(rows.length, i + IMPORT_CHUNK), rows.length);
+    }
+  } catch (err) {
+    await undoImport(db, batchId, opts).catch(() => undefined);
+    throw err;
+  }
+  return { batch, transactions: rows };
+}
+
+/** Deletes an import batch and every transaction it brought in (with tombstones), in chunks; returns the count. */
+export async function undoImport(db: WyrdDb, batchId: string, opts?: WriteOptions): Promise<number> {
+  const at = timestamp(opts);
+  const ids = await db.transactions.where('batch_id').equals(batchId).primaryKeys();
+  const batch = await db.import_batches.get(batchId);
+  if (!batch && ids.length === 0) throw new RecordNotFoundError('import batch', batchId);
+  for (let i = 0; i < ids.length; i += IMPORT_CHUNK) {
+    const chunk = ids.slice(i, i + IMPORT_CHUNK);
+    await db.transaction('rw', [db.transactions, db.outbox], async () => {
+      await db.transactions.bulkDelete(chunk);
+      await db.outbox.bulkAdd(deleteOutbox(chunk, 'transactions', at));
+    });
+  }
+  if (batch)
+    await db.transaction('rw', [db.import_batches, db.outbox], async () => {
+      await db.import_batches.delete(batchId);
+      await db.outbox.bulkAdd(deleteOutbox([batchId], 'import_batches', at));
+    });
+  return ids.length;
+}
+
+// ---- single rows
+
+/** A transaction typed by hand (no batch, no fingerprint unless given). */
+export async function createTransaction(
+  db: WyrdDb,
+  input: NewTransaction,
+  opts?: WriteOptions,
+): Promise<TransactionRow> {
+  const at = timestamp(opts);
+  const { id, ...fields } = input;
+  const row = toRow(id ?? newId(), fields, at);
+  await db.transaction('rw', [db.transactions, db.outbox], () => putAll(db, [row], 'create', at));
+  return row;
+}
+
+export async function updateTransaction(
+  db: WyrdDb,
+  id: string,
+  patch: Partial<TransactionInput>,
+  opts?: WriteOptions,
+): Promise<TransactionRow> {
+  const at = timestamp(opts);
+  return db.transaction('rw', [db.transactions, db.outbox], async () => {
+    const existing = await db.transactions.get(id);
+    if (!existing) throw new RecordNotFoundError('transaction', id);
+    const { id: _id, updated_at: _u, ...current } = existing;
+    const row = toRow(id, { ...current, ...patch }, at);
+    await putAll(db, [row], 'update', at);
+    return row;
+  });
+}
+
+/** Deletes a transaction; the other half of a transfer is unlinked in the same transaction. */
+export async function deleteTransaction(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
+  const at = timestamp(opts);
+  await db.transaction('rw', [db.transactions, db.outbox], async () => {
+    const existing = await db.transactions.get(id);
+    if (!existing) throw new RecordNotFoundError('transaction', id);
+    const other = existing.transfer_id ? await db.transactions.get(existing.transfer_id) : undefined;
+    if (other && other.transfer_id === id)
+      await putAll(db, [{ ...other, transfer_id: null, updated_at: at }], 'update', at);
+    await db.transactions.delete(id);
+    await db.outbox.bulkAdd(deleteOutbox([id], 'transactions', at));
+  });
+}
+
+/** Applies `change` to every listed row (bulk), in chunks; missing ids are skipped. Returns rows changed. */
+async function changeMany(
+  db: WyrdDb,
+  ids: ReadonlyArray<string>,
+  change: (row: TransactionRow) => TransactionRow | null,
+  at: IsoTimestamp,
+): Promise<number> {
+  let changed = 0;
+  for (let i = 0; i < ids.length; i += IMPORT_CHUNK) {
+    const chunk = ids.slice(i, i + IMPORT_CHUNK);
+    await db.transaction('rw', [db.transactions, db.outbox], async () => {
+      const rows = (await db.transactions.bulkGet(chunk)).filter((r): r is TransactionRow => !!r);
+      const next = rows
+        .map(change)
+        .filter((r): r is TransactionRow => !!r)
+        .map((r) => ({ ...r, updated_at: at }));
+      if (next.length > 0) await putAll(db, next, 'update', at);
+      changed += next.length;
+    });
+  }
+  return changed;
+}
+
+/** Gives many transactions one category (null: uncategorised). */
+export async function recategorise(
+  db: WyrdDb,
+  ids: ReadonlyArray<string>,
+  categoryId: string | null,
+  opts?: WriteOptions,
+): Promise<number> {
+  return changeMany(
+    db,
+    ids,
+    (r) => (r.category_id === categoryId ? null : { ...r, category_id: categoryId }),
+    timestamp(opts),
+  );
+}
+
+/** Links many transactions to a recurring item (null: unlinks them). */
+export async function setRecurringLink(
+  db: WyrdDb,
+  ids: ReadonlyArray<string>,
+  itemId: string | null,
+  opts?: WriteOptions,
+): Promise<number> {
+  return changeMany(
+    db,
+    ids,
+    (r) => (r.recurring_item_id === itemId ? null : { ...r, recurring_item_id: itemId }),
+    timestamp(opts),
+  );
+}
+
+/**
+ * Links two transactions as the halves of one transfer (each names the other). They must be in different
+ * accounts with opposite amounts of the same size; either half's earlier partner is unlinked.
+ */
+export async function linkTransfer(db: WyrdDb, idA: string, idB: string, opts?: WriteOptions): Promise<void> {
+  const at = timestamp(opts);
+  await db.transaction('rw', [db.transactions, db.outbox], async () => {
+    const [a, b] = await db.transactions.bulkGet([idA, idB]);
+    if (!a) throw new RecordNotFoundError('transaction', idA);
+    if (!b) throw new RecordNotFoundError('transaction', idB);
+    if (a.account_id === b.account_id || a.amount_cents !== -b.amount_cents || a.amount_cents === 0)
+      throw new DataValidationError('transaction', [
+        {
+          field: 'transfer_id',
+          message: 'A transfer links money out of one account with the same amount into another account.',
+        },
+      ]);
+    const stale = [a.transfer_id, b.transfer_id].filter((x): x is string => !!x && x !== idA && x !== idB);
+    const olds = (await db.transactions.bulkGet(stale)).filter((r): r is TransactionRow => !!r);
+    await putAll(
+      db,
+      [
+        ...olds.map((r) => ({ ...r, transfer_id: null, updated_at: at })),
+        { ...a, transfer_id: idB, updated_at: at },
+        { ...b, transfer_id: idA, updated_at: at },
+      ],
+      'update',
+      at,
+    );
+  });
+}
+
+/** Unlinks a transfer (both halves). */
+export async function unlinkTransfer(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
+  const at = timestamp(opts);
+  await db.transaction('rw', [db.transactions, db.outbox], async () => {
+    const a = await db.transactions.get(id);
+    if (!a) throw new RecordNotFoundError('transaction', id);
+    if (!a.transfer_id) return;
+    const b = await db.transactions.get(a.transfer_id);
+    const next = [{ ...a, transfer_id: null, updated_at: at }];
+    if (b && b.transfer_id === id) next.push({ ...b, transfer_id: null, updated_at: at });
+    await putAll(db, next, 'update', at);
+  });
+}
+
+/** Deletes every transaction and import batch of an account (deleting the account cascades to its bank data). */
+export async function deleteAccountTransactions(db: WyrdDb, accountId: string, at: IsoTimestamp): Promise<number> {
+  const ids = await db.transactions.where('account_id').equals(accountId).primaryKeys();
+  const batches = await db.import_batches.where('account_id').equals(accountId).primaryKeys();
+  await db.transactions.bulkDelete(ids);
+  await db.import_batches.bulkDelete(batches);
+  await db.outbox.bulkAdd([...deleteOutbox(ids, 'transactions', at), ...deleteOutbox(batches, 'import_batches', at)]);
+  return ids.length;
+}
