@@ -12,7 +12,7 @@ import type { NetWorthData } from '../../../worker/engine/index';
 import { formatMoney, formatMoneyCents } from '../../lib/format/money';
 import { AccountModal, type AccountFormValues } from './AccountModal';
 import { ACCOUNT_TYPE_LABELS } from './account-types';
-import { RowList } from '../../components/row-list/RowList';
+import { MoneyGroup, RowActions, ScenarioBadge } from '../../components/row-list/MoneyRowParts';
 import { useAccountsData, type AccountView } from './use-accounts-data';
 import { Button } from '../../components/form/controls';
 
@@ -201,18 +201,13 @@ const AccountGroup = memo(function AccountGroup({
 }) {
   const headingId = `accounts-${title.toLowerCase()}`;
   return (
-    <section className="money-group" aria-labelledby={headingId}>
-      <h2 id={headingId}>{title}</h2>
-      {accounts.length === 0 ? (
-        <p className="money-status">{title === 'Assets' ? 'No asset accounts' : 'No liability accounts'}</p>
-      ) : (
-        <RowList
-          items={accounts}
-          label={title}
-          renderRow={(view) => <AccountRowView view={view} onEdit={onEdit} onDelete={onDelete} />}
-        />
-      )}
-    </section>
+    <MoneyGroup
+      headingId={headingId}
+      title={title}
+      empty={title === 'Assets' ? 'No asset accounts' : 'No liability accounts'}
+      items={accounts}
+      renderRow={(view) => <AccountRowView view={view} onEdit={onEdit} onDelete={onDelete} />}
+    />
   );
 });
 
@@ -231,9 +226,7 @@ const AccountRowView = memo(function AccountRowView({
       <div className="money-row-main">
         <h3 className="money-row-name">
           {account.name}
-          {view.hypotheticalScenario !== null && (
-            <span className="badge badge-muted">Scenario: {view.hypotheticalScenario}</span>
-          )}
+          <ScenarioBadge scenario={view.hypotheticalScenario} />
         </h3>
         <p className="money-row-meta">
           <span>{ACCOUNT_TYPE_LABELS[account.account_type] ?? account.account_type}</span>
@@ -243,7 +236,7 @@ const AccountRowView = memo(function AccountRowView({
       <p className="money-row-amount">
         {formatMoneyCents(account.is_asset ? account.current_balance : Math.abs(account.current_balance))}
       </p>
-      <div className="money-row-actions">
+      <RowActions name={account.name} onEdit={() => onEdit(view)} onDelete={() => void onDelete(view)}>
         {!account.scenario_event_id && (
           <Link
             to="/transactions/import"
@@ -254,23 +247,7 @@ const AccountRowView = memo(function AccountRowView({
             Import
           </Link>
         )}
-        <Button
-          type="button"
-          className="button button-ghost"
-          aria-label={`Edit ${account.name}`}
-          onClick={() => onEdit(view)}
-        >
-          Edit
-        </Button>
-        <Button
-          type="button"
-          className="button button-ghost button-danger"
-          aria-label={`Delete ${account.name}`}
-          onClick={() => void onDelete(view)}
-        >
-          Delete
-        </Button>
-      </div>
+      </RowActions>
     </article>
   );
 });

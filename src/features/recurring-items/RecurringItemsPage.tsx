@@ -18,7 +18,7 @@ import type { RecurringSummary } from '../../../worker/engine/index';
 import { formatMoney, formatMoneyCents } from '../../lib/format/money';
 import { CategoryManager } from './CategoryManager';
 import { FREQUENCY_LABELS, RecurringItemModal, type RecurringFormValues } from './RecurringItemModal';
-import { RowList } from '../../components/row-list/RowList';
+import { MoneyGroup, RowActions, ScenarioBadge } from '../../components/row-list/MoneyRowParts';
 import { useRecurringData, type RecurringView } from './use-recurring-data';
 import { Button } from '../../components/form/controls';
 import './recurring-items.css';
@@ -248,18 +248,13 @@ const ItemGroup = memo(function ItemGroup({
 }) {
   const headingId = `recurring-${title.toLowerCase()}`;
   return (
-    <section className="money-group" aria-labelledby={headingId}>
-      <h2 id={headingId}>{title}</h2>
-      {items.length === 0 ? (
-        <p className="money-status">{title === 'Income' ? 'No income items' : 'No expense items'}</p>
-      ) : (
-        <RowList
-          items={items}
-          label={title}
-          renderRow={(view) => <ItemRow view={view} onEdit={onEdit} onDelete={onDelete} />}
-        />
-      )}
-    </section>
+    <MoneyGroup
+      headingId={headingId}
+      title={title}
+      empty={title === 'Income' ? 'No income items' : 'No expense items'}
+      items={items}
+      renderRow={(view) => <ItemRow view={view} onEdit={onEdit} onDelete={onDelete} />}
+    />
   );
 });
 
@@ -279,9 +274,7 @@ const ItemRow = memo(function ItemRow({
         <h3 className="money-row-name">
           {item.name}
           {!item.is_active && <span className="badge badge-warning">Inactive</span>}
-          {view.hypotheticalScenario !== null && (
-            <span className="badge badge-muted">Scenario: {view.hypotheticalScenario}</span>
-          )}
+          <ScenarioBadge scenario={view.hypotheticalScenario} />
         </h3>
         <p className="money-row-meta">
           <span>{view.categoryName}</span>
@@ -294,24 +287,7 @@ const ItemRow = memo(function ItemRow({
       <p className={item.amount > 0 ? 'money-row-amount money-positive' : 'money-row-amount'}>
         {formatMoneyCents(Math.abs(item.amount))}
       </p>
-      <div className="money-row-actions">
-        <Button
-          type="button"
-          className="button button-ghost"
-          aria-label={`Edit ${item.name}`}
-          onClick={() => onEdit(view)}
-        >
-          Edit
-        </Button>
-        <Button
-          type="button"
-          className="button button-ghost button-danger"
-          aria-label={`Delete ${item.name}`}
-          onClick={() => void onDelete(view)}
-        >
-          Delete
-        </Button>
-      </div>
+      <RowActions name={item.name} onEdit={() => onEdit(view)} onDelete={() => void onDelete(view)} />
     </article>
   );
 });
