@@ -5,13 +5,48 @@
 // outbox drained). Targets: parse + dedupe + write under 2 s with no task of 50 ms or more; first rows within
 // 300 ms; sync under 5 s. Prints medians and the load average (the machine is shared).
 import { cpus, loadavg } from 'node:os';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { median, openHeavyBenchPage } from './bench-compare';
 
 const IMPORT_ROWS = 10_000;
 const STORED_ROWS = 50_000;
 
 type LongTask = { start: number; duration: number };
+
+// `--profile`: a main-thread CPU profile (Chrome DevTools Protocol) of the write and the sync, summed as self
+// time per function, so a slow phase points at its cause.
+const PROFILE = process.argv.includes('--profile');
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
+type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+
+async function startProfile(page: Page): Promise<CDPSession | null> {
+  if (!PROFILE) return null;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+
+async function printProfile(cdp: CDPSession | null, phase: string, top = 25): Promise<void> {
+  if (!cdp) return;
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+  await cdp.detach();
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const f = byNode.get(id)?.callFrame;
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    total += ms;
+    const name = f ? `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}` : '?';
+    self.set(name, (self.get(name) ?? 0) + ms);
+  });
+  console.log(`profile of ${phase}: ${total.toFixed(0)} ms sampled; self time per function:`);
+  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${name}`);
+}
 
 async function watchLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -177,8 +212,10 @@ async function main(): Promise<void> {
     const readTask = await longestTask(page);
     await watchLongTasks(page);
     const label = `Import ${IMPORT_ROWS.toLocaleString('en-AU')} transactions`;
+    const writeProfile = await startProfile(page);
     const importStarted = Date.now();
     const writeMs = await timeClickUntil(page, label, '[data-step="done"]');
+    await printProfile(writeProfile, 'the write (Import -> done)');
     const writeTask = await longestTask(page);
     const counts = await storeCounts(page);
     console.log(
@@ -189,11 +226,13 @@ async function main(): Promise<void> {
 
     // Sync: until the outbox is empty (the push starts while the chunks are written).
     let outbox = counts.outbox;
+    const syncProfile = await startProfile(page);
     while (outbox > 0 && Date.now() - importStarted < 120_000) {
       await page.waitForTimeout(100);
       outbox = (await storeCounts(page)).outbox;
     }
     const syncMs = Date.now() - importStarted - writeMs;
+    await printProfile(syncProfile, 'the sync (after the write)');
     console.log(
       outbox === 0
         ? `sync: outbox empty ${syncMs.toFixed(0)} ms after the import finished (${(Date.now() - importStarted).toFixed(0)} ms after Import was clicked)`

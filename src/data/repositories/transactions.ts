@@ -49,11 +49,23 @@ function toRows(inputs: ReadonlyArray<NewTransaction>, at: IsoTimestamp, batchId
 const deleteOutbox = (ids: ReadonlyArray<string>, entity: 'transactions' | 'import_batches', at: string) =>
   ids.map((id) => outboxRow(entity, id, 'delete', { id, deleted_at: at } satisfies DeletePayload, at));
 
-/** Writes rows and their outbox rows (bulk) inside the caller's transaction. */
+/**
+ * Rows handed to IndexedDB per task inside one import transaction: the browser copies every row on the main
+ * thread when it is put, so a large chunk is written a slice at a time, each slice issued when the previous one
+ * is done (a new task), while the transaction, and so the all-or-nothing of the chunk, stays one.
+ */
+export const WRITE_SLICE = 250;
+
+/**
+ * Writes rows and their outbox rows (bulk) inside the caller's transaction, WRITE_SLICE rows per task. The rows
+ * and their outbox rows of a slice are requested together (one round trip to IndexedDB, not two).
+ */
 async function putAll(db: WyrdDb, rows: TransactionRow[], op: 'create' | 'update', at: IsoTimestamp): Promise<void> {
-  await db.transactions.bulkPut(rows);
-  const outbox: OutboxRow[] = rows.map((r) => outboxRow('transactions', r.id, op, r, at));
-  await db.outbox.bulkAdd(outbox);
+  for (let i = 0; i < rows.length; i += WRITE_SLICE) {
+    const slice = rows.length <= WRITE_SLICE ? rows : rows.slice(i, i + WRITE_SLICE);
+    const outbox: OutboxRow[] = slice.map((r) => outboxRow('transactions', r.id, op, r, at));
+    await Promise.all([db.transactions.bulkPut(slice), db.outbox.bulkAdd(outbox)]);
+  }
 }
 
 // ---- reads

@@ -17,6 +17,8 @@ import { clearSyncSession, saveSyncSession } from './sync-session';
 export const PERIODIC_SYNC_MS = 3 * 60_000;
 /** Wait after a local change before pushing it (a burst of edits goes in one round). */
 export const CHANGE_DEBOUNCE_MS = 2_000;
+/** A long burst (a statement import writes for seconds) still starts pushing this long after its first change. */
+export const CHANGE_MAX_WAIT_MS = 2_000;
 /** The waiting-changes count catches up this long after a local change. */
 const COUNT_DELAY_MS = 300;
 /** Focus and visibility changes start a round at most this often. */
@@ -211,12 +213,28 @@ export function startSync(db: WyrdDb): () => void {
 
     // A local change: count it soon and push it shortly (the outbox row is written in the change's own
     // transaction, so both wait a moment).
+    // The hook runs once per outbox row (10,000 times in a large import), so it only notes the time; one timer
+    // checks whether the quiet period (or the longest wait) is over.
     let debounce: ReturnType<typeof setTimeout> | null = null;
     let recount: ReturnType<typeof setTimeout> | null = null;
+    let firstChange = 0;
+    let lastChange = 0;
+    const due = () => Math.min(lastChange + CHANGE_DEBOUNCE_MS, firstChange + CHANGE_MAX_WAIT_MS);
+    const check = () => {
+      const wait = due() - Date.now();
+      if (wait > 0) {
+        debounce = setTimeout(check, wait);
+        return;
+      }
+      debounce = null;
+      run();
+    };
     const onChange = () => {
+      lastChange = Date.now();
+      if (debounce) return;
       if (isOffline()) void requestBackgroundSync();
-      if (debounce) clearTimeout(debounce);
-      debounce = setTimeout(run, CHANGE_DEBOUNCE_MS);
+      firstChange = lastChange;
+      debounce = setTimeout(check, CHANGE_DEBOUNCE_MS);
       recount ??= setTimeout(() => {
         recount = null;
         void refreshSyncCounts(db);

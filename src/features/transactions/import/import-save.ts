@@ -1,6 +1,6 @@
-// Writing a confirmed import: payee rules give categories, rows are written in small chunks (each its own Dexie
-// transaction, with a yield to the browser between them) so no main-thread task runs long, then transfers between
-// the user's accounts are linked. Nothing is written before the user confirms.
+// Writing a confirmed import: payee rules give categories, rows are written in chunks (each its own Dexie
+// transaction, written a slice per task, with a yield to the browser between chunks) so no main-thread task runs
+// long, then transfers between the user's accounts are linked. Nothing is written before the user confirms.
 import { applyPayeeRules } from '../../../../worker/engine/index';
 import type { WyrdDb } from '../../../data/db';
 import { newId } from '../../../data/ids';
@@ -9,7 +9,11 @@ import { linkTransfers, saveImportChunk, type NewBatch, type NewTransaction } fr
 import type { ImportPreview } from './import-preview';
 import type { PlannedRow } from './import-types';
 
-export const SAVE_CHUNK = 250;
+/**
+ * Rows per Dexie transaction. Each commit costs round trips to IndexedDB, so chunks are large; the repository
+ * hands a chunk to IndexedDB a few hundred rows per task, and the browser gets a turn between chunks.
+ */
+export const SAVE_CHUNK = 2_000;
 
 /** Gives the browser a turn (input, paint) between chunks. */
 export function yieldToMain(): Promise<void> {
