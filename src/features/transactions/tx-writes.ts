@@ -1,46 +1,95 @@
-// Every write this feature makes to transactions, import batches and payee rules, in one module: the data
-// layer's transaction repository does them (entity + outbox row in one Dexie transaction).
+// Every write this feature makes to transactions, import batches and payee rules, in one module: the data layer's
+// repositories do them (entity + outbox row in one Dexie transaction); this module adds what the screens need on
+// top (remember a payee's category whether or not a rule exists, link the transfers an import brought in).
+import { findTransferPairs, TRANSFER_WINDOW_DAYS } from '../../../worker/engine/index';
 import type { WyrdDb } from '../../data/db';
+import {
+  createPayeeRule,
+  deletePayeeRule as deleteRule,
+  updatePayeeRule as updateRule,
+} from '../../data/repositories/payee-rules';
+import * as repo from '../../data/repositories/transactions';
 import type { ImportBatchRow, PayeeRuleRow, TransactionRow } from './tx-store';
 
 export type NewTransaction = Omit<TransactionRow, 'id' | 'updated_at'>;
 export type NewBatch = Omit<ImportBatchRow, 'id' | 'updated_at'>;
 
-const missing = (what: string) =>
-  Promise.reject(new Error(`Saving ${what} is not available in this version of the app`));
-
 export function saveImportChunk(
-  _db: WyrdDb,
-  _batch: NewBatch & { id: string },
-  _rows: NewTransaction[],
+  db: WyrdDb,
+  batch: NewBatch & { id: string },
+  rows: NewTransaction[],
 ): Promise<TransactionRow[]> {
-  return missing('an import');
+  return repo.saveImportChunk(db, batch, rows);
 }
-export function undoImport(_db: WyrdDb, _batchId: string): Promise<number> {
-  return missing('an undo');
+
+export function undoImport(db: WyrdDb, batchId: string): Promise<number> {
+  return repo.undoImport(db, batchId);
 }
-export function updateTransaction(_db: WyrdDb, _id: string, _patch: Partial<NewTransaction>): Promise<void> {
-  return missing('a transaction');
+
+export async function recategorise(db: WyrdDb, ids: string[], categoryId: string | null): Promise<void> {
+  await repo.recategorise(db, ids, categoryId);
 }
-export function recategorise(_db: WyrdDb, _ids: string[], _categoryId: string | null): Promise<void> {
-  return missing('categories');
+
+export async function setRecurringLink(db: WyrdDb, ids: string[], itemId: string | null): Promise<void> {
+  await repo.setRecurringLink(db, ids, itemId);
 }
-export function setRecurringLink(_db: WyrdDb, _ids: string[], _itemId: string | null): Promise<void> {
-  return missing('a recurring link');
+
+/** Remembers the category for a payee: the payee's rule is changed when there is one, else one is added. */
+export async function savePayeeRule(db: WyrdDb, payee: string, categoryId: string): Promise<PayeeRuleRow> {
+  const key = payee.trim().toLowerCase();
+  const existing = (await db.payee_rules.toArray()).find((r) => r.payee.trim().toLowerCase() === key);
+  return existing
+    ? updateRule(db, existing.id, { category_id: categoryId })
+    : createPayeeRule(db, { payee: payee.trim(), category_id: categoryId });
 }
-export function savePayeeRule(_db: WyrdDb, _payee: string, _categoryId: string): Promise<PayeeRuleRow> {
-  return missing('a payee rule');
-}
-export function updatePayeeRule(
-  _db: WyrdDb,
-  _id: string,
-  _patch: { payee?: string; category_id?: string },
+
+export async function updatePayeeRule(
+  db: WyrdDb,
+  id: string,
+  patch: { payee?: string; category_id?: string },
 ): Promise<void> {
-  return missing('a payee rule');
+  await updateRule(db, id, patch);
 }
-export function deletePayeeRule(_db: WyrdDb, _id: string): Promise<void> {
-  return missing('a payee rule');
+
+export async function deletePayeeRule(db: WyrdDb, id: string): Promise<void> {
+  await deleteRule(db, id);
 }
-export function linkTransfers(_db: WyrdDb, _ids: string[]): Promise<number> {
-  return missing('transfers');
+
+function shift(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Links the transfers between the user's accounts that the given (new) rows take part in: the engine pairs money out
+ * of one account with the same amount into another within 3 days; each pair is linked through the repository. Only
+ * other accounts' rows around the new rows' dates are read (through the account and date index), and only new rows
+ * whose opposite amount is among them take part, so a large import into one account reads next to nothing.
+ */
+export async function linkTransfers(db: WyrdDb, rows: readonly TransactionRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  let min = rows[0].date;
+  let max = rows[0].date;
+  const accounts = new Set<string>();
+  for (const t of rows) {
+    if (t.date < min) min = t.date;
+    if (t.date > max) max = t.date;
+    accounts.add(t.account_id);
+  }
+  const from = shift(min, -TRANSFER_WINDOW_DAYS);
+  const to = shift(max, TRANSFER_WINDOW_DAYS);
+  const others: TransactionRow[] = [];
+  for (const account of await db.accounts.toCollection().primaryKeys()) {
+    if (accounts.has(account)) continue;
+    const near = await db.transactions.where('[account_id+date]').between([account, from], [account, to], true, true);
+    if ((await near.count()) > 0) others.push(...(await near.toArray()));
+  }
+  if (others.length === 0) return 0;
+  const opposite = new Set(others.map((t) => -t.amount_cents));
+  const candidates = [...others, ...rows.filter((t) => opposite.has(t.amount_cents))];
+  const fresh = new Set(rows.map((t) => t.id));
+  const pairs = findTransferPairs(candidates).filter((p) => fresh.has(p.out_id) || fresh.has(p.in_id));
+  for (const p of pairs) await repo.linkTransfer(db, p.out_id, p.in_id);
+  return pairs.length;
 }

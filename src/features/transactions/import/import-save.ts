@@ -4,7 +4,7 @@
 import { applyPayeeRules } from '../../../../worker/engine/index';
 import type { WyrdDb } from '../../../data/db';
 import { newId } from '../../../data/ids';
-import { listRules } from '../tx-store';
+import { listRules, type TransactionRow } from '../tx-store';
 import { linkTransfers, saveImportChunk, type NewBatch, type NewTransaction } from '../tx-writes';
 import type { ImportPreview } from './import-preview';
 import type { PlannedRow } from './import-types';
@@ -54,7 +54,7 @@ export async function saveConfirmedImport(
     first_date: first,
     last_date: last,
   };
-  const ids: string[] = [];
+  const saved: TransactionRow[] = [];
   for (let start = 0; start < rows.length || start === 0; start += SAVE_CHUNK) {
     const chunk: NewTransaction[] = categorised.slice(start, start + SAVE_CHUNK).map((r) => ({
       account_id: accountId,
@@ -72,12 +72,11 @@ export async function saveConfirmedImport(
       recurring_item_id: null,
       reconciled: false,
     }));
-    const saved = await saveImportChunk(db, batch, chunk);
-    for (const t of saved) ids.push(t.id);
+    saved.push(...(await saveImportChunk(db, batch, chunk)));
     args.onProgress?.(Math.min(rows.length, start + SAVE_CHUNK), rows.length);
     await yieldToMain();
     if (rows.length === 0) break;
   }
-  const transfers = ids.length > 0 ? await linkTransfers(db, ids) : 0;
-  return { batchId, added: ids.length, ids, transfers };
+  const transfers = await linkTransfers(db, saved);
+  return { batchId, added: saved.length, ids: saved.map((t) => t.id), transfers };
 }
