@@ -1,6 +1,6 @@
 // The accounts screen (spec section 2 Accounts): summary, Assets and Liabilities lists, the Add/Edit modal,
 // delete with confirmation, and the scenario-event link rules (edit through the event, never delete here).
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { memo, useCallback, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useToast } from '../../components/toast/ToastProvider';
@@ -13,6 +13,7 @@ import { formatMoney, formatMoneyCents } from '../../lib/format/money';
 import { AccountModal, type AccountFormValues } from './AccountModal';
 import { ACCOUNT_TYPE_LABELS } from './account-types';
 import { MoneyGroup, RowActions, ScenarioBadge } from '../../components/row-list/MoneyRowParts';
+import { useScenarioEventEdit } from '../../components/row-list/use-scenario-event-edit';
 import { useAccountsData, type AccountView } from './use-accounts-data';
 import { Button } from '../../components/form/controls';
 
@@ -43,34 +44,19 @@ type ModalState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; account
 export function AccountsPage() {
   const db = useDb();
   const showToast = useToast();
-  const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const state = useAccountsData(db, attempt);
+  const openEvent = useScenarioEventEdit('account');
 
   const openAdd = useCallback(() => setModal({ mode: 'add' }), []);
 
   const onEdit = useCallback(
     (view: AccountView) => {
-      if (view.account.scenario_event_id) {
-        const link = new ScenarioEventLinkError(
-          'account',
-          'edit',
-          view.account.scenario_event_id,
-          view.eventScenarioId,
-        );
-        showToast(link.message, 'info');
-        if (link.scenarioId)
-          void navigate({
-            to: '/scenarios/$scenarioId',
-            params: { scenarioId: link.scenarioId },
-            search: { editEvent: link.eventId },
-          });
-        return;
-      }
+      if (openEvent(view.account.scenario_event_id, view.eventScenarioId)) return;
       setModal({ mode: 'edit', account: view.account });
     },
-    [navigate, showToast],
+    [openEvent],
   );
 
   const onDelete = useCallback(

@@ -1,6 +1,5 @@
 // The recurring items screen (spec section 2 Recurring Items): the normalised monthly summary, Income and
 // Expenses lists, the add/edit modal, delete with confirmation, categories, and the scenario-event link rules.
-import { useNavigate } from '@tanstack/react-router';
 import { memo, useCallback, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useToast } from '../../components/toast/ToastProvider';
@@ -19,6 +18,7 @@ import { formatMoney, formatMoneyCents } from '../../lib/format/money';
 import { CategoryManager } from './CategoryManager';
 import { FREQUENCY_LABELS, RecurringItemModal, type RecurringFormValues } from './RecurringItemModal';
 import { MoneyGroup, RowActions, ScenarioBadge } from '../../components/row-list/MoneyRowParts';
+import { useScenarioEventEdit } from '../../components/row-list/use-scenario-event-edit';
 import { useRecurringData, type RecurringView } from './use-recurring-data';
 import { Button } from '../../components/form/controls';
 import './recurring-items.css';
@@ -66,34 +66,19 @@ type ModalState =
 export function RecurringItemsPage() {
   const db = useDb();
   const showToast = useToast();
-  const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const state = useRecurringData(db, attempt);
+  const openEvent = useScenarioEventEdit('recurring item');
 
   const openAdd = useCallback(() => setModal({ mode: 'add' }), []);
 
   const onEdit = useCallback(
     (view: RecurringView) => {
-      if (view.item.scenario_event_id) {
-        const link = new ScenarioEventLinkError(
-          'recurring item',
-          'edit',
-          view.item.scenario_event_id,
-          view.eventScenarioId,
-        );
-        showToast(link.message, 'info');
-        if (link.scenarioId)
-          void navigate({
-            to: '/scenarios/$scenarioId',
-            params: { scenarioId: link.scenarioId },
-            search: { editEvent: link.eventId },
-          });
-        return;
-      }
+      if (openEvent(view.item.scenario_event_id, view.eventScenarioId)) return;
       setModal({ mode: 'edit', item: view.item });
     },
-    [navigate, showToast],
+    [openEvent],
   );
 
   const onDelete = useCallback(
