@@ -8,13 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { CodeStore, type CodePurpose } from './code-store';
 import { randomCode, startCognitoLocal } from './cognito-local';
 import { createCompat } from './compat';
-import {
-  DEFAULT_IDENTITY_HOST,
-  DEFAULT_IDENTITY_PORT,
-  LOCAL_CLIENT_ID,
-  LOCAL_POOL_ID,
-  localIssuer,
-} from './constants';
+import { DEFAULT_IDENTITY_HOST, DEFAULT_IDENTITY_PORT, LOCAL_CLIENT_ID, LOCAL_POOL_ID, localIssuer } from './constants';
 import { CognitoError, errorBody } from './errors';
 
 export { localIssuer };
