@@ -152,21 +152,7 @@ function MonthDetail({ month }: { month: MonthResult }) {
       <div className="tx-table-wrap">
         <table className="tx-data-table">
           <caption>{formatMonth(month.month)} by category</caption>
-          <thead>
-            <tr>
-              <th scope="col">Category</th>
-              <th scope="col" className="tx-num">
-                Expected
-              </th>
-              <th scope="col" className="tx-num">
-                Actual
-              </th>
-              <th scope="col" className="tx-num">
-                Difference
-              </th>
-              <th scope="col" aria-hidden="true" />
-            </tr>
-          </thead>
+          <ComparisonHead first="Category" expected="Expected" bar />
           <tbody>
             {month.categories.map((c) => (
               <tr key={c.category_id ?? 'none'}>
@@ -217,20 +203,7 @@ function MonthDetail({ month }: { month: MonthResult }) {
       <div className="tx-table-wrap">
         <table className="tx-data-table">
           <caption>Account balances at the end of {formatMonth(month.month)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Account</th>
-              <th scope="col" className="tx-num">
-                Plan expected
-              </th>
-              <th scope="col" className="tx-num">
-                Actual
-              </th>
-              <th scope="col" className="tx-num">
-                Difference
-              </th>
-            </tr>
-          </thead>
+          <ComparisonHead first="Account" />
           <tbody>
             {month.accounts.map((a) => (
               <tr key={a.account_id}>
@@ -249,6 +222,35 @@ function MonthDetail({ month }: { month: MonthResult }) {
   );
 }
 
+/** The column heads the plan-versus-actual tables share; `bar` adds the unlabelled column of drawn bars. */
+function ComparisonHead({
+  first,
+  expected = 'Plan expected',
+  bar = false,
+}: {
+  first: string;
+  expected?: string;
+  bar?: boolean;
+}) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        <th scope="col" className="tx-num">
+          {expected}
+        </th>
+        <th scope="col" className="tx-num">
+          Actual
+        </th>
+        <th scope="col" className="tx-num">
+          Difference
+        </th>
+        {bar && <th scope="col" aria-hidden="true" />}
+      </tr>
+    </thead>
+  );
+}
+
 function timingText(t: TimingNote): string {
   const due = `${t.name} (${formatCents(t.expected_cents)}, due ${formatDay(t.expected_date)})`;
   const days = Math.abs(t.days_off ?? 0);
@@ -264,20 +266,7 @@ function MonthsTable({ months }: { months: MonthResult[] }) {
     <div className="tx-table-wrap">
       <table className="tx-data-table">
         <caption>Every month</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col" className="tx-num">
-              Plan expected
-            </th>
-            <th scope="col" className="tx-num">
-              Actual
-            </th>
-            <th scope="col" className="tx-num">
-              Difference
-            </th>
-          </tr>
-        </thead>
+        <ComparisonHead first="Month" />
         <tbody>
           {months.map((m) => (
             <tr key={m.month}>
