@@ -81,7 +81,6 @@ export function AccountModal({
         />
         <SelectField
           label="Account Type"
-          className="select"
           name="account_type"
           value={accountType}
           choices={ACCOUNT_TYPE_OPTIONS}

@@ -67,7 +67,7 @@ export function CategoryManager({
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
-          <SelectField label="Category Type" className="select" value={type} choices={TYPES} onValue={setType} />
+          <SelectField label="Category Type" value={type} choices={TYPES} onValue={setType} />
         </div>
         <FormSubmit busy={busy} label="Add Category" busyLabel="Adding..." />
       </form>

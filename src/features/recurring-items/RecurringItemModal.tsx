@@ -115,7 +115,6 @@ export function RecurringItemModal({
         <AccountField accounts={accounts} accountId={accountId} onChange={setAccountId} />
         <SelectField
           label="Frequency"
-          className="select"
           name="frequency"
           value={frequency}
           choices={FREQUENCY_CHOICES}
