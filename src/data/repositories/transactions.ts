@@ -10,7 +10,7 @@ import {
 import type { WyrdDb } from '../db';
 import type { ImportBatchRow, IsoTimestamp, OutboxRow, TransactionRow } from '../entities';
 import { newId } from '../ids';
-import { outboxRow, type DeletePayload } from '../outbox';
+import { outboxRef, outboxRow, type DeletePayload } from '../outbox';
 import { DataValidationError, RecordNotFoundError, type DataFieldError } from './errors';
 import { timestamp, validate, zodFieldErrors, type WriteOptions } from './write';
 
@@ -58,14 +58,24 @@ export const WRITE_SLICE = 250;
 
 /**
  * Writes rows and their outbox rows (bulk) inside the caller's transaction, WRITE_SLICE rows per task. The rows
- * and their outbox rows of a slice are requested together (one round trip to IndexedDB, not two).
+ * and their outbox rows of a slice are requested together (one round trip to IndexedDB, not two), and the next
+ * slice is handed over while IndexedDB still stores the one before (two slices in flight): the page copies one
+ * slice while IndexedDB writes the other, instead of each waiting for the other. The outbox rows are reference
+ * rows (docs/sync.md): they name the transaction and the push reads it, so each row is stored once, not copied
+ * into its outbox row too.
  */
 async function putAll(db: WyrdDb, rows: TransactionRow[], op: 'create' | 'update', at: IsoTimestamp): Promise<void> {
+  let previous: Promise<unknown> | null = null;
   for (let i = 0; i < rows.length; i += WRITE_SLICE) {
     const slice = rows.length <= WRITE_SLICE ? rows : rows.slice(i, i + WRITE_SLICE);
-    const outbox: OutboxRow[] = slice.map((r) => outboxRow('transactions', r.id, op, r, at));
-    await Promise.all([db.transactions.bulkPut(slice), db.outbox.bulkAdd(outbox)]);
+    const outbox: OutboxRow[] = slice.map((r) => outboxRef('transactions', r.id, op, at));
+    const current = Promise.all([db.transactions.bulkPut(slice), db.outbox.bulkAdd(outbox)]);
+    current.catch(() => undefined); // awaited below; a failure aborts the transaction either way
+    // Waiting on the slice before this one (not this one) keeps IndexedDB busy while the next slice is copied.
+    if (previous) await previous;
+    previous = current;
   }
+  await previous;
 }
 
 // ---- reads
