@@ -8,8 +8,9 @@ import {
   type TransactionInput,
 } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
-import type { ImportBatchRow, IsoTimestamp, OutboxRow, TransactionRow } from '../entities';
+import type { ImportBatchRow, IsoTimestamp, TransactionRow } from '../entities';
 import { newId } from '../ids';
+import { inSlices } from '../in-slices';
 import { outboxRef, outboxRow, type DeletePayload } from '../outbox';
 import { DataValidationError, RecordNotFoundError, type DataFieldError } from './errors';
 import { timestamp, validate, zodFieldErrors, type WriteOptions } from './write';
@@ -51,8 +52,8 @@ const deleteOutbox = (ids: ReadonlyArray<string>, entity: 'transactions' | 'impo
 
 /**
  * Rows handed to IndexedDB per task inside one import transaction: the browser copies every row on the main
- * thread when it is put, so a large chunk is written a slice at a time, each slice issued when the previous one
- * is done (a new task), while the transaction, and so the all-or-nothing of the chunk, stays one.
+ * thread when it is put, so a large chunk is written a slice at a time (inSlices: each slice a new task,
+ * two in flight), while the transaction, and so the all-or-nothing of the chunk, stays one.
  */
 export const WRITE_SLICE = 250;
 
@@ -65,17 +66,12 @@ export const WRITE_SLICE = 250;
  * into its outbox row too.
  */
 async function putAll(db: WyrdDb, rows: TransactionRow[], op: 'create' | 'update', at: IsoTimestamp): Promise<void> {
-  let previous: Promise<unknown> | null = null;
-  for (let i = 0; i < rows.length; i += WRITE_SLICE) {
-    const slice = rows.length <= WRITE_SLICE ? rows : rows.slice(i, i + WRITE_SLICE);
-    const outbox: OutboxRow[] = slice.map((r) => outboxRef('transactions', r.id, op, at));
-    const current = Promise.all([db.transactions.bulkPut(slice), db.outbox.bulkAdd(outbox)]);
-    current.catch(() => undefined); // awaited below; a failure aborts the transaction either way
-    // Waiting on the slice before this one (not this one) keeps IndexedDB busy while the next slice is copied.
-    if (previous) await previous;
-    previous = current;
-  }
-  await previous;
+  await inSlices(rows, WRITE_SLICE, (slice) =>
+    Promise.all([
+      db.transactions.bulkPut(slice),
+      db.outbox.bulkAdd(slice.map((r) => outboxRef('transactions', r.id, op, at))),
+    ]),
+  );
 }
 
 // ---- reads

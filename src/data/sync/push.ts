@@ -15,6 +15,7 @@ import { rowTable, type WyrdDb } from '../db';
 import type { OutboxEntity } from '../outbox';
 import { isReference, pendingOutbox } from '../outbox';
 import type { OutboxRow } from '../entities';
+import { inSlices } from '../in-slices';
 import { detailText, syncHeaders } from './protocol';
 import { ensureClientId } from './sync-meta';
 import type { SyncRejectionRow } from './sync-tables';
@@ -43,6 +44,9 @@ async function restoreServerCopy(db: WyrdDb, entity: string, id: string): Promis
   );
 }
 
+/** Rows read per task when the push reads the records its reference rows name. */
+const READ_SLICE = 250;
+
 /**
  * Gives reference rows (docs/sync.md "Reference rows") their payload: the record as stored now, read with one
  * bulkGet per entity. A reference row whose record is gone has nothing to send (the record's delete row, written
@@ -65,7 +69,8 @@ export async function resolveReferences(
   if (byEntity.size === 0) return { rows: [...rows], gone: [] };
   const current = new Map<string, unknown>();
   for (const [entity, ids] of byEntity) {
-    const found = await rowTable(db, entity).bulkGet(ids);
+    // Sliced: one task asking for a thousand rows would be a long one.
+    const found = (await inSlices(ids, READ_SLICE, (slice) => rowTable(db, entity).bulkGet([...slice]))).flat();
     found.forEach((row, i) => {
       if (row) current.set(`${entity}\u0000${ids[i]}`, row);
     });
@@ -127,10 +132,22 @@ export async function recordResults(
   sent?: { mutations: ReadonlyArray<Mutation>; gone: ReadonlyArray<number> },
 ): Promise<{ applied: number; rejected: number }> {
   const sentPayload = new Map(sent?.mutations.map((m) => [m.mutation_id, m.payload]));
+  const gone = sent?.gone ?? [];
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const seq of [...results.map((r) => r.mutation_id), ...gone]) {
+    lo = Math.min(lo, seq);
+    hi = Math.max(hi, seq);
+  }
+  if (lo > hi) return { applied: 0, rejected: 0 };
   return db.transaction('rw', [db.outbox, db.sync_rejections, db.sync_deferred, db.sync_base], async () => {
-    // Bulk reads and writes: a 1,000-mutation answer is a handful of IndexedDB requests, not hundreds.
-    const rows = await db.outbox.bulkGet(results.map((r) => r.mutation_id));
-    const done: number[] = [...(sent?.gone ?? [])];
+    // A batch is the oldest rows of the outbox, so its rows are exactly those between its lowest and highest seq:
+    // one range read and (usually) one range delete, not a request per row.
+    const span = db.outbox.where(':id').between(lo, hi, true, true);
+    const inSpan = await span.toArray();
+    const bySeq = new Map(inSpan.map((r) => [r.seq!, r]));
+    const rows = results.map((r) => bySeq.get(r.mutation_id));
+    const done: number[] = [...gone];
     const parked: SyncRejectionRow[] = [];
     const settledKeys: [string, string][] = [];
     const lastApplied = new Map<string, number>();
@@ -160,7 +177,9 @@ export async function recordResults(
         rejected_at: at,
       });
     });
-    await db.outbox.bulkDelete(done);
+    const doneSet = new Set(done);
+    if (inSpan.every((r) => doneSet.has(r.seq!))) await span.delete();
+    else await db.outbox.bulkDelete(done.filter((seq) => bySeq.has(seq)));
     // Refusals are rare: skip the index walk over every applied record when there are none.
     if (settledKeys.length > 0 && (await db.sync_rejections.count()) > 0) {
       // A later change to the record got through: earlier refusals of it are settled.
