@@ -150,6 +150,19 @@ async function count(page: Page, store: 'transactions' | 'outbox'): Promise<numb
   }, store);
 }
 
+/** Time spent waiting on `path` requests (request sent to response end, resource timing), in ms. */
+async function requestTime(page: Page, pathPart: string, from: number, to: number): Promise<{ n: number; ms: number }> {
+  return page.evaluate(
+    ([part, a, b]) => {
+      const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+        (e) => e.name.includes(part) && e.startTime >= a && e.startTime <= b,
+      );
+      return { n: entries.length, ms: entries.reduce((sum, e) => sum + (e.responseEnd - e.startTime), 0) };
+    },
+    [pathPart, from, to] as const,
+  );
+}
+
 async function longTasksBetween(page: Page, from: number, to: number): Promise<LongTask[]> {
   await page.waitForTimeout(200); // a task is reported after it ends
   return page.evaluate(
@@ -181,9 +194,19 @@ async function queueEdits(page: Page, n: number): Promise<void> {
     });
     const tx = db.transaction(['transactions', 'outbox'], 'readwrite');
     const outbox = tx.objectStore('outbox');
+    // Dexie stores version n as n * 10; before version 4 the outbox row carried a copy of the row.
+    const copies = db.version < 40;
     for (const row of rows) {
-      tx.objectStore('transactions').put({ ...row, category_id: 'bench-category', updated_at: at });
-      outbox.add({ entity: 'transactions', entity_id: row.id, op: 'update', created_at: at, attempts: 0 });
+      const next = { ...row, category_id: 'bench-category', updated_at: at };
+      tx.objectStore('transactions').put(next);
+      outbox.add({
+        entity: 'transactions',
+        entity_id: row.id,
+        op: 'update',
+        ...(copies ? { payload: next } : {}),
+        created_at: at,
+        attempts: 0,
+      });
     }
     await new Promise<void>((resolve, reject) => {
       tx.oncomplete = () => resolve();
@@ -233,6 +256,13 @@ async function oneDevice(context: BrowserContext, user: { email: string; passwor
   const pushEnd = await page.evaluate(() => performance.now());
   const pushStart = await page.evaluate(() => (window as unknown as { __online?: number }).__online ?? 0);
   const pushTasks = await longTasksBetween(page, pushStart, pushEnd);
+  if (process.env.BENCH_VERBOSE === '1') {
+    const pulls = await requestTime(page, '/sync/pull', pullStart, pullEnd);
+    const pushes = await requestTime(page, '/sync/push', pushStart, pushEnd);
+    console.log(
+      `  waiting on the server: ${pulls.n} pull requests ${pulls.ms.toFixed(0)} ms; ${pushes.n} push requests ${pushes.ms.toFixed(0)} ms`,
+    );
+  }
   await page.close();
   const longest = (tasks: LongTask[]) => Math.max(0, ...tasks.map((t) => t.duration));
   if (process.env.BENCH_VERBOSE === '1')
