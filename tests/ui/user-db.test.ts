@@ -53,14 +53,7 @@ describe('per-user database', () => {
       'transactions',
     ]);
     expect(db.table('transactions').schema.indexes.map((i) => i.name)).toEqual(
-      expect.arrayContaining([
-        '[account_id+date]',
-        'account_id',
-        'date',
-        'amount_cents',
-        'batch_id',
-        'recurring_item_id',
-      ]),
+      expect.arrayContaining(['[account_id+date]', 'date', 'amount_cents', 'batch_id', 'recurring_item_id']),
     );
     expect(db.table('events').schema.indexes.map((i) => i.name)).toContain('scenario_id');
     expect(db.table('recurring_items').schema.indexes.map((i) => i.name)).toEqual(
