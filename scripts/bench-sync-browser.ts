@@ -21,7 +21,8 @@ const FIXED = '123456';
 type LongTask = { start: number; duration: number };
 type Identity = { url: string; clientId: string };
 
-const LONG_TASK_OBSERVER = `
+/** Records every long task the page reports, from before any page script runs. */
+export const LONG_TASK_OBSERVER = `
   window.__longTasks = [];
   try {
     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration }); })
@@ -29,14 +30,15 @@ const LONG_TASK_OBSERVER = `
   } catch (e) {}
 `;
 
-async function identityCall(identity: Identity, operation: string, body: Record<string, unknown>): Promise<unknown> {
-  const response = await fetch(identity.url, {
+/** One call to the local identity service (Cognito's JSON protocol); returns its answer. */
+export async function identityCall(url: string, operation: string, body: Record<string, unknown>): Promise<unknown> {
+  const response = await fetch(url, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/x-amz-json-1.1',
       'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
     },
-    body: JSON.stringify({ ClientId: identity.clientId, ...body }),
+    body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${operation} failed: HTTP ${response.status} ${await response.text()}`);
   return response.json();
@@ -46,7 +48,9 @@ async function identityCall(identity: Identity, operation: string, body: Record<
 async function newUser(identity: Identity): Promise<{ email: string; password: string; token: string }> {
   const email = `bench-sync-${Date.now()}@example.com`;
   const password = 'Wyrd-bench-Pass1!';
-  await identityCall(identity, 'SignUp', {
+  const call = (operation: string, body: Record<string, unknown>) =>
+    identityCall(identity.url, operation, { ClientId: identity.clientId, ...body });
+  await call('SignUp', {
     Username: email,
     Password: password,
     UserAttributes: [
@@ -55,8 +59,8 @@ async function newUser(identity: Identity): Promise<{ email: string; password: s
       { Name: 'family_name', Value: 'Sync' },
     ],
   });
-  await identityCall(identity, 'ConfirmSignUp', { Username: email, ConfirmationCode: FIXED });
-  const auth = (await identityCall(identity, 'InitiateAuth', {
+  await call('ConfirmSignUp', { Username: email, ConfirmationCode: FIXED });
+  const auth = (await call('InitiateAuth', {
     AuthFlow: 'USER_PASSWORD_AUTH',
     AuthParameters: { USERNAME: email, PASSWORD: password },
   })) as { AuthenticationResult: { IdToken: string } };

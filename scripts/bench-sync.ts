@@ -26,7 +26,7 @@ import { loadApiConfig } from '../server/api/config';
 import { putEntity, withUserTx } from '../server/api/store/rows';
 import { idClaims, mintToken, startJwks } from '../tests/server/harness';
 import { BACKUP_VERSION, FREQUENCIES } from '../worker/engine/index';
-import { benchSyncBrowser } from './bench-sync-browser';
+import { benchSyncBrowser, identityCall, LONG_TASK_OBSERVER } from './bench-sync-browser';
 import { startStack } from './start';
 import { repoRoot } from './stack/build';
 
@@ -217,27 +217,6 @@ function generateBackup() {
   }));
   return { version: BACKUP_VERSION, assumptions: {}, categories, accounts, recurring_items, scenarios };
 }
-
-async function identityCall(url: string, operation: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${operation} failed: HTTP ${response.status} ${await response.text()}`);
-}
-
-/** Records every long task the page reports, from before any page script runs. */
-const LONG_TASK_OBSERVER = `
-  window.__longTasks = [];
-  try {
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration }); })
-      .observe({ type: 'longtask', buffered: true });
-  } catch (e) {}
-`;
 
 /** Imports a generated 2.3 MB backup through Profile > Data in Chromium: total time and the longest task. */
 async function benchImport(): Promise<{ mb: number; ms: number; longestTaskMs: number; tasks: number }> {
