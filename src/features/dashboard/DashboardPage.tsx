@@ -6,7 +6,7 @@
 import { memo, useEffect, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useDb } from '../../data/db-context';
-import { loadLedger, type Ledger } from '../../data/repositories/summaries';
+import { LEDGER_TABLES, loadLedger, type Ledger } from '../../data/repositories/summaries';
 import { useLiveSnapshot } from '../../data/use-live-snapshot';
 import { displayedSign, formatMoney, formatPercent, formatSignedMoney } from '../../lib/format/money';
 import { Link } from '@tanstack/react-router';
@@ -21,8 +21,6 @@ import { PlanVsActualCard } from './PlanVsActualCard';
 import { localToday } from '../../lib/dates/local-today';
 import { LoadStatus } from '../../components/row-list/LoadStatus';
 
-/** What loadLedger reads: only changes to these re-read it. */
-const LEDGER_TABLES = ['accounts', 'recurring_items', 'categories', 'scenarios', 'events'];
 const keepLedger = (ledger: Ledger) => ledger;
 
 /** Today's calendar date on this device (YYYY-MM-DD): "last month" is the user's previous calendar month. */
