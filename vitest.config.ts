@@ -31,8 +31,9 @@ export default defineConfig({
             'tests/sync/**/*.test.ts',
           ],
           testTimeout: 60_000,
-          // One PostgreSQL for the whole run under `npm test` (a no-op otherwise).
+          // Under `npm test`: one PostgreSQL for the whole run and one migrated PGlite template (no-ops otherwise).
           globalSetup: ['tests/server/global-postgres.ts'],
+          setupFiles: ['tests/server/pglite-template.ts'],
         },
       },
       {

@@ -3,11 +3,13 @@
 # The browser tests (their own build and real local stack) start first and run alongside the unit/integration
 # tests; their output is held in a log and printed after the unit tests'. The unit tests run at a lower CPU
 # priority (nice) with one worker per core, so they take whatever the browser tests leave idle and never slow a
-# browser test's timing checks. WYRD_TEST_SERIAL=1 runs them one after the other instead. The unit run shares one
-# throwaway PostgreSQL across its files (WYRD_TEST_SHARED_POSTGRES, tests/server/global-postgres.ts).
+# browser test's timing checks. On a CPU already busy with other work (under half idle when the run starts) a
+# niced unit run would be starved by that work, so the two run one after the other at normal priority instead;
+# WYRD_TEST_SERIAL=1 / WYRD_TEST_PARALLEL=1 choose either way. The unit run shares one throwaway PostgreSQL and
+# one migrated PGlite template across its files (WYRD_TEST_SHARED_POSTGRES, tests/server/global-postgres.ts).
 # With --checks (`npm run check`, CI) the type check, lint (zero warnings), the import-cycle check and Prettier's
-# format check run alongside too (one after another, at the unit tests' priority, output held and printed at the
-# end) and count as one check each.
+# format check run too (alongside: one after another at the unit tests' priority, output printed at the end) and
+# count as one check each.
 set -uo pipefail
 
 WITH_CHECKS=0
@@ -26,9 +28,46 @@ rm -f "$UNIT_JSON" "$E2E_JSON" "$E2E_LOG" "$E2E_CODE_FILE" "$PG_SKIPPED"
 CHECKS_LOG_DIR="$RESULTS_DIR/checks"
 STATIC_CHECKS=(typecheck lint cycles format:check)
 rm -rf "$CHECKS_LOG_DIR"
-# Lower priority for the work that has no timing checks of its own (unit tests, static checks).
-LOW_PRIORITY=(nice -n 10)
-WORKERS="$(nproc 2>/dev/null || echo 2)"
+CORES="$(nproc 2>/dev/null || echo 2)"
+
+# Percent of CPU time idle over one second (100 where /proc/stat is missing).
+cpu_idle_percent() {
+  [ -r /proc/stat ] || {
+    echo 100
+    return
+  }
+  local before after
+  read -r -a before </proc/stat
+  sleep 1
+  read -r -a after </proc/stat
+  local total=0 idle i
+  for i in 1 2 3 4 5 6 7 8; do total=$((total + after[i] - before[i])); done
+  idle=$((after[4] - before[4] + after[5] - before[5]))
+  if [ "$total" -gt 0 ]; then echo $((100 * idle / total)); else echo 100; fi
+}
+
+if [ "${WYRD_TEST_SERIAL:-}" = 1 ]; then
+  SERIAL=1
+elif [ "${WYRD_TEST_PARALLEL:-}" = 1 ]; then
+  SERIAL=0
+else
+  IDLE="$(cpu_idle_percent)"
+  SERIAL=0
+  if [ "$IDLE" -lt 50 ]; then
+    SERIAL=1
+    echo "The CPU is only $IDLE% idle (other work is running): the unit tests and the browser tests run one after"
+    echo "the other at normal priority (WYRD_TEST_PARALLEL=1 runs them alongside anyway)."
+  fi
+fi
+if [ "$SERIAL" = 1 ]; then
+  # As vitest chooses by itself: one core left free.
+  LOW_PRIORITY=()
+  WORKERS=$((CORES > 1 ? CORES - 1 : 1))
+else
+  # Lower priority for the work that has no timing checks of its own (unit tests, static checks).
+  LOW_PRIORITY=(nice -n 10)
+  WORKERS="$CORES"
+fi
 CHROMIUM="${CHROME_PATH:-/usr/bin/chromium}"
 if [ ! -x "$CHROMIUM" ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
@@ -89,7 +128,6 @@ run_checks() {
   done
 }
 
-SERIAL="${WYRD_TEST_SERIAL:-0}"
 E2E_PID=""
 CHECKS_PID=""
 # A Ctrl-C reaches the jobs alongside as well (same process group; node restores SIGINT that bash ignores for
