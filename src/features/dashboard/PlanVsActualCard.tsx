@@ -37,34 +37,30 @@ export function PlanVsActualCard() {
   const ahead = plan.aheadBy / 100;
   const months = plan.months.length;
 
-  const restart = async () => {
+  /** Runs one of the card's two actions (busy meanwhile) and says how it went; `failed` is [log line, message]. */
+  const act = async (work: () => Promise<string>, [log, failed]: [string, string]) => {
     setBusy(true);
     try {
+      setMessage(await work());
+    } catch (err) {
+      console.error(log, err);
+      setMessage(failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const restart = () =>
+    act(async () => {
       const s = await restartFromActual(db, today);
-      setMessage(
-        s
-          ? `Forecast re-started from today's balances (${s.balances.length === 1 ? '1 account' : `${s.balances.length} accounts`}).`
-          : "Your accounts already have the statements' balances.",
-      );
-    } catch (err) {
-      console.error('Failed to re-start the forecast', err);
-      setMessage('Could not re-start the forecast.');
-    } finally {
-      setBusy(false);
-    }
-  };
-  const goBack = async () => {
-    setBusy(true);
-    try {
+      return s
+        ? `Forecast re-started from today's balances (${s.balances.length === 1 ? '1 account' : `${s.balances.length} accounts`}).`
+        : "Your accounts already have the statements' balances.";
+    }, ['Failed to re-start the forecast', 'Could not re-start the forecast.']);
+  const goBack = () =>
+    act(async () => {
       await undoRestart(db);
-      setMessage('Back to the earlier plan.');
-    } catch (err) {
-      console.error('Failed to go back to the earlier plan', err);
-      setMessage('Could not go back to the earlier plan.');
-    } finally {
-      setBusy(false);
-    }
-  };
+      return 'Back to the earlier plan.';
+    }, ['Failed to go back to the earlier plan', 'Could not go back to the earlier plan.']);
 
   const before = snapshot?.balances.reduce((s, b) => s + b.before, 0) ?? 0;
   const after = snapshot?.balances.reduce((s, b) => s + b.after, 0) ?? 0;
