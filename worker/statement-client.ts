@@ -1,26 +1,20 @@
 // The typed client the import screens use to parse statements and plan imports off the main thread: one lazily
 // created module worker wrapped by Comlink. Every call is async and takes and returns plain data.
 import type { StatementApi } from './statement-api';
-import { sharedClient, wrapWorker, type WorkerClient } from './worker-client';
+import { workerClient, type WorkerClient } from './worker-client';
 
 /** parseFiles, parseWithMapping and planImport, each returning a Promise. */
 export type StatementClient = WorkerClient<StatementApi>;
 
-/** A new worker and its typed proxy. Call terminate() when done (tests, leaving the import screen). */
-export function createStatementClient(): StatementClient {
-  return wrapWorker<StatementApi>(
-    new Worker(new URL('./statement.worker.ts', import.meta.url), { type: 'module', name: 'wyrd-statement' }),
-  );
-}
+const client = workerClient<StatementApi>(
+  () => new Worker(new URL('./statement.worker.ts', import.meta.url), { type: 'module', name: 'wyrd-statement' }),
+);
 
-const shared = sharedClient(createStatementClient);
+/** A new worker and its typed proxy. Call terminate() when done (tests, leaving the import screen). */
+export const createStatementClient: () => StatementClient = client.create;
 
 /** The app-wide statement worker, created on first use and kept for later calls. */
-export function getStatementClient(): StatementClient {
-  return shared.get();
-}
+export const getStatementClient: () => StatementClient = client.get;
 
 /** Stops the app-wide statement worker (tests, sign-out); the next getStatementClient() starts a new one. */
-export function terminateStatementClient(): void {
-  shared.terminate();
-}
+export const terminateStatementClient: () => void = client.terminate;

@@ -6,7 +6,7 @@ import { wrap, type Remote } from 'comlink';
 export type WorkerClient<Api> = Remote<Api> & { terminate: () => void };
 
 /** Wraps a new worker in its typed proxy. Call terminate() when done. */
-export function wrapWorker<Api>(worker: Worker): WorkerClient<Api> {
+function wrapWorker<Api>(worker: Worker): WorkerClient<Api> {
   const remote = wrap<Api>(worker);
   const terminate = () => worker.terminate();
   // Not Object.assign: a property set on a Comlink proxy is posted to the worker, and every property read
@@ -16,11 +16,17 @@ export function wrapWorker<Api>(worker: Worker): WorkerClient<Api> {
   }) as WorkerClient<Api>;
 }
 
-/** One app-wide client: created on the first get() and kept; terminate() stops it and the next get() starts anew. */
-export function sharedClient<C extends { terminate: () => void }>(create: () => C) {
-  let shared: C | null = null;
+/**
+ * A client's three entry points: create() a new worker (call terminate() when done), get() the app-wide one
+ * (created on first use and kept), terminate() it (the next get() starts a new one). `start` constructs the worker:
+ * each client writes its own `new Worker(new URL(...))` so the bundler finds the worker file.
+ */
+export function workerClient<Api>(start: () => Worker) {
+  const create = (): WorkerClient<Api> => wrapWorker<Api>(start());
+  let shared: WorkerClient<Api> | null = null;
   return {
-    get(): C {
+    create,
+    get(): WorkerClient<Api> {
       if (!shared) shared = create();
       return shared;
     },
