@@ -4,6 +4,7 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ModificationsSection } from './ModificationsSection';
+import { PickCardFace } from '../PickCardFace';
 import { FormMessage } from '../../../components/form/FormField';
 import { ScenarioFields } from '../../../components/form/ScenarioFields';
 import { useCreateScenarioForm } from '../../../components/form/use-create-scenario-form';
@@ -11,6 +12,7 @@ import { PageFrame } from '../../../components/layout/PageFrame';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { useDb } from '../../../data/db-context';
 import { Button } from '../../../components/form/controls';
+import '../surface.css';
 import './builder.css';
 
 export const STARTER_TEMPLATES: ReadonlyArray<{ name: string; description: string; icon: string }> = [
@@ -67,24 +69,20 @@ export function BuilderPage() {
             <Button
               key={t.name}
               type="button"
-              className="starter-card"
+              className="pick-card starter-card"
               onClick={() => {
                 setName(t.name);
                 setDescription(t.description);
                 setError(null);
               }}
             >
-              <span className="starter-icon" aria-hidden="true">
-                {t.icon}
-              </span>
-              <strong>{t.name}</strong>
-              <small>{t.description}</small>
+              <PickCardFace icon={t.icon} name={t.name} description={t.description} iconClassName="starter-icon" />
             </Button>
           ))}
         </div>
       </section>
 
-      <section aria-labelledby="details-heading" className="builder-section card-panel">
+      <section aria-labelledby="details-heading" className="builder-section card-panel scenario-surface">
         <h2 id="details-heading">Scenario Details</h2>
         <form className="form" onSubmit={submit} noValidate>
           <ScenarioFields

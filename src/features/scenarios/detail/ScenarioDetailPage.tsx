@@ -19,6 +19,7 @@ import { updateScenario, type ScenarioWithChildrenRows } from '../../../data/rep
 import { useLiveSnapshot } from '../../../data/use-live-snapshot';
 import { buildScenarioDetail, readScenarioDetail } from './scenario-detail-data';
 import { Button } from '../../../components/form/controls';
+import '../surface.css';
 import '../scenarios.css';
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; event: ScenarioEventRow };
@@ -179,7 +180,7 @@ function ScenarioHeader({ scenario, isBuilder }: { scenario: ScenarioWithChildre
   const count = scenario.events.length;
   const NameTag = isBuilder ? 'h2' : 'p';
   return (
-    <div className="scenario-header card-wide">
+    <div className="scenario-header card-wide scenario-surface">
       {editing ? (
         <form className="form" onSubmit={save} noValidate>
           {isBuilder && <h2>Scenario Details</h2>}

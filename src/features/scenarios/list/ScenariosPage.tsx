@@ -16,6 +16,7 @@ import { useLiveSnapshot } from '../../../data/use-live-snapshot';
 import { BaselineAssistant } from './BaselineAssistant';
 import { buildScenariosData, readScenariosSnapshot } from './scenarios-data';
 import { Button, Input } from '../../../components/form/controls';
+import '../surface.css';
 import '../scenarios.css';
 
 export const BULK_DELETE_BASELINE = 'Cannot delete baseline scenarios. Please unselect them first.';
@@ -32,7 +33,7 @@ type CardProps = {
 /** One scenario's card: tick box, name, Baseline badge, description, event count and its two links. */
 function ScenarioCard({ scenario, count, selected, onToggle }: CardProps) {
   return (
-    <li className={`scenario-card${selected ? ' is-selected' : ''}`} data-testid="scenario-card">
+    <li className={`scenario-card scenario-surface${selected ? ' is-selected' : ''}`} data-testid="scenario-card">
       <div className="scenario-card-top">
         <label className="tick-target">
           <Input

@@ -22,6 +22,7 @@ import { createScenarioWithEvent } from '../../../data/repositories/scenarios';
 import { readHandoff } from './template-catalogue';
 import { ScenarioFields, TemplateHead } from './TemplateFormParts';
 import { Button } from '../../../components/form/controls';
+import '../surface.css';
 import './templates.css';
 
 const LOAD_FAILED = 'Failed to load template. Please try again.';
@@ -126,7 +127,12 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
   return (
     <PageFrame title={template.name} testId="template-form" actions={back}>
       <TemplateHead template={template} handoff={handoff} />
-      <form className="form template-form-panel" onSubmit={submit} noValidate aria-busy={!data || saving}>
+      <form
+        className="form template-form-panel scenario-surface"
+        onSubmit={submit}
+        noValidate
+        aria-busy={!data || saving}
+      >
         <h2>Scenario</h2>
         <ScenarioFields
           name={name}
