@@ -73,6 +73,13 @@ export function ModificationFields({ type, draft, setDraft, lookups }: Props) {
     'Select a category',
     lookups.categories.filter((c) => c.type === draft.kind),
   );
+  // Where an added item or transaction is booked: the same two pickers for both.
+  const booking = (
+    <>
+      {accountSelect('account_id', 'Account *')}
+      {categorySelect}
+    </>
+  );
   const input = (key: TextField, label: string, inputType = 'text') => (
     <div className="field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
@@ -102,8 +109,7 @@ export function ModificationFields({ type, draft, setDraft, lookups }: Props) {
           />
           {input('start_date', 'Start Date *', 'date')}
           {input('end_date', 'End Date', 'date')}
-          {accountSelect('account_id', 'Account *')}
-          {categorySelect}
+          {booking}
         </>
       )}
       {type === 'modify_recurring' && (
@@ -124,8 +130,7 @@ export function ModificationFields({ type, draft, setDraft, lookups }: Props) {
           {kindRadios}
           {input('amount', 'Amount *', 'number')}
           {input('date', 'Date *', 'date')}
-          {accountSelect('account_id', 'Account *')}
-          {categorySelect}
+          {booking}
         </>
       )}
       {type === 'modify_account' && (
