@@ -104,7 +104,6 @@ export function CategoryField({ type, categories, categoryId, onChange, newCateg
       <label htmlFor={categoryFieldId}>Category</label>
       <Select
         id={categoryFieldId}
-        className="select"
         name="category_id"
         required
         value={categoryId}
@@ -171,7 +170,6 @@ export function AccountField({ accounts, accountId, onChange }: AccountProps) {
       <label htmlFor={id}>Account</label>
       <Select
         id={id}
-        className="select"
         name="account_id"
         required
         value={accountId}
