@@ -3,6 +3,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import type { CategoryType, ModificationInput, ModificationType } from '../../../../worker/engine/index';
 import { FormMessage } from '../../../components/form/FormField';
+import { FormActions } from '../../../components/form/FormActions';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/ToastProvider';
 import type { WyrdDb } from '../../../data/db';
@@ -286,15 +287,7 @@ function ModificationModal({
             ← Back to modification types
           </Button>
           <ModificationFields type={type} draft={draft} setDraft={setDraft} lookups={lookups} />
-          <FormMessage type="error">{error}</FormMessage>
-          <div className="form-actions">
-            <Button type="button" className="button button-ghost" onClick={cancel} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" className="button button-primary" disabled={saving}>
-              {saving ? 'Adding...' : 'Add Modification'}
-            </Button>
-          </div>
+          <FormActions error={error} busy={saving} label="Add Modification" busyLabel="Adding..." onCancel={cancel} />
         </form>
       )}
     </Modal>

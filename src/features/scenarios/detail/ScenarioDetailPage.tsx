@@ -8,7 +8,9 @@ import { EventForm } from '../event-form/EventForm';
 import { ModificationsSection } from '../builder/ModificationsSection';
 import { describeParameters, monthLabel, prettifyTemplateId } from '../event-form/template-values';
 import { FormMessage } from '../../../components/form/FormField';
+import { FormActions } from '../../../components/form/FormActions';
 import { ScenarioFields } from '../../../components/form/ScenarioFields';
+import { useScenarioDraft } from '../../../components/form/use-create-scenario-form';
 import { PageFrame } from '../../../components/layout/PageFrame';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { useDb } from '../../../data/db-context';
@@ -140,15 +142,15 @@ function ScenarioHeader({ scenario, isBuilder }: { scenario: ScenarioWithChildre
   const showToast = useToast();
   const ids = useId();
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(scenario.name);
-  const [description, setDescription] = useState(scenario.description ?? '');
+  const draft = useScenarioDraft(scenario.name, scenario.description ?? '');
+  const { name, description } = draft;
   const [isBaseline, setIsBaseline] = useState(scenario.is_baseline);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   const start = () => {
-    setName(scenario.name);
-    setDescription(scenario.description ?? '');
+    draft.setName(scenario.name);
+    draft.setDescription(scenario.description ?? '');
     setIsBaseline(scenario.is_baseline);
     setError(null);
     setEditing(true);
@@ -187,22 +189,17 @@ function ScenarioHeader({ scenario, isBuilder }: { scenario: ScenarioWithChildre
           <ScenarioFields
             idPrefix={ids}
             nameLabel="Scenario Name"
-            name={name}
-            description={description}
-            onName={setName}
-            onDescription={setDescription}
+            draft={draft}
             disabled={saving}
             baseline={isBuilder ? { checked: isBaseline, onChange: setIsBaseline } : undefined}
           />
-          <FormMessage type="error">{error}</FormMessage>
-          <div className="form-actions">
-            <Button type="button" className="button button-ghost" onClick={() => setEditing(false)} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" className="button button-primary" disabled={saving}>
-              {saving ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </div>
+          <FormActions
+            error={error}
+            busy={saving}
+            label="Save Changes"
+            busyLabel="Saving..."
+            onCancel={() => setEditing(false)}
+          />
         </form>
       ) : (
         <div className="scenario-header-view">

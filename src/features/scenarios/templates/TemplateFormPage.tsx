@@ -17,6 +17,7 @@ import { createScenarioWithEvent } from '../../../data/repositories/scenarios';
 import { readHandoff } from './template-catalogue';
 import { TemplateHead } from './TemplateFormParts';
 import { ScenarioFields } from '../../../components/form/ScenarioFields';
+import { useScenarioDraft } from '../../../components/form/use-create-scenario-form';
 import { Button } from '../../../components/form/controls';
 import '../surface.css';
 import './templates.css';
@@ -41,8 +42,11 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
 
   const { data, loadError: dataError } = usePickerData(db, null, undefined, LOAD_FAILED, !template);
   const loadError = template ? dataError : LOAD_FAILED;
-  const [name, setName] = useState(handoff?.scenario_name || template?.name || '');
-  const [description, setDescription] = useState(handoff?.scenario_description ?? template?.description ?? '');
+  const draft = useScenarioDraft(
+    handoff?.scenario_name || template?.name || '',
+    handoff?.scenario_description ?? template?.description ?? '',
+  );
+  const { name, description } = draft;
   const [month, setMonth] = useState(startMonth.slice(5, 7));
   const [year, setYear] = useState(startMonth.slice(0, 4));
   const [values, setValues] = useState<FormValues>(() =>
@@ -113,13 +117,10 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
         <ScenarioFields
           idPrefix={ids}
           nameLabel="Scenario Name *"
-          name={name}
-          description={description}
+          draft={draft}
           disabled={saving}
           nameError={errors.scenarioName}
           descriptionRows={2}
-          onName={setName}
-          onDescription={setDescription}
         />
         <MonthYearPicker
           month={month}
