@@ -4,11 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/form/FormField';
 import { Modal } from '../../components/modal/Modal';
 import { ModalFormFooter } from '../../components/modal/ModalFormFooter';
+import { AmountField } from '../../components/form/MoneyInput';
 import { formatAmountInput, parseAmountInput } from '../../lib/format/money';
 import type { AccountInput, AccountType } from '../../../worker/engine/index';
 import type { AccountRow } from '../../data/entities';
 import { ACCOUNT_TYPE_OPTIONS } from './account-types';
-import { Input, SelectField } from '../../components/form/controls';
+import { Checkbox, SelectField } from '../../components/form/controls';
 import { useModalSave } from '../../components/modal/use-modal-save';
 
 export const REQUIRED_MESSAGE = 'Please fill in all required fields';
@@ -71,14 +72,7 @@ export function AccountModal({
   return (
     <Modal title={editing ? 'Edit Account' : 'Add Account'} onClose={onClose} closeOnEscape={!form.saving}>
       <form className="form" onSubmit={submit} noValidate>
-        <FormField
-          label="Account Name"
-          name="name"
-          required
-          autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
+        <FormField label="Account Name" name="name" required autoComplete="off" value={name} onValue={setName} />
         <SelectField
           label="Account Type"
           name="account_type"
@@ -91,32 +85,23 @@ export function AccountModal({
           name="institution"
           autoComplete="off"
           value={institution}
-          onChange={(e) => setInstitution(e.target.value)}
+          onValue={setInstitution}
         />
-        <FormField
+        <AmountField
           label="Current Balance"
           name="current_balance"
-          required
-          inputMode="decimal"
-          autoComplete="off"
           hint={isAsset ? 'What the account is worth today' : 'The amount owed, as a positive number'}
           value={amountText}
-          onChange={(e) => setAmountText(formatAmountInput(e.target.value))}
+          onValue={setAmountText}
         />
-        <label className="checkbox">
-          <Input type="checkbox" name="is_asset" checked={isAsset} onChange={(e) => setIsAsset(e.target.checked)} />
-          <span>Is Asset</span>
-        </label>
+        <Checkbox label="Is Asset" name="is_asset" checked={isAsset} onChange={(e) => setIsAsset(e.target.checked)} />
         {wasOverdrawn && isAsset && (
-          <label className="checkbox">
-            <Input
-              type="checkbox"
-              name="overdrawn"
-              checked={overdrawn}
-              onChange={(e) => setOverdrawn(e.target.checked)}
-            />
-            <span>Overdrawn (the balance is below zero)</span>
-          </label>
+          <Checkbox
+            label="Overdrawn (the balance is below zero)"
+            name="overdrawn"
+            checked={overdrawn}
+            onChange={(e) => setOverdrawn(e.target.checked)}
+          />
         )}
         <ModalFormFooter {...form} submitLabel={editing ? 'Update Account' : 'Add Account'} onCancel={onClose} />
       </form>

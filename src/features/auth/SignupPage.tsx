@@ -2,7 +2,7 @@
 // identity service asks for it; either way the user ends at /login.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { FormField } from '../../components/form/FormField';
+import { PersonNameFields } from '../../components/form/PersonNameFields';
 import { NewPasswordFields } from '../../components/password/NewPasswordFields';
 import { auth } from '../../lib/auth/auth-client';
 import { AuthCard } from './AuthCard';
@@ -55,21 +55,13 @@ export function SignupPage() {
     <AuthCard title="Create your account">
       <form className="form" onSubmit={submit} noValidate>
         <div className="field-pair">
-          <FormField
-            label="First name"
-            name="given_name"
-            autoComplete="given-name"
-            required
-            value={form.firstName}
-            onChange={set('firstName')}
-          />
-          <FormField
-            label="Last name"
-            name="family_name"
-            autoComplete="family-name"
-            required
-            value={form.lastName}
-            onChange={set('lastName')}
+          <PersonNameFields
+            labels={['First name', 'Last name']}
+            first={form.firstName}
+            last={form.lastName}
+            onFirst={(firstName) => setForm((current) => ({ ...current, firstName }))}
+            onLast={(lastName) => setForm((current) => ({ ...current, lastName }))}
+            lastRequired
           />
         </div>
         <EmailField value={form.email} onChange={set('email')} />

@@ -15,6 +15,7 @@ import type { UserAttributes } from '../../lib/auth/auth-types';
 import { DataTab } from './DataTab';
 import { HouseholdSection } from './HouseholdSection';
 import { Button, Input } from '../../components/form/controls';
+import { PersonNameFields } from '../../components/form/PersonNameFields';
 import { FormSubmit } from '../../components/form/FormActions';
 import { useFormAction } from '../../components/form/use-form-action';
 
@@ -135,20 +136,12 @@ function ProfileForm({
           </span>
         </p>
       </div>
-      <FormField
-        label="First Name"
-        name="given_name"
-        autoComplete="given-name"
-        required
-        value={firstName}
-        onChange={(event) => setFirstName(event.target.value)}
-      />
-      <FormField
-        label="Last Name"
-        name="family_name"
-        autoComplete="family-name"
-        value={lastName}
-        onChange={(event) => setLastName(event.target.value)}
+      <PersonNameFields
+        labels={['First Name', 'Last Name']}
+        first={firstName}
+        last={lastName}
+        onFirst={setFirstName}
+        onLast={setLastName}
       />
       <FormSubmit error={error} success={notice} busy={busy} label="Save Changes" busyLabel="Saving..." />
     </form>

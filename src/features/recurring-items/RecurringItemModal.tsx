@@ -7,11 +7,12 @@ import { Modal } from '../../components/modal/Modal';
 import { ModalFormFooter } from '../../components/modal/ModalFormFooter';
 import type { CategoryRow, RecurringItemRow } from '../../data/entities';
 import { signedAmount, recurringItemType, type RecurringItemType } from '../../data/repositories/recurring-items';
+import { AmountField } from '../../components/form/MoneyInput';
 import { formatAmountInput, parseAmountInput } from '../../lib/format/money';
 import { FREQUENCIES, type Frequency, type RecurringItemInput } from '../../../worker/engine/index';
 import type { AccountOption } from './use-recurring-data';
 import { AccountField, CategoryField, TypeRadios, useNewCategory } from './RecurringItemFields';
-import { Input, SelectField } from '../../components/form/controls';
+import { Checkbox, SelectField } from '../../components/form/controls';
 import { useModalSave } from '../../components/modal/use-modal-save';
 
 export const REQUIRED_MESSAGE = 'Please fill in all required fields';
@@ -86,24 +87,14 @@ export function RecurringItemModal({
   return (
     <Modal title={editing ? 'Edit Recurring Item' : 'Add Recurring Item'} onClose={onClose} closeOnEscape={!busy} wide>
       <form className="form" onSubmit={submit} noValidate>
-        <FormField
-          label="Name"
-          name="name"
-          required
-          autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
+        <FormField label="Name" name="name" required autoComplete="off" value={name} onValue={setName} />
         <TypeRadios type={type} onChange={changeType} />
-        <FormField
+        <AmountField
           label="Amount"
           name="amount"
-          required
-          inputMode="decimal"
-          autoComplete="off"
-          value={amountText}
           hint="Each payment, as a positive number; the type sets income or expense"
-          onChange={(e) => setAmountText(formatAmountInput(e.target.value))}
+          value={amountText}
+          onValue={setAmountText}
         />
         <CategoryField
           type={type}
@@ -127,20 +118,11 @@ export function RecurringItemModal({
             type="date"
             required
             value={startDate}
-            onChange={(e) => setStartDate(e.target.value)}
+            onValue={setStartDate}
           />
-          <FormField
-            label="End Date (optional)"
-            name="end_date"
-            type="date"
-            value={endDate}
-            onChange={(e) => setEndDate(e.target.value)}
-          />
+          <FormField label="End Date (optional)" name="end_date" type="date" value={endDate} onValue={setEndDate} />
         </div>
-        <label className="checkbox">
-          <Input type="checkbox" name="is_active" checked={active} onChange={(e) => setActive(e.target.checked)} />
-          <span>Active</span>
-        </label>
+        <Checkbox label="Active" name="is_active" checked={active} onChange={(e) => setActive(e.target.checked)} />
         <ModalFormFooter
           {...form}
           submitLabel={editing ? 'Update Recurring Item' : 'Add Recurring Item'}
