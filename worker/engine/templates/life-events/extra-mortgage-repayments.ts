@@ -4,12 +4,11 @@ import { per, perPeriod, period, withClauseFreq } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import {
   accountRef,
-  bool,
   date,
+  endUnlessPermanent,
   findAccount,
   frequency,
   num,
-  optDate,
   recurring,
   transfer,
   triggerDate,
@@ -51,7 +50,7 @@ export const extraMortgageRepayments = defineTemplate({
     const debt = findAccount(ctx, p.debt_account_id);
     if (!debt || debt.is_asset) return [];
     const start = ctx.is_baseline ? triggerDate(ctx) : date(p, 'extra_payment_start', triggerDate(ctx));
-    const end = bool(p, 'is_permanent', true) ? null : optDate(p, 'end_date');
+    const end = endUnlessPermanent(p);
     if (end !== null && end < start) return [];
     return transfer(ctx, 'extra_repayment', {
       name: `Extra repayment: ${debt.name}`,

@@ -6,16 +6,14 @@ import { DELTA_RE, SALARY_RE, after, annual, before, period, shortMoney } from '
 import { defineTemplate } from '../define';
 import {
   accountRef,
-  bool,
-  dayBefore,
+  endUnlessPermanent,
   findItem,
   flow,
   frequency,
-  key,
   num,
-  optDate,
   perPeriod,
   recurring,
+  stopItem,
   superAccount,
   taxpayer,
   triggerDate,
@@ -66,17 +64,10 @@ export const jobIncomeChange = defineTemplate({
 
   compile(p, ctx) {
     const start = triggerDate(ctx);
-    const end = bool(p, 'is_permanent', true) ? null : optDate(p, 'end_date');
+    const end = endUnlessPermanent(p);
     const out: Primitive[] = [];
     const replaced = findItem(ctx, p.current_salary_item);
-    if (replaced)
-      out.push({
-        kind: 'adjust_flow',
-        key: key(ctx, 'stop_income'),
-        target: replaced.id,
-        from: start,
-        end_date: dayBefore(start),
-      });
+    if (replaced) out.push(stopItem(ctx, 'stop_income', replaced.id, start));
     if (end !== null && end < start) return out;
     const freq = frequency(p, 'pay_frequency', 'fortnightly');
     const superRef = superAccount(ctx, p);

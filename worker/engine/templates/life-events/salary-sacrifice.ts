@@ -4,13 +4,12 @@ import { PRIMARY_CASH, type Primitive } from '../../primitives';
 import { per, perPeriod, period, withClauseFreq } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import {
-  bool,
+  endUnlessPermanent,
   flow,
   frequency,
   key,
   num,
   openAccount,
-  optDate,
   recurring,
   superAccount,
   taxpayer,
@@ -43,7 +42,7 @@ export const salarySacrifice = defineTemplate({
 
   compile(p, ctx) {
     const start = triggerDate(ctx);
-    const end = bool(p, 'is_permanent', true) ? null : optDate(p, 'end_date');
+    const end = endUnlessPermanent(p);
     if (end !== null && end < start) return [];
     const out: Primitive[] = [];
     let target = superAccount(ctx, p);
