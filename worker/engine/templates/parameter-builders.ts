@@ -132,6 +132,9 @@ export const IS_PERMANENT = boolean('is_permanent', 'Is this permanent?', true, 
 });
 export const END_DATE = dateParam('end_date', 'End date', { help_text: 'The last day this applies.' });
 
+/** Whether the event lasts, and if not its end date (read together by endUnlessPermanent). */
+export const PERMANENCE = [IS_PERMANENT, END_DATE];
+
 /** A loan's interest rate (required), `rate` by default and at most `max` percent a year. */
 export const loanInterestRate = (rate: number, max: number) =>
   decimal('loan_interest_rate', 'Loan interest rate (% a year)', rate, { ...pct(0, max), required: true });

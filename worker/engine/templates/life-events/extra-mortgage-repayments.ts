@@ -13,16 +13,7 @@ import {
   transfer,
   triggerDate,
 } from '../helpers';
-import {
-  END_DATE,
-  FREQ_OPTIONS,
-  IS_PERMANENT,
-  account,
-  dateParam,
-  decimal,
-  money,
-  select,
-} from '../parameter-builders';
+import { account, dateParam, decimal, FREQ_OPTIONS, money, PERMANENCE, select } from '../parameter-builders';
 
 export const extraMortgageRepayments = defineTemplate({
   template_id: 'extra_mortgage_repayments',
@@ -42,8 +33,7 @@ export const extraMortgageRepayments = defineTemplate({
       baseline_hidden: true,
     }),
     account('extra_payment_account_id', 'Paid from', { help_text: 'Defaults to your main cash account.' }),
-    IS_PERMANENT,
-    END_DATE,
+    ...PERMANENCE,
   ],
 
   compile(p, ctx) {

@@ -18,18 +18,7 @@ import {
   taxpayer,
   triggerDate,
 } from '../helpers';
-import {
-  END_DATE,
-  FREQ_OPTIONS,
-  IS_PERMANENT,
-  TAXPAYER,
-  account,
-  decimal,
-  item,
-  money,
-  pct,
-  select,
-} from '../parameter-builders';
+import { account, decimal, FREQ_OPTIONS, item, money, pct, PERMANENCE, select, TAXPAYER } from '../parameter-builders';
 
 export const jobIncomeChange = defineTemplate({
   template_id: 'job_income_change',
@@ -58,8 +47,7 @@ export const jobIncomeChange = defineTemplate({
     }),
     account('deposit_account_id', 'Paid into', { help_text: 'Defaults to your main cash account.' }),
     TAXPAYER,
-    IS_PERMANENT,
-    END_DATE,
+    ...PERMANENCE,
   ],
 
   compile(p, ctx) {

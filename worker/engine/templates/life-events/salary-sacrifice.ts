@@ -15,7 +15,7 @@ import {
   taxpayer,
   triggerDate,
 } from '../helpers';
-import { END_DATE, FREQ_OPTIONS, IS_PERMANENT, TAXPAYER, account, decimal, money, select } from '../parameter-builders';
+import { account, decimal, FREQ_OPTIONS, money, PERMANENCE, select, TAXPAYER } from '../parameter-builders';
 
 export const salarySacrifice = defineTemplate({
   template_id: 'salary_sacrifice',
@@ -36,8 +36,7 @@ export const salarySacrifice = defineTemplate({
     select('sacrifice_frequency', 'How often', FREQ_OPTIONS, 'monthly'),
     account('super_account_id', 'Super account', { help_text: 'Defaults to your first super account.' }),
     TAXPAYER,
-    IS_PERMANENT,
-    END_DATE,
+    ...PERMANENCE,
   ],
 
   compile(p, ctx) {
