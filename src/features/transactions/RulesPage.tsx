@@ -1,11 +1,11 @@
 // Payee rules: the category remembered for each payee, applied to later imports. Each can be changed or deleted.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useToast } from '../../components/toast/ToastProvider';
 import { useDb } from '../../data/db-context';
 import { SubPageFrame } from './SubPageFrame';
 import { listRules, type PayeeRuleRow } from './tx-store';
 import { deletePayeeRule, updatePayeeRule } from './tx-writes';
 import { Button, DataTable, EmptyCard, FailedCard, NamedOptions, SelectField, StatusLine } from './ui';
+import { useToastAction } from './use-toast-action';
 import { useTxLookups } from './use-tx-lookups';
 import './transactions.css';
 
@@ -13,28 +13,23 @@ export const DELETE_RULE_CONFIRM = 'Delete this rule? Transactions already categ
 
 export function RulesPage() {
   const db = useDb();
-  const showToast = useToast();
+  const run = useToastAction();
   const lookups = useTxLookups(db);
   const rules = useLiveQuery(() => listRules(db).catch(() => null), [db]);
 
-  const change = async (rule: PayeeRuleRow, categoryId: string) => {
-    try {
-      await updatePayeeRule(db, rule.id, { category_id: categoryId });
-      showToast(`${rule.payee} is now ${lookups?.categoryName.get(categoryId) ?? 'recategorised'}`, 'success');
-    } catch (err) {
-      console.error('Failed to update the rule', err);
-      showToast('Could not change the rule', 'error');
-    }
-  };
+  const change = (rule: PayeeRuleRow, categoryId: string) =>
+    run(() => updatePayeeRule(db, rule.id, { category_id: categoryId }), {
+      log: 'Failed to update the rule',
+      failed: 'Could not change the rule',
+      done: () => `${rule.payee} is now ${lookups?.categoryName.get(categoryId) ?? 'recategorised'}`,
+    });
   const remove = async (rule: PayeeRuleRow) => {
     if (!window.confirm(DELETE_RULE_CONFIRM)) return;
-    try {
-      await deletePayeeRule(db, rule.id);
-      showToast('Rule deleted', 'success');
-    } catch (err) {
-      console.error('Failed to delete the rule', err);
-      showToast('Could not delete the rule', 'error');
-    }
+    await run(() => deletePayeeRule(db, rule.id), {
+      log: 'Failed to delete the rule',
+      failed: 'Could not delete the rule',
+      done: () => 'Rule deleted',
+    });
   };
 
   return (

@@ -49,6 +49,9 @@ export const AmountSchema = z
   .refine((n) => Number.isFinite(n), 'must be a finite number')
   .refine((n) => Math.abs(n) <= MAX_AMOUNT, `must be at most ${MAX_AMOUNT} in size`);
 
+/** A computed figure (an engine result in dollars): any finite number, no size limit. */
+export const FiniteNumberSchema = z.number().refine((n) => Number.isFinite(n), 'must be a finite number');
+
 /** A rate in percent a year. Above -100 (a value cannot fall below nothing) and at most 1000. */
 export const RateSchema = z
   .number({ error: 'must be a number (percent a year)' })
@@ -59,6 +62,9 @@ export const IdSchema = z.string({ error: 'must be a string id' }).min(1, 'must 
 
 /** Set by the data layer on every write; optional everywhere in the engine. */
 export const UpdatedAtSchema = z.string().optional();
+
+/** The fields the data layer sets on every stored entity, left out of what a client sends (`.omit(STORED_FIELDS)`). */
+export const STORED_FIELDS = { id: true, updated_at: true } as const;
 
 /** Money as the API carries it: a decimal string with exactly 2 decimals. */
 export const DecimalStringSchema = z.string().regex(/^-?\d+\.\d{2}$/, 'must be a decimal string with 2 decimals');

@@ -4,17 +4,18 @@ import { PRIMARY_CASH, type AccountRef, type Primitive, type PrimitiveLoan } fro
 import { addMonths } from '../au/dates';
 import {
   bool,
-  dayBefore,
   findAccount,
   findItem,
   key,
   num,
   once,
+  openAccount,
+  type ParameterError,
+  type Params,
+  stopItem,
+  type TemplateContext,
   transfer,
   triggerDate,
-  type Params,
-  type TemplateContext,
-  type ParameterError,
 } from './helpers';
 import { isEmptyValue } from './parameters';
 
@@ -55,17 +56,8 @@ export function offsetOption(
     const offsetKey = key(ctx, 'offset');
     accounts.push(offsetKey);
     primitives.push(
-      {
-        kind: 'account',
-        key: offsetKey,
-        name: `${o.label} offset`,
-        account_type: 'savings',
-        is_asset: true,
-        opening_balance: 0,
-        opens: ctx.trigger_month,
-        // An offset account earns no interest: its saving is the loan interest not charged.
-        annual_rate: 0,
-      },
+      // An offset account earns no interest: its saving is the loan interest not charged.
+      openAccount(ctx, offsetKey, `${o.label} offset`, 'savings', 0),
       ...transfer(ctx, 'offset_deposit', {
         name: `${o.label} offset: opening deposit`,
         from: o.from,
@@ -133,13 +125,7 @@ export function compileMortgage(p: Params, ctx: TemplateContext, o: MortgageOpti
   // The loan's repayments replace the recurring item the user entered for them (else they count twice).
   const replaced = findItem(ctx, p.repayment_item);
   if (replaced) {
-    out.push({
-      kind: 'adjust_flow',
-      key: key(ctx, 'stop_repayment'),
-      target: replaced.id,
-      from: triggerDate(ctx),
-      end_date: dayBefore(triggerDate(ctx)),
-    });
+    out.push(stopItem(ctx, 'stop_repayment', replaced.id, triggerDate(ctx)));
   }
   return out;
 }

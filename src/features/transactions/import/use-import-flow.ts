@@ -8,6 +8,7 @@ import { updateAccount } from '../../../data/repositories/accounts';
 import { rememberedMapping, rememberMapping } from '../../../data/statements/mapping-memory';
 import type { ParsedRow } from '../engine-types';
 import { plural } from '../tx-format';
+import { useToastAction } from '../use-toast-action';
 import { buildPreview, closingBalance, rowsToWrite, type ImportPreview } from './import-preview';
 import { saveConfirmedImport, type SaveResult } from './import-save';
 import { storedAround } from './import-stored';
@@ -30,6 +31,7 @@ export function headerCells(preview: CsvPreview): string[] {
 export function useImportFlow(accountId: string | undefined, injected: StatementReader | undefined) {
   const db = useDb();
   const showToast = useToast();
+  const run = useToastAction();
   const [account, setAccount] = useState(accountId ?? '');
   const [files, setFiles] = useState<File[]>([]);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
@@ -123,14 +125,12 @@ export function useImportFlow(accountId: string | undefined, injected: Statement
 
   const setBalance = async (cents: number) => {
     if (step.kind !== 'done') return;
-    try {
-      await updateAccount(db, account, { current_balance: cents / 100 });
-      showToast('Account balance updated', 'success');
-      setStep({ ...step, balanceSet: true });
-    } catch (err) {
-      console.error('Failed to set the balance', err);
-      showToast('Could not update the balance', 'error');
-    }
+    const updated = await run(() => updateAccount(db, account, { current_balance: cents / 100 }), {
+      log: 'Failed to set the balance',
+      failed: 'Could not update the balance',
+      done: () => 'Account balance updated',
+    });
+    if (updated) setStep({ ...step, balanceSet: true });
   };
 
   const restart = () => setStep({ kind: 'choose' });

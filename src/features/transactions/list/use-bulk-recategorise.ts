@@ -1,16 +1,16 @@
 // The Transactions list's selection and its bulk category change: select all the query matches, choose a category
 // (or Uncategorised), apply it to every selected row.
 import { useCallback, useState } from 'react';
-import { useToast } from '../../../components/toast/ToastProvider';
 import type { WyrdDb } from '../../../data/db';
 import { plural } from '../tx-format';
 import { queryIds, type TxQuery } from '../tx-store';
 import { recategorise } from '../tx-writes';
+import { useToastAction } from '../use-toast-action';
 
 export type Selection = { selected: ReadonlySet<string>; setSelected: (s: ReadonlySet<string>) => void };
 
 export function useBulkRecategorise(db: WyrdDb, query: TxQuery, { selected, setSelected }: Selection) {
-  const showToast = useToast();
+  const run = useToastAction();
   const [category, setCategory] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -31,16 +31,16 @@ export function useBulkRecategorise(db: WyrdDb, query: TxQuery, { selected, setS
   const apply = async () => {
     if (selected.size === 0) return;
     setBusy(true);
-    try {
-      await recategorise(db, [...selected], category === 'none' || !category ? null : category);
-      showToast(`Changed the category of ${plural(selected.size, 'transaction')}`, 'success');
-      setSelected(new Set());
-    } catch (err) {
-      console.error('Failed to recategorise', err);
-      showToast('Could not change the categories', 'error');
-    } finally {
-      setBusy(false);
-    }
+    const changed = await run(
+      () => recategorise(db, [...selected], category === 'none' || !category ? null : category),
+      {
+        log: 'Failed to recategorise',
+        failed: 'Could not change the categories',
+        done: () => `Changed the category of ${plural(selected.size, 'transaction')}`,
+      },
+    );
+    if (changed) setSelected(new Set());
+    setBusy(false);
   };
 
   return { selected, setSelected, toggle, selectAll, category, setCategory, busy, apply };

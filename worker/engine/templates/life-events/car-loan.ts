@@ -14,8 +14,20 @@ import {
   shortMoney,
 } from '../../prompt/reading';
 import { defineTemplate } from '../define';
-import { accountRef, clamp, flow, key, num, once, recurring, str, transfer, triggerDate } from '../helpers';
-import { account, decimal, integer, money, pct, text } from '../parameter-builders';
+import {
+  accountRef,
+  clamp,
+  flow,
+  key,
+  num,
+  once,
+  openAccount,
+  recurring,
+  str,
+  transfer,
+  triggerDate,
+} from '../helpers';
+import { account, decimal, integer, loanInterestRate, money, pct, text } from '../parameter-builders';
 
 const CAR_BUY_RE = new RegExp(
   `\\b(?:buy|buying|purchase|purchasing|finance|financing|get|getting|upgrade|lease|new)\\b[^.;!?]{0,30}?\\b${CAR_NOUN}\\b`,
@@ -47,10 +59,7 @@ export const carLoan = defineTemplate({
     text('car_name', 'Car', 'New car', { required: true }),
     decimal('car_price', 'Drive-away price', 45_000, { ...money, required: true }),
     decimal('deposit_amount', 'Deposit or trade-in', 5_000, money),
-    decimal('loan_interest_rate', 'Loan interest rate (% a year)', AU_DEFAULTS.car_loan_rate, {
-      ...pct(0, 40),
-      required: true,
-    }),
+    loanInterestRate(AU_DEFAULTS.car_loan_rate, 40),
     integer('loan_term_years', 'Loan term (years)', 5, { ...pct(1, 10), required: true }),
     decimal('depreciation_rate', 'Depreciation (% a year)', 15, pct(0, 60)),
     decimal('running_costs_annual', 'Registration, insurance and servicing (per year)', 3_500, money),
@@ -69,16 +78,7 @@ export const carLoan = defineTemplate({
     const loanKey = key(ctx, 'loan');
     // There is no vehicle account type: a car is an asset account of type investment with a negative rate.
     const out: Primitive[] = [
-      {
-        kind: 'account',
-        key: carKey,
-        name,
-        account_type: 'investment',
-        is_asset: true,
-        opening_balance: 0,
-        opens: ctx.trigger_month,
-        annual_rate: -clamp(num(p, 'depreciation_rate', 15), 0, 99),
-      },
+      openAccount(ctx, carKey, name, 'investment', -clamp(num(p, 'depreciation_rate', 15), 0, 99)),
       ...transfer(ctx, 'deposit', {
         name: `${name}: deposit`,
         from: funding,
@@ -89,16 +89,7 @@ export const carLoan = defineTemplate({
     ];
     if (principal > 0) {
       out.push(
-        {
-          kind: 'account',
-          key: loanKey,
-          name: `${name} loan`,
-          account_type: 'loan',
-          is_asset: false,
-          opening_balance: 0,
-          opens: ctx.trigger_month,
-          annual_rate: rate,
-        },
+        openAccount(ctx, loanKey, `${name} loan`, 'loan', rate),
         ...transfer(ctx, 'drawdown', {
           name: `${name}: loan drawdown`,
           from: loanKey,

@@ -3,8 +3,19 @@
 import { PRIMARY_CASH, type Primitive } from '../../primitives';
 import { per, perPeriod, period, withClauseFreq } from '../../prompt/reading';
 import { defineTemplate } from '../define';
-import { bool, flow, frequency, key, num, optDate, recurring, superAccount, taxpayer, triggerDate } from '../helpers';
-import { END_DATE, FREQ_OPTIONS, IS_PERMANENT, TAXPAYER, account, decimal, money, select } from '../parameter-builders';
+import {
+  endUnlessPermanent,
+  flow,
+  frequency,
+  key,
+  num,
+  openAccount,
+  recurring,
+  superAccount,
+  taxpayer,
+  triggerDate,
+} from '../helpers';
+import { account, decimal, FREQ_OPTIONS, money, PERMANENCE, select, TAXPAYER } from '../parameter-builders';
 
 export const salarySacrifice = defineTemplate({
   template_id: 'salary_sacrifice',
@@ -25,27 +36,18 @@ export const salarySacrifice = defineTemplate({
     select('sacrifice_frequency', 'How often', FREQ_OPTIONS, 'monthly'),
     account('super_account_id', 'Super account', { help_text: 'Defaults to your first super account.' }),
     TAXPAYER,
-    IS_PERMANENT,
-    END_DATE,
+    ...PERMANENCE,
   ],
 
   compile(p, ctx) {
     const start = triggerDate(ctx);
-    const end = bool(p, 'is_permanent', true) ? null : optDate(p, 'end_date');
+    const end = endUnlessPermanent(p);
     if (end !== null && end < start) return [];
     const out: Primitive[] = [];
     let target = superAccount(ctx, p);
     if (!target) {
       target = key(ctx, 'super');
-      out.push({
-        kind: 'account',
-        key: target,
-        name: 'Super fund',
-        account_type: 'superannuation',
-        is_asset: true,
-        opening_balance: 0,
-        ...(ctx.is_baseline ? {} : { opens: ctx.trigger_month }),
-      });
+      out.push(openAccount(ctx, target, 'Super fund', 'superannuation', undefined, ctx.is_baseline ? 0 : null));
     }
     out.push(
       ...flow(ctx, 'sacrifice', {
