@@ -82,7 +82,8 @@ type CompiledScenario = {
   /** Per asset account: the median monthly rate (its own rate, or its type's `expected` return). */
   median0: Float64Array;
   repayment0: Float64Array;
-  shift: Float64Array;
+  /** Each account row's column in the run's shift table (ShiftClasses). */
+  shiftColumn: Int32Array;
   /** Per account: its RETURN_TYPES index, or -1. */
   typeIndex: Int32Array;
   /** Per account: 1 for a debt or money lent (moved by the rate deviation). */
@@ -254,7 +255,7 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
       rate0: plan.accounts.monthlyRate.slice(),
       median0,
       repayment0: plan.loans.repayment.slice(),
-      shift: new Float64Array((months + 1) * count),
+      shiftColumn: new Int32Array(count) as Int32Array, // set below, once every scenario's classes are known
       typeIndex,
       followsRates,
       crashFrom,
@@ -263,6 +264,8 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
       goalIsDebt: goalRow >= 0 && plan.accounts.isAsset[goalRow] === 0,
     };
   });
+  const classes = shiftClasses(scenarios, months);
+  scenarios.forEach((sc, i) => (sc.shiftColumn = classes.classOf[i]));
   return {
     request,
     seed: request.seed ?? u.seed,
@@ -276,7 +279,7 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
     goalStep,
     goalDeflator: goalStep >= 0 ? deflator(assumptions.inflation_rate, goalStep) : 1,
     scenarios,
-    shiftClasses: shiftClasses(scenarios, months),
+    shiftClasses: classes,
     ratesUpMonths,
   };
 }
@@ -312,7 +315,8 @@ function inflateFlows(plan: Plan, ratio: Float64Array): void {
 /**
  * Rows of every scenario that take the same rate shift each trial (the same return type, debt or lent treatment,
  * own rate, median rate and crash window): the base accounts recur in every scenario and many accounts share a
- * type and rate, so a trial computes each class's shift once and every scenario copies it to its rows.
+ * type and rate, so a trial computes each class's shift once and every scenario's month loop reads its rows'
+ * shifts from that one table (Plan.rateShiftColumn).
  */
 type ShiftClasses = {
   count: number;
@@ -407,22 +411,8 @@ function fillClassShifts(
   }
 }
 
-/** Copies each account row's class shift into the scenario's per-step rate shifts. */
-function fillShift(sc: CompiledScenario, classes: ShiftClasses, s: number, months: number) {
-  const { shift } = sc;
-  const classOf = classes.classOf[s];
-  const count = classOf.length;
-  const classShift = classes.shift;
-  const classCount = classes.count;
-  for (let step = 1; step <= months; step++) {
-    const row = step * count;
-    const classRow = step * classCount;
-    for (let i = 0; i < count; i++) shift[row + i] = classShift[classRow + classOf[i]];
-  }
-}
-
 /** Resets the compiled scenario to today's balances and runs the month loop (optionally only to `months`). */
-function runTrial(sc: CompiledScenario, months: number): void {
+function runTrial(sc: CompiledScenario, classes: ShiftClasses, months: number): void {
   const { plan } = sc;
   plan.accounts.balance.set(sc.balance0);
   plan.accounts.monthlyRate.set(sc.rate0);
@@ -430,7 +420,9 @@ function runTrial(sc: CompiledScenario, months: number): void {
   plan.accounts.repaidThisMonth.fill(0);
   plan.loans.repayment.set(sc.repayment0);
   // Every trial runs through the rate-shift hook (a zero shift leaves a rate exactly as it is).
-  plan.rateShift = sc.shift;
+  plan.rateShift = classes.shift;
+  plan.rateShiftColumn = sc.shiftColumn;
+  plan.rateShiftWidth = classes.count;
   sc.loopScratch.reset();
   const fullMonths = plan.months;
   plan.months = months;
@@ -532,16 +524,15 @@ export function runPreparedTrials(
     for (let s = 0; s < p.scenarios.length; s++) {
       const sc = p.scenarios[s];
       const out = batches[s];
-      fillShift(sc, p.shiftClasses, s, months);
       let goalValue = NaN;
       const accountGoal = goal !== null && sc.goalRow >= 0;
       if (accountGoal && goalStep < months) {
         // The account's balance at the goal month: run to it first (the loop keeps only the final balances).
-        runTrial(sc, goalStep);
+        runTrial(sc, p.shiftClasses, goalStep);
         const v = goalStep === 0 ? sc.balance0[sc.goalRow] : sc.plan.accounts.balance[sc.goalRow];
         goalValue = cents(sc.goalIsDebt ? -v : v);
       }
-      runTrial(sc, months);
+      runTrial(sc, p.shiftClasses, months);
       if (accountGoal && goalStep === months) {
         const v = sc.plan.accounts.balance[sc.goalRow];
         goalValue = cents(sc.goalIsDebt ? -v : v);
