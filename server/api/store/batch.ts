@@ -68,7 +68,7 @@ export class WriteBatch {
   /** Reads the given rows of each entity in one query per entity (ids not found are remembered as absent). */
   async preload(ids: Map<EntityName, Set<string>>): Promise<void> {
     for (const [entity, set] of ids) {
-      const wanted = [...set].filter((id) => !this.rows(entity).has(id));
+      const wanted = [...set].filter((id) => !this.rows(entity).has(id) && !this.missing.get(entity)?.has(id));
       for (let i = 0; i < wanted.length; i += ROWS_PER_STATEMENT) {
         const chunk = wanted.slice(i, i + ROWS_PER_STATEMENT);
         const t = entityTable(entity);

@@ -220,6 +220,11 @@ export async function push(db: Database, sub: string, body: unknown, now: () => 
       if (!named.has(entity)) named.set(entity, new Set());
       named.get(entity)?.add(m.id);
     }
+    // The accounts and categories the batch's transactions name are read with the rest (one query per table).
+    const references = txStore.transactionReferences(
+      batch.mutations.filter((m) => m.entity === 'transactions' && m.op !== 'delete').map((m) => m.payload),
+    );
+    for (const [entity, ids] of references) named.set(entity, new Set([...(named.get(entity) ?? []), ...ids]));
     await unit.preload(named);
 
     const results: MutationResult[] = [];
