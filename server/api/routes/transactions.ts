@@ -12,6 +12,7 @@ import { revalidatedList } from '../list-response';
 import { requireObject } from '../store/ledger';
 import { listLive, selectRows, tableVersion } from '../store/rows';
 import * as store from '../store/transactions';
+import { recordRoutes } from './crud';
 
 /** Most transactions one POST /transactions/import takes (a larger statement is sent in several). */
 export const MAX_IMPORT_ROWS = 5000;
@@ -86,7 +87,8 @@ async function transactionPage(
   return JSON.stringify({ items, next_cursor: rows.length > q.limit && last ? encodeCursor(last) : null });
 }
 
-export function transactionRoutes({ db, auth, sub, write }: RouteDeps) {
+export function transactionRoutes(deps: RouteDeps) {
+  const { db, auth, sub, write } = deps;
   return (
     new Hono<Env>()
       // Tagged like the other lists: the user's transactions table version plus the page asked for, so a write
@@ -97,10 +99,6 @@ export function transactionRoutes({ db, auth, sub, write }: RouteDeps) {
         const version = await tableVersion(db, 'transactions', sub(c));
         const query = createHash('sha256').update(JSON.stringify(q)).digest('base64url').slice(0, 22);
         return revalidatedList(c, `${version}-${query}`, () => transactionPage(db, sub(c), q, after));
-      })
-      .post('/transactions', auth, async (c) => {
-        const body = await readJson(c);
-        return c.json(await write(c, (tx, ctx) => store.createTransaction(tx, ctx, body)), 201);
       })
       // Bulk: a batch and its transactions, idempotent by their ids (a resent request replaces the same records).
       .post('/transactions/import', auth, async (c) => {
@@ -116,44 +114,38 @@ export function transactionRoutes({ db, auth, sub, write }: RouteDeps) {
         const result = await write(c, (tx, ctx) => store.importTransactions(tx, ctx, batch, rows));
         return c.json(result, 201);
       })
-      .get('/transactions/:id', auth, async (c) => c.json(await store.getTransaction(db, sub(c), c.req.param('id'))))
-      .patch('/transactions/:id', auth, async (c) => {
-        const body = await readJson(c);
-        return c.json(await write(c, (tx, ctx) => store.updateTransaction(tx, ctx, c.req.param('id'), body)));
-      })
-      .delete('/transactions/:id', auth, async (c) => {
-        await write(c, (tx, ctx) => store.deleteTransaction(tx, ctx, c.req.param('id')));
-        return c.body(null, 204);
-      })
-      // ---- import batches
-      .get('/import-batches', auth, async (c) => c.json(await listLive<ImportBatch>(db, 'import_batches', sub(c))))
-      .post('/import-batches', auth, async (c) => {
-        const body = await readJson(c);
-        return c.json(await write(c, (tx, ctx) => store.saveImportBatch(tx, ctx, body)), 201);
-      })
-      .get('/import-batches/:id', auth, async (c) => c.json(await store.getImportBatch(db, sub(c), c.req.param('id'))))
-      .patch('/import-batches/:id', auth, async (c) => {
-        const body = await readJson(c);
-        return c.json(await write(c, (tx, ctx) => store.saveImportBatch(tx, ctx, body, 'rest', c.req.param('id'))));
-      })
-      // Undo: the batch and every transaction it brought in.
-      .delete('/import-batches/:id', auth, async (c) =>
-        c.json(await write(c, (tx, ctx) => store.deleteImportBatch(tx, ctx, c.req.param('id'), true))),
+      .route(
+        '/transactions',
+        recordRoutes(deps, {
+          get: store.getTransaction,
+          create: store.createTransaction,
+          update: store.updateTransaction,
+          remove: store.deleteTransaction,
+          change: 'PATCH',
+        }),
       )
-      // ---- payee rules
+      .get('/import-batches', auth, async (c) => c.json(await listLive<ImportBatch>(db, 'import_batches', sub(c))))
+      .route(
+        '/import-batches',
+        recordRoutes(deps, {
+          get: store.getImportBatch,
+          create: store.saveImportBatch,
+          update: (tx, ctx, id, input) => store.saveImportBatch(tx, ctx, input, 'rest', id),
+          // Undo: the batch and every transaction it brought in.
+          remove: (tx, ctx, id) => store.deleteImportBatch(tx, ctx, id, true),
+          change: 'PATCH',
+        }),
+      )
       .get('/payee-rules', auth, async (c) => c.json(await listLive<PayeeRule>(db, 'payee_rules', sub(c))))
-      .post('/payee-rules', auth, async (c) => {
-        const body = await readJson(c);
-        return c.json(await write(c, (tx, ctx) => store.createPayeeRule(tx, ctx, body)), 201);
-      })
-      .get('/payee-rules/:id', auth, async (c) => c.json(await store.getPayeeRule(db, sub(c), c.req.param('id'))))
-      .patch('/payee-rules/:id', auth, async (c) => {
-        const body = await readJson(c);
-        return c.json(await write(c, (tx, ctx) => store.updatePayeeRule(tx, ctx, c.req.param('id'), body)));
-      })
-      .delete('/payee-rules/:id', auth, async (c) => {
-        await write(c, (tx, ctx) => store.deletePayeeRule(tx, ctx, c.req.param('id')));
-        return c.body(null, 204);
-      })
+      .route(
+        '/payee-rules',
+        recordRoutes(deps, {
+          get: store.getPayeeRule,
+          create: store.createPayeeRule,
+          update: store.updatePayeeRule,
+          remove: store.deletePayeeRule,
+          change: 'PATCH',
+        }),
+      )
   );
 }

@@ -28,13 +28,7 @@ type Draft<T> = { body: T; before?: T; loc: Loc };
 
 type PlainRecord = { id: string; updated_at?: string };
 
-type PlainSpec<T> = {
-  entity: Entity;
-  /** Lower case, in 409 texts ("A payee rule with this id already exists."). */
-  label: string;
-  /** Capitalised, in 404 texts ("Payee rule not found"). */
-  what: string;
-  schema: z.ZodType;
+type PlainOptions<T> = {
   /** The table's columns copied out of the body. */
   columns?: (body: T) => Record<string, unknown>;
   /** Refuses bodies that may not be written (422), all drafts at once. */
@@ -43,13 +37,19 @@ type PlainSpec<T> = {
 
 /**
  * One kind of plain last-writer-wins record: read (404 when absent), create (REST refuses a used id; a synced
- * create of a known id replaces it), change the given fields, delete (a tombstone).
+ * create of a known id replaces it), change the given fields, delete (a tombstone). `label` names it in messages
+ * ("A payee rule with this id already exists.", "Payee rule not found").
  */
-function plainRecords<T extends PlainRecord>(spec: PlainSpec<T>) {
-  const { entity, label, what } = spec;
+function plainRecords<T extends PlainRecord>(
+  entity: Entity,
+  label: string,
+  schema: z.ZodType,
+  options: PlainOptions<T> = {},
+) {
+  const what = label[0].toUpperCase() + label.slice(1);
   const bodyOf = (id: string, input: Record<string, unknown>, at: string): T => {
     const { id: _id, updated_at: _u, ...fields } = input;
-    return { ...(parseInput(spec.schema, fields) as object), id, updated_at: at } as T;
+    return { ...(parseInput(schema, fields) as object), id, updated_at: at } as T;
   };
   const get = (db: Database, sub: string, id: string) => requireLive<T>(db, entity, sub, id, what);
 
@@ -70,8 +70,8 @@ function plainRecords<T extends PlainRecord>(spec: PlainSpec<T>) {
   }
 
   async function save(tx: Database, ctx: WriteContext, drafts: ReadonlyArray<Draft<T>>): Promise<T[]> {
-    await spec.check?.(tx, ctx.sub, drafts);
-    for (const { body } of drafts) await putEntity(tx, entity, ctx, body, spec.columns?.(body));
+    await options.check?.(tx, ctx.sub, drafts);
+    for (const { body } of drafts) await putEntity(tx, entity, ctx, body, options.columns?.(body));
     return drafts.map((d) => d.body);
   }
 
@@ -141,11 +141,7 @@ async function checkReferences(db: Database, sub: string, drafts: ReadonlyArray<
   if (issues.length > 0) throw new ApiError(422, issues);
 }
 
-const transactions = plainRecords<Transaction>({
-  entity: 'transactions',
-  label: 'transaction',
-  what: 'Transaction',
-  schema: TransactionInputSchema,
+const transactions = plainRecords<Transaction>('transactions', 'transaction', TransactionInputSchema, {
   columns: (body) => ({ accountId: body.account_id, date: body.date, batchId: body.batch_id ?? null }),
   check: checkReferences,
 });
@@ -158,12 +154,7 @@ export const deleteTransaction = transactions.remove;
 
 // ---- import batches
 
-const batches = plainRecords<ImportBatch>({
-  entity: 'import_batches',
-  label: 'import batch',
-  what: 'Import batch',
-  schema: ImportBatchInputSchema,
-});
+const batches = plainRecords<ImportBatch>('import_batches', 'import batch', ImportBatchInputSchema);
 
 export const getImportBatch = batches.get;
 
@@ -240,12 +231,7 @@ export async function deleteImportBatch(
 
 // ---- payee rules
 
-const rules = plainRecords<PayeeRule>({
-  entity: 'payee_rules',
-  label: 'payee rule',
-  what: 'Payee rule',
-  schema: PayeeRuleInputSchema,
-});
+const rules = plainRecords<PayeeRule>('payee_rules', 'payee rule', PayeeRuleInputSchema);
 
 export const getPayeeRule = rules.get;
 export const createPayeeRule = rules.create;
