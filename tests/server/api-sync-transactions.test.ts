@@ -109,36 +109,23 @@ describe('bank data over sync', () => {
       },
     ]);
     expect(other.body.results[0].status).toBe('applied');
-    const reply = await push(sub, [
-      {
-        mutation_id: 1,
-        entity: 'accounts',
-        op: 'create',
-        id: 'acc',
-        payload: { name: 'Everyday', current_balance: 0 },
-      },
-      { mutation_id: 2, entity: 'categories', op: 'create', id: 'cat', payload: { name: 'Food', type: 'expense' } },
-      {
-        mutation_id: 3,
-        entity: 'transactions',
-        op: 'create',
-        id: 't1',
-        payload: txPayload('acc', { category_id: 'cat' }),
-      },
-      { mutation_id: 4, entity: 'transactions', op: 'create', id: 't2', payload: txPayload('missing') },
-      { mutation_id: 5, entity: 'transactions', op: 'create', id: 't3', payload: txPayload('theirs') },
-      { mutation_id: 6, entity: 'accounts', op: 'create', id: 'old', payload: { name: 'Old', current_balance: 0 } },
-      { mutation_id: 7, entity: 'accounts', op: 'delete', id: 'old' },
-      { mutation_id: 8, entity: 'transactions', op: 'create', id: 't4', payload: txPayload('old') },
-      {
-        mutation_id: 9,
-        entity: 'transactions',
-        op: 'update',
-        id: 't1',
-        payload: txPayload('acc', { category_id: 'x' }),
-      },
-      { mutation_id: 10, entity: 'transactions', op: 'create', id: 't5', payload: txPayload('acc') },
-    ]);
+    // [entity, op, id, payload], numbered 1, 2, ... in order.
+    const steps: Array<[string, string, string, unknown?]> = [
+      ['accounts', 'create', 'acc', { name: 'Everyday', current_balance: 0 }],
+      ['categories', 'create', 'cat', { name: 'Food', type: 'expense' }],
+      ['transactions', 'create', 't1', txPayload('acc', { category_id: 'cat' })],
+      ['transactions', 'create', 't2', txPayload('missing')],
+      ['transactions', 'create', 't3', txPayload('theirs')],
+      ['accounts', 'create', 'old', { name: 'Old', current_balance: 0 }],
+      ['accounts', 'delete', 'old'],
+      ['transactions', 'create', 't4', txPayload('old')],
+      ['transactions', 'update', 't1', txPayload('acc', { category_id: 'x' })],
+      ['transactions', 'create', 't5', txPayload('acc')],
+    ];
+    const reply = await push(
+      sub,
+      steps.map(([entity, op, id, payload], i) => ({ mutation_id: i + 1, entity, op, id, payload })),
+    );
     expect(reply.status).toBe(200);
     const byId = new Map(reply.body.results.map((r) => [r.mutation_id, r]));
     for (const id of [1, 2, 3, 6, 7, 10]) expect(byId.get(id)?.status).toBe('applied');
