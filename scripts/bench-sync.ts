@@ -1,9 +1,10 @@
-// bench:sync: pushes 1,000 queued offline edits to the local API server and pulls 10,000 records into a new
-// device with the real sync engine (fake-indexeddb in Node), printing the time of each and the longest
-// main-thread task (the longest stretch the event loop was blocked, sampled every 5 ms). The API server runs
-// in a child process, so its work is not counted as the device's. Then, in Chromium against the local stack,
-// imports a 2.3 MB backup through Profile > Data and prints the longest main-thread task (PerformanceObserver
-// 'longtask'); BENCH_IMPORT=0 skips that part.
+// bench:sync: the sync figures in Chromium (scripts/bench-sync-browser.ts: a new device pulls 50,000 records, then
+// pushes 1,000 edits queued offline, with the longest main-thread task of each). BENCH_NODE=1 adds the engine alone
+// on fake-indexeddb in Node: pushes 1,000 queued offline edits to the local API server and pulls BENCH_RECORDS
+// (10,000) records into a new device, with the longest stretch the event loop was blocked (sampled every 5 ms; the
+// API server runs in a child process). Then, in Chromium against the local stack, imports a 2.3 MB backup through
+// Profile > Data and prints the longest main-thread task (PerformanceObserver 'longtask'); BENCH_IMPORT=0 skips
+// that part, BENCH_SYNC=0 the Chromium sync figures.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -25,6 +26,7 @@ import { loadApiConfig } from '../server/api/config';
 import { putEntity, withUserTx } from '../server/api/store/rows';
 import { idClaims, mintToken, startJwks } from '../tests/server/harness';
 import { BACKUP_VERSION, FREQUENCIES } from '../worker/engine/index';
+import { benchSyncBrowser, identityCall, LONG_TASK_OBSERVER } from './bench-sync-browser';
 import { startStack } from './start';
 import { repoRoot } from './stack/build';
 
@@ -216,27 +218,6 @@ function generateBackup() {
   return { version: BACKUP_VERSION, assumptions: {}, categories, accounts, recurring_items, scenarios };
 }
 
-async function identityCall(url: string, operation: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${operation} failed: HTTP ${response.status} ${await response.text()}`);
-}
-
-/** Records every long task the page reports, from before any page script runs. */
-const LONG_TASK_OBSERVER = `
-  window.__longTasks = [];
-  try {
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration }); })
-      .observe({ type: 'longtask', buffered: true });
-  } catch (e) {}
-`;
-
 /** Imports a generated 2.3 MB backup through Profile > Data in Chromium: total time and the longest task. */
 async function benchImport(): Promise<{ mb: number; ms: number; longestTaskMs: number; tasks: number }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-bench-sync-'));
@@ -322,7 +303,9 @@ async function benchImport(): Promise<{ mb: number; ms: number; longestTaskMs: n
 }
 
 async function mainWithImport() {
-  if (process.env.BENCH_SYNC !== '0') await main();
+  // The figures (issue 18 item 3) come from Chromium; BENCH_NODE=1 adds the engine on fake-indexeddb in Node.
+  if (process.env.BENCH_SYNC !== '0') await benchSyncBrowser();
+  if (process.env.BENCH_NODE === '1') await main();
   if (!IMPORT) return;
   const result = await benchImport();
   console.log(`bench:sync import (Chromium headless, the app on the local stack)`);

@@ -1,14 +1,16 @@
 // The statement worker's API as plain functions (tests and the CLI can call the same code without a worker):
-// parse the picked files, re-read an unknown CSV with the user's column mapping, and plan the import against the
-// account's stored transactions. Plain data in and out; a file's problem is data, never a thrown error, so one bad
-// file does not hide the others' results.
+// parse the picked files, re-read an unknown CSV with the user's column mapping, plan the import against the
+// account's stored transactions, and find recurring series in the stored transactions. Plain data in and out; a
+// file's problem is data, never a thrown error, so one bad file does not hide the others' results.
 import {
   applyPayeeRules,
+  detectRecurring,
   parseStatementFile,
   parseStatementWithMapping,
   planImport,
   StatementFileError,
   type CsvMapping,
+  type DetectOptions,
   type ExistingTransaction,
   type ImportPlan,
   type ImportPlanOptions,
@@ -17,6 +19,8 @@ import {
   type PlannedRow,
   type ParseStatementOptions,
   type PayeeRule,
+  type RecurringSeries,
+  type SeriesInput,
   type StatementErrorCode,
   type StatementParseResult,
 } from './engine/index';
@@ -85,6 +89,14 @@ export const statementApi = {
     try {
       const plan = planImport(existing, files, options);
       return { ok: true, value: { ...plan, toAdd: applyPayeeRules(plan.toAdd, options.rules ?? []) } };
+    } catch (err) {
+      return { ok: false, message: err instanceof Error ? err.message : String(err) };
+    }
+  },
+  /** Recurring series in the transactions (docs/transactions.md, "Recurring detection"), off the page's thread. */
+  detectRecurring(rows: SeriesInput[], options: DetectOptions): StatementResult<RecurringSeries[]> {
+    try {
+      return { ok: true, value: detectRecurring(rows, options) };
     } catch (err) {
       return { ok: false, message: err instanceof Error ? err.message : String(err) };
     }

@@ -1,6 +1,6 @@
 // The per-user IndexedDB database's schema (Dexie): one database per user id. Kept apart from db.ts (which
 // ties the open database to the session) so the service worker can open it without the auth layer.
-// Schema versions are only ever added, never edited: add `this.version(4).stores(...)` below.
+// Schema versions are only ever added, never edited: add `this.version(5).stores(...)` below.
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { SyncRowEntity } from '../../worker/engine/index';
 import type {
@@ -75,6 +75,25 @@ export class WyrdDb extends Dexie {
       import_batches: 'id, account_id, imported_at',
       payee_rules: 'id, payee, category_id',
     });
+    // Import speed (docs/sync.md "Reference rows", docs/data-layer.md "Transactions"): every index is written
+    // with every row, so the transactions keep only the indexes something queries (`where('account_id')` is
+    // answered by [account_id+date], which Dexie uses for its first part), and the outbox loses its unqueried
+    // created_at index. Queued transaction creates and updates become reference rows (the push reads
+    // the stored row), as the repository writes them from now on.
+    this.version(4)
+      .stores({
+        transactions: 'id, [account_id+date], date, amount_cents, batch_id, recurring_item_id',
+        outbox: '++seq, [entity+entity_id]',
+      })
+      .upgrade((tx) =>
+        tx
+          .table<OutboxRow, number>('outbox')
+          .where('[entity+entity_id]')
+          .between(['transactions', Dexie.minKey], ['transactions', Dexie.maxKey])
+          .modify((row) => {
+            if (row.op !== 'delete') delete row.payload;
+          }),
+      );
   }
 }
 

@@ -47,7 +47,11 @@ export type OutboxRow = {
   entity: string;
   entity_id: string;
   op: 'create' | 'update' | 'delete';
-  payload: unknown;
+  /**
+   * What to send: the row as written, or a delete's tombstone. Absent on a create or update that refers to the
+   * record (transactions): the push sends the record as it is stored then (docs/sync.md "Reference rows").
+   */
+  payload?: unknown;
   created_at: IsoTimestamp;
   attempts?: number;
 };

@@ -20,6 +20,25 @@ export function outboxRow(
   return { entity, entity_id: entityId, op, payload, created_at: at, attempts: 0 };
 }
 
+/**
+ * A reference row: a create or update that names the record instead of copying it. The push reads the record as
+ * it is stored when it builds the batch, so a large import stores each row once, not twice (docs/sync.md
+ * "Reference rows"). Only for entities with a row table, whose every write stores the whole row.
+ */
+export function outboxRef(
+  entity: OutboxEntity,
+  entityId: string,
+  op: 'create' | 'update',
+  at: IsoTimestamp,
+): OutboxRow {
+  return { entity, entity_id: entityId, op, created_at: at, attempts: 0 };
+}
+
+/** True for a reference row (a create or update without a payload). */
+export function isReference(row: Pick<OutboxRow, 'op' | 'payload'>): boolean {
+  return row.op !== 'delete' && row.payload === undefined;
+}
+
 /** Appends one row; call only inside a transaction that also writes the entity. */
 export async function appendOutbox(
   db: WyrdDb,

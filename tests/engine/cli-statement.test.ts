@@ -146,7 +146,7 @@ describe('statement CLI', () => {
   it('--recurring adds the series detected in the imported rows, as of --as-of', () => {
     const out = json(fx('recurring.csv'), '--recurring', '--as-of', '2026-03-10');
     expect(Object.keys(out)).toEqual(['format', 'bank', 'transactions', 'skipped', 'recurring', 'proposed_matches']);
-    const ato = out.recurring.find((r: { payee: string }) => r.payee === 'Ato Payment Plan');
+    const ato = out.recurring.find((r: { payee: string }) => r.payee === 'ATO Payment Plan');
     expect(ato).toMatchObject({ amount: '-100.00', frequency: 'weekly', next_date: '2026-03-16', occurrences: 10 });
     expect(Object.keys(ato)).toEqual(['payee', 'amount', 'frequency', 'next_date', 'occurrences', 'confidence']);
     expect(out.recurring.map((r: { frequency: string }) => r.frequency).sort()).toEqual([

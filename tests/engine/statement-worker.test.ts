@@ -6,7 +6,9 @@ import { Worker } from 'node:worker_threads';
 import { wrap, type Remote } from 'comlink';
 import nodeEndpoint from 'comlink/dist/umd/node-adapter';
 import { afterAll, describe, expect, it } from 'vitest';
+import { detectRecurring } from '../../worker/engine/index';
 import type { StatementApi } from '../../worker/statement-api';
+import { syntheticHistory } from './statements/synthetic-year';
 
 const worker = new Worker(join(__dirname, 'helpers/node-statement-worker.mjs'));
 const api: Remote<StatementApi> = wrap<StatementApi>(nodeEndpoint(worker));
@@ -50,5 +52,14 @@ describe('statement worker API', () => {
     const stored = plan.value.toAdd.map((r, i) => ({ ...r, id: `t${i}` }));
     const again = await api.planImport(stored, [rows]);
     expect(again.ok && again.value.toAdd).toEqual([]);
+  });
+
+  it('finds recurring series off the main thread, the same as the engine on this thread', async () => {
+    const history = syntheticHistory(1, 12);
+    const found = await api.detectRecurring(history.rows, { as_of: history.as_of });
+    expect(found.ok).toBe(true);
+    if (!found.ok) return;
+    expect(found.value.length).toBeGreaterThan(0);
+    expect(found.value).toEqual(detectRecurring(history.rows, { as_of: history.as_of }));
   });
 });

@@ -32,10 +32,10 @@ describe('per-user database', () => {
     expect(openUserDb('abc-123').name).toBe('wyrd-user-abc-123');
   });
 
-  it('schema version 1 has the data-layer tables and indexes (version 2 adds the sync tables, version 3 the bank tables)', async () => {
+  it('schema version 1 has the data-layer tables and indexes (version 2 adds the sync tables, version 3 the bank tables, version 4 keeps only their queried indexes)', async () => {
     const db = openUserDb('schema-user');
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'accounts',
       'categories',
@@ -53,7 +53,7 @@ describe('per-user database', () => {
       'transactions',
     ]);
     expect(db.table('transactions').schema.indexes.map((i) => i.name)).toEqual(
-      expect.arrayContaining(['[account_id+date]', 'batch_id', 'fingerprint', 'bank_id']),
+      expect.arrayContaining(['[account_id+date]', 'date', 'amount_cents', 'batch_id', 'recurring_item_id']),
     );
     expect(db.table('events').schema.indexes.map((i) => i.name)).toContain('scenario_id');
     expect(db.table('recurring_items').schema.indexes.map((i) => i.name)).toEqual(
@@ -70,7 +70,7 @@ describe('per-user database', () => {
     expect(typeof seq).toBe('number');
   });
 
-  it('a database made at version 1 opens at the latest version (3) with its rows and outbox intact', async () => {
+  it('a database made at version 1 opens at the latest version (4) with its rows and outbox intact', async () => {
     const v1 = new Dexie(userDbName('upgrade-user'));
     v1.version(1).stores({
       accounts: 'id, scenario_event_id, updated_at',
@@ -92,7 +92,7 @@ describe('per-user database', () => {
     expect(await db.outbox.count()).toBe(1);
     expect(await db.sync_rejections.count()).toBe(0);
     expect(await db.transactions.count()).toBe(0);
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
   });
 
   it('two users on one device never see each other’s data', async () => {

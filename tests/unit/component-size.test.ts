@@ -5,17 +5,6 @@ import { componentSizes } from './component-size';
 
 const MAX_LINES = 150;
 
-/**
- * Components still over the limit while the bank-transactions screens are being built in parallel; each entry is
- * `file name`. Remove an entry once its component fits (the transactions screens' own work).
- */
-const PENDING = new Set([
-  'features/transactions/import/ImportPage.tsx ImportPage',
-  'features/transactions/TransactionsPage.tsx TransactionTable',
-  'features/transactions/import/MappingStep.tsx MappingStep',
-  'features/transactions/import/PreviewStep.tsx PreviewStep',
-  'features/transactions/TransactionsPage.tsx TransactionsPage',
-]);
 const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 
 describe('component size', () => {
@@ -27,9 +16,6 @@ describe('component size', () => {
 
   it(`has no component over ${MAX_LINES} lines`, () => {
     const long = componentSizes(SRC).filter((size) => size.lines > MAX_LINES);
-    const unexpected = long
-      .filter((size) => !PENDING.has(`${size.file} ${size.name}`))
-      .map((size) => `${size.file} ${size.name} ${size.lines}`);
-    expect(unexpected).toEqual([]);
+    expect(long.map((size) => `${size.file} ${size.name} ${size.lines}`)).toEqual([]);
   });
 });

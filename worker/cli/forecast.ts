@@ -6,7 +6,6 @@
 // the same engine functions, on stdout. Exit 2 with a message naming the JSON path of the first problem on a bad
 // file or bad arguments.
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import {
   BackupFileSchema,
   EngineInputError,
@@ -27,6 +26,7 @@ import {
   type StressName,
   type UncertaintyRequest,
 } from '../engine/index';
+import { UsageError, asOfArg, parseCliArgs, runWhenInvoked } from './common';
 
 const USAGE =
   'usage: npm run forecast -- FILE [--years N] [--as-of YYYY-MM-DD] [--scenario ID ...] [--sampled]\n' +
@@ -43,44 +43,26 @@ const DEFAULT_TRIALS = 1000;
 /** The most months --months accepts (50 years, the longest forecast). */
 const MAX_DASHBOARD_MONTHS = 600;
 
-class UsageError extends Error {}
-
-/** Today in the machine's local time zone: the CLI, not the engine, reads the clock. */
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 export function runCli(argv: string[]): { code: number; stdout: string; stderr: string } {
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        options: {
-          years: { type: 'string' },
-          'as-of': { type: 'string' },
-          scenario: { type: 'string', multiple: true },
-          sampled: { type: 'boolean', default: false },
-          dashboard: { type: 'boolean', default: false },
-          months: { type: 'string' },
-          trials: { type: 'string' },
-          seed: { type: 'string' },
-          stress: { type: 'string' },
-          'stress-event': { type: 'string' },
-          goal: { type: 'string' },
-          'goal-date': { type: 'string' },
-          'goal-account': { type: 'string' },
-          'goal-real': { type: 'boolean', default: false },
-          explain: { type: 'string' },
-          help: { type: 'boolean', short: 'h', default: false },
-        },
-      });
-    } catch (err) {
-      throw new UsageError((err as Error).message);
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseCliArgs(argv, {
+      years: { type: 'string' },
+      'as-of': { type: 'string' },
+      scenario: { type: 'string', multiple: true },
+      sampled: { type: 'boolean', default: false },
+      dashboard: { type: 'boolean', default: false },
+      months: { type: 'string' },
+      trials: { type: 'string' },
+      seed: { type: 'string' },
+      stress: { type: 'string' },
+      'stress-event': { type: 'string' },
+      goal: { type: 'string' },
+      'goal-date': { type: 'string' },
+      'goal-account': { type: 'string' },
+      'goal-real': { type: 'boolean', default: false },
+      explain: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    });
     if (values.help) return { code: 0, stdout: `${USAGE}\n`, stderr: '' };
     if (positionals.length !== 1)
       throw new UsageError(positionals.length === 0 ? 'FILE is required' : 'only one FILE is accepted');
@@ -109,9 +91,7 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
     if (!/^\d+$/.test(yearsText) || Number(yearsText) < 1 || Number(yearsText) > MAX_YEARS) {
       throw new UsageError(`--years: must be a whole number from 1 to ${MAX_YEARS} (got "${yearsText}")`);
     }
-    const asOf = values['as-of'] ?? today();
-    if (!IsoDateSchema.safeParse(asOf).success)
-      throw new UsageError(`--as-of: must be a real date written YYYY-MM-DD (got "${asOf}")`);
+    const asOf = asOfArg(values['as-of']);
     const file = positionals[0];
     let text: string;
     try {
@@ -236,10 +216,4 @@ function uncertaintyOptions(values: UncertaintyFlags): Pick<UncertaintyRequest, 
   return { trials: Number(trialsText), ...(seed === undefined ? {} : { seed }), stress, goal };
 }
 
-const invokedDirectly = process.argv[1] !== undefined && /forecast\.ts$/.test(process.argv[1]);
-if (invokedDirectly) {
-  const { code, stdout, stderr } = runCli(process.argv.slice(2));
-  if (stdout) process.stdout.write(stdout);
-  if (stderr) process.stderr.write(stderr);
-  process.exitCode = code;
-}
+runWhenInvoked(/forecast\.ts$/, runCli);

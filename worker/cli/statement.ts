@@ -6,10 +6,8 @@
 // message on bad files or arguments.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   CSV_BANKS,
-  IsoDateSchema,
   StatementFileError,
   centsToDecimalString,
   detectRecurring,
@@ -21,19 +19,12 @@ import {
   type SeriesInput,
   type StatementFileFormat,
 } from '../engine/index';
+import { UsageError, asOfArg, parseCliArgs, runWhenInvoked } from './common';
 
 const USAGE =
   'usage: npm run statement -- FILE [FILE ...] [--bank NAME] [--format csv|ofx|qif] [--recurring] [--as-of YYYY-MM-DD] [--us-dates]\n' +
   `         NAME: ${CSV_BANKS.join(', ')} (a CSV layout; overrides the recognised one)\n` +
   '         --us-dates: QIF dates are month first (a "Quicken US" export). See docs/transactions.md.';
-
-class UsageError extends Error {}
-
-/** Today in the machine's local time zone: the CLI, not the engine, reads the clock. */
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** A row's place in date order: newest-first files are read back to front within a day. */
 function newestFirst(s: ParsedStatement): boolean {
@@ -78,24 +69,14 @@ function balanceChain(day: PlannedRow[]): PlannedRow[] | null {
 
 export function runCli(argv: string[]): { code: number; stdout: string; stderr: string } {
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        options: {
-          bank: { type: 'string' },
-          format: { type: 'string' },
-          recurring: { type: 'boolean', default: false },
-          'as-of': { type: 'string' },
-          'us-dates': { type: 'boolean', default: false },
-          help: { type: 'boolean', short: 'h', default: false },
-        },
-      });
-    } catch (err) {
-      throw new UsageError((err as Error).message);
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseCliArgs(argv, {
+      bank: { type: 'string' },
+      format: { type: 'string' },
+      recurring: { type: 'boolean', default: false },
+      'as-of': { type: 'string' },
+      'us-dates': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    });
     if (values.help) return { code: 0, stdout: `${USAGE}\n`, stderr: '' };
     if (positionals.length === 0) throw new UsageError('FILE is required');
     const bank = values.bank?.toLowerCase();
@@ -106,10 +87,7 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
     if (format !== undefined && !['csv', 'ofx', 'qfx', 'qif'].includes(format)) {
       throw new UsageError(`--format: must be csv, ofx or qif (got "${values.format}")`);
     }
-    const asOf = values['as-of'] ?? today();
-    if (!IsoDateSchema.safeParse(asOf).success) {
-      throw new UsageError(`--as-of: must be a real date written YYYY-MM-DD (got "${asOf}")`);
-    }
+    const asOf = asOfArg(values['as-of']);
 
     const statements: { file: string; statement: ParsedStatement }[] = [];
     for (const file of positionals) {
@@ -232,10 +210,4 @@ export function runCli(argv: string[]): { code: number; stdout: string; stderr: 
   }
 }
 
-const invokedDirectly = process.argv[1] !== undefined && /statement\.ts$/.test(process.argv[1]);
-if (invokedDirectly) {
-  const { code, stdout, stderr } = runCli(process.argv.slice(2));
-  if (stdout) process.stdout.write(stdout);
-  if (stderr) process.stderr.write(stderr);
-  process.exitCode = code;
-}
+runWhenInvoked(/statement\.ts$/, runCli);

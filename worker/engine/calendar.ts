@@ -60,6 +60,12 @@ export function dayNumberToDate(n: number): IsoDate {
   return formatDate(y, m, d);
 }
 
+/** Monday to Friday, for a day number (days since 1970-01-01, a Thursday). */
+export function isWeekdayNumber(n: number): boolean {
+  const dow = (((n + 4) % 7) + 7) % 7; // 0 = Sunday
+  return dow >= 1 && dow <= 5;
+}
+
 /** Month index: year * 12 + (month - 1). Works for YYYY-MM and YYYY-MM-DD strings. */
 export function monthIndexOf(dateOrMonth: string): number {
   return Number(dateOrMonth.slice(0, 4)) * 12 + Number(dateOrMonth.slice(5, 7)) - 1;

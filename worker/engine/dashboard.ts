@@ -246,9 +246,7 @@ export function spendingByCategory(
   categories: DashboardLedger['categories'],
   period: IsoMonth | MonthRange,
 ): SpendingByCategory {
-  const tally = new PeriodTally(period);
-  tally.add(items);
-  return tally.spending(categories);
+  return talliedPeriod(items, period).spending(categories);
 }
 
 /** Income by category in a period, as spendingByCategory does it for expenses. Counted items only. */
@@ -257,9 +255,14 @@ export function incomeByCategory(
   categories: DashboardLedger['categories'],
   period: IsoMonth | MonthRange,
 ): IncomeByCategory {
+  return talliedPeriod(items, period).incomes(categories);
+}
+
+/** The counted items of a period, tallied by category. */
+function talliedPeriod(items: ReadonlyArray<DashboardItem>, period: IsoMonth | MonthRange): PeriodTally {
   const tally = new PeriodTally(period);
   tally.add(items);
-  return tally.incomes(categories);
+  return tally;
 }
 
 /**

@@ -223,6 +223,9 @@ export type Primitive =
   | PrimitiveRetirement
   | PrimitiveHelpDebt;
 
+/** An account's own figures, as a template compiler and the simulator read them. */
+export type AccountFigures = Omit<CompileContext['accounts'][number], 'scenario_event_id'>;
+
 /** What a template compiler may read besides its parameters. Pure data: no clock, no I/O. */
 export type CompileContext = {
   event_id: string;

@@ -1,8 +1,36 @@
-// The shared dollar-amount field (kept out of controls.tsx so the landing page's controls do not pull in the
+// The shared dollar-amount fields (kept out of controls.tsx so the landing page's controls do not pull in the
 // money formatting and the engine module behind it).
 import { useId } from 'react';
 import { formatAmountInput } from '../../lib/format/money';
 import { Input, Labelled, describedBy, type InputProps, type LabelledProps } from './controls';
+import { FormField } from './FormField';
+
+/**
+ * A required amount in an add/edit modal, typed as a positive number (the form applies the sign): a decimal
+ * keypad on phones and thousands separators as you type; read the number with parseAmountInput.
+ */
+export function AmountField({
+  value,
+  onValue,
+  ...field
+}: {
+  label: string;
+  name: string;
+  hint: string;
+  value: string;
+  onValue: (text: string) => void;
+}) {
+  return (
+    <FormField
+      required
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      onValue={(text) => onValue(formatAmountInput(text))}
+      {...field}
+    />
+  );
+}
 
 /**
  * A labelled dollar amount: a '$' before it, a decimal keypad on phones, thousands separators as you type

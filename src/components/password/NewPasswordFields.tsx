@@ -3,6 +3,15 @@
 import type { ChangeEventHandler } from 'react';
 import { FormField } from '../form/FormField';
 
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** The pair's own checks where a password is replaced: the two must match (`mismatch` says so) and be long enough. */
+export function newPasswordProblem(password: string, confirm: string, mismatch: string): string {
+  if (password !== confirm) return mismatch;
+  if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  return '';
+}
+
 type Props = {
   password: string;
   confirm: string;

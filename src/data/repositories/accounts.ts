@@ -5,8 +5,8 @@ import type { WyrdDb } from '../db';
 import type { AccountRow } from '../entities';
 import { newId } from '../ids';
 import { deleteAccountTransactions } from './transactions';
-import { DataConflictError, RecordNotFoundError, ScenarioEventLinkError } from './errors';
-import { deleteWithOutbox, putWithOutbox, timestamp, validate, type WriteOptions } from './write';
+import { DataConflictError, ScenarioEventLinkError } from './errors';
+import { createRow, deleteRow, timestamp, updateRow, validate, type RowStore, type WriteOptions } from './write';
 
 /**
  * The engine's input schema supplies the defaults (account_type checking, is_asset true) and the text rules
@@ -37,13 +37,27 @@ export function getAccount(db: WyrdDb, id: string): Promise<AccountRow | undefin
   return db.accounts.get(id);
 }
 
+const ACCOUNTS = (db: WyrdDb): RowStore<AccountRow> => ({ table: db.accounts, outbox: 'accounts', label: 'account' });
+
+/** Refuses a write to an account or recurring item a scenario event created (it is edited through its event). */
+export async function refuseEventLinked(
+  db: WyrdDb,
+  entity: 'account' | 'recurring item',
+  action: 'edit' | 'delete',
+  row: { scenario_event_id?: string | null },
+): Promise<void> {
+  if (row.scenario_event_id)
+    throw new ScenarioEventLinkError(
+      entity,
+      action,
+      row.scenario_event_id,
+      await scenarioOfEvent(db, row.scenario_event_id),
+    );
+}
+
 export async function createAccount(db: WyrdDb, input: AccountInput, opts?: WriteOptions): Promise<AccountRow> {
   const at = timestamp(opts);
-  const row = toRow(newId(), input, at);
-  await db.transaction('rw', [db.accounts, db.outbox], () =>
-    putWithOutbox(db, db.accounts, 'accounts', row, 'create', at),
-  );
-  return row;
+  return createRow(db, ACCOUNTS(db), toRow(newId(), input, at), at);
 }
 
 export async function updateAccount(
@@ -53,46 +67,39 @@ export async function updateAccount(
   opts?: WriteOptions,
 ): Promise<AccountRow> {
   const at = timestamp(opts);
-  return db.transaction('rw', [db.accounts, db.outbox, db.events], async () => {
-    const existing = await db.accounts.get(id);
-    if (!existing) throw new RecordNotFoundError('account', id);
-    if (existing.scenario_event_id) {
-      throw new ScenarioEventLinkError(
-        'account',
-        'edit',
-        existing.scenario_event_id,
-        await scenarioOfEvent(db, existing.scenario_event_id),
-      );
-    }
-    const row = toRow(id, { ...existing, ...patch }, at);
-    await putWithOutbox(db, db.accounts, 'accounts', row, 'update', at);
-    return row;
-  });
+  return updateRow(
+    db,
+    ACCOUNTS(db),
+    id,
+    at,
+    async (existing) => {
+      await refuseEventLinked(db, 'account', 'edit', existing);
+      return toRow(id, { ...existing, ...patch }, at);
+    },
+    [db.events],
+  );
 }
 
 export async function deleteAccount(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
   const at = timestamp(opts);
-  const tables = [db.accounts, db.outbox, db.events, db.recurring_items, db.transactions, db.import_batches];
-  await db.transaction('rw', tables, async () => {
-    const existing = await db.accounts.get(id);
-    if (!existing) throw new RecordNotFoundError('account', id);
-    if (existing.scenario_event_id) {
-      throw new ScenarioEventLinkError(
-        'account',
-        'delete',
-        existing.scenario_event_id,
-        await scenarioOfEvent(db, existing.scenario_event_id),
-      );
-    }
-    // Items paid into or out of this account would be left pointing at nothing (and fall back to main cash).
-    const inUse = await db.recurring_items.where('account_id').equals(id).count();
-    if (inUse > 0) {
-      throw new DataConflictError(
-        `This account is used by ${inUse} recurring ${inUse === 1 ? 'item' : 'items'}. Move ${inUse === 1 ? 'it' : 'them'} to another account or delete ${inUse === 1 ? 'it' : 'them'} first.`,
-      );
-    }
-    // Its bank data goes with it (docs/data-layer.md "Transactions"): rows that name no account help nobody.
-    await deleteAccountTransactions(db, id, at);
-    await deleteWithOutbox(db, db.accounts, 'accounts', id, at);
-  });
+  const also = [db.events, db.recurring_items, db.transactions, db.import_batches];
+  await deleteRow(
+    db,
+    ACCOUNTS(db),
+    id,
+    at,
+    async (existing) => {
+      await refuseEventLinked(db, 'account', 'delete', existing);
+      // Items paid into or out of this account would be left pointing at nothing (and fall back to main cash).
+      const inUse = await db.recurring_items.where('account_id').equals(id).count();
+      if (inUse > 0) {
+        throw new DataConflictError(
+          `This account is used by ${inUse} recurring ${inUse === 1 ? 'item' : 'items'}. Move ${inUse === 1 ? 'it' : 'them'} to another account or delete ${inUse === 1 ? 'it' : 'them'} first.`,
+        );
+      }
+      // Its bank data goes with it (docs/data-layer.md "Transactions"): rows that name no account help nobody.
+      await deleteAccountTransactions(db, id, at);
+    },
+    also,
+  );
 }

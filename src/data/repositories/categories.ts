@@ -3,8 +3,8 @@ import { CategoryInputSchema, type CategoryInput, type CategoryType } from '../.
 import type { WyrdDb } from '../db';
 import type { CategoryRow } from '../entities';
 import { newId } from '../ids';
-import { DataConflictError, DataValidationError, RecordNotFoundError } from './errors';
-import { deleteWithOutbox, putWithOutbox, timestamp, validate, type WriteOptions } from './write';
+import { DataConflictError, DataValidationError } from './errors';
+import { createRow, deleteRow, timestamp, updateRow, validate, type RowStore, type WriteOptions } from './write';
 
 const TYPE_WORD: Record<CategoryType, string> = { income: 'an income', expense: 'an expense' };
 
@@ -50,25 +50,24 @@ export function getCategory(db: WyrdDb, id: string): Promise<CategoryRow | undef
   return db.categories.get(id);
 }
 
+const CATEGORIES = (db: WyrdDb): RowStore<CategoryRow> => ({
+  table: db.categories,
+  outbox: 'categories',
+  label: 'category',
+});
+
 export async function createCategory(db: WyrdDb, input: CategoryInput, opts?: WriteOptions): Promise<CategoryRow> {
   const at = timestamp(opts);
   const row = toRow(newId(), input, at);
-  await db.transaction('rw', [db.categories, db.outbox], async () => {
-    await checkUnique(db, row);
-    await putWithOutbox(db, db.categories, 'categories', row, 'create', at);
-  });
-  return row;
+  return createRow(db, CATEGORIES(db), row, at, () => checkUnique(db, row));
 }
 
 /** Renames a category (its type stays: items filed under it keep their sign). */
 export async function renameCategory(db: WyrdDb, id: string, name: string, opts?: WriteOptions): Promise<CategoryRow> {
   const at = timestamp(opts);
-  return db.transaction('rw', [db.categories, db.outbox], async () => {
-    const existing = await db.categories.get(id);
-    if (!existing) throw new RecordNotFoundError('category', id);
+  return updateRow(db, CATEGORIES(db), id, at, async (existing) => {
     const row = toRow(id, { name, type: existing.type }, at);
     await checkUnique(db, row);
-    await putWithOutbox(db, db.categories, 'categories', row, 'update', at);
     return row;
   });
 }
@@ -76,15 +75,13 @@ export async function renameCategory(db: WyrdDb, id: string, name: string, opts?
 /** Deletes a category no recurring item uses; one still in use is refused with a DataConflictError. */
 export async function deleteCategory(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
   const at = timestamp(opts);
-  await db.transaction('rw', [db.categories, db.outbox, db.recurring_items], async () => {
-    const existing = await db.categories.get(id);
-    if (!existing) throw new RecordNotFoundError('category', id);
+  const check = async (existing: CategoryRow) => {
     const used = await db.recurring_items.where('category_id').equals(id).count();
     if (used > 0) {
       throw new DataConflictError(
         `Cannot delete "${existing.name}": ${used} recurring item${used === 1 ? ' uses' : 's use'} it. Move them to another category first.`,
       );
     }
-    await deleteWithOutbox(db, db.categories, 'categories', id, at);
-  });
+  };
+  await deleteRow(db, CATEGORIES(db), id, at, check, [db.recurring_items]);
 }

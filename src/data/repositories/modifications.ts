@@ -12,8 +12,17 @@ import {
 import type { WyrdDb } from '../db';
 import type { ModificationRow } from '../entities';
 import { newId } from '../ids';
-import { DataValidationError, RecordNotFoundError, type DataFieldError } from './errors';
-import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validateRow, type WriteOptions } from './write';
+import { DataValidationError, type DataFieldError } from './errors';
+import {
+  createRow,
+  deleteRow,
+  requireText,
+  timestamp,
+  updateRow,
+  validateRow,
+  type RowStore,
+  type WriteOptions,
+} from './write';
 
 /** Spec message for a modification saved before its scenario exists. */
 export const SAVE_SCENARIO_FIRST = 'Please save the scenario first before adding modifications';
@@ -77,22 +86,26 @@ export function listModifications(db: WyrdDb, scenarioId?: string): Promise<Modi
   return scenarioId ? db.modifications.where('scenario_id').equals(scenarioId).toArray() : db.modifications.toArray();
 }
 
+const MODIFICATIONS = (db: WyrdDb): RowStore<ModificationRow> => ({
+  table: db.modifications,
+  outbox: 'modifications',
+  label: 'modification',
+});
+
 export async function createModification(
   db: WyrdDb,
   scenarioId: string | null | undefined,
   input: ModificationInput,
   opts?: WriteOptions,
 ): Promise<ModificationRow> {
-  if (!scenarioId)
-    throw new DataValidationError('modification', [{ field: 'scenario_id', message: SAVE_SCENARIO_FIRST }]);
+  const unsaved = new DataValidationError('modification', [{ field: 'scenario_id', message: SAVE_SCENARIO_FIRST }]);
+  if (!scenarioId) throw unsaved;
   const at = timestamp(opts);
   const row = toRow(newId(), scenarioId, input, at, at);
-  await db.transaction('rw', [db.modifications, db.outbox, db.scenarios], async () => {
-    if (!(await db.scenarios.get(scenarioId)))
-      throw new DataValidationError('modification', [{ field: 'scenario_id', message: SAVE_SCENARIO_FIRST }]);
-    await putWithOutbox(db, db.modifications, 'modifications', row, 'create', at);
-  });
-  return row;
+  const check = async () => {
+    if (!(await db.scenarios.get(scenarioId))) throw unsaved;
+  };
+  return createRow(db, MODIFICATIONS(db), row, at, check, [db.scenarios]);
 }
 
 export async function updateModification(
@@ -102,25 +115,11 @@ export async function updateModification(
   opts?: WriteOptions,
 ): Promise<ModificationRow> {
   const at = timestamp(opts);
-  return db.transaction('rw', [db.modifications, db.outbox], async () => {
-    const existing = await db.modifications.get(id);
-    if (!existing) throw new RecordNotFoundError('modification', id);
-    const row = toRow(
-      id,
-      existing.scenario_id,
-      { ...existing, ...patch },
-      at,
-      existing.created_at ?? existing.updated_at,
-    );
-    await putWithOutbox(db, db.modifications, 'modifications', row, 'update', at);
-    return row;
-  });
+  return updateRow(db, MODIFICATIONS(db), id, at, (existing) =>
+    toRow(id, existing.scenario_id, { ...existing, ...patch }, at, existing.created_at ?? existing.updated_at),
+  );
 }
 
 export async function deleteModification(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
-  const at = timestamp(opts);
-  await db.transaction('rw', [db.modifications, db.outbox], async () => {
-    if (!(await db.modifications.get(id))) throw new RecordNotFoundError('modification', id);
-    await deleteWithOutbox(db, db.modifications, 'modifications', id, at);
-  });
+  await deleteRow(db, MODIFICATIONS(db), id, timestamp(opts));
 }

@@ -4,8 +4,8 @@ import { PayeeRuleInputSchema, type PayeeRuleInput } from '../../../worker/engin
 import type { WyrdDb } from '../db';
 import type { PayeeRuleRow } from '../entities';
 import { newId } from '../ids';
-import { DataValidationError, RecordNotFoundError } from './errors';
-import { deleteWithOutbox, putWithOutbox, timestamp, validate, type WriteOptions } from './write';
+import { DataValidationError } from './errors';
+import { createRow, deleteRow, timestamp, updateRow, validate, type RowStore, type WriteOptions } from './write';
 
 function toRow(id: string, input: PayeeRuleInput, at: string): PayeeRuleRow {
   return { ...validate('payee rule', PayeeRuleInputSchema, input), id, updated_at: at };
@@ -28,14 +28,16 @@ export async function listPayeeRules(db: WyrdDb): Promise<PayeeRuleRow[]> {
   return rows.sort((a, b) => a.payee.localeCompare(b.payee, 'en-AU', { sensitivity: 'base' }));
 }
 
+const RULES = (db: WyrdDb): RowStore<PayeeRuleRow> => ({
+  table: db.payee_rules,
+  outbox: 'payee_rules',
+  label: 'payee rule',
+});
+
 export async function createPayeeRule(db: WyrdDb, input: PayeeRuleInput, opts?: WriteOptions): Promise<PayeeRuleRow> {
   const at = timestamp(opts);
   const row = toRow(newId(), input, at);
-  await db.transaction('rw', [db.payee_rules, db.outbox], async () => {
-    await checkUnique(db, row);
-    await putWithOutbox(db, db.payee_rules, 'payee_rules', row, 'create', at);
-  });
-  return row;
+  return createRow(db, RULES(db), row, at, () => checkUnique(db, row));
 }
 
 export async function updatePayeeRule(
@@ -45,20 +47,13 @@ export async function updatePayeeRule(
   opts?: WriteOptions,
 ): Promise<PayeeRuleRow> {
   const at = timestamp(opts);
-  return db.transaction('rw', [db.payee_rules, db.outbox], async () => {
-    const existing = await db.payee_rules.get(id);
-    if (!existing) throw new RecordNotFoundError('payee rule', id);
+  return updateRow(db, RULES(db), id, at, async (existing) => {
     const row = toRow(id, { payee: existing.payee, category_id: existing.category_id, ...patch }, at);
     await checkUnique(db, row);
-    await putWithOutbox(db, db.payee_rules, 'payee_rules', row, 'update', at);
     return row;
   });
 }
 
 export async function deletePayeeRule(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
-  const at = timestamp(opts);
-  await db.transaction('rw', [db.payee_rules, db.outbox], async () => {
-    if (!(await db.payee_rules.get(id))) throw new RecordNotFoundError('payee rule', id);
-    await deleteWithOutbox(db, db.payee_rules, 'payee_rules', id, at);
-  });
+  await deleteRow(db, RULES(db), id, timestamp(opts));
 }

@@ -4,9 +4,18 @@ import { RecurringItemInputSchema, type RecurringItemInput } from '../../../work
 import type { WyrdDb } from '../db';
 import type { RecurringItemRow } from '../entities';
 import { newId } from '../ids';
-import { DataValidationError, RecordNotFoundError, ScenarioEventLinkError, type DataFieldError } from './errors';
-import { scenarioOfEvent } from './accounts';
-import { deleteWithOutbox, putWithOutbox, requireText, timestamp, validate, type WriteOptions } from './write';
+import { DataValidationError, type DataFieldError } from './errors';
+import { refuseEventLinked } from './accounts';
+import {
+  createRow,
+  deleteRow,
+  requireText,
+  timestamp,
+  updateRow,
+  validate,
+  type RowStore,
+  type WriteOptions,
+} from './write';
 
 export type RecurringItemType = 'income' | 'expense';
 
@@ -74,6 +83,12 @@ export function getRecurringItem(db: WyrdDb, id: string): Promise<RecurringItemR
   return db.recurring_items.get(id);
 }
 
+const ITEMS = (db: WyrdDb): RowStore<RecurringItemRow> => ({
+  table: db.recurring_items,
+  outbox: 'recurring_items',
+  label: 'recurring item',
+});
+
 export async function createRecurringItem(
   db: WyrdDb,
   input: RecurringItemWrite,
@@ -81,11 +96,7 @@ export async function createRecurringItem(
 ): Promise<RecurringItemRow> {
   const at = timestamp(opts);
   const row = toRow(newId(), input, at);
-  await db.transaction('rw', [db.recurring_items, db.outbox, db.accounts, db.categories], async () => {
-    await checkReferences(db, row);
-    await putWithOutbox(db, db.recurring_items, 'recurring_items', row, 'create', at);
-  });
-  return row;
+  return createRow(db, ITEMS(db), row, at, () => checkReferences(db, row), [db.accounts, db.categories]);
 }
 
 export async function updateRecurringItem(
@@ -95,37 +106,17 @@ export async function updateRecurringItem(
   opts?: WriteOptions,
 ): Promise<RecurringItemRow> {
   const at = timestamp(opts);
-  return db.transaction('rw', [db.recurring_items, db.outbox, db.accounts, db.categories, db.events], async () => {
-    const existing = await db.recurring_items.get(id);
-    if (!existing) throw new RecordNotFoundError('recurring item', id);
-    if (existing.scenario_event_id) {
-      throw new ScenarioEventLinkError(
-        'recurring item',
-        'edit',
-        existing.scenario_event_id,
-        await scenarioOfEvent(db, existing.scenario_event_id),
-      );
-    }
+  const build = async (existing: RecurringItemRow) => {
+    await refuseEventLinked(db, 'recurring item', 'edit', existing);
     const row = toRow(id, { ...existing, ...patch }, at);
     await checkReferences(db, row);
-    await putWithOutbox(db, db.recurring_items, 'recurring_items', row, 'update', at);
     return row;
-  });
+  };
+  return updateRow(db, ITEMS(db), id, at, build, [db.accounts, db.categories, db.events]);
 }
 
 export async function deleteRecurringItem(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
   const at = timestamp(opts);
-  await db.transaction('rw', [db.recurring_items, db.outbox, db.events], async () => {
-    const existing = await db.recurring_items.get(id);
-    if (!existing) throw new RecordNotFoundError('recurring item', id);
-    if (existing.scenario_event_id) {
-      throw new ScenarioEventLinkError(
-        'recurring item',
-        'delete',
-        existing.scenario_event_id,
-        await scenarioOfEvent(db, existing.scenario_event_id),
-      );
-    }
-    await deleteWithOutbox(db, db.recurring_items, 'recurring_items', id, at);
-  });
+  const check = (existing: RecurringItemRow) => refuseEventLinked(db, 'recurring item', 'delete', existing);
+  await deleteRow(db, ITEMS(db), id, at, check, [db.events]);
 }

@@ -4,9 +4,18 @@ import { ScenarioInputSchema, type ScenarioInput } from '../../../worker/engine/
 import type { WyrdDb } from '../db';
 import type { ModificationRow, ScenarioEventRow, ScenarioRow } from '../entities';
 import { newId } from '../ids';
-import { RecordNotFoundError } from './errors';
 import { materialiseTables, rematerialiseScenario, removeEventEntities, saveEvent, type EventInput } from './events';
-import { deleteWithOutbox, putWithOutbox, timestamp, validate, type WriteOptions } from './write';
+import {
+  createRow,
+  deleteRow,
+  deleteWithOutbox,
+  putWithOutbox,
+  storedRow,
+  timestamp,
+  validate,
+  type RowStore,
+  type WriteOptions,
+} from './write';
 
 export const SCENARIO_NAME_REQUIRED = 'Please enter a scenario name';
 
@@ -28,6 +37,12 @@ function toRow(id: string, input: ScenarioInput, createdAt: string, updatedAt: s
   );
   return { id, ...fields, created_at: createdAt, updated_at: updatedAt };
 }
+
+const SCENARIOS = (db: WyrdDb): RowStore<ScenarioRow> => ({
+  table: db.scenarios,
+  outbox: 'scenarios',
+  label: 'scenario',
+});
 
 export function listScenarios(db: WyrdDb): Promise<ScenarioRow[]> {
   return db.scenarios.toArray();
@@ -53,11 +68,7 @@ export async function getScenarioWithChildren(db: WyrdDb, id: string): Promise<S
 /** Created scenarios are non-baseline unless the caller says otherwise (the builder's checkbox). */
 export async function createScenario(db: WyrdDb, input: ScenarioInput, opts?: WriteOptions): Promise<ScenarioRow> {
   const at = timestamp(opts);
-  const row = toRow(newId(), input, at, at);
-  await db.transaction('rw', [db.scenarios, db.outbox], () =>
-    putWithOutbox(db, db.scenarios, 'scenarios', row, 'create', at),
-  );
-  return row;
+  return createRow(db, SCENARIOS(db), toRow(newId(), input, at, at), at);
 }
 
 /** A scenario and its first event in one transaction (the template form): a rejected event leaves no empty scenario. */
@@ -83,8 +94,7 @@ export async function updateScenario(
 ): Promise<ScenarioRow> {
   const at = timestamp(opts);
   return db.transaction('rw', materialiseTables(db), async () => {
-    const existing = await db.scenarios.get(id);
-    if (!existing) throw new RecordNotFoundError('scenario', id);
+    const existing = await storedRow(SCENARIOS(db), id);
     const row = toRow(id, { ...existing, ...patch }, existing.created_at, at);
     await putWithOutbox(db, db.scenarios, 'scenarios', row, 'update', at);
     if (row.is_baseline !== existing.is_baseline) await rematerialiseScenario(db, row, at);
@@ -95,19 +105,19 @@ export async function updateScenario(
 /** Deletes the scenario, its events, their accounts and recurring items, and its modifications: all or nothing. */
 export async function deleteScenario(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
   const at = timestamp(opts);
-  await db.transaction(
-    'rw',
-    [db.scenarios, db.events, db.modifications, db.accounts, db.recurring_items, db.outbox],
-    async () => {
-      if (!(await db.scenarios.get(id))) throw new RecordNotFoundError('scenario', id);
-      const events = await db.events.where('scenario_id').equals(id).primaryKeys();
-      for (const eventId of events) {
-        await removeEventEntities(db, eventId, at);
-        await deleteWithOutbox(db, db.events, 'events', eventId, at);
-      }
-      const mods = await db.modifications.where('scenario_id').equals(id).primaryKeys();
-      for (const modId of mods) await deleteWithOutbox(db, db.modifications, 'modifications', modId, at);
-      await deleteWithOutbox(db, db.scenarios, 'scenarios', id, at);
-    },
-  );
+  const removeChildren = async () => {
+    const events = await db.events.where('scenario_id').equals(id).primaryKeys();
+    for (const eventId of events) {
+      await removeEventEntities(db, eventId, at);
+      await deleteWithOutbox(db, db.events, 'events', eventId, at);
+    }
+    const mods = await db.modifications.where('scenario_id').equals(id).primaryKeys();
+    for (const modId of mods) await deleteWithOutbox(db, db.modifications, 'modifications', modId, at);
+  };
+  await deleteRow(db, SCENARIOS(db), id, at, removeChildren, [
+    db.events,
+    db.modifications,
+    db.accounts,
+    db.recurring_items,
+  ]);
 }

@@ -8,9 +8,10 @@ import {
   type TransactionInput,
 } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
-import type { ImportBatchRow, IsoTimestamp, OutboxRow, TransactionRow } from '../entities';
+import type { ImportBatchRow, IsoTimestamp, TransactionRow } from '../entities';
 import { newId } from '../ids';
-import { outboxRow, type DeletePayload } from '../outbox';
+import { inSlices } from '../in-slices';
+import { outboxRef, outboxRow, type DeletePayload } from '../outbox';
 import { DataValidationError, RecordNotFoundError, type DataFieldError } from './errors';
 import { timestamp, validate, zodFieldErrors, type WriteOptions } from './write';
 
@@ -51,21 +52,26 @@ const deleteOutbox = (ids: ReadonlyArray<string>, entity: 'transactions' | 'impo
 
 /**
  * Rows handed to IndexedDB per task inside one import transaction: the browser copies every row on the main
- * thread when it is put, so a large chunk is written a slice at a time, each slice issued when the previous one
- * is done (a new task), while the transaction, and so the all-or-nothing of the chunk, stays one.
+ * thread when it is put, so a large chunk is written a slice at a time (inSlices: each slice a new task,
+ * two in flight), while the transaction, and so the all-or-nothing of the chunk, stays one.
  */
 export const WRITE_SLICE = 250;
 
 /**
  * Writes rows and their outbox rows (bulk) inside the caller's transaction, WRITE_SLICE rows per task. The rows
- * and their outbox rows of a slice are requested together (one round trip to IndexedDB, not two).
+ * and their outbox rows of a slice are requested together (one round trip to IndexedDB, not two), and the next
+ * slice is handed over while IndexedDB still stores the one before (two slices in flight): the page copies one
+ * slice while IndexedDB writes the other, instead of each waiting for the other. The outbox rows are reference
+ * rows (docs/sync.md): they name the transaction and the push reads it, so each row is stored once, not copied
+ * into its outbox row too.
  */
 async function putAll(db: WyrdDb, rows: TransactionRow[], op: 'create' | 'update', at: IsoTimestamp): Promise<void> {
-  for (let i = 0; i < rows.length; i += WRITE_SLICE) {
-    const slice = rows.length <= WRITE_SLICE ? rows : rows.slice(i, i + WRITE_SLICE);
-    const outbox: OutboxRow[] = slice.map((r) => outboxRow('transactions', r.id, op, r, at));
-    await Promise.all([db.transactions.bulkPut(slice), db.outbox.bulkAdd(outbox)]);
-  }
+  await inSlices(rows, WRITE_SLICE, (slice) =>
+    Promise.all([
+      db.transactions.bulkPut(slice),
+      db.outbox.bulkAdd(slice.map((r) => outboxRef('transactions', r.id, op, at))),
+    ]),
+  );
 }
 
 // ---- reads

@@ -1,11 +1,11 @@
-// Shared write plumbing for the repositories: the clock, zod-to-field-error mapping, and writing an entity
-// together with its outbox row (always called inside the caller's Dexie transaction).
+// Shared write plumbing for the repositories: the clock, zod-to-field-error mapping, writing an entity together
+// with its outbox row, and the create, update and delete every repository makes (each one Dexie transaction).
 import type { Table } from 'dexie';
 import type { z } from 'zod';
 import type { WyrdDb } from '../db';
 import type { IsoTimestamp, LocalRow } from '../entities';
 import { appendOutbox, type DeletePayload, type OutboxEntity } from '../outbox';
-import { DataValidationError, type DataFieldError, type EntityLabel } from './errors';
+import { DataValidationError, RecordNotFoundError, type DataFieldError, type EntityLabel } from './errors';
 
 /** How a write learns the time: a fixed ISO timestamp or a clock function (tests inject one). */
 export type WriteOptions = { now?: IsoTimestamp | (() => IsoTimestamp) };
@@ -104,4 +104,67 @@ export async function deleteWithOutbox<T>(
   await table.delete(id);
   const tombstone: DeletePayload = { id, deleted_at: at };
   await appendOutbox(db, entity, id, 'delete', tombstone, at);
+}
+
+/** A repository's table, the outbox's name for it and the label its errors use. */
+export type RowStore<T extends { id: string }> = { table: AnyTable<T>; outbox: OutboxEntity; label: EntityLabel };
+
+/** Tables a write reads or writes besides the store's own table and the outbox. */
+type AlsoTables = ReadonlyArray<Table>;
+
+/** The stored row, or a RecordNotFoundError (inside the write's transaction). */
+export async function storedRow<T extends { id: string }>(store: RowStore<T>, id: string): Promise<T> {
+  const existing = await store.table.get(id);
+  if (!existing) throw new RecordNotFoundError(store.label, id);
+  return existing;
+}
+
+/** Saves a new row with its outbox row, after `check` (which throws to refuse), in one transaction. */
+export async function createRow<T extends { id: string }>(
+  db: WyrdDb,
+  store: RowStore<T>,
+  row: T,
+  at: IsoTimestamp,
+  check: () => Promise<void> = async () => {},
+  also: AlsoTables = [],
+): Promise<T> {
+  await db.transaction('rw', [store.table, db.outbox, ...also], async () => {
+    await check();
+    await putWithOutbox(db, store.table, store.outbox, row, 'create', at);
+  });
+  return row;
+}
+
+/**
+ * Replaces a stored row with the one `build` makes from it (build validates and throws to refuse; the row must
+ * exist) and appends its outbox row, in one transaction.
+ */
+export function updateRow<T extends { id: string }>(
+  db: WyrdDb,
+  store: RowStore<T>,
+  id: string,
+  at: IsoTimestamp,
+  build: (existing: T) => T | Promise<T>,
+  also: AlsoTables = [],
+): Promise<T> {
+  return db.transaction('rw', [store.table, db.outbox, ...also], async () => {
+    const row = await build(await storedRow(store, id));
+    await putWithOutbox(db, store.table, store.outbox, row, 'update', at);
+    return row;
+  });
+}
+
+/** Deletes a stored row with its tombstone after `check` (which throws to refuse, or removes what hangs off it). */
+export async function deleteRow<T extends { id: string }>(
+  db: WyrdDb,
+  store: RowStore<T>,
+  id: string,
+  at: IsoTimestamp,
+  check: (existing: T) => Promise<void> = async () => {},
+  also: AlsoTables = [],
+): Promise<void> {
+  await db.transaction('rw', [store.table, db.outbox, ...also], async () => {
+    await check(await storedRow(store, id));
+    await deleteWithOutbox(db, store.table, store.outbox, id, at);
+  });
 }

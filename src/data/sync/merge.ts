@@ -8,6 +8,7 @@ import { isSyncRowEntity, SYNC_ROW_ENTITIES, type Change, type SyncRowEntity } f
 import { rowTable, type WyrdDb } from '../db';
 import { ASSUMPTIONS_KEY } from '../repositories/assumptions';
 import { isUnmodifiedSeed } from './seeds';
+import { inSlices } from '../in-slices';
 import { SYNC_CURSOR_KEY } from './sync-meta';
 import type { SyncDeferredRow } from './sync-tables';
 
@@ -26,17 +27,30 @@ export function entityTable(db: WyrdDb, entity: string): RowTable | null {
 
 export const ROW_ENTITIES: ReadonlyArray<SyncRowEntity> = SYNC_ROW_ENTITIES;
 
-/** Every table a merge touches. */
-export function mergeTables(db: WyrdDb) {
+/**
+ * The tables a merge of `entities` touches (every synced table when not given): their row tables, meta (the
+ * cursor, the assumptions), the outbox and parked rejections (which hold records back), the held-back changes,
+ * and the server copies of event-made records when accounts or recurring items are among them. A chunk locks
+ * only these, so screens reading other tables are not held up by a long pull.
+ */
+export function mergeTables(db: WyrdDb, entities?: ReadonlySet<string>) {
+  const rows = entities ? ROW_ENTITIES.filter((entity) => entities.has(entity)) : ROW_ENTITIES;
+  const base = !entities || entities.has('accounts') || entities.has('recurring_items');
   return [
-    ...ROW_ENTITIES.map((entity) => rowTable(db, entity)),
+    ...rows.map((entity) => rowTable(db, entity)),
     db.meta,
     db.outbox,
     db.sync_rejections,
     db.sync_deferred,
-    db.sync_base,
+    ...(base ? [db.sync_base] : []),
   ];
 }
+
+/**
+ * Changes written per task inside a merge transaction (inSlices): a pulled page of 1,000 is merged in one
+ * transaction without one task copying all of it into IndexedDB.
+ */
+export const MERGE_SLICE = 200;
 
 /** Keys (of the given ones) that have a pending outbox row or a parked rejection. Inside a transaction. */
 async function blockedKeys(db: WyrdDb, keys: ReadonlyArray<[string, string]>): Promise<Set<Key>> {
@@ -105,11 +119,13 @@ async function applyChanges(
     }
     const table = entityTable(db, c.entity);
     if (!table) continue; // an entity this app version does not know
-    if (c.op === 'delete') deletes.set(table, [...(deletes.get(table) ?? []), c.id]);
-    else puts.set(table, [...(puts.get(table) ?? []), { ...(c.payload as object), id: c.id }]);
+    const into = c.op === 'delete' ? deletes : puts;
+    if (!into.has(table)) into.set(table, []);
+    if (c.op === 'delete') deletes.get(table)!.push(c.id);
+    else puts.get(table)!.push({ ...(c.payload as object), id: c.id });
   }
-  for (const [table, rows] of puts) await table.bulkPut(rows);
-  for (const [table, ids] of deletes) await table.bulkDelete(ids);
+  for (const [table, rows] of puts) await inSlices(rows, MERGE_SLICE, (slice) => table.bulkPut(slice));
+  for (const [table, ids] of deletes) await inSlices(ids, MERGE_SLICE, (slice) => table.bulkDelete([...slice]));
 }
 
 const isEventMade = (c: Pick<Change, 'op' | 'payload'>) =>
@@ -129,7 +145,9 @@ async function trackBase(db: WyrdDb, changes: ReadonlyArray<Change>): Promise<vo
         payload: c.payload,
       })),
     );
-  if (drop.length > 0) await db.sync_base.bulkDelete(drop.map((c) => [c.entity, c.id] as [string, string]));
+  // Only what is there: most pulls hold no event-made records, and a delete per change would double the writes.
+  if (drop.length > 0 && (await db.sync_base.count()) > 0)
+    await db.sync_base.bulkDelete(drop.map((c) => [c.entity, c.id] as [string, string]));
 }
 
 /** Last change per key, in order. */
@@ -152,7 +170,7 @@ export async function mergeChunk(
   changes: ReadonlyArray<Change>,
   cursor: number,
 ): Promise<{ applied: number; deferred: number }> {
-  return db.transaction('rw', mergeTables(db), async () => {
+  return db.transaction('rw', mergeTables(db, new Set(changes.map((c) => c.entity))), async () => {
     const latest = lastPerKey(changes);
     const blocked = await blockedKeys(
       db,
@@ -169,7 +187,9 @@ export async function mergeChunk(
       else apply.push(c);
     }
     await applyChanges(db, apply);
-    if (apply.length > 0) await db.sync_deferred.bulkDelete(apply.map((c) => [c.entity, c.id] as [string, string]));
+    // Held-back changes are rare: skip a delete per applied change when none wait.
+    if (apply.length > 0 && (await db.sync_deferred.count()) > 0)
+      await db.sync_deferred.bulkDelete(apply.map((c) => [c.entity, c.id] as [string, string]));
     if (defer.length > 0) {
       const older = await db.sync_deferred.bulkGet(defer.map((d) => [d.entity, d.entity_id] as [string, string]));
       await db.sync_deferred.bulkPut(defer.filter((d, i) => !older[i] || older[i]!.seq < d.seq));
@@ -182,6 +202,8 @@ export async function mergeChunk(
 
 /** Applies held-back server changes whose record no longer has a pending or parked local change. */
 export async function resolveDeferred(db: WyrdDb): Promise<number> {
+  // Usually nothing waits: no transaction over every table for that.
+  if ((await db.sync_deferred.count()) === 0) return 0;
   return db.transaction('rw', mergeTables(db), async () => {
     const waiting = await db.sync_deferred.toArray();
     if (waiting.length === 0) return 0;

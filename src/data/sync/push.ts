@@ -1,12 +1,21 @@
 // Push: sends the outbox in seq order (the seq is the mutation id, so a resent batch is recognised by the
 // server and changes nothing), then, in one transaction, removes what the server acknowledged and parks what
-// it rejected. Nothing leaves the outbox without the server's answer for it.
-import type { Mutation, MutationResult, PushRequest, PushResponse } from '../../../worker/engine/index';
+// it rejected. Nothing leaves the outbox without the server's answer for it (except a reference row whose record
+// has since been deleted: it has nothing to send, and the delete row behind it carries the change).
+import {
+  isSyncRowEntity,
+  type Mutation,
+  type MutationResult,
+  type PushRequest,
+  type PushResponse,
+  type SyncRowEntity,
+} from '../../../worker/engine/index';
 import { ApiHttpError, type ApiClient } from '../../lib/http/api-client';
-import type { WyrdDb } from '../db';
+import { rowTable, type WyrdDb } from '../db';
 import type { OutboxEntity } from '../outbox';
-import { pendingOutbox } from '../outbox';
+import { isReference, pendingOutbox } from '../outbox';
 import type { OutboxRow } from '../entities';
+import { inSlices } from '../in-slices';
 import { detailText, syncHeaders } from './protocol';
 import { ensureClientId } from './sync-meta';
 import type { SyncRejectionRow } from './sync-tables';
@@ -33,6 +42,50 @@ async function restoreServerCopy(db: WyrdDb, entity: string, id: string): Promis
       ? { entity, entity_id: id, seq: base.seq, op: 'upsert', payload: base.payload }
       : { entity, entity_id: id, seq: 0, op: 'delete', payload: { id } },
   );
+}
+
+/** Rows read per task when the push reads the records its reference rows name. */
+const READ_SLICE = 250;
+
+/**
+ * Gives reference rows (docs/sync.md "Reference rows") their payload: the record as stored now, read with one
+ * bulkGet per entity. A reference row whose record is gone has nothing to send (the record's delete row, written
+ * with the delete and so queued after it, is what the server needs): it is returned in `gone` and leaves the
+ * outbox with the batch's answers.
+ */
+export async function resolveReferences(
+  db: WyrdDb,
+  rows: ReadonlyArray<OutboxRow>,
+): Promise<{ rows: OutboxRow[]; gone: number[] }> {
+  const refers = (r: OutboxRow) => isReference(r) && isSyncRowEntity(r.entity);
+  const byEntity = new Map<SyncRowEntity, string[]>();
+  for (const r of rows) {
+    if (!refers(r)) continue;
+    const entity = r.entity as SyncRowEntity;
+    const ids = byEntity.get(entity) ?? [];
+    if (ids.length === 0) byEntity.set(entity, ids);
+    ids.push(r.entity_id);
+  }
+  if (byEntity.size === 0) return { rows: [...rows], gone: [] };
+  const current = new Map<string, unknown>();
+  for (const [entity, ids] of byEntity) {
+    // Sliced: one task asking for a thousand rows would be a long one.
+    const found = (await inSlices(ids, READ_SLICE, (slice) => rowTable(db, entity).bulkGet([...slice]))).flat();
+    found.forEach((row, i) => {
+      if (row) current.set(`${entity}\u0000${ids[i]}`, row);
+    });
+  }
+  const resolved: OutboxRow[] = [];
+  const gone: number[] = [];
+  for (const r of rows) {
+    if (!refers(r)) resolved.push(r);
+    else {
+      const payload = current.get(`${r.entity}\u0000${r.entity_id}`);
+      if (payload === undefined) gone.push(r.seq!);
+      else resolved.push({ ...r, payload });
+    }
+  }
+  return { rows: resolved, gone };
 }
 
 /**
@@ -67,18 +120,34 @@ export function toMutations(rows: ReadonlyArray<OutboxRow>): { mutations: Mutati
 
 /**
  * Records the server's answers: applied rows leave the outbox, rejected ones move to sync_rejections.
- * `covers` maps a mutation id to the outbox rows it stood for (default: just its own).
+ * `covers` maps a mutation id to the outbox rows it stood for (default: just its own). `sent` (the mutations as
+ * sent) gives a rejected reference row the payload it was sent with; `gone` are reference rows whose record no
+ * longer exists (nothing to send), removed with the answers.
  */
 export async function recordResults(
   db: WyrdDb,
   results: ReadonlyArray<MutationResult>,
   at: string,
   covers?: ReadonlyMap<number, ReadonlyArray<number>>,
+  sent?: { mutations: ReadonlyArray<Mutation>; gone: ReadonlyArray<number> },
 ): Promise<{ applied: number; rejected: number }> {
+  const sentPayload = new Map(sent?.mutations.map((m) => [m.mutation_id, m.payload]));
+  const gone = sent?.gone ?? [];
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const seq of [...results.map((r) => r.mutation_id), ...gone]) {
+    lo = Math.min(lo, seq);
+    hi = Math.max(hi, seq);
+  }
+  if (lo > hi) return { applied: 0, rejected: 0 };
   return db.transaction('rw', [db.outbox, db.sync_rejections, db.sync_deferred, db.sync_base], async () => {
-    // Bulk reads and writes: a 1,000-mutation answer is a handful of IndexedDB requests, not hundreds.
-    const rows = await db.outbox.bulkGet(results.map((r) => r.mutation_id));
-    const done: number[] = [];
+    // A batch is the oldest rows of the outbox, so its rows are exactly those between its lowest and highest seq:
+    // one range read and (usually) one range delete, not a request per row.
+    const span = db.outbox.where(':id').between(lo, hi, true, true);
+    const inSpan = await span.toArray();
+    const bySeq = new Map(inSpan.map((r) => [r.seq!, r]));
+    const rows = results.map((r) => bySeq.get(r.mutation_id));
+    const done: number[] = [...gone];
     const parked: SyncRejectionRow[] = [];
     const settledKeys: [string, string][] = [];
     const lastApplied = new Map<string, number>();
@@ -101,14 +170,16 @@ export async function recordResults(
         entity: row.entity as OutboxEntity,
         entity_id: row.entity_id,
         op: row.op,
-        payload: row.payload,
+        payload: row.payload ?? sentPayload.get(result.mutation_id),
         code: result.code ?? 422,
         detail: result.detail ?? null,
         message: detailText(result.detail),
         rejected_at: at,
       });
     });
-    await db.outbox.bulkDelete(done);
+    const doneSet = new Set(done);
+    if (inSpan.every((r) => doneSet.has(r.seq!))) await span.delete();
+    else await db.outbox.bulkDelete(done.filter((seq) => bySeq.has(seq)));
     // Refusals are rare: skip the index walk over every applied record when there are none.
     if (settledKeys.length > 0 && (await db.sync_rejections.count()) > 0) {
       // A later change to the record got through: earlier refusals of it are settled.
@@ -135,8 +206,14 @@ export async function pushOutbox(
   let batchSize = options.batchSize ?? PUSH_BATCH;
   const clientId = await ensureClientId(db);
   for (;;) {
-    const rows = await pendingOutbox(db, batchSize);
-    if (rows.length === 0) return summary;
+    const queued = await pendingOutbox(db, batchSize);
+    if (queued.length === 0) return summary;
+    const { rows, gone } = await resolveReferences(db, queued);
+    if (rows.length === 0) {
+      // Only rows of records deleted since (their delete rows come next): nothing to send for them.
+      await db.outbox.bulkDelete(gone);
+      continue;
+    }
     const { mutations, covers } = toMutations(rows);
     let response: PushResponse;
     try {
@@ -161,6 +238,7 @@ export async function pushOutbox(
       results,
       (options.now ?? (() => new Date().toISOString()))(),
       covers,
+      { mutations, gone },
     );
     summary.sent += mutations.length;
     summary.applied += applied;

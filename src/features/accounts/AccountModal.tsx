@@ -1,14 +1,16 @@
 // The Add/Edit Account modal (spec sections 4 and 5): name, type, institution, current balance (the amount
 // field rule), is asset; defaults checking and asset; 'Saving...' while saving; Escape closes unless saving.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/form/FormField';
 import { Modal } from '../../components/modal/Modal';
 import { ModalFormFooter } from '../../components/modal/ModalFormFooter';
+import { AmountField } from '../../components/form/MoneyInput';
 import { formatAmountInput, parseAmountInput } from '../../lib/format/money';
 import type { AccountInput, AccountType } from '../../../worker/engine/index';
 import type { AccountRow } from '../../data/entities';
 import { ACCOUNT_TYPE_OPTIONS } from './account-types';
-import { Input, Select } from '../../components/form/controls';
+import { Checkbox, SelectField } from '../../components/form/controls';
+import { useModalSave } from '../../components/modal/use-modal-save';
 
 export const REQUIRED_MESSAGE = 'Please fill in all required fields';
 
@@ -51,104 +53,57 @@ export function AccountModal({
   // from an import) keeps its sign through an explicit box instead of silently turning positive on save.
   const wasOverdrawn = !!account && account.is_asset && account.current_balance < 0;
   const [overdrawn, setOverdrawn] = useState(wasOverdrawn);
-  const [error, setError] = useState('');
-  const [detail, setDetail] = useState('');
-  const [saving, setSaving] = useState(false);
-  const typeId = useId();
+  const form = useModalSave(onSave, 'Failed to save account');
   const editing = account !== null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError('');
-    setDetail('');
     const amount = parseAmountInput(amountText);
-    if (!name.trim() || amount === null) {
-      setError(REQUIRED_MESSAGE);
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSave({
-        name: name.trim(),
-        account_type: accountType,
-        institution: institution.trim() === '' ? null : institution.trim(),
-        current_balance: storedBalance(amount, isAsset, wasOverdrawn && overdrawn),
-        is_asset: isAsset,
-      });
-    } catch (err) {
-      const failure = err as { message?: string; detail?: string };
-      setError(failure.message ?? 'Failed to save account');
-      setDetail(failure.detail ?? '');
-      setSaving(false);
-    }
+    if (!name.trim() || amount === null) return form.fail(REQUIRED_MESSAGE);
+    await form.save({
+      name: name.trim(),
+      account_type: accountType,
+      institution: institution.trim() === '' ? null : institution.trim(),
+      current_balance: storedBalance(amount, isAsset, wasOverdrawn && overdrawn),
+      is_asset: isAsset,
+    });
   };
 
   return (
-    <Modal title={editing ? 'Edit Account' : 'Add Account'} onClose={onClose} closeOnEscape={!saving}>
+    <Modal title={editing ? 'Edit Account' : 'Add Account'} onClose={onClose} closeOnEscape={!form.saving}>
       <form className="form" onSubmit={submit} noValidate>
-        <FormField
-          label="Account Name"
-          name="name"
-          required
-          autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
+        <FormField label="Account Name" name="name" required autoComplete="off" value={name} onValue={setName} />
+        <SelectField
+          label="Account Type"
+          name="account_type"
+          value={accountType}
+          choices={ACCOUNT_TYPE_OPTIONS}
+          onValue={setAccountType}
         />
-        <div className="field">
-          <label htmlFor={typeId}>Account Type</label>
-          <Select
-            id={typeId}
-            className="select"
-            name="account_type"
-            value={accountType}
-            onChange={(e) => setAccountType(e.target.value as AccountType)}
-          >
-            {ACCOUNT_TYPE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
-        </div>
         <FormField
           label="Institution"
           name="institution"
           autoComplete="off"
           value={institution}
-          onChange={(e) => setInstitution(e.target.value)}
+          onValue={setInstitution}
         />
-        <FormField
+        <AmountField
           label="Current Balance"
           name="current_balance"
-          required
-          inputMode="decimal"
-          autoComplete="off"
           hint={isAsset ? 'What the account is worth today' : 'The amount owed, as a positive number'}
           value={amountText}
-          onChange={(e) => setAmountText(formatAmountInput(e.target.value))}
+          onValue={setAmountText}
         />
-        <label className="checkbox">
-          <Input type="checkbox" name="is_asset" checked={isAsset} onChange={(e) => setIsAsset(e.target.checked)} />
-          <span>Is Asset</span>
-        </label>
+        <Checkbox label="Is Asset" name="is_asset" checked={isAsset} onChange={(e) => setIsAsset(e.target.checked)} />
         {wasOverdrawn && isAsset && (
-          <label className="checkbox">
-            <Input
-              type="checkbox"
-              name="overdrawn"
-              checked={overdrawn}
-              onChange={(e) => setOverdrawn(e.target.checked)}
-            />
-            <span>Overdrawn (the balance is below zero)</span>
-          </label>
+          <Checkbox
+            label="Overdrawn (the balance is below zero)"
+            name="overdrawn"
+            checked={overdrawn}
+            onChange={(e) => setOverdrawn(e.target.checked)}
+          />
         )}
-        <ModalFormFooter
-          error={error}
-          detail={detail}
-          saving={saving}
-          submitLabel={editing ? 'Update Account' : 'Add Account'}
-          onCancel={onClose}
-        />
+        <ModalFormFooter {...form} submitLabel={editing ? 'Update Account' : 'Add Account'} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,13 +1,15 @@
 // The 'Confirm your account' step: enter the code the identity service emailed (spec section 2 Signup).
 // Used after sign-up and when sign-in finds an unconfirmed account (next step CONFIRM_SIGN_UP).
 import { useState, type FormEvent } from 'react';
-import { FormField, FormMessage } from '../../components/form/FormField';
 import { auth } from '../../lib/auth/auth-client';
 import { Button } from '../../components/form/controls';
+import { FormSubmit } from '../../components/form/FormActions';
+import { useFormAction } from '../../components/form/use-form-action';
+import { CodeField } from './AuthFields';
 
 export function ConfirmSignupForm({
   email,
-  notice,
+  notice: initialNotice,
   onConfirmed,
 }: {
   email: string;
@@ -15,36 +17,24 @@ export function ConfirmSignupForm({
   onConfirmed: () => void | Promise<void>;
 }) {
   const [code, setCode] = useState('');
-  const [error, setError] = useState('');
-  const [info, setInfo] = useState(notice ?? '');
-  const [confirming, setConfirming] = useState(false);
+  const { error, setError, notice, setNotice, busy, run } = useFormAction(initialNotice ?? '');
   const [resending, setResending] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError('');
-    setInfo('');
-    if (!code.trim()) {
-      setError('Please enter the confirmation code');
-      return;
-    }
-    setConfirming(true);
-    const result = await auth.confirmSignup(email, code);
-    if (result.success) {
+    const problem = code.trim() ? '' : 'Please enter the confirmation code';
+    // On success the form stays busy while the caller moves on (signs in or goes to the sign-in screen).
+    if (await run(problem, () => auth.confirmSignup(email, code), 'Failed to confirm account', true))
       await onConfirmed();
-      return;
-    }
-    setConfirming(false);
-    setError(result.error ?? 'Failed to confirm account');
   };
 
   const resend = async () => {
     setError('');
-    setInfo('');
+    setNotice('');
     setResending(true);
     const result = await auth.resendSignupCode(email);
     setResending(false);
-    if (result.success) setInfo(`A new code was sent to ${email}.`);
+    if (result.success) setNotice(`A new code was sent to ${email}.`);
     else setError(result.error ?? 'Failed to resend code');
   };
 
@@ -54,22 +44,14 @@ export function ConfirmSignupForm({
       <p>
         We sent a confirmation code to <strong>{email}</strong>. Enter it below to finish creating your account.
       </p>
-      <FormField
+      <CodeField
         label="Confirmation code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
         hint="Enter 6-digit code"
         value={code}
         onChange={(event) => setCode(event.target.value)}
       />
-      <FormMessage type="error">{error}</FormMessage>
-      <FormMessage type="info">{info}</FormMessage>
-      <Button type="submit" className="button button-primary button-block" disabled={confirming}>
-        {confirming ? 'Confirming...' : 'Confirm Account'}
-      </Button>
-      <Button type="button" className="button button-link" onClick={resend} disabled={resending || confirming}>
+      <FormSubmit error={error} info={notice} busy={busy} label="Confirm Account" busyLabel="Confirming..." block />
+      <Button type="button" className="button button-link" onClick={resend} disabled={resending || busy}>
         {resending ? 'Sending...' : 'Resend code'}
       </Button>
     </form>

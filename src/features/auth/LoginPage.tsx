@@ -7,7 +7,8 @@ import { auth } from '../../lib/auth/auth-client';
 import { refreshUser } from '../../lib/auth/auth-store';
 import { AuthCard } from './AuthCard';
 import { ConfirmSignupForm } from './ConfirmSignupForm';
-import { Button } from '../../components/form/controls';
+import { FormSubmit } from '../../components/form/FormActions';
+import { EmailField } from './AuthFields';
 
 type LoginSearch = { email?: string; confirmed?: boolean; reset?: boolean };
 
@@ -86,15 +87,7 @@ export function LoginPage() {
     <AuthCard title="Sign in">
       <form className="form" onSubmit={submit} noValidate>
         <FormMessage type="success">{notice}</FormMessage>
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} />
         <FormField
           label="Password"
           name="password"
@@ -109,10 +102,7 @@ export function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <FormMessage type="error">{error}</FormMessage>
-        <Button type="submit" className="button button-primary button-block" disabled={submitting}>
-          {submitting ? 'Signing in...' : 'Sign in'}
-        </Button>
+        <FormSubmit error={error} busy={submitting} label="Sign in" busyLabel="Signing in..." block />
       </form>
       <p className="auth-switch">
         Don't have an account? <Link to="/signup">Sign up</Link>

@@ -2,20 +2,21 @@
 // identity service asks for it; either way the user ends at /login.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { FormField, FormMessage } from '../../components/form/FormField';
+import { PersonNameFields } from '../../components/form/PersonNameFields';
 import { NewPasswordFields } from '../../components/password/NewPasswordFields';
 import { auth } from '../../lib/auth/auth-client';
 import { AuthCard } from './AuthCard';
 import { ConfirmSignupForm } from './ConfirmSignupForm';
-import { Button } from '../../components/form/controls';
+import { FormSubmit } from '../../components/form/FormActions';
+import { useFormAction } from '../../components/form/use-form-action';
+import { EmailField } from './AuthFields';
 
 export const PASSWORD_PLACEHOLDER = 'Min 8 chars, mixed case, numbers, special chars';
 
 export function SignupPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '', confirmPassword: '' });
-  const [error, setError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { error, busy, run } = useFormAction();
   const [needsConfirmation, setNeedsConfirmation] = useState(false);
 
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
@@ -29,23 +30,15 @@ export function SignupPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError('');
     const { firstName, lastName, email, password, confirmPassword } = form;
-    if (!firstName.trim() || !lastName.trim() || !email.trim() || !password || !confirmPassword) {
-      setError('Please fill in all required fields');
-      return;
-    }
-    if (password !== confirmPassword) {
-      setError('Passwords do not match');
-      return;
-    }
-    setSubmitting(true);
-    const result = await auth.signup(email, password, firstName, lastName);
-    setSubmitting(false);
-    if (!result.success) {
-      setError(result.error ?? 'Failed to sign up');
-      return;
-    }
+    const problem =
+      !firstName.trim() || !lastName.trim() || !email.trim() || !password || !confirmPassword
+        ? 'Please fill in all required fields'
+        : password !== confirmPassword
+          ? 'Passwords do not match'
+          : '';
+    const result = await run(problem, () => auth.signup(email, password, firstName, lastName), 'Failed to sign up');
+    if (!result) return;
     if (result.nextStep?.signUpStep === 'CONFIRM_SIGN_UP') setNeedsConfirmation(true);
     else await goToLogin(false);
   };
@@ -62,32 +55,16 @@ export function SignupPage() {
     <AuthCard title="Create your account">
       <form className="form" onSubmit={submit} noValidate>
         <div className="field-pair">
-          <FormField
-            label="First name"
-            name="given_name"
-            autoComplete="given-name"
-            required
-            value={form.firstName}
-            onChange={set('firstName')}
-          />
-          <FormField
-            label="Last name"
-            name="family_name"
-            autoComplete="family-name"
-            required
-            value={form.lastName}
-            onChange={set('lastName')}
+          <PersonNameFields
+            labels={['First name', 'Last name']}
+            first={form.firstName}
+            last={form.lastName}
+            onFirst={(firstName) => setForm((current) => ({ ...current, firstName }))}
+            onLast={(lastName) => setForm((current) => ({ ...current, lastName }))}
+            lastRequired
           />
         </div>
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.email}
-          onChange={set('email')}
-        />
+        <EmailField value={form.email} onChange={set('email')} />
         <NewPasswordFields
           passwordLabel="Password"
           passwordName="password"
@@ -98,10 +75,7 @@ export function SignupPage() {
           onPassword={set('password')}
           onConfirm={set('confirmPassword')}
         />
-        <FormMessage type="error">{error}</FormMessage>
-        <Button type="submit" className="button button-primary button-block" disabled={submitting}>
-          {submitting ? 'Creating account...' : 'Sign up'}
-        </Button>
+        <FormSubmit error={error} busy={busy} label="Sign up" busyLabel="Creating account..." block />
       </form>
       <p className="auth-switch">
         Already have an account? <Link to="/login">Sign in</Link>

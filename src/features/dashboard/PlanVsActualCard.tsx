@@ -12,6 +12,7 @@ import { localToday } from '../../lib/dates/local-today';
 import { formatMoney, formatMoneyCents } from '../../lib/format/money';
 import './plan-vs-actual-card.css';
 import { Button } from '../../components/form/controls';
+import { useBusyAction } from '../../components/form/use-busy-action';
 
 /** The recent months the card sums. */
 const CARD_MONTHS = 3;
@@ -21,7 +22,7 @@ export function PlanVsActualCard() {
   const db = useDb();
   const [message, setMessage] = useState<string | null>(null);
   const [today] = useState(localToday);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   // Coalesced re-reads (useLiveSnapshot): a sync pull's commits must not re-read the ledger after each chunk.
   const read = useCallback(
     async (from: WyrdDb) => {
@@ -37,34 +38,28 @@ export function PlanVsActualCard() {
   const ahead = plan.aheadBy / 100;
   const months = plan.months.length;
 
-  const restart = async () => {
-    setBusy(true);
-    try {
-      const s = await restartFromActual(db, today);
-      setMessage(
-        s
-          ? `Forecast re-started from today's balances (${s.balances.length === 1 ? '1 account' : `${s.balances.length} accounts`}).`
-          : "Your accounts already have the statements' balances.",
-      );
-    } catch (err) {
-      console.error('Failed to re-start the forecast', err);
-      setMessage('Could not re-start the forecast.');
-    } finally {
-      setBusy(false);
-    }
-  };
-  const goBack = async () => {
-    setBusy(true);
-    try {
-      await undoRestart(db);
-      setMessage('Back to the earlier plan.');
-    } catch (err) {
-      console.error('Failed to go back to the earlier plan', err);
-      setMessage('Could not go back to the earlier plan.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const restart = () =>
+    run(
+      async () => {
+        const s = await restartFromActual(db, today);
+        setMessage(
+          s
+            ? `Forecast re-started from today's balances (${s.balances.length === 1 ? '1 account' : `${s.balances.length} accounts`}).`
+            : "Your accounts already have the statements' balances.",
+        );
+      },
+      'Failed to re-start the forecast',
+      () => setMessage('Could not re-start the forecast.'),
+    );
+  const goBack = () =>
+    run(
+      async () => {
+        await undoRestart(db);
+        setMessage('Back to the earlier plan.');
+      },
+      'Failed to go back to the earlier plan',
+      () => setMessage('Could not go back to the earlier plan.'),
+    );
 
   const before = snapshot?.balances.reduce((s, b) => s + b.before, 0) ?? 0;
   const after = snapshot?.balances.reduce((s, b) => s + b.after, 0) ?? 0;

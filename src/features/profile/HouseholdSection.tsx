@@ -5,6 +5,7 @@
 // and 9).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormField, FormMessage } from '../../components/form/FormField';
+import { useBusyAction } from '../../components/form/use-busy-action';
 import { useDb } from '../../data/db-context';
 import { getAssumptions, saveAssumptions } from '../../data/repositories/assumptions';
 import { localToday } from '../../lib/dates/local-today';
@@ -32,7 +33,7 @@ export function HouseholdSection() {
   const nextCap = useRef(0);
   const [errors, setErrors] = useState<HouseholdErrors>({});
   const [message, setMessage] = useState<{ type: 'error' | 'success'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusyAction();
 
   useEffect(() => {
     let active = true;
@@ -66,19 +67,16 @@ export function HouseholdSection() {
       setMessage({ type: 'error', text: 'Please correct the fields marked below' });
       return;
     }
-    setSaving(true);
-    try {
+    const save = async () => {
       // The assumptions record is saved whole: keep the rates and other settings it already has.
       const { updated_at: _stamp, retirement: _before, ...rest } = stored ?? {};
       const saved = await saveAssumptions(db, { ...rest, ...value, ...(ret.value ? { retirement: ret.value } : {}) });
       setStored(saved);
       setMessage({ type: 'success', text: 'Household saved' });
-    } catch (err) {
-      console.error('Failed to save the household', err);
-      setMessage({ type: 'error', text: 'Failed to save the household' });
-    } finally {
-      setSaving(false);
-    }
+    };
+    await run(save, 'Failed to save the household', () =>
+      setMessage({ type: 'error', text: 'Failed to save the household' }),
+    );
   };
 
   if (stored === undefined) return <p className="household-note">Loading...</p>;

@@ -3,7 +3,11 @@
 // the user's backup file. Below the profile form, the Household section holds the people in the plan.
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { FormField, FormMessage } from '../../components/form/FormField';
-import { NewPasswordFields } from '../../components/password/NewPasswordFields';
+import {
+  MIN_PASSWORD_LENGTH,
+  NewPasswordFields,
+  newPasswordProblem,
+} from '../../components/password/NewPasswordFields';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { auth } from '../../lib/auth/auth-client';
 import { refreshUser, useAuthStore } from '../../lib/auth/auth-store';
@@ -11,6 +15,9 @@ import type { UserAttributes } from '../../lib/auth/auth-types';
 import { DataTab } from './DataTab';
 import { HouseholdSection } from './HouseholdSection';
 import { Button, Input } from '../../components/form/controls';
+import { PersonNameFields } from '../../components/form/PersonNameFields';
+import { FormSubmit } from '../../components/form/FormActions';
+import { useFormAction } from '../../components/form/use-form-action';
 
 type Tab = 'profile' | 'security' | 'data';
 const TABS: { id: Tab; label: string }[] = [
@@ -103,27 +110,14 @@ function ProfileForm({
 }) {
   const [firstName, setFirstName] = useState(attributes?.given_name ?? '');
   const [lastName, setLastName] = useState(attributes?.family_name ?? '');
-  const [error, setError] = useState('');
-  const [success, setSuccess] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { error, notice, setNotice, busy, run } = useFormAction();
   const verified = attributes?.email_verified === 'true';
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError('');
-    setSuccess('');
-    if (!firstName.trim()) {
-      setError('First name is required');
-      return;
-    }
-    setSaving(true);
-    const result = await auth.updateProfile(firstName, lastName);
-    setSaving(false);
-    if (!result.success) {
-      setError(result.error ?? 'Failed to update profile');
-      return;
-    }
-    setSuccess('Profile updated successfully!');
+    const problem = firstName.trim() ? '' : 'First name is required';
+    if (!(await run(problem, () => auth.updateProfile(firstName, lastName), 'Failed to update profile'))) return;
+    setNotice('Profile updated successfully!');
     await refreshUser();
     onSaved({ given_name: firstName.trim(), family_name: lastName.trim() });
   };
@@ -142,63 +136,34 @@ function ProfileForm({
           </span>
         </p>
       </div>
-      <FormField
-        label="First Name"
-        name="given_name"
-        autoComplete="given-name"
-        required
-        value={firstName}
-        onChange={(event) => setFirstName(event.target.value)}
+      <PersonNameFields
+        labels={['First Name', 'Last Name']}
+        first={firstName}
+        last={lastName}
+        onFirst={setFirstName}
+        onLast={setLastName}
       />
-      <FormField
-        label="Last Name"
-        name="family_name"
-        autoComplete="family-name"
-        value={lastName}
-        onChange={(event) => setLastName(event.target.value)}
-      />
-      <FormMessage type="error">{error}</FormMessage>
-      <FormMessage type="success">{success}</FormMessage>
-      <Button type="submit" className="button button-primary" disabled={saving}>
-        {saving ? 'Saving...' : 'Save Changes'}
-      </Button>
+      <FormSubmit error={error} success={notice} busy={busy} label="Save Changes" busyLabel="Saving..." />
     </form>
   );
 }
 
 function ChangePasswordForm({ email }: { email: string }) {
   const [form, setForm] = useState({ current: '', next: '', confirm: '' });
-  const [error, setError] = useState('');
-  const [success, setSuccess] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { error, notice, setNotice, busy, run } = useFormAction();
 
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError('');
-    setSuccess('');
-    if (!form.current || !form.next || !form.confirm) {
-      setError('Please fill in all required fields');
-      return;
-    }
-    if (form.next !== form.confirm) {
-      setError('New passwords do not match');
-      return;
-    }
-    if (form.next.length < 8) {
-      setError('Password must be at least 8 characters');
-      return;
-    }
-    setSaving(true);
-    const result = await auth.changePassword(form.current, form.next);
-    setSaving(false);
-    if (!result.success) {
-      setError(result.error ?? 'Failed to change password');
-      return;
-    }
-    setSuccess('Password changed successfully!');
+    const problem =
+      !form.current || !form.next || !form.confirm
+        ? 'Please fill in all required fields'
+        : newPasswordProblem(form.next, form.confirm, 'New passwords do not match');
+    const change = () => auth.changePassword(form.current, form.next);
+    if (!(await run(problem, change, 'Failed to change password'))) return;
+    setNotice('Password changed successfully!');
     setForm({ current: '', next: '', confirm: '' });
   };
 
@@ -220,18 +185,14 @@ function ChangePasswordForm({ email }: { email: string }) {
         passwordLabel="New Password"
         passwordName="new_password"
         confirmLabel="Confirm Password"
-        minLength={8}
+        minLength={MIN_PASSWORD_LENGTH}
         hint="At least 8 characters, with lowercase, uppercase, a number and a special character"
         password={form.next}
         confirm={form.confirm}
         onPassword={set('next')}
         onConfirm={set('confirm')}
       />
-      <FormMessage type="error">{error}</FormMessage>
-      <FormMessage type="success">{success}</FormMessage>
-      <Button type="submit" className="button button-primary" disabled={saving}>
-        {saving ? 'Changing...' : 'Change Password'}
-      </Button>
+      <FormSubmit error={error} success={notice} busy={busy} label="Change Password" busyLabel="Changing..." />
     </form>
   );
 }

@@ -7,7 +7,8 @@ import type { WyrdDb } from '../../data/db';
 import type { CategoryRow } from '../../data/entities';
 import { createCategory, renameCategory } from '../../data/repositories/categories';
 import { DataValidationError } from '../../data/repositories/errors';
-import { Button, Input, Select } from '../../components/form/controls';
+import { Button, Input, SelectField } from '../../components/form/controls';
+import { FormSubmit } from '../../components/form/FormActions';
 
 function categoryFailure(err: unknown, fallback: string): string {
   if (err instanceof DataValidationError)
@@ -16,6 +17,11 @@ function categoryFailure(err: unknown, fallback: string): string {
       : (err.messageFor('name') ?? fallback);
   return fallback;
 }
+
+const TYPES = [
+  { value: 'expense', label: 'Expense' },
+  { value: 'income', label: 'Income' },
+] as const;
 
 export function CategoryManager({
   db,
@@ -30,7 +36,6 @@ export function CategoryManager({
   const [type, setType] = useState<'income' | 'expense'>('expense');
   const [message, setMessage] = useState<{ type: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const typeId = useId();
 
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,22 +67,9 @@ export function CategoryManager({
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
-          <div className="field">
-            <label htmlFor={typeId}>Category Type</label>
-            <Select
-              id={typeId}
-              className="select"
-              value={type}
-              onChange={(e) => setType(e.target.value as 'income' | 'expense')}
-            >
-              <option value="expense">Expense</option>
-              <option value="income">Income</option>
-            </Select>
-          </div>
+          <SelectField label="Category Type" value={type} choices={TYPES} onValue={setType} />
         </div>
-        <Button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? 'Adding...' : 'Add Category'}
-        </Button>
+        <FormSubmit busy={busy} label="Add Category" busyLabel="Adding..." />
       </form>
       {message && <FormMessage type={message.type}>{message.text}</FormMessage>}
       {(['income', 'expense'] as const).map((t) => (

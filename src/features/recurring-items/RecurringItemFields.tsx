@@ -4,7 +4,12 @@ import { FormMessage } from '../../components/form/FormField';
 import type { CategoryRow } from '../../data/entities';
 import type { RecurringItemType } from '../../data/repositories/recurring-items';
 import type { AccountOption } from './use-recurring-data';
-import { Button, Input, Select } from '../../components/form/controls';
+import { Button, Input, RadioGroup, Select, type Choice } from '../../components/form/controls';
+
+const TYPE_CHOICES: ReadonlyArray<Choice<RecurringItemType>> = [
+  { value: 'income', label: <span>Income</span> },
+  { value: 'expense', label: <span>Expense</span> },
+];
 
 export function TypeRadios({
   type,
@@ -13,31 +18,7 @@ export function TypeRadios({
   type: RecurringItemType;
   onChange: (type: RecurringItemType) => void;
 }) {
-  return (
-    <fieldset className="radio-group">
-      <legend>Type</legend>
-      <label className="radio">
-        <Input
-          type="radio"
-          name="type"
-          value="income"
-          checked={type === 'income'}
-          onChange={() => onChange('income')}
-        />
-        <span>Income</span>
-      </label>
-      <label className="radio">
-        <Input
-          type="radio"
-          name="type"
-          value="expense"
-          checked={type === 'expense'}
-          onChange={() => onChange('expense')}
-        />
-        <span>Expense</span>
-      </label>
-    </fieldset>
-  );
+  return <RadioGroup legend="Type" name="type" value={type} choices={TYPE_CHOICES} onChange={onChange} />;
 }
 
 export type NewCategory = ReturnType<typeof useNewCategory>;
@@ -104,7 +85,6 @@ export function CategoryField({ type, categories, categoryId, onChange, newCateg
       <label htmlFor={categoryFieldId}>Category</label>
       <Select
         id={categoryFieldId}
-        className="select"
         name="category_id"
         required
         value={categoryId}
@@ -171,7 +151,6 @@ export function AccountField({ accounts, accountId, onChange }: AccountProps) {
       <label htmlFor={id}>Account</label>
       <Select
         id={id}
-        className="select"
         name="account_id"
         required
         value={accountId}

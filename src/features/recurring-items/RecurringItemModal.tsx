@@ -1,17 +1,19 @@
 // The recurring item modal (spec sections 4 and 5): Type radio (amount stored positive for income, negative
 // for expense), category list filtered by type and cleared when the type changes, '+ New category', account,
 // frequency (default monthly), start and end dates (empty end date stored null), active (default on).
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/form/FormField';
 import { Modal } from '../../components/modal/Modal';
 import { ModalFormFooter } from '../../components/modal/ModalFormFooter';
 import type { CategoryRow, RecurringItemRow } from '../../data/entities';
 import { signedAmount, recurringItemType, type RecurringItemType } from '../../data/repositories/recurring-items';
+import { AmountField } from '../../components/form/MoneyInput';
 import { formatAmountInput, parseAmountInput } from '../../lib/format/money';
 import { FREQUENCIES, type Frequency, type RecurringItemInput } from '../../../worker/engine/index';
 import type { AccountOption } from './use-recurring-data';
 import { AccountField, CategoryField, TypeRadios, useNewCategory } from './RecurringItemFields';
-import { Input, Select } from '../../components/form/controls';
+import { Checkbox, SelectField } from '../../components/form/controls';
+import { useModalSave } from '../../components/modal/use-modal-save';
 
 export const REQUIRED_MESSAGE = 'Please fill in all required fields';
 
@@ -22,6 +24,8 @@ export const FREQUENCY_LABELS: Record<Frequency, string> = {
   quarterly: 'Quarterly',
   yearly: 'Yearly',
 };
+
+const FREQUENCY_CHOICES = FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }));
 
 /** What the form hands to the page: every field of the engine's input, the amount already signed. */
 export type RecurringFormValues = Required<RecurringItemInput>;
@@ -52,13 +56,10 @@ export function RecurringItemModal({
   const [startDate, setStartDate] = useState(item?.start_date ?? '');
   const [endDate, setEndDate] = useState(item?.end_date ?? '');
   const [active, setActive] = useState(item?.is_active ?? true);
-  const [error, setError] = useState('');
-  const [detail, setDetail] = useState('');
-  const [saving, setSaving] = useState(false);
+  const form = useModalSave(onSave, 'Failed to save recurring item');
   const newCategory = useNewCategory(type, onCreateCategory, setCategoryId);
-  const frequencyId = useId();
   const editing = item !== null;
-  const busy = saving || newCategory.adding;
+  const busy = form.saving || newCategory.adding;
 
   const changeType = (next: RecurringItemType) => {
     if (next === type) return;
@@ -69,54 +70,31 @@ export function RecurringItemModal({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError('');
-    setDetail('');
     const amount = parseAmountInput(amountText);
-    if (!name.trim() || amount === null || !startDate || !accountId || !categoryId) {
-      setError(REQUIRED_MESSAGE);
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSave({
-        name: name.trim(),
-        amount: signedAmount(amount, type),
-        frequency,
-        start_date: startDate,
-        end_date: endDate === '' ? null : endDate,
-        account_id: accountId,
-        category_id: categoryId,
-        is_active: active,
-      });
-    } catch (err) {
-      const failure = err as { message?: string; detail?: string };
-      setError(failure.message ?? 'Failed to save recurring item');
-      setDetail(failure.detail ?? '');
-      setSaving(false);
-    }
+    if (!name.trim() || amount === null || !startDate || !accountId || !categoryId) return form.fail(REQUIRED_MESSAGE);
+    await form.save({
+      name: name.trim(),
+      amount: signedAmount(amount, type),
+      frequency,
+      start_date: startDate,
+      end_date: endDate === '' ? null : endDate,
+      account_id: accountId,
+      category_id: categoryId,
+      is_active: active,
+    });
   };
 
   return (
     <Modal title={editing ? 'Edit Recurring Item' : 'Add Recurring Item'} onClose={onClose} closeOnEscape={!busy} wide>
       <form className="form" onSubmit={submit} noValidate>
-        <FormField
-          label="Name"
-          name="name"
-          required
-          autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
+        <FormField label="Name" name="name" required autoComplete="off" value={name} onValue={setName} />
         <TypeRadios type={type} onChange={changeType} />
-        <FormField
+        <AmountField
           label="Amount"
           name="amount"
-          required
-          inputMode="decimal"
-          autoComplete="off"
-          value={amountText}
           hint="Each payment, as a positive number; the type sets income or expense"
-          onChange={(e) => setAmountText(formatAmountInput(e.target.value))}
+          value={amountText}
+          onValue={setAmountText}
         />
         <CategoryField
           type={type}
@@ -126,22 +104,13 @@ export function RecurringItemModal({
           newCategory={newCategory}
         />
         <AccountField accounts={accounts} accountId={accountId} onChange={setAccountId} />
-        <div className="field">
-          <label htmlFor={frequencyId}>Frequency</label>
-          <Select
-            id={frequencyId}
-            className="select"
-            name="frequency"
-            value={frequency}
-            onChange={(e) => setFrequency(e.target.value as Frequency)}
-          >
-            {FREQUENCIES.map((f) => (
-              <option key={f} value={f}>
-                {FREQUENCY_LABELS[f]}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <SelectField
+          label="Frequency"
+          name="frequency"
+          value={frequency}
+          choices={FREQUENCY_CHOICES}
+          onValue={setFrequency}
+        />
         <div className="field-pair">
           <FormField
             label="Start Date"
@@ -149,24 +118,13 @@ export function RecurringItemModal({
             type="date"
             required
             value={startDate}
-            onChange={(e) => setStartDate(e.target.value)}
+            onValue={setStartDate}
           />
-          <FormField
-            label="End Date (optional)"
-            name="end_date"
-            type="date"
-            value={endDate}
-            onChange={(e) => setEndDate(e.target.value)}
-          />
+          <FormField label="End Date (optional)" name="end_date" type="date" value={endDate} onValue={setEndDate} />
         </div>
-        <label className="checkbox">
-          <Input type="checkbox" name="is_active" checked={active} onChange={(e) => setActive(e.target.checked)} />
-          <span>Active</span>
-        </label>
+        <Checkbox label="Active" name="is_active" checked={active} onChange={(e) => setActive(e.target.checked)} />
         <ModalFormFooter
-          error={error}
-          detail={detail}
-          saving={saving}
+          {...form}
           submitLabel={editing ? 'Update Recurring Item' : 'Add Recurring Item'}
           onCancel={onClose}
         />

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, SelectField } from '../../components/form/controls';
 import { FormField, FormMessage } from '../../components/form/FormField';
 import { MoneyInput } from '../../components/form/MoneyInput';
+import { useBusyAction } from '../../components/form/use-busy-action';
 import { useDb } from '../../data/db-context';
 import { createAccount } from '../../data/repositories/accounts';
 import { formatMoney, parseAmountInput } from '../../lib/format/money';
@@ -28,7 +29,7 @@ export function AccountsStep({ onDone, onBack }: { onDone: () => Promise<void>; 
   const [kind, setKind] = useState<AccountType>('checking');
   const [balance, setBalance] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusyAction();
   const owed = KINDS.find((k) => k.value === kind)?.owed ?? false;
 
   const add = async (e: FormEvent) => {
@@ -39,8 +40,7 @@ export function AccountsStep({ onDone, onBack }: { onDone: () => Promise<void>; 
       return;
     }
     setError(null);
-    setSaving(true);
-    try {
+    const added = async () => {
       await createAccount(db, {
         name: name.trim(),
         account_type: kind,
@@ -50,12 +50,8 @@ export function AccountsStep({ onDone, onBack }: { onDone: () => Promise<void>; 
       });
       setName('');
       setBalance('');
-    } catch (err) {
-      console.error('Could not add the account', err);
-      setError('Could not add the account. Please try again.');
-    } finally {
-      setSaving(false);
-    }
+    };
+    await run(added, 'Could not add the account', () => setError('Could not add the account. Please try again.'));
   };
 
   return (

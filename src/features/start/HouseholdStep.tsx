@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Checkbox, DateInput } from '../../components/form/controls';
 import { FormField, FormMessage } from '../../components/form/FormField';
+import { useBusyAction } from '../../components/form/use-busy-action';
 import { useDb } from '../../data/db-context';
 import { getAssumptions, saveAssumptions } from '../../data/repositories/assumptions';
 import { localToday } from '../../lib/dates/local-today';
@@ -27,7 +28,7 @@ export function HouseholdStep({ onDone }: { onDone: () => Promise<void> }) {
   const [withPartner, setWithPartner] = useState(false);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusyAction();
 
   useEffect(() => {
     let live = true;
@@ -56,9 +57,8 @@ export function HouseholdStep({ onDone }: { onDone: () => Promise<void> }) {
     };
     setErrors(found);
     if (found.you || found.partner) return;
-    setSaving(true);
     setFailed(false);
-    try {
+    const saved = async () => {
       const { updated_at: _stamp, ...rest } = stored ?? {};
       const people = [
         { id: 'self' as const, name: you.name.trim() || 'You', birth_date: you.birth || null },
@@ -68,12 +68,8 @@ export function HouseholdStep({ onDone }: { onDone: () => Promise<void> }) {
       ];
       await saveAssumptions(db, { ...rest, people });
       await onDone();
-    } catch (err) {
-      console.error('Could not save the household', err);
-      setFailed(true);
-    } finally {
-      setSaving(false);
-    }
+    };
+    await run(saved, 'Could not save the household', () => setFailed(true));
   };
 
   if (stored === undefined) return <p role="status">Loading...</p>;

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, SegmentedSwitch, SelectField } from '../../components/form/controls';
 import { FormField, FormMessage } from '../../components/form/FormField';
 import { MoneyInput } from '../../components/form/MoneyInput';
+import { useBusyAction } from '../../components/form/use-busy-action';
 import { useDb } from '../../data/db-context';
 import { createRecurringItem } from '../../data/repositories/recurring-items';
 import { localToday } from '../../lib/dates/local-today';
@@ -38,7 +39,7 @@ export function MoneyStep({ onDone, onBack }: { onDone: () => Promise<void>; onB
   const [categoryId, setCategoryId] = useState('');
   const [accountId, setAccountId] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusyAction();
 
   if (!data) return <p role="status">Loading...</p>;
   const categories = data.categories
@@ -67,8 +68,7 @@ export function MoneyStep({ onDone, onBack }: { onDone: () => Promise<void>; onB
       return;
     }
     setError(null);
-    setSaving(true);
-    try {
+    const added = async () => {
       await createRecurringItem(db, {
         name: name.trim(),
         amount: kind === 'income' ? value : -value,
@@ -81,12 +81,8 @@ export function MoneyStep({ onDone, onBack }: { onDone: () => Promise<void>; onB
       });
       setName('');
       setAmount('');
-    } catch (err) {
-      console.error('Could not add the item', err);
-      setError('Could not add it. Please try again.');
-    } finally {
-      setSaving(false);
-    }
+    };
+    await run(added, 'Could not add the item', () => setError('Could not add it. Please try again.'));
   };
 
   return (

@@ -2,18 +2,18 @@
 // dates they cover) with "Undo import", which removes exactly that import's transactions after a confirmation.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { useToast } from '../../components/toast/ToastProvider';
 import { useDb } from '../../data/db-context';
 import { formatDay, formatStamp, plural } from './tx-format';
 import { listBatches, type ImportBatchRow } from './tx-store';
 import { undoImport } from './tx-writes';
 import { Button } from './ui';
+import { useToastAction } from './use-toast-action';
 
 export const UNDO_CONFIRM = 'Remove every transaction this import added? Changes you made to them are lost too.';
 
 export function BatchesPanel() {
   const db = useDb();
-  const showToast = useToast();
+  const run = useToastAction();
   const batches = useLiveQuery(() => listBatches(db).catch(() => [] as ImportBatchRow[]), [db]);
   const [busy, setBusy] = useState<string | null>(null);
   if (!batches || batches.length === 0) return null;
@@ -21,15 +21,12 @@ export function BatchesPanel() {
   const undo = async (batch: ImportBatchRow) => {
     if (!window.confirm(UNDO_CONFIRM)) return;
     setBusy(batch.id);
-    try {
-      const removed = await undoImport(db, batch.id);
-      showToast(`Import undone: ${plural(removed, 'transaction')} removed`, 'success');
-    } catch (err) {
-      console.error('Failed to undo the import', err);
-      showToast('Could not undo the import', 'error');
-    } finally {
-      setBusy(null);
-    }
+    await run(() => undoImport(db, batch.id), {
+      log: 'Failed to undo the import',
+      failed: 'Could not undo the import',
+      done: (removed) => `Import undone: ${plural(removed, 'transaction')} removed`,
+    });
+    setBusy(null);
   };
 
   return (

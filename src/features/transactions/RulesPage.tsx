@@ -1,12 +1,11 @@
 // Payee rules: the category remembered for each payee, applied to later imports. Each can be changed or deleted.
-import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { PageFrame } from '../../components/layout/PageFrame';
-import { useToast } from '../../components/toast/ToastProvider';
 import { useDb } from '../../data/db-context';
+import { SubPageFrame } from './SubPageFrame';
 import { listRules, type PayeeRuleRow } from './tx-store';
 import { deletePayeeRule, updatePayeeRule } from './tx-writes';
-import { Button, SelectField } from './ui';
+import { Button, DataTable, EmptyCard, FailedCard, NamedOptions, SelectField, StatusLine } from './ui';
+import { useToastAction } from './use-toast-action';
 import { useTxLookups } from './use-tx-lookups';
 import './transactions.css';
 
@@ -14,101 +13,69 @@ export const DELETE_RULE_CONFIRM = 'Delete this rule? Transactions already categ
 
 export function RulesPage() {
   const db = useDb();
-  const showToast = useToast();
+  const run = useToastAction();
   const lookups = useTxLookups(db);
   const rules = useLiveQuery(() => listRules(db).catch(() => null), [db]);
 
-  const change = async (rule: PayeeRuleRow, categoryId: string) => {
-    try {
-      await updatePayeeRule(db, rule.id, { category_id: categoryId });
-      showToast(`${rule.payee} is now ${lookups?.categoryName.get(categoryId) ?? 'recategorised'}`, 'success');
-    } catch (err) {
-      console.error('Failed to update the rule', err);
-      showToast('Could not change the rule', 'error');
-    }
-  };
+  const change = (rule: PayeeRuleRow, categoryId: string) =>
+    run(() => updatePayeeRule(db, rule.id, { category_id: categoryId }), {
+      log: 'Failed to update the rule',
+      failed: 'Could not change the rule',
+      done: () => `${rule.payee} is now ${lookups?.categoryName.get(categoryId) ?? 'recategorised'}`,
+    });
   const remove = async (rule: PayeeRuleRow) => {
     if (!window.confirm(DELETE_RULE_CONFIRM)) return;
-    try {
-      await deletePayeeRule(db, rule.id);
-      showToast('Rule deleted', 'success');
-    } catch (err) {
-      console.error('Failed to delete the rule', err);
-      showToast('Could not delete the rule', 'error');
-    }
+    await run(() => deletePayeeRule(db, rule.id), {
+      log: 'Failed to delete the rule',
+      failed: 'Could not delete the rule',
+      done: () => 'Rule deleted',
+    });
   };
 
   return (
-    <PageFrame
-      title="Payee rules"
-      testId="rules"
-      actions={
-        <Link to="/transactions" className="button button-ghost">
-          Back to transactions
-        </Link>
-      }
-    >
+    <SubPageFrame title="Payee rules" testId="rules">
       <p className="money-status">
         When you give a payee a category and choose to remember it, later imports use that category for the payee.
       </p>
       {rules === undefined || !lookups ? (
-        <p className="money-status" role="status">
-          Loading rules...
-        </p>
+        <StatusLine>Loading rules...</StatusLine>
       ) : rules === null ? (
-        <div className="card money-error" role="alert">
-          <p>Failed to load rules</p>
-        </div>
+        <FailedCard>Failed to load rules</FailedCard>
       ) : rules.length === 0 ? (
-        <div className="card money-empty">
+        <EmptyCard>
           <p>No rules yet. Change a transaction&apos;s category and choose &quot;Remember&quot; to add one.</p>
-        </div>
+        </EmptyCard>
       ) : (
-        <div className="tx-table-wrap">
-          <table className="tx-data-table">
-            <caption>{rules.length === 1 ? '1 rule' : `${rules.length} rules`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Payee</th>
-                <th scope="col">Category</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rules.map((rule) => (
-                <tr key={rule.id}>
-                  <th scope="row">{rule.payee}</th>
-                  <td>
-                    <SelectField
-                      label={`Category for ${rule.payee}`}
-                      hideLabel
-                      value={rule.category_id}
-                      onChange={(e) => void change(rule, e.target.value)}
-                    >
-                      {lookups.categories.map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </SelectField>
-                  </td>
-                  <td>
-                    <Button
-                      variant="danger"
-                      aria-label={`Delete the rule for ${rule.payee}`}
-                      onClick={() => void remove(rule)}
-                    >
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={rules.length === 1 ? '1 rule' : `${rules.length} rules`}
+          columns={['Payee', 'Category', { label: <span className="visually-hidden">Actions</span> }]}
+        >
+          {rules.map((rule) => (
+            <tr key={rule.id}>
+              <th scope="row">{rule.payee}</th>
+              <td>
+                <SelectField
+                  label={`Category for ${rule.payee}`}
+                  hideLabel
+                  value={rule.category_id}
+                  onChange={(e) => void change(rule, e.target.value)}
+                >
+                  <NamedOptions items={lookups.categories} />
+                </SelectField>
+              </td>
+              <td>
+                <Button
+                  variant="danger"
+                  aria-label={`Delete the rule for ${rule.payee}`}
+                  onClick={() => void remove(rule)}
+                >
+                  Delete
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-    </PageFrame>
+    </SubPageFrame>
   );
 }

@@ -1,6 +1,7 @@
-// The controls the transaction screens use, built on the shared controls (src/components/form/controls): the same
-// labelled-field shapes every screen of this feature needs (a select or input with a label that may be visually
-// hidden where a column heading says it, a bare row checkbox, a file picker).
+// The controls and small building blocks the transaction screens use, built on the shared controls
+// (src/components/form/controls): labelled fields whose label may be visually hidden where a column heading says
+// it, a bare row checkbox, a file picker, options for named rows, a data table, a list of figures and the
+// loading, failed and empty states.
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import {
   Button as SharedButton,
@@ -20,10 +21,28 @@ export function Button({
 
 type Labelled = { label: string; hideLabel?: boolean };
 
+/** A field's frame: the label (for screen readers only with `hideLabel`) above its control. */
+function Field({
+  id,
+  label,
+  hideLabel = false,
+  className,
+  children,
+}: Labelled & { id: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /** A labelled select; `hideLabel` keeps the label for screen readers only. */
 export function SelectField({
   label,
-  hideLabel = false,
+  hideLabel,
   children,
   id,
   className,
@@ -32,20 +51,17 @@ export function SelectField({
   const auto = useId();
   const selectId = id ?? auto;
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={selectId} className={hideLabel ? 'visually-hidden' : undefined}>
-        {label}
-      </label>
+    <Field id={selectId} label={label} hideLabel={hideLabel} className={className}>
       <Select id={selectId} {...rest}>
         {children}
       </Select>
-    </div>
+    </Field>
   );
 }
 
 export function TextField({
   label,
-  hideLabel = false,
+  hideLabel,
   hint,
   id,
   className,
@@ -54,17 +70,14 @@ export function TextField({
   const auto = useId();
   const inputId = id ?? auto;
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={inputId} className={hideLabel ? 'visually-hidden' : undefined}>
-        {label}
-      </label>
+    <Field id={inputId} label={label} hideLabel={hideLabel} className={className}>
       <Input id={inputId} aria-describedby={hint ? `${inputId}-hint` : undefined} {...rest} />
       {hint && (
         <small id={`${inputId}-hint`} className="field-hint">
           {hint}
         </small>
       )}
-    </div>
+    </Field>
   );
 }
 
@@ -85,8 +98,7 @@ export function FileField({
 }: Omit<ComponentProps<typeof Input>, 'type' | 'onChange'> & { label: string; onFiles: (files: File[]) => void }) {
   const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <Field id={id} label={label}>
       <Input
         id={id}
         type="file"
@@ -95,6 +107,104 @@ export function FileField({
         onChange={(e) => onFiles(Array.from(e.currentTarget.files ?? []))}
         {...rest}
       />
+    </Field>
+  );
+}
+
+/** One `<option>` per named row (an account, a category), valued by its id. */
+export function NamedOptions({ items }: { items: ReadonlyArray<{ id: string; name: string }> }) {
+  return items.map((item) => (
+    <option key={item.id} value={item.id}>
+      {item.name}
+    </option>
+  ));
+}
+
+/** A column of a data table: `num` right-aligns figures; `decorative` is a column of drawn bars, hidden from readers. */
+export type Column = { label: ReactNode; num?: boolean; decorative?: boolean };
+
+/** A captioned table of figures in its scrolling frame; `children` are the body's rows, `after` notes under it. */
+export function DataTable({
+  caption,
+  columns,
+  foot,
+  after,
+  children,
+}: {
+  caption: ReactNode;
+  columns: ReadonlyArray<Column | string>;
+  foot?: ReactNode;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="tx-table-wrap">
+      <table className="tx-data-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c, i) => {
+              const col = typeof c === 'string' ? { label: c } : c;
+              return (
+                <th
+                  key={i}
+                  scope="col"
+                  className={col.num ? 'tx-num' : undefined}
+                  aria-hidden={col.decorative ? 'true' : undefined}
+                >
+                  {col.label}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+        {foot && <tfoot>{foot}</tfoot>}
+      </table>
+      {after}
     </div>
   );
+}
+
+/** A row of labelled figures (totals, a series' facts). */
+export function Stats({
+  label,
+  items,
+}: {
+  label?: string;
+  items: ReadonlyArray<{ term: string; value: ReactNode; className?: string }>;
+}) {
+  return (
+    <dl className="tx-stats" aria-label={label}>
+      {items.map((item) => (
+        <div key={item.term}>
+          <dt>{item.term}</dt>
+          <dd className={item.className}>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A line saying what is happening (loading, looking, comparing), announced politely. */
+export function StatusLine({ children }: { children: ReactNode }) {
+  return (
+    <p className="money-status" role="status">
+      {children}
+    </p>
+  );
+}
+
+/** A card saying a read failed, announced at once. */
+export function FailedCard({ children }: { children: ReactNode }) {
+  return (
+    <div className="card money-error" role="alert">
+      <p>{children}</p>
+    </div>
+  );
+}
+
+/** The card a screen shows when it has nothing to list yet. */
+export function EmptyCard({ children }: { children: ReactNode }) {
+  return <div className="card money-empty">{children}</div>;
 }

@@ -74,7 +74,7 @@ describe('CSV layouts recognised by shape', () => {
     expect(compact(s)).toEqual([
       [2, '2026-03-02', -1250, 'Bakers Delight', null, 98750],
       [3, '2026-03-03', 120000, 'Internet Transfer From J Citizen', null, 218750],
-      [4, '2026-03-04', -8900, 'Agl', null, 209850],
+      [4, '2026-03-04', -8900, 'AGL', null, 209850],
       [5, '2026-03-05', -300, 'Account Fee', null, null],
     ]);
     expect(s.rows[0].description).toBe('V1234 02/03 BAKERS DELIGHT CHATSWOOD AU 123456');
@@ -117,7 +117,7 @@ describe('CSV layouts recognised by shape', () => {
     expect(compact(s)).toEqual([
       [1, '2026-03-01', -450, 'Coffee Club', null, null],
       [2, '2026-03-01', -450, 'Coffee Club', null, null],
-      [3, '2026-03-02', -10000, 'Ato Payment Plan', null, null],
+      [3, '2026-03-02', -10000, 'ATO Payment Plan', null, null],
       [4, '2026-03-03', 123456, 'Pay/salary From Acme Pty Ltd', null, null],
     ]);
     expect(s.balance_check).toBeNull();
@@ -364,7 +364,7 @@ describe('OFX and QFX', () => {
     expect(s.rows.map((r) => [r.line, r.date, r.amount_cents, r.description, r.payee, r.bank_id])).toEqual([
       [1, '2026-03-02', -4550, 'WOOLWORTHS 1234 SYDNEY Card xx1234', 'Woolworths', '202603020001'],
       [2, '2026-03-03', 250000, 'ACME PTY LTD SALARY', 'Acme Pty Ltd Salary', '202603030001'],
-      [3, '2026-03-04', -1999, 'AT&T INTERNATIONAL', 'At&t International', '202603040001'],
+      [3, '2026-03-04', -1999, 'AT&T INTERNATIONAL', 'AT&T International', '202603040001'],
     ]);
     expect([s.closing_balance_cents, s.closing_balance_date]).toEqual([343451, '2026-03-10']);
   });
@@ -408,7 +408,7 @@ describe('QIF', () => {
     const s = parseFixture('bank-aus.qif');
     expect(s.format).toBe('qif');
     expect(s.rows.map((r) => [r.line, r.date, r.amount_cents, r.description, r.payee, r.bank_id])).toEqual([
-      [2, '2026-03-05', -4200, 'BP AUSTRALIA 123 PARRAMATTA NSW Fuel', 'Bp', null],
+      [2, '2026-03-05', -4200, 'BP AUSTRALIA 123 PARRAMATTA NSW Fuel', 'BP', null],
       [7, '2026-03-06', 185000, 'ACME PTY LTD', 'Acme Pty Ltd', 'N:1001'],
       [12, '2026-03-07', -995, 'SPOTIFY', 'Spotify', null],
     ]);

@@ -11,19 +11,42 @@ describe('normalisePayee', () => {
     ['Visa Purchase - Receipt 123456 In KMART 1050 MELBOURNE Date 28 Feb 2026 Card 462263xxxxxx1234', 'Kmart'],
     ['DEBIT CARD PURCHASE NETFLIX.COM MELBOURNE AU', 'Netflix.com'],
     ['SPOTIFY P1234ABCD SYDNEY AUS', 'Spotify'],
-    ['Direct Debit 123456 AGL ENERGY REF 998877', 'Agl Energy'],
+    ['Direct Debit 123456 AGL ENERGY REF 998877', 'AGL Energy'],
     ['ALDI STORES 23 PADDINGTON QLD AUS', 'Aldi Stores'],
     ['EFTPOS PURCHASE BUNNINGS 123 CANNINGTON WA', 'Bunnings'],
     ['  woolworths   metro  ', 'Woolworths Metro'],
     ['UBER *TRIP HELP.UBER.COM', 'Uber Trip Help.uber.com'],
     ['SQ *THE GROUNDS', 'The Grounds'],
     ['Transfer to xx9876 CommBank app', 'Transfer To Commbank App'],
-    ['SERVICE NSW REGO', 'Service Nsw Rego'],
-    ['SERVICE NSW PARRAMATTA NSW AU', 'Service Nsw'],
-    ['TRANSPORT FOR NSW OPAL', 'Transport For Nsw Opal'],
+    ['SERVICE NSW REGO', 'Service NSW Rego'],
+    ['SERVICE NSW PARRAMATTA NSW AU', 'Service NSW'],
+    ['TRANSPORT FOR NSW OPAL', 'Transport For NSW Opal'],
     ['WOOLWORTHS 1234 SYDNEY NSW 2000', 'Woolworths'],
   ])('%s -> %s', (description, payee) => {
     expect(normalisePayee(description)).toBe(payee);
+  });
+
+  it.each([
+    ['DIRECT DEBIT ATO PAYMENT PLAN', 'ATO Payment Plan'],
+    ['AGL SALES PTY LTD', 'AGL Sales Pty Ltd'],
+    ['NRMA INSURANCE SYDNEY NSW AU', 'NRMA Insurance'],
+    ['RACV MEMBERSHIP', 'RACV Membership'],
+    ['BP EXPRESS 1234 KEW VIC', 'BP Express'],
+    ['ANZ CARDS', 'ANZ Cards'],
+    ['NAB HOME LOAN', 'NAB Home Loan'],
+    ['ING DIRECT', 'ING Direct'],
+    ['AMP SUPER', 'AMP Super'],
+    ['HCF HEALTH', 'HCF Health'],
+    ['BUPA HEALTH INSURANCE', 'BUPA Health Insurance'],
+    ['KFC 123 PENRITH NSW', 'KFC'],
+    ['JB HI-FI 0456 CHADSTONE VIC', 'JB Hi-fi'],
+    ['H&M GEORGE ST', 'H&M George St'],
+    // Words without a vowel that abbreviate words stay in title case, and so do words with one.
+    ['CNR MT STREET DR PTY LTD', 'Cnr Mt Street Dr Pty Ltd'],
+    ['SKY GYM', 'Sky Gym'],
+  ])('keeps acronyms in capitals: %s -> %s', (description, payee) => {
+    expect(normalisePayee(description)).toBe(payee);
+    expect(normalisePayee(payee)).toBe(payee);
   });
 
   it('the same payee from differently written descriptions', () => {

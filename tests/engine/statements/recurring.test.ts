@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dateToDayNumber, dayNumberToDate, detectRecurring, type SeriesInput } from '../../../worker/engine/index';
 import { addDays } from '../../../worker/engine/au/dates';
+import { nextBusinessDayNumber } from '../../../worker/engine/au/holidays';
 import { syntheticHistory } from './synthetic-year';
 
 let counter = 0;
@@ -141,6 +142,42 @@ describe('detectRecurring: hand-worked statements', () => {
       { as_of: '2025-08-20' },
     )[0];
     expect(gymSeries.confidence).toBeLessThan(solid.confidence);
+  });
+
+  it('tolerates public holidays: moves over Christmas, Boxing Day, Australia Day and Easter are on time', () => {
+    // Direct debits due on a day and taken on the next business day (national public holidays included).
+    const moved = (d: string) => dayNumberToDate(nextBusinessDayNumber(dateToDayNumber(d)));
+    const months = Array.from({ length: 20 }, (_, k) => dayNumberToDate(dateToDayNumber('2025-07-01') + k * 31));
+    const on25 = months.map((d) => row(moved(`${d.slice(0, 7)}-25`), -6500, 'HCF HEALTH'));
+    const on26 = months.map((d) => row(moved(`${d.slice(0, 7)}-26`), -18000, 'TELSTRA'));
+    const fridays = everyDays('2025-11-07', 7, 75).map((d) => row(moved(d), -10000, 'ATO'));
+    // Christmas 2025 (Thursday) to Monday 29 December; Boxing Day (Friday) too; Australia Day 2026 to the 27th;
+    // Good Friday 2026 to Tuesday 7 April.
+    expect(on25.map((r) => r.date)).toContain('2025-12-29');
+    expect(on26.map((r) => r.date)).toEqual(expect.arrayContaining(['2025-12-29', '2026-01-27']));
+    expect(fridays.map((r) => r.date)).toEqual(expect.arrayContaining(['2025-12-29', '2026-04-07']));
+
+    const upTo = (asOf: string, rows: SeriesInput[]) => rows.filter((r) => r.date <= asOf);
+    const found = detectRecurring(upTo('2026-05-01', [...on25, ...on26, ...fridays]), { as_of: '2026-05-01' });
+    const by = (payee: string) => found.find((s) => s.payee === payee);
+    expect(by('HCF HEALTH')).toMatchObject({
+      frequency: 'monthly',
+      occurrences: 10,
+      key: expect.stringMatching(/m25$/),
+    });
+    expect(by('TELSTRA')).toMatchObject({ frequency: 'monthly', occurrences: 10, key: expect.stringMatching(/m26$/) });
+    expect(by('ATO')).toMatchObject({ frequency: 'weekly', occurrences: 26, key: expect.stringMatching(/d5$/) });
+    // A debit moved to the next business day is on time: as regular as the same debits never moved.
+    const unmoved = everyDays('2025-11-07', 7, 26).map((d) => row(d, -10000, 'ATO'));
+    expect(by('ATO')?.confidence).toBe(detectRecurring(unmoved, { as_of: '2026-05-01' })[0].confidence);
+
+    // Next dates step over the holidays too: Christmas 2026 is a Friday and Boxing Day is observed on Monday 28.
+    const nextAfter = (asOf: string, rows: SeriesInput[]) =>
+      detectRecurring(upTo(asOf, rows), { as_of: asOf })[0].next_date;
+    expect(nextAfter('2026-12-01', on25)).toBe('2026-12-29');
+    expect(nextAfter('2026-12-20', fridays)).toBe('2026-12-29');
+    expect(nextAfter('2027-01-01', on26)).toBe('2027-01-27'); // Australia Day 2027 is a Tuesday
+    expect(nextAfter('2027-03-20', fridays)).toBe('2027-03-30'); // Good Friday 26 March, Easter Monday 29 March
   });
 
   it('gives the first expected date after as_of even when the rows run past it', () => {

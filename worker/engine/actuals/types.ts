@@ -134,13 +134,11 @@ export type PlanVersusActualInput = {
   planned_balances?: readonly { account_id: string; month: string; balance_cents: number }[];
 };
 
-export type PlanVersusActualOptions = {
+/** as_of and amount_tolerance as for matching (as_of: nothing after it is expected yet). */
+export type PlanVersusActualOptions = Pick<MatchOptions, 'as_of' | 'amount_tolerance'> & {
   /** First and last month compared (YYYY-MM). */
   from: string;
   to: string;
-  /** Today (YYYY-MM-DD): nothing after it is expected yet. */
-  as_of?: string;
-  amount_tolerance?: number;
 };
 
 export type RebaselineAccount = {

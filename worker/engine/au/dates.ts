@@ -1,6 +1,6 @@
 // Small pure calendar helpers on ISO dates (day-number arithmetic, so no time zone or clock is involved).
 import type { IsoDate, IsoMonth } from '../primitives';
-import { dateToDayNumber, dayNumberToDate, daysInMonth, formatDate } from '../calendar';
+import { dateToDayNumber, dayNumberToDate, daysInMonth, formatDate, isWeekdayNumber } from '../calendar';
 
 // Day-number arithmetic (calendar.ts), not Date objects: these run per paid day and per drawdown year
 // inside template compilers, where Date construction and toISOString dominated the compile time.
@@ -11,12 +11,6 @@ export function addDays(date: IsoDate, days: number): IsoDate {
 /** Monday to Friday. */
 export function isWeekday(date: IsoDate): boolean {
   return isWeekdayNumber(dateToDayNumber(date));
-}
-
-/** Monday to Friday, for a day number (days since 1970-01-01, a Thursday). */
-export function isWeekdayNumber(n: number): boolean {
-  const dow = (((n + 4) % 7) + 7) % 7; // 0 = Sunday
-  return dow >= 1 && dow <= 5;
 }
 
 /** Whole days from a to b (b - a). */

@@ -4,8 +4,7 @@ import type { IsoDate } from '../primitives';
 import { atDate, financialYearOf, financialYearStart, type DatedTable } from './dated';
 import { cents } from '../money';
 import { superGuaranteeRate } from './super';
-import { isWeekdayNumber } from './dates';
-import { civilFromDayNumber, dateToDayNumber, dayNumberToDate } from '../calendar';
+import { civilFromDayNumber, dateToDayNumber, dayNumberToDate, isWeekdayNumber } from '../calendar';
 
 /** Paid days (Monday-Friday, in 5-day weeks) for a child born or adopted on or after `from`. */
 export const PPL_DAYS: DatedTable<number> = [

@@ -51,6 +51,57 @@ export type GrantRule = {
   unconfirmed?: string;
 };
 
+/** A state's First Home Owner Grant for a new first home (the shape most states share). */
+function firstHomeOwnerGrantRule(amount: number, price_cap: Limit | null, more: Partial<GrantRule> = {}): GrantRule {
+  return { name: 'First Home Owner Grant', amount, price_cap, home: 'new', first_home: true, ...more };
+}
+
+const NSW_GRANT = firstHomeOwnerGrantRule(10_000, upTo(600_000), { land_and_build_cap: upTo(750_000) });
+const VIC_GRANT = firstHomeOwnerGrantRule(10_000, upTo(750_000));
+// Total value not more than $750,000 south of the 26th parallel ($1m north of it is not modelled).
+const WA_GRANT = firstHomeOwnerGrantRule(10_000, upTo(750_000));
+// No value cap for contracts from 6 June 2024.
+const SA_GRANT = firstHomeOwnerGrantRule(15_000, null);
+// UNCONFIRMED: after the $30,000 boost ends (contracts to 30 June 2026) the legislated $15,000 applies
+// unless the boost is extended again.
+const QLD_GRANT_FROM_JULY_2026 = firstHomeOwnerGrantRule(15_000, below(750_000), {
+  unconfirmed: 'QLD grant for contracts from 1 July 2026',
+});
+// UNCONFIRMED: $10,000 past 30 June 2026 (a $30,000 grant for new builds was promised in 2025).
+const TAS_GRANT_FROM_JULY_2026 = firstHomeOwnerGrantRule(10_000, null, {
+  unconfirmed: 'TAS grant for contracts from 1 July 2026',
+});
+// HomeGrown Territory and FreshStart New Home grants for contracts from 1 October 2024, no price cap.
+const NT_HOMEGROWN_NEW: GrantRule = {
+  name: 'HomeGrown Territory Grant',
+  amount: 50_000,
+  price_cap: null,
+  home: 'new',
+  first_home: true,
+  until: '2026-09-30',
+};
+const NT_FRESHSTART: GrantRule = {
+  name: 'FreshStart New Home Grant',
+  amount: 30_000,
+  price_cap: null,
+  home: 'new',
+  first_home: false,
+  until: '2026-09-30',
+};
+
+/** The grants from 1 July 2026 (the QLD boost ended; later rows change one state each). */
+const GRANTS_FROM_JULY_2026: Record<AuState, GrantRule[]> = {
+  NSW: [NSW_GRANT],
+  VIC: [VIC_GRANT],
+  QLD: [QLD_GRANT_FROM_JULY_2026],
+  WA: [WA_GRANT],
+  SA: [SA_GRANT],
+  TAS: [TAS_GRANT_FROM_JULY_2026],
+  // The ACT has no grant: its Home Buyer Concession Scheme waives duty instead.
+  ACT: [],
+  NT: [NT_HOMEGROWN_NEW, NT_FRESHSTART],
+};
+
 /**
  * Grants by state and contract date. A state with no row for a buyer pays no modelled grant (templates accept
  * an entered amount). Sources and dates: docs/au-rules.md.
@@ -59,48 +110,13 @@ export const HOME_BUYER_GRANTS: DatedTable<Record<AuState, GrantRule[]>> = [
   {
     from: '2024-07-01',
     figures: {
-      NSW: [
-        {
-          name: 'First Home Owner Grant',
-          amount: 10_000,
-          price_cap: upTo(600_000),
-          land_and_build_cap: upTo(750_000),
-          home: 'new',
-          first_home: true,
-        },
-      ],
-      VIC: [
-        { name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true },
-      ],
+      ...GRANTS_FROM_JULY_2026,
       // $30,000 for contracts from 20 November 2023 to 30 June 2026. First Home Owner Grant and Other Home
       // Owner Grants Act 2000 (Qld) s 5(6): not an eligible transaction if the consideration is $750,000 or more.
-      QLD: [
-        {
-          name: 'First Home Owner Grant',
-          amount: 30_000,
-          price_cap: below(750_000),
-          home: 'new',
-          first_home: true,
-          until: '2026-06-30',
-        },
-      ],
-      // Total value not more than $750,000 south of the 26th parallel ($1m north of it is not modelled).
-      WA: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true }],
-      // No value cap for contracts from 6 June 2024.
-      SA: [{ name: 'First Home Owner Grant', amount: 15_000, price_cap: null, home: 'new', first_home: true }],
-      TAS: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: null, home: 'new', first_home: true }],
-      // The ACT has no grant: its Home Buyer Concession Scheme waives duty instead.
-      ACT: [],
-      // HomeGrown Territory and FreshStart New Home grants for contracts from 1 October 2024, no price cap.
+      QLD: [firstHomeOwnerGrantRule(30_000, below(750_000), { until: '2026-06-30' })],
+      TAS: [firstHomeOwnerGrantRule(10_000, null)],
       NT: [
-        {
-          name: 'HomeGrown Territory Grant',
-          amount: 50_000,
-          price_cap: null,
-          home: 'new',
-          first_home: true,
-          until: '2026-09-30',
-        },
+        NT_HOMEGROWN_NEW,
         {
           name: 'HomeGrown Territory Grant (established home)',
           amount: 10_000,
@@ -109,130 +125,18 @@ export const HOME_BUYER_GRANTS: DatedTable<Record<AuState, GrantRule[]>> = [
           first_home: true,
           until: '2025-09-30',
         },
-        {
-          name: 'FreshStart New Home Grant',
-          amount: 30_000,
-          price_cap: null,
-          home: 'new',
-          first_home: false,
-          until: '2026-09-30',
-        },
+        NT_FRESHSTART,
       ],
     },
   },
-  {
-    from: '2026-07-01',
-    figures: {
-      NSW: [
-        {
-          name: 'First Home Owner Grant',
-          amount: 10_000,
-          price_cap: upTo(600_000),
-          land_and_build_cap: upTo(750_000),
-          home: 'new',
-          first_home: true,
-        },
-      ],
-      VIC: [
-        { name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true },
-      ],
-      // UNCONFIRMED: after the $30,000 boost ends (contracts to 30 June 2026) the legislated $15,000 applies
-      // unless the boost is extended again.
-      QLD: [
-        {
-          name: 'First Home Owner Grant',
-          amount: 15_000,
-          price_cap: below(750_000),
-          home: 'new',
-          first_home: true,
-          unconfirmed: 'QLD grant for contracts from 1 July 2026',
-        },
-      ],
-      WA: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true }],
-      SA: [{ name: 'First Home Owner Grant', amount: 15_000, price_cap: null, home: 'new', first_home: true }],
-      // UNCONFIRMED: $10,000 past 30 June 2026 (a $30,000 grant for new builds was promised in 2025).
-      TAS: [
-        {
-          name: 'First Home Owner Grant',
-          amount: 10_000,
-          price_cap: null,
-          home: 'new',
-          first_home: true,
-          unconfirmed: 'TAS grant for contracts from 1 July 2026',
-        },
-      ],
-      ACT: [],
-      NT: [
-        {
-          name: 'HomeGrown Territory Grant',
-          amount: 50_000,
-          price_cap: null,
-          home: 'new',
-          first_home: true,
-          until: '2026-09-30',
-        },
-        {
-          name: 'FreshStart New Home Grant',
-          amount: 30_000,
-          price_cap: null,
-          home: 'new',
-          first_home: false,
-          until: '2026-09-30',
-        },
-      ],
-    },
-  },
+  { from: '2026-07-01', figures: GRANTS_FROM_JULY_2026 },
   {
     from: '2026-10-01',
     figures: {
-      NSW: [
-        {
-          name: 'First Home Owner Grant',
-          amount: 10_000,
-          price_cap: upTo(600_000),
-          land_and_build_cap: upTo(750_000),
-          home: 'new',
-          first_home: true,
-        },
-      ],
-      VIC: [
-        { name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true },
-      ],
-      QLD: [
-        {
-          name: 'First Home Owner Grant',
-          amount: 15_000,
-          price_cap: below(750_000),
-          home: 'new',
-          first_home: true,
-          unconfirmed: 'QLD grant for contracts from 1 July 2026',
-        },
-      ],
-      WA: [{ name: 'First Home Owner Grant', amount: 10_000, price_cap: upTo(750_000), home: 'new', first_home: true }],
-      SA: [{ name: 'First Home Owner Grant', amount: 15_000, price_cap: null, home: 'new', first_home: true }],
-      TAS: [
-        {
-          name: 'First Home Owner Grant',
-          amount: 10_000,
-          price_cap: null,
-          home: 'new',
-          first_home: true,
-          unconfirmed: 'TAS grant for contracts from 1 July 2026',
-        },
-      ],
-      ACT: [],
+      ...GRANTS_FROM_JULY_2026,
       // UNCONFIRMED: after the HomeGrown grants end (30 September 2026) the NT's legislated $10,000 grant for a
       // new first home is assumed.
-      NT: [
-        {
-          name: 'First Home Owner Grant',
-          amount: 10_000,
-          price_cap: null,
-          home: 'new',
-          first_home: true,
-          unconfirmed: 'NT grant for contracts from 1 October 2026',
-        },
-      ],
+      NT: [firstHomeOwnerGrantRule(10_000, null, { unconfirmed: 'NT grant for contracts from 1 October 2026' })],
     },
   },
 ];

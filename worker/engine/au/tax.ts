@@ -7,40 +7,27 @@ import { cents } from '../money';
 /** A bracket applies `rate` to each dollar above `over` (up to the next bracket's `over`). */
 export type TaxBracket = { over: number; rate: number };
 
+/**
+ * The resident brackets from 1 July 2024 (the 2024 "stage 3" rates); later years change only the rate on income
+ * from the tax-free threshold to $45,000.
+ */
+function residentBrackets(firstRate: number): TaxBracket[] {
+  return [
+    { over: 0, rate: 0 },
+    { over: 18_200, rate: firstRate },
+    { over: 45_000, rate: 0.3 },
+    { over: 135_000, rate: 0.37 },
+    { over: 190_000, rate: 0.45 },
+  ];
+}
+
 /** Resident rates (excluding Medicare levy). Brackets ascending; the first is the tax-free threshold. */
 export const INCOME_TAX_RATES: DatedTable<TaxBracket[]> = [
-  {
-    from: '2024-07-01',
-    figures: [
-      { over: 0, rate: 0 },
-      { over: 18_200, rate: 0.16 },
-      { over: 45_000, rate: 0.3 },
-      { over: 135_000, rate: 0.37 },
-      { over: 190_000, rate: 0.45 },
-    ],
-  },
+  { from: '2024-07-01', figures: residentBrackets(0.16) },
   // Treasury Laws Amendment (More Cost of Living Relief) Act 2025, Sch 1: 15% from 1 July 2026.
-  {
-    from: '2026-07-01',
-    figures: [
-      { over: 0, rate: 0 },
-      { over: 18_200, rate: 0.15 },
-      { over: 45_000, rate: 0.3 },
-      { over: 135_000, rate: 0.37 },
-      { over: 190_000, rate: 0.45 },
-    ],
-  },
+  { from: '2026-07-01', figures: residentBrackets(0.15) },
   // Same Act: 14% from 1 July 2027 on.
-  {
-    from: '2027-07-01',
-    figures: [
-      { over: 0, rate: 0 },
-      { over: 18_200, rate: 0.14 },
-      { over: 45_000, rate: 0.3 },
-      { over: 135_000, rate: 0.37 },
-      { over: 190_000, rate: 0.45 },
-    ],
-  },
+  { from: '2027-07-01', figures: residentBrackets(0.14) },
 ];
 
 /**

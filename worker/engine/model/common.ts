@@ -49,6 +49,9 @@ export const AmountSchema = z
   .refine((n) => Number.isFinite(n), 'must be a finite number')
   .refine((n) => Math.abs(n) <= MAX_AMOUNT, `must be at most ${MAX_AMOUNT} in size`);
 
+/** A computed figure (an engine result in dollars): any finite number, no size limit. */
+export const FiniteNumberSchema = z.number().refine((n) => Number.isFinite(n), 'must be a finite number');
+
 /** A rate in percent a year. Above -100 (a value cannot fall below nothing) and at most 1000. */
 export const RateSchema = z
   .number({ error: 'must be a number (percent a year)' })

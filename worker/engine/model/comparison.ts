@@ -1,9 +1,9 @@
 // Forecast snapshots and the comparison result, both as numbers (engine, app) and as the API carries
 // them (decimal strings with 2 decimals, POST /scenarios/compare).
 import { z } from 'zod';
-import { DecimalStringSchema, IsoDateSchema } from './common';
+import { DecimalStringSchema, FiniteNumberSchema, IsoDateSchema } from './common';
 
-const money = z.number().refine((n) => Number.isFinite(n), 'must be a finite number');
+const money = FiniteNumberSchema;
 
 /** Snapshot k: state at the end of month k (snapshot 0: at as_of). Flow figures are for the month ending at `date`. */
 export const SnapshotSchema = z.object({

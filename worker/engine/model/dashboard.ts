@@ -1,8 +1,9 @@
 // Dashboard data pieces (docs/product.md section 3): net worth, cash flow, spending and income by category, and
 // the Recurring Items summary. Figures are dollars rounded to cents (docs/money.md).
 import { z } from 'zod';
+import { FiniteNumberSchema } from './common';
 
-const money = z.number().refine((n) => Number.isFinite(n), 'must be a finite number');
+const money = FiniteNumberSchema;
 
 export const NetWorthDataSchema = z.object({
   net_worth: money,

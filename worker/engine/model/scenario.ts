@@ -4,13 +4,13 @@ import { z } from 'zod';
 import {
   AmountSchema,
   DescriptionSchema,
-  FrequencySchema,
   IdSchema,
   IsoDateSchema,
   IsoMonthSchema,
   NameSchema,
   UpdatedAtSchema,
 } from './common';
+import { RecurringItemSchema } from './recurring-item';
 
 export const ScenarioEventSchema = z.object({
   id: IdSchema,
@@ -38,14 +38,15 @@ export const ScenarioEventInputSchema = ScenarioEventSchema.omit({
 });
 export type ScenarioEventInput = z.input<typeof ScenarioEventInputSchema>;
 
-export const AddRecurringDataSchema = z.object({
-  name: z.string(),
-  amount: AmountSchema,
-  frequency: FrequencySchema,
-  start_date: IsoDateSchema,
-  end_date: IsoDateSchema.nullable().optional(),
-  account_id: z.string(),
-  category_id: z.string(),
+/** The recurring item an add_recurring modification adds (its own fields, without the entity's id and links). */
+export const AddRecurringDataSchema = RecurringItemSchema.pick({
+  name: true,
+  amount: true,
+  frequency: true,
+  start_date: true,
+  end_date: true,
+  account_id: true,
+  category_id: true,
 });
 export type AddRecurringData = z.infer<typeof AddRecurringDataSchema>;
 
@@ -70,30 +71,29 @@ const modificationBase = {
   updated_at: UpdatedAtSchema,
 };
 
-export const AddRecurringModificationSchema = z.object({
-  ...modificationBase,
-  modification_type: z.literal('add_recurring'),
-  target_id: z.string().nullable().optional(),
-  modification_data: AddRecurringDataSchema,
-});
-export const ModifyRecurringModificationSchema = z.object({
-  ...modificationBase,
-  modification_type: z.literal('modify_recurring'),
-  target_id: IdSchema,
-  modification_data: ModifyRecurringDataSchema,
-});
-export const AddOneTimeModificationSchema = z.object({
-  ...modificationBase,
-  modification_type: z.literal('add_one_time'),
-  target_id: z.string().nullable().optional(),
-  modification_data: AddOneTimeDataSchema,
-});
-export const ModifyAccountModificationSchema = z.object({
-  ...modificationBase,
-  modification_type: z.literal('modify_account'),
-  target_id: IdSchema,
-  modification_data: ModifyAccountDataSchema,
-});
+/** A modification of one type: the shared fields, what it targets (an existing entity, or optionally one) and its data. */
+function modificationSchema<T extends string, Target extends z.ZodType, Data extends z.ZodType>(
+  type: T,
+  target_id: Target,
+  data: Data,
+) {
+  return z.object({ ...modificationBase, modification_type: z.literal(type), target_id, modification_data: data });
+}
+
+const OPTIONAL_TARGET = z.string().nullable().optional();
+
+export const AddRecurringModificationSchema = modificationSchema(
+  'add_recurring',
+  OPTIONAL_TARGET,
+  AddRecurringDataSchema,
+);
+export const ModifyRecurringModificationSchema = modificationSchema(
+  'modify_recurring',
+  IdSchema,
+  ModifyRecurringDataSchema,
+);
+export const AddOneTimeModificationSchema = modificationSchema('add_one_time', OPTIONAL_TARGET, AddOneTimeDataSchema);
+export const ModifyAccountModificationSchema = modificationSchema('modify_account', IdSchema, ModifyAccountDataSchema);
 
 export const ModificationSchema = z.discriminatedUnion('modification_type', [
   AddRecurringModificationSchema,

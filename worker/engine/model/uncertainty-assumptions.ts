@@ -42,14 +42,16 @@ export function correlationKey(a: MarketFactor, b: MarketFactor): string {
   return MARKET_FACTORS.indexOf(a) < MARKET_FACTORS.indexOf(b) ? `${a}:${b}` : `${b}:${a}`;
 }
 
+/** A run's random seed: a whole number 0..4294967295. */
+export const SeedSchema = z
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(0, 'must be at least 0')
+  .max(0xffffffff, 'must be at most 4294967295');
+
 export const UncertaintyAssumptionsInputSchema = z.object({
-  /** The default seed of every run (a whole number 0..4294967295). */
-  seed: z
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(0, 'must be at least 0')
-    .max(0xffffffff, 'must be at most 4294967295')
-    .optional(),
+  /** The default seed of every run. */
+  seed: SeedSchema.optional(),
   returns: z.object(Object.fromEntries(RETURN_TYPES.map((t) => [t, ReturnSchema.optional()]))).optional(),
   correlations: z
     .record(

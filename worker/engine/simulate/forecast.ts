@@ -12,7 +12,7 @@ import { cents } from '../money';
 import type { CompileContext, Primitive, PrimitiveFlow } from '../primitives';
 import { buildBaseFlowCache } from './flows';
 import { createSimulator } from './simulate';
-import { toContextAccount, toContextRecurringItem } from '../templates/event-context';
+import { toAccountFigures, toContextAccount, toContextRecurringItem } from '../templates/event-context';
 import type { TraceRecorder } from './trace';
 import type {
   BaseFlowCache,
@@ -146,16 +146,7 @@ export function prepareProfile(
       category_id: r.category_id,
     });
   }
-  const baseAccounts: SimAccountInput[] = profile.accounts
-    .filter((a) => !a.scenario_event_id)
-    .map((a) => ({
-      id: a.id,
-      name: a.name,
-      account_type: a.account_type,
-      is_asset: a.is_asset,
-      current_balance: a.current_balance,
-      annual_rate: a.annual_rate ?? null,
-    }));
+  const baseAccounts: SimAccountInput[] = profile.accounts.filter((a) => !a.scenario_event_id).map(toAccountFigures);
   return { profile, baseline, compile, baseItems, baseAccounts, caches: new Map(), simulator, compiled: new WeakMap() };
 }
 

@@ -6,7 +6,7 @@ import type { AccountType } from '../model/common';
 import type { Assumptions } from '../model/assumptions';
 import type { Snapshot } from '../model/comparison';
 import type { ScenarioEvent } from '../model/scenario';
-import type { CompileContext, IsoDate, Primitive, PrimitiveFlow } from '../primitives';
+import type { AccountFigures, CompileContext, IsoDate, Primitive, PrimitiveFlow } from '../primitives';
 import type { StepGrid } from './occurrences';
 import type { TraceRecorder } from './trace';
 
@@ -35,14 +35,7 @@ export type BaseFlowCache = {
 };
 
 /** A base account as the simulator needs it (entity sign convention: liabilities owe |current_balance|). */
-export type SimAccountInput = {
-  id: string;
-  name: string;
-  account_type: AccountType;
-  is_asset: boolean;
-  current_balance: number;
-  annual_rate?: number | null;
-};
+export type SimAccountInput = AccountFigures;
 
 /** Primitives from one source. `scope` (an event id) namespaces the account keys they declare. */
 export type PrimitiveGroup = { scope: string; primitives: ReadonlyArray<Primitive> };

@@ -3,6 +3,7 @@
 // Only the English locale (en-GB reads day before month, as en-AU does): keeps the other locales out of the bundle.
 import { GB as chronoEnGB, type ParsedResult } from 'chrono-node/en';
 import type { IsoDate } from '../primitives';
+import { MONTH_NAMES } from '../calendar';
 import { addDays, addMonths, isIsoDate } from '../au/dates';
 import type {
   AmountToken,
@@ -44,20 +45,8 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
 const NUMBER_WORD_RE =
   'twenty-five|twenty|thirty|forty|eleven|twelve|fifteen|eighteen|one|two|three|four|five|six|seven|eight|nine|ten|half|an|a';
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
+/** Month names in lower case, January first. */
+const MONTHS = MONTH_NAMES.map((m) => m.toLowerCase());
 const MONTH_RE =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 

@@ -4,6 +4,7 @@ import type { IsoDate, IsoMonth } from '../primitives';
 import type { Template, TemplateParameter } from '../model/template';
 import { getTemplate } from '../templates/catalogue';
 import { cents, formatDollarsShortest } from '../money';
+import { MONTH_NAMES, MONTH_SHORT_NAMES } from '../calendar';
 import { findTemplateDefinition } from '../templates/registry';
 import { extractAll } from './extract';
 import type { DateToken } from '../prompt/tokens';
@@ -57,6 +58,14 @@ function failure(code: SmartCreateErrorCode): IdentifyResult {
   };
 }
 
+/** Parameters that cannot exceed another (a deposit is part of the price): a part above its whole is dropped. */
+const PART_OF: ReadonlyArray<[part: string, whole: string]> = [
+  ['deposit_amount', 'purchase_price'],
+  ['employer_paid_weeks', 'leave_weeks'],
+  ['interest_only_years', 'loan_term_years'],
+  ['debt_payment_amount', 'amount'],
+];
+
 /**
  * Keeps only values that are valid for the parameter: numbers within min/max (integers whole), booleans,
  * real YYYY-MM-DD dates, select values among the options, text. An invalid value is dropped (the form's
@@ -69,30 +78,11 @@ export function sanitiseParameters(template: Template, raw: Record<string, unkno
     const v = coerce(p, raw[p.name]);
     if (v !== undefined) out[p.name] = v;
   }
-  if (
-    typeof out.deposit_amount === 'number' &&
-    typeof out.purchase_price === 'number' &&
-    out.deposit_amount > out.purchase_price
-  )
-    delete out.deposit_amount;
-  if (
-    typeof out.employer_paid_weeks === 'number' &&
-    typeof out.leave_weeks === 'number' &&
-    out.employer_paid_weeks > out.leave_weeks
-  )
-    delete out.employer_paid_weeks;
-  if (
-    typeof out.interest_only_years === 'number' &&
-    typeof out.loan_term_years === 'number' &&
-    out.interest_only_years > out.loan_term_years
-  )
-    delete out.interest_only_years;
-  if (
-    typeof out.debt_payment_amount === 'number' &&
-    typeof out.amount === 'number' &&
-    out.debt_payment_amount > out.amount
-  )
-    delete out.debt_payment_amount;
+  for (const [part, whole] of PART_OF) {
+    const v = out[part];
+    const limit = out[whole];
+    if (typeof v === 'number' && typeof limit === 'number' && v > limit) delete out[part];
+  }
   return out;
 }
 
@@ -217,24 +207,8 @@ function identify(prompt: string, opts: IdentifyOptions): IdentifyResult {
 // ---------------------------------------------------------------------------------------------------------
 // Name and description
 
-const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_LONG = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 function monthLabel(month: IsoMonth): string {
-  return `${MONTH_SHORT[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+  return `${MONTH_SHORT_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 }
 
 function titleOf(entry: Entry): string {
@@ -262,7 +236,7 @@ function describeFact(p: TemplateParameter, v: unknown): string {
   if (p.type === 'select') return `${lower} ${(p.options ?? []).find((o) => o.value === v)?.label ?? String(v)}`;
   if (p.type === 'date') {
     const s = String(v);
-    return `${lower} ${Number(s.slice(8, 10))} ${MONTH_LONG[Number(s.slice(5, 7)) - 1]} ${s.slice(0, 4)}`;
+    return `${lower} ${Number(s.slice(8, 10))} ${MONTH_NAMES[Number(s.slice(5, 7)) - 1]} ${s.slice(0, 4)}`;
   }
   if (p.type === 'decimal' && /rate|percent|return/.test(p.name)) return `${lower} ${v}%`;
   if (p.type === 'integer' && /percent/.test(p.name)) return `${lower} ${v}%`;
@@ -275,7 +249,7 @@ function describeEntry(entry: Entry): string {
   const template = getTemplate(entry.template_id);
   if (!template) return entry.template_id;
   const when = entry.date
-    ? ` in ${MONTH_LONG[Number(entry.trigger_month.slice(5, 7)) - 1]} ${entry.trigger_month.slice(0, 4)}`
+    ? ` in ${MONTH_NAMES[Number(entry.trigger_month.slice(5, 7)) - 1]} ${entry.trigger_month.slice(0, 4)}`
     : '';
   // Names (what is bought, the fund) read better beside the template's name than as a fact.
   const named = template.parameters.find((p) => p.type === 'text' && entry.parameters[p.name] !== undefined);

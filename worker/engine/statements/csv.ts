@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { StatementFileError } from './errors';
 import { normalisePayee } from './payee';
 import type { ParsedRow, SkippedRow } from './types';
-import { AmountFormatError, parseCents, parseStatementDate, type DateOrder } from './values';
+import { amountOrSkip, parseCents, parseStatementDate, type DateOrder } from './values';
 
 /** How the amount columns carry the sign. */
 export const SIGN_CONVENTIONS = ['signed', 'inverted', 'split_unsigned', 'split_negative_debit'] as const;
@@ -424,27 +424,21 @@ function readRows(table: Table, layout: Layout): { rows: ParsedRow[]; skipped: S
       });
       continue;
     }
-    let amount: number | null;
-    try {
-      if (m.sign === 'signed' || m.sign === 'inverted') {
-        const v = parseCents(cell(r, m.amount));
-        amount = v === null ? null : m.sign === 'inverted' && v !== 0 ? -v : v;
-      } else {
+    const amount = amountOrSkip(
+      () => {
+        if (m.sign === 'signed' || m.sign === 'inverted') {
+          const v = parseCents(cell(r, m.amount));
+          return v === null ? null : m.sign === 'inverted' && v !== 0 ? -v : v;
+        }
         const d = parseCents(cell(r, m.debit));
         const c = parseCents(cell(r, m.credit));
-        if (d === null && c === null) amount = null;
-        else if (m.sign === 'split_negative_debit') amount = (c ?? 0) + (d ?? 0);
-        else amount = Math.abs(c ?? 0) - Math.abs(d ?? 0);
-      }
-    } catch (err) {
-      if (!(err instanceof AmountFormatError)) throw err;
-      skipped.push({ line, reason: err.message });
-      continue;
-    }
-    if (amount === null) {
-      skipped.push({ line, reason: 'no amount' });
-      continue;
-    }
+        if (d === null && c === null) return null;
+        if (m.sign === 'split_negative_debit') return (c ?? 0) + (d ?? 0);
+        return Math.abs(c ?? 0) - Math.abs(d ?? 0);
+      },
+      { line, skipped, none: 'no amount' },
+    );
+    if (amount === undefined) continue;
     let balance: number | null = null;
     try {
       balance = m.balance == null ? null : parseCents(cell(r, m.balance));

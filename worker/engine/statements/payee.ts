@@ -158,10 +158,32 @@ function stripOnce(text: string): string {
   return clean(s);
 }
 
+/**
+ * Names that are written in capitals (docs/transactions.md, "Payees and payee rules"): acronyms with a vowel, which
+ * the rule below cannot tell from a word, and the states (a payee such as "Service NSW").
+ */
+const ACRONYMS = new Set([
+  ...'AAMI ABC AGL AIA AMP ANZ ATM ATO BOQ BUPA CBA GIO IGA ING NAB NRMA RAA RAC RACQ RACT RACV TAB'.split(' '),
+  ...'ACT NSW NT QLD SA TAS VIC WA'.split(' '),
+]);
+/** Short words without a vowel that are abbreviations of words, not initials ("St", "Pty Ltd", "Mt"). */
+const WORD_ABBREVIATIONS = new Set('BLVD CNR CT CTR DR LTD MKT MR MRS MS MT NTH PDE PL RD STH ST SVC SVCS'.split(' '));
+
+/**
+ * A word stays in capitals when it is a known acronym, two to four letters with no vowel (A, E, I, O, U or Y:
+ * "BP", "HCF", "KFC", "JB") that are not an abbreviated word, or initials joined by "&" ("H&M"). It is decided on
+ * the upper-cased word, so a payee already cased the same way comes out the same (idempotent).
+ */
+function staysUpper(word: string): boolean {
+  if (ACRONYMS.has(word)) return true;
+  if (/^[A-Z]{2,4}$/.test(word)) return !/[AEIOUY]/.test(word) && !WORD_ABBREVIATIONS.has(word);
+  return /^[A-Z]{1,2}&[A-Z]{1,2}$/.test(word);
+}
+
 function titleCase(text: string): string {
   return text
     .split(' ')
-    .map((w) => (w.length <= 1 ? w : w[0] + w.slice(1).toLowerCase()))
+    .map((w) => (w.length <= 1 || staysUpper(w) ? w : w[0] + w.slice(1).toLowerCase()))
     .join(' ');
 }
 

@@ -5,7 +5,7 @@
 import { StatementFileError } from './errors';
 import { normalisePayee } from './payee';
 import type { ParsedRow, SkippedRow } from './types';
-import { AmountFormatError, parseCents, parseStatementDate, type DateOrder } from './values';
+import { amountOrSkip, parseCents, parseStatementDate, type DateOrder } from './values';
 
 /** True when the text starts like QIF (a !Type or !Account line, or D/T records ended by ^). */
 export function looksLikeQif(text: string): boolean {
@@ -39,18 +39,12 @@ export function readQif(text: string, order: DateOrder = 'dmy'): { rows: ParsedR
       skipped.push({ line, reason: fields.D ? `"${fields.D}" is not a date` : 'no date (D line)' });
       return;
     }
-    let amount: number | null;
-    try {
-      amount = parseCents(fields.T ?? fields.U ?? '');
-    } catch (err) {
-      if (!(err instanceof AmountFormatError)) throw err;
-      skipped.push({ line, reason: err.message });
-      return;
-    }
-    if (amount === null) {
-      skipped.push({ line, reason: 'no amount (T line)' });
-      return;
-    }
+    const amount = amountOrSkip(() => parseCents(fields.T ?? fields.U ?? ''), {
+      line,
+      skipped,
+      none: 'no amount (T line)',
+    });
+    if (amount === undefined) return;
     const payee = fields.P ?? '';
     const memo = fields.M ?? '';
     const description = payee && memo && !payee.includes(memo) ? `${payee} ${memo}` : payee || memo;

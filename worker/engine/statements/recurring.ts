@@ -1,6 +1,6 @@
 // Recurring-series detection (docs/transactions.md, "Recurring detection"): finds pay, rent, bills and
 // subscriptions in imported transactions, as proposals the user confirms. Pure and order-independent.
-import { isWeekdayNumber } from '../au/dates';
+import { isBusinessDayNumber, nextBusinessDayNumber } from '../au/holidays';
 import { civilFromDayNumber, dateToDayNumber, dayNumber, dayNumberToDate, daysInMonth, monthIndex } from '../calendar';
 import type { Frequency } from '../model/common';
 import { cents } from '../money';
@@ -69,7 +69,8 @@ const CHAINS_PER_RHYTHM = 4;
 /** Proposals below this confidence are not shown. */
 const MIN_CONFIDENCE = 0.3;
 
-type Row = { id: string; day: number; size: number; payee: string; weekend: boolean };
+/** `offDay`: the row fell on a weekend or a national public holiday (the payer does not move it). */
+type Row = { id: string; day: number; size: number; payee: string; offDay: boolean };
 
 type Chain = {
   rows: Row[];
@@ -107,7 +108,7 @@ export function detectRecurring(rows: readonly SeriesInput[], opts: DetectOption
       groups.set(key, g);
     }
     const day = dateToDayNumber(r.date);
-    g.rows.push({ id: r.id, day, size: Math.abs(r.amount_cents), payee: r.payee, weekend: !isWeekdayNumber(day) });
+    g.rows.push({ id: r.id, day, size: Math.abs(r.amount_cents), payee: r.payee, offDay: !isBusinessDayNumber(day) });
   }
   const out: RecurringSeries[] = [];
   for (const [key, g] of groups) {
@@ -357,12 +358,16 @@ function displayPayee(rows: Row[]): string {
 
 /**
  * The next expected date after as_of, from the series' nominal rhythm: the usual phase of its occurrences (so a
- * payment moved to Monday does not move the schedule). When no occurrence ever fell on a weekend, the bank moves
- * it to the next business day, and so does next_date. The phase also names the series in its key.
+ * payment moved to Monday does not move the schedule). When no occurrence ever fell on a weekend or a national
+ * public holiday, the bank moves it to the next business day: so does next_date, and an occurrence so moved is on
+ * time (its residual is measured from the moved date). The phase also names the series in its key.
  */
 function schedule(rows: Row[], rh: Rhythm, asOfDay: number): { next: number; phase: string; residuals: number[] } {
   const last = rows[rows.length - 1].day;
-  const shifts = !rows.some((r) => r.weekend);
+  const shifts = !rows.some((r) => r.offDay);
+  // A row later than its nominal day, measured from that day moved to the next business day.
+  const slip = (day: number, nominal: number) =>
+    shifts && day > nominal ? day - nextBusinessDayNumber(nominal) : day - nominal;
   let next: number;
   let phase: string;
   let residuals: number[];
@@ -372,7 +377,13 @@ function schedule(rows: Row[], rh: Rhythm, asOfDay: number): { next: number; pha
     const offsets = rows.map((r) => ((((r.day - last + half) % p) + p) % p) - half);
     const m = mode(offsets);
     const nominal = last + m;
-    residuals = offsets.map((o) => o - m);
+    residuals = rows.map((r, k) => {
+      // The nominal day in the row's own period, or the one before: a move of more than half a week (Good Friday
+      // to Tuesday) reads as early for the next period, but a bank never pays early.
+      const own = slip(r.day, r.day - offsets[k] + m);
+      const before = slip(r.day, r.day - offsets[k] + m - p);
+      return Math.abs(before) < Math.abs(own) ? before : own;
+    });
     next = nominal + p * Math.ceil((asOfDay + 1 - nominal) / p);
     phase = rh.frequency === 'weekly' ? `d${(((nominal + 4) % 7) + 7) % 7}` : `f${((nominal % p) + p) % p}`;
   } else {
@@ -381,9 +392,9 @@ function schedule(rows: Row[], rh: Rhythm, asOfDay: number): { next: number; pha
     residuals = rows.map((r) => {
       const [y, m] = civilFromDayNumber(r.day);
       const idx = monthIndex(y, m);
-      let best = r.day - nominalDay(idx, dom);
+      let best = slip(r.day, nominalDay(idx, dom));
       for (const k of [idx - 1, idx + 1]) {
-        const res = r.day - nominalDay(k, dom);
+        const res = slip(r.day, nominalDay(k, dom));
         if (Math.abs(res) < Math.abs(best)) best = res;
       }
       return best;
@@ -399,7 +410,7 @@ function schedule(rows: Row[], rh: Rhythm, asOfDay: number): { next: number; pha
     next = nominalDay(base + k * rh.months, dom);
     phase = rh.months === 1 ? `m${dom}` : `m${((base % rh.months) + rh.months) % rh.months}-${dom}`;
   }
-  if (shifts) while (!isWeekdayNumber(next)) next++;
+  if (shifts) next = nextBusinessDayNumber(next);
   return { next, phase, residuals };
 }
 

@@ -1,8 +1,30 @@
 // Statement cell values: amounts to whole cents by reading the digits (never through a float of dollars) and
 // dates as Australian banks write them (day first; month first only when the caller says so).
+import { MONTH_NAMES } from '../calendar';
+import type { SkippedRow } from './types';
 
 /** Why an amount cell could not be read; null from parseCents means the cell was empty. */
 export class AmountFormatError extends Error {}
+
+/**
+ * The amount `read` gives; or, when it throws an AmountFormatError (its message) or finds no amount (`none`), the
+ * row is added to `skipped` with that reason and the result is undefined.
+ */
+export function amountOrSkip(
+  read: () => number | null,
+  row: { line: number; skipped: SkippedRow[]; none: string },
+): number | undefined {
+  let amount: number | null;
+  try {
+    amount = read();
+  } catch (err) {
+    if (!(err instanceof AmountFormatError)) throw err;
+    row.skipped.push({ line: row.line, reason: err.message });
+    return undefined;
+  }
+  if (amount === null) row.skipped.push({ line: row.line, reason: row.none });
+  return amount ?? undefined;
+}
 
 const MAX_CENTS = 1e12 * 100;
 
@@ -147,20 +169,8 @@ export function parseStatementDate(raw: string, order: DateOrder = 'dmy'): strin
   return null;
 }
 
-const FULL_MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
+/** Month names in lower case, January first. */
+const FULL_MONTHS = MONTH_NAMES.map((m) => m.toLowerCase());
 
 /** A month written in full or as its three-letter (or "Sept") abbreviation. */
 function monthName(text: string): number | null {

@@ -3,7 +3,7 @@
 // baseline's event ids, the resolved assumptions and the mapping from compiler category hints to the user's categories.
 import type { Category } from '../model/account';
 import { resolveAssumptions, type AssumptionsInput } from '../model/assumptions';
-import type { CompileContext } from '../primitives';
+import type { AccountFigures, CompileContext } from '../primitives';
 
 type ContextAccountSource = Omit<CompileContext['accounts'][number], 'annual_rate' | 'scenario_event_id'> & {
   annual_rate?: number | null;
@@ -11,8 +11,8 @@ type ContextAccountSource = Omit<CompileContext['accounts'][number], 'annual_rat
 };
 type ContextItemSource = Omit<CompileContext['recurring_items'][number], 'end_date'> & { end_date?: string | null };
 
-/** What a template compiler sees of an account (shared by the forecast and the app's event materialisation). */
-export function toContextAccount(a: ContextAccountSource): CompileContext['accounts'][number] {
+/** An account's own figures: what the simulator starts a base account from. */
+export function toAccountFigures(a: ContextAccountSource): AccountFigures {
   return {
     id: a.id,
     name: a.name,
@@ -20,8 +20,12 @@ export function toContextAccount(a: ContextAccountSource): CompileContext['accou
     is_asset: a.is_asset,
     current_balance: a.current_balance,
     annual_rate: a.annual_rate ?? null,
-    scenario_event_id: a.scenario_event_id ?? null,
   };
+}
+
+/** What a template compiler sees of an account (shared by the forecast and the app's event materialisation). */
+export function toContextAccount(a: ContextAccountSource): CompileContext['accounts'][number] {
+  return { ...toAccountFigures(a), scenario_event_id: a.scenario_event_id ?? null };
 }
 
 /** What a template compiler sees of a recurring item. */

@@ -8,13 +8,38 @@ import {
   type Frequency,
   type IsoDate,
   type Primitive,
+  type PrimitiveAccount,
   type PrimitiveFlow,
   type PrimitiveTaxAdjustment,
   type Schedule,
-  type TaxTag,
 } from '../primitives';
 import { addDays, isIsoDate } from '../au/dates';
 import { cents, PERIODS_PER_YEAR } from '../money';
+
+/**
+ * An account the event opens: empty, in the event's month; or, with a `baselineBalance` (a baseline event
+ * describing today), holding that balance from the start. Loans, mortgages and cards are liabilities; `annual_rate`
+ * undefined leaves the assumptions' rate for the type.
+ */
+export function openAccount(
+  ctx: CompileContext,
+  key: string,
+  name: string,
+  account_type: AccountType,
+  annual_rate: number | undefined,
+  baselineBalance: number | null = null,
+): PrimitiveAccount {
+  return {
+    kind: 'account',
+    key,
+    name,
+    account_type,
+    is_asset: account_type !== 'loan' && account_type !== 'mortgage' && account_type !== 'credit_card',
+    opening_balance: baselineBalance ?? 0,
+    ...(baselineBalance === null ? { opens: ctx.trigger_month } : {}),
+    ...(annual_rate === undefined ? {} : { annual_rate }),
+  };
+}
 
 /** A parameter that fails validation: the field's name and a message for the user. */
 export type ParameterError = { field: string; message: string };
@@ -137,15 +162,7 @@ export function recurring(freq: Frequency, start: IsoDate, end: IsoDate | null =
 export function flow(
   ctx: TemplateContext,
   local: string,
-  f: {
-    name: string;
-    account: AccountRef;
-    amount: number;
-    schedule: Schedule;
-    indexation_rate?: number;
-    tax?: TaxTag;
-    category: string;
-  },
+  f: Pick<PrimitiveFlow, 'name' | 'account' | 'amount' | 'schedule' | 'indexation_rate' | 'tax'> & { category: string },
 ): PrimitiveFlow[] {
   const amount = cents(f.amount);
   if (amount === 0) return [];

@@ -10,11 +10,12 @@ import {
   key,
   num,
   once,
-  transfer,
-  triggerDate,
+  openAccount,
+  type ParameterError,
   type Params,
   type TemplateContext,
-  type ParameterError,
+  transfer,
+  triggerDate,
 } from './helpers';
 import { isEmptyValue } from './parameters';
 
@@ -55,17 +56,8 @@ export function offsetOption(
     const offsetKey = key(ctx, 'offset');
     accounts.push(offsetKey);
     primitives.push(
-      {
-        kind: 'account',
-        key: offsetKey,
-        name: `${o.label} offset`,
-        account_type: 'savings',
-        is_asset: true,
-        opening_balance: 0,
-        opens: ctx.trigger_month,
-        // An offset account earns no interest: its saving is the loan interest not charged.
-        annual_rate: 0,
-      },
+      // An offset account earns no interest: its saving is the loan interest not charged.
+      openAccount(ctx, offsetKey, `${o.label} offset`, 'savings', 0),
       ...transfer(ctx, 'offset_deposit', {
         name: `${o.label} offset: opening deposit`,
         from: o.from,

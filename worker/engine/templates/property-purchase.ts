@@ -27,15 +27,16 @@ import {
   flow,
   key,
   num,
-  optNum,
-  str,
-  recurring,
   once,
+  openAccount,
+  optNum,
+  type ParameterError,
+  type Params,
+  recurring,
+  str,
+  type TemplateContext,
   transfer,
   triggerDate,
-  type Params,
-  type TemplateContext,
-  type ParameterError,
 } from './helpers';
 import type { ValidateOptions } from './define';
 import { offsetOption } from './mortgage';
@@ -137,16 +138,7 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
   const baseline = ctx.is_baseline;
   const ongoingStart = baseline ? start : `${addMonths(ctx.trigger_month, 1)}-01`;
 
-  out.push({
-    kind: 'account',
-    key: propertyKey,
-    name: o.label,
-    account_type: 'property',
-    is_asset: true,
-    opening_balance: baseline ? cents(price) : 0,
-    ...(baseline ? {} : { opens: ctx.trigger_month }),
-    annual_rate: growth,
-  });
+  out.push(openAccount(ctx, propertyKey, o.label, 'property', growth, baseline ? cents(price) : null));
 
   let loan = cents(price - deposit);
   let duty = 0;
@@ -273,16 +265,7 @@ export function compilePropertyPurchase(p: Params, ctx: TemplateContext, o: Purc
   if (owed > 0) {
     const offset = offsetOption(p, ctx, { label: o.label, from: o.fundingAccount });
     out.push(...offset.primitives);
-    out.push({
-      kind: 'account',
-      key: loanKey,
-      name: `${o.label} loan`,
-      account_type: 'mortgage',
-      is_asset: false,
-      opening_balance: baseline ? owed : 0,
-      ...(baseline ? {} : { opens: ctx.trigger_month }),
-      annual_rate: rate,
-    });
+    out.push(openAccount(ctx, loanKey, `${o.label} loan`, 'mortgage', rate, baseline ? owed : null));
     out.push({
       kind: 'loan',
       key: key(ctx, 'repayments'),

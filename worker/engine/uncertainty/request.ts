@@ -1,6 +1,7 @@
 // The uncertainty request's schema (validated at the boundary like compare's options: field errors under $options).
 import { z } from 'zod';
 import { AmountSchema, IsoDateSchema } from '../model/common';
+import { SeedSchema } from '../model/uncertainty-assumptions';
 import { ForecastOptionsSchema } from '../simulate/index';
 import type { StressName } from './types';
 
@@ -21,12 +22,7 @@ export const UncertaintyRequestSchema = ForecastOptionsSchema.extend({
     .int('must be a whole number of trials')
     .min(1, 'must be at least 1')
     .max(MAX_TRIALS, `must be at most ${MAX_TRIALS}`),
-  seed: z
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(0, 'must be at least 0')
-    .max(0xffffffff, 'must be at most 4294967295')
-    .optional(),
+  seed: SeedSchema.optional(),
   stress: z
     .object({
       name: z.enum(STRESS_NAMES, { error: `must be one of ${STRESS_NAMES.join(', ')}` }),

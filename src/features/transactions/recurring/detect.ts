@@ -1,29 +1,17 @@
-// Recurring detection for the review screen: the engine's detector over the stored transactions, the series the
-// user already accepted or dismissed left out. Dismissals are remembered on this device.
-import { detectRecurring } from '../../../../worker/engine/index';
+// Recurring detection for the review screen: the engine's detector (in the statement worker) over the stored
+// transactions, the series the user already accepted or dismissed left out. Dismissals are remembered on this device.
 import type { WyrdDb } from '../../../data/db';
 import type { RecurringSeries } from '../engine-types';
 import { transactionsTable } from '../tx-store';
+import { loadDetector, type Detector } from './recurring-detector';
 
 const DISMISSED_KEY = 'recurring-dismissed';
 
-export type Detector = (
-  rows: {
-    id: string;
-    account_id: string;
-    date: string;
-    amount_cents: number;
-    payee: string;
-    transfer_id?: string | null;
-  }[],
-  opts: { as_of: string },
-) => RecurringSeries[];
-
-let detector: Detector = detectRecurring;
+let replaced: Detector | null = null;
 
 /** Replaces the engine's detector (tests); null puts it back. */
 export function setDetector(d: Detector | null): void {
-  detector = d ?? detectRecurring;
+  replaced = d;
 }
 
 export async function dismissedKeys(db: WyrdDb): Promise<Set<string>> {
@@ -50,7 +38,8 @@ export async function findSeries(db: WyrdDb, asOf: string): Promise<RecurringSer
     transfer_id: t.transfer_id ?? null,
   }));
   const dismissed = await dismissedKeys(db);
-  return detector(input, { as_of: asOf })
+  const detect = replaced ?? (await loadDetector());
+  return (await detect(input, { as_of: asOf }))
     .filter((s) => !dismissed.has(s.key))
     .filter((s) => s.transaction_ids.filter((id) => linked.has(id)).length * 2 < s.transaction_ids.length)
     .sort((a, b) => b.confidence - a.confidence);

@@ -4,7 +4,7 @@ import type { Primitive } from '../../primitives';
 import { addMonths } from '../../au/dates';
 import { per, perPeriod, pickReturn, shortMoney } from '../../prompt/reading';
 import { defineTemplate } from '../define';
-import { accountRef, frequency, key, num, once, recurring, str, transfer, triggerDate } from '../helpers';
+import { accountRef, frequency, key, num, once, openAccount, recurring, str, transfer, triggerDate } from '../helpers';
 import { FREQ_OPTIONS, account, decimal, money, pct, select, text } from '../parameter-builders';
 
 const ASSET_NAMES: Readonly<Record<string, string>> = {
@@ -50,16 +50,14 @@ export const assetPurchase = defineTemplate({
     const assetKey = key(ctx, 'investment');
     const funding = accountRef(ctx, p.funding_account_id);
     const out: Primitive[] = [
-      {
-        kind: 'account',
-        key: assetKey,
-        name: str(p, 'asset_name', 'Investments'),
-        account_type: 'investment',
-        is_asset: true,
-        opening_balance: ctx.is_baseline ? amount : 0,
-        ...(ctx.is_baseline ? {} : { opens: ctx.trigger_month }),
-        annual_rate: num(p, 'expected_return', ctx.assumptions.account_type_rates.investment),
-      },
+      openAccount(
+        ctx,
+        assetKey,
+        str(p, 'asset_name', 'Investments'),
+        'investment',
+        num(p, 'expected_return', ctx.assumptions.account_type_rates.investment),
+        ctx.is_baseline ? amount : null,
+      ),
     ];
     if (!ctx.is_baseline)
       out.push(

@@ -14,7 +14,19 @@ import {
   shortMoney,
 } from '../../prompt/reading';
 import { defineTemplate } from '../define';
-import { accountRef, clamp, flow, key, num, once, recurring, str, transfer, triggerDate } from '../helpers';
+import {
+  accountRef,
+  clamp,
+  flow,
+  key,
+  num,
+  once,
+  openAccount,
+  recurring,
+  str,
+  transfer,
+  triggerDate,
+} from '../helpers';
 import { account, decimal, integer, money, pct, text } from '../parameter-builders';
 
 const CAR_BUY_RE = new RegExp(
@@ -69,16 +81,7 @@ export const carLoan = defineTemplate({
     const loanKey = key(ctx, 'loan');
     // There is no vehicle account type: a car is an asset account of type investment with a negative rate.
     const out: Primitive[] = [
-      {
-        kind: 'account',
-        key: carKey,
-        name,
-        account_type: 'investment',
-        is_asset: true,
-        opening_balance: 0,
-        opens: ctx.trigger_month,
-        annual_rate: -clamp(num(p, 'depreciation_rate', 15), 0, 99),
-      },
+      openAccount(ctx, carKey, name, 'investment', -clamp(num(p, 'depreciation_rate', 15), 0, 99)),
       ...transfer(ctx, 'deposit', {
         name: `${name}: deposit`,
         from: funding,
@@ -89,16 +92,7 @@ export const carLoan = defineTemplate({
     ];
     if (principal > 0) {
       out.push(
-        {
-          kind: 'account',
-          key: loanKey,
-          name: `${name} loan`,
-          account_type: 'loan',
-          is_asset: false,
-          opening_balance: 0,
-          opens: ctx.trigger_month,
-          annual_rate: rate,
-        },
+        openAccount(ctx, loanKey, `${name} loan`, 'loan', rate),
         ...transfer(ctx, 'drawdown', {
           name: `${name}: loan drawdown`,
           from: loanKey,

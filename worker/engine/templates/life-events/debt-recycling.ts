@@ -13,6 +13,7 @@ import {
   key,
   num,
   once,
+  openAccount,
   recurring,
   taxpayer,
   transfer,
@@ -59,26 +60,14 @@ export const debtRecycling = defineTemplate({
     const splitKey = key(ctx, 'investment_split');
     const investKey = key(ctx, 'investments');
     const out: Primitive[] = [
-      {
-        kind: 'account',
-        key: splitKey,
-        name: `${home.name}: investment split`,
-        account_type: 'mortgage',
-        is_asset: false,
-        opening_balance: 0,
-        opens: ctx.trigger_month,
-        annual_rate: rate,
-      },
-      {
-        kind: 'account',
-        key: investKey,
-        name: 'Recycled investments',
-        account_type: 'investment',
-        is_asset: true,
-        opening_balance: 0,
-        opens: ctx.trigger_month,
-        annual_rate: num(p, 'investment_return', ctx.assumptions.account_type_rates.investment),
-      },
+      openAccount(ctx, splitKey, `${home.name}: investment split`, 'mortgage', rate),
+      openAccount(
+        ctx,
+        investKey,
+        'Recycled investments',
+        'investment',
+        num(p, 'investment_return', ctx.assumptions.account_type_rates.investment),
+      ),
       {
         kind: 'loan',
         key: key(ctx, 'split_repayments'),

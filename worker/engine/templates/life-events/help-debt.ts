@@ -16,6 +16,7 @@ import {
   key,
   num,
   once,
+  openAccount,
   optNum,
   recurring,
   taxpayer,
@@ -68,16 +69,7 @@ export const helpDebt = defineTemplate({
     const cash = accountRef(ctx, p.deposit_account_id);
     const helpKey = key(ctx, 'help');
     const out: Primitive[] = [
-      {
-        kind: 'account',
-        key: helpKey,
-        name: 'HELP debt',
-        account_type: 'loan',
-        is_asset: false,
-        opening_balance: ctx.is_baseline ? balance : 0,
-        ...(ctx.is_baseline ? {} : { opens: ctx.trigger_month }),
-        annual_rate: indexation,
-      },
+      openAccount(ctx, helpKey, 'HELP debt', 'loan', indexation, ctx.is_baseline ? balance : null),
     ];
     if (!ctx.is_baseline) {
       // Fees paid by the government on the student's behalf: an expense met by the new debt.

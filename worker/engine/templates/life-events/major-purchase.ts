@@ -15,7 +15,7 @@ import {
   shortMoney,
 } from '../../prompt/reading';
 import { defineTemplate } from '../define';
-import { accountRef, bool, clamp, flow, key, num, once, str, transfer, triggerDate } from '../helpers';
+import { accountRef, bool, clamp, flow, key, num, once, openAccount, str, transfer, triggerDate } from '../helpers';
 import { account, boolean, decimal, integer, money, pct, select, text } from '../parameter-builders';
 import { CAR_NOT_DEBT_PAYOFF, carPurchaseAt } from './car-loan';
 
@@ -93,40 +93,19 @@ export const majorPurchase = defineTemplate({
     const source = withLoan ? loanKey : funding;
     if (withLoan) {
       const rate = clamp(num(p, 'loan_interest_rate', 11), 0, 100);
-      out.push(
-        {
-          kind: 'account',
-          key: loanKey,
-          name: `${name} loan`,
-          account_type: 'loan',
-          is_asset: false,
-          opening_balance: 0,
-          opens: ctx.trigger_month,
-          annual_rate: rate,
-        },
-        {
-          kind: 'loan',
-          key: key(ctx, 'repayments'),
-          account: loanKey,
-          annual_rate: rate,
-          start: addMonths(ctx.trigger_month, 1),
-          term_months: Math.round(clamp(num(p, 'loan_term_years', 5), 1, 50) * 12),
-          repayment_from: PRIMARY_CASH,
-        },
-      );
+      out.push(openAccount(ctx, loanKey, `${name} loan`, 'loan', rate), {
+        kind: 'loan',
+        key: key(ctx, 'repayments'),
+        account: loanKey,
+        annual_rate: rate,
+        start: addMonths(ctx.trigger_month, 1),
+        term_months: Math.round(clamp(num(p, 'loan_term_years', 5), 1, 50) * 12),
+        repayment_from: PRIMARY_CASH,
+      });
     }
     if (keepsValue) {
       out.push(
-        {
-          kind: 'account',
-          key: assetKey,
-          name,
-          account_type: 'investment',
-          is_asset: true,
-          opening_balance: 0,
-          opens: ctx.trigger_month,
-          annual_rate: clamp(num(p, 'value_change_rate', -15), -99, 1000),
-        },
+        openAccount(ctx, assetKey, name, 'investment', clamp(num(p, 'value_change_rate', -15), -99, 1000)),
         ...transfer(ctx, 'purchase', {
           name: `Buy ${name}`,
           from: source,

@@ -3,7 +3,19 @@
 import { PRIMARY_CASH, type Primitive } from '../../primitives';
 import { per, perPeriod, period, withClauseFreq } from '../../prompt/reading';
 import { defineTemplate } from '../define';
-import { bool, flow, frequency, key, num, optDate, recurring, superAccount, taxpayer, triggerDate } from '../helpers';
+import {
+  bool,
+  flow,
+  frequency,
+  key,
+  num,
+  openAccount,
+  optDate,
+  recurring,
+  superAccount,
+  taxpayer,
+  triggerDate,
+} from '../helpers';
 import { END_DATE, FREQ_OPTIONS, IS_PERMANENT, TAXPAYER, account, decimal, money, select } from '../parameter-builders';
 
 export const salarySacrifice = defineTemplate({
@@ -37,15 +49,7 @@ export const salarySacrifice = defineTemplate({
     let target = superAccount(ctx, p);
     if (!target) {
       target = key(ctx, 'super');
-      out.push({
-        kind: 'account',
-        key: target,
-        name: 'Super fund',
-        account_type: 'superannuation',
-        is_asset: true,
-        opening_balance: 0,
-        ...(ctx.is_baseline ? {} : { opens: ctx.trigger_month }),
-      });
+      out.push(openAccount(ctx, target, 'Super fund', 'superannuation', undefined, ctx.is_baseline ? 0 : null));
     }
     out.push(
       ...flow(ctx, 'sacrifice', {

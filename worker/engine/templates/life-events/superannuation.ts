@@ -12,6 +12,7 @@ import {
   key,
   num,
   once,
+  openAccount,
   recurring,
   str,
   taxpayer,
@@ -72,16 +73,16 @@ export const superannuation = defineTemplate({
     let target = existing?.account_type === 'superannuation' ? existing.id : undefined;
     if (!target) {
       target = key(ctx, 'super');
-      out.push({
-        kind: 'account',
-        key: target,
-        name: str(p, 'fund_name', 'Super fund'),
-        account_type: 'superannuation',
-        is_asset: true,
-        opening_balance: ctx.is_baseline ? amount : 0,
-        ...(ctx.is_baseline ? {} : { opens: ctx.trigger_month }),
-        annual_rate: num(p, 'expected_return', ctx.assumptions.account_type_rates.superannuation),
-      });
+      out.push(
+        openAccount(
+          ctx,
+          target,
+          str(p, 'fund_name', 'Super fund'),
+          'superannuation',
+          num(p, 'expected_return', ctx.assumptions.account_type_rates.superannuation),
+          ctx.is_baseline ? amount : null,
+        ),
+      );
     }
     // Outside a baseline the amount is a lump-sum after-tax contribution made now.
     if (!ctx.is_baseline)

@@ -1,0 +1,204 @@
+// Reference rows (docs/sync.md): transaction writes queue outbox rows that name the record instead of copying it;
+// the push sends the record as stored when it builds the batch. Covers the stored shape, what is sent after
+// later edits, a record deleted before its push, a refusal, crash-safety (nothing removed unanswered) and the
+// version 4 upgrade of rows queued with payloads.
+import Dexie from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WyrdDb } from '../../src/data/db';
+import { createAccount } from '../../src/data/repositories/accounts';
+import {
+  createTransaction,
+  deleteTransaction,
+  recategorise,
+  saveImport,
+  updateTransaction,
+} from '../../src/data/repositories/transactions';
+import { pushOutbox } from '../../src/data/sync/push';
+import { listRejections } from '../../src/data/sync/rejections';
+import { createApiClient } from '../../src/lib/http/api-client';
+import type { Mutation } from '../../src/data/sync/protocol';
+import { fakeServer, type FakeServer } from './support/fake-server';
+
+const opened: WyrdDb[] = [];
+function device(factory = new IDBFactory()): WyrdDb {
+  const db = new WyrdDb('user-1', { indexedDB: factory, IDBKeyRange });
+  opened.push(db);
+  return db;
+}
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+function api(server: FakeServer) {
+  return createApiClient({
+    baseUrl: 'http://api.test',
+    fetch: server.fetch,
+    retry: { baseDelayMs: 1, maxDelayMs: 2 },
+    getToken: async () => 'token-1',
+  });
+}
+
+const sentMutations = (server: FakeServer): Mutation[] =>
+  server.requests
+    .filter((r) => r.path === '/sync/push')
+    .flatMap((r) => (r.body as { mutations: Mutation[] }).mutations);
+
+const tx = (account_id: string, i: number) => ({
+  account_id,
+  date: `2026-10-${String(1 + (i % 28)).padStart(2, '0')}`,
+  amount_cents: -(100 + i),
+  description: `EFTPOS ${i}`,
+  payee: `Shop ${i}`,
+  fingerprint: `fp-${i}`,
+});
+
+const batch = (account_id: string) => ({
+  account_id,
+  imported_at: '2026-11-21T10:00:00.000Z',
+  file_names: ['oct.csv'],
+  format: 'csv' as const,
+  bank: 'anz',
+  row_count: 3,
+  skipped_count: 0,
+});
+
+describe('reference rows', () => {
+  it('an import stores each transaction once: its outbox rows name it and carry no copy', async () => {
+    const db = device();
+    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
+    await saveImport(db, { batch: batch(a.id), transactions: [0, 1, 2].map((i) => tx(a.id, i)) });
+    const rows = (await db.outbox.toArray()).filter((r) => r.entity === 'transactions');
+    expect(rows).toHaveLength(3);
+    for (const r of rows) {
+      expect(r.op).toBe('create');
+      expect('payload' in r).toBe(false);
+    }
+    // Other entities still queue their payload.
+    const batchRow = (await db.outbox.toArray()).find((r) => r.entity === 'import_batches');
+    expect(batchRow?.payload).toMatchObject({ account_id: a.id, row_count: 3 });
+  });
+
+  it('the push sends each record as stored when the batch is built, in seq order, and empties the outbox', async () => {
+    const server = fakeServer();
+    const db = device();
+    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
+    const t = await createTransaction(db, tx(a.id, 1));
+    const other = await createTransaction(db, tx(a.id, 2));
+    await updateTransaction(db, t.id, { payee: 'Landlord' });
+    await recategorise(db, [t.id], 'cat-rent');
+    const queued = await db.outbox.orderBy('seq').toArray();
+    await pushOutbox(db, api(server));
+    const sent = sentMutations(server);
+    // Seq order kept (the consecutive update and recategorise of `t` go as one, under the later seq).
+    expect(sent.map((m) => [m.mutation_id, m.entity, m.op, m.id])).toEqual([
+      [queued[0].seq, 'accounts', 'create', a.id],
+      [queued[1].seq, 'transactions', 'create', t.id],
+      [queued[2].seq, 'transactions', 'create', other.id],
+      [queued[4].seq, 'transactions', 'update', t.id],
+    ]);
+    const stored = await db.transactions.get(t.id);
+    for (const m of sent.filter((x) => x.id === t.id)) expect(m.payload).toEqual(stored);
+    expect(stored).toMatchObject({ payee: 'Landlord', category_id: 'cat-rent' });
+    expect(server.live().get(`transactions/${t.id}`)).toMatchObject({ payee: 'Landlord', category_id: 'cat-rent' });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a record deleted before its push sends only the delete; its earlier rows leave the outbox unsent', async () => {
+    const server = fakeServer();
+    const db = device();
+    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
+    const t = await createTransaction(db, tx(a.id, 1));
+    await updateTransaction(db, t.id, { note: 'lunch' });
+    await deleteTransaction(db, t.id);
+    // Batches of one: the create and the update of the deleted record each make a batch with nothing to send.
+    await pushOutbox(db, api(server), { batchSize: 1 });
+    const sent = sentMutations(server);
+    expect(sent.filter((m) => m.id === t.id).map((m) => m.op)).toEqual(['delete']);
+    expect(sent.find((m) => m.id === t.id)?.payload).toMatchObject({ id: t.id });
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.live().has(`transactions/${t.id}`)).toBe(false);
+  });
+
+  it('a refused reference row is parked with the record as it was sent', async () => {
+    const server = fakeServer();
+    server.reject = (m) => (m.entity === 'transactions' ? { code: 422, detail: 'no' } : null);
+    const db = device();
+    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
+    const t = await createTransaction(db, tx(a.id, 1));
+    await pushOutbox(db, api(server));
+    const [parked] = await listRejections(db);
+    expect(parked).toMatchObject({ entity: 'transactions', entity_id: t.id, op: 'create', code: 422 });
+    expect(parked.payload).toEqual(await db.transactions.get(t.id));
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('rows the server never answered stay queued and are sent with the current record next time', async () => {
+    const server = fakeServer();
+    const db = device();
+    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
+    const t = await createTransaction(db, tx(a.id, 1));
+    server.failNext = [503, 503, 503];
+    await expect(pushOutbox(db, api(server))).rejects.toMatchObject({ status: 503 });
+    expect(await db.outbox.count()).toBe(2);
+    await updateTransaction(db, t.id, { note: 'later' });
+    await pushOutbox(db, api(server));
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.live().get(`transactions/${t.id}`)).toMatchObject({ note: 'later' });
+  });
+
+  it('version 4 turns transaction creates and updates queued at version 3 into reference rows', async () => {
+    const factory = new IDBFactory();
+    // The database as version 3 left it (the last schema before reference rows).
+    const old = new Dexie('wyrd-user-user-1', { indexedDB: factory, IDBKeyRange });
+    old.version(3).stores({
+      accounts: 'id, scenario_event_id, updated_at',
+      recurring_items: 'id, account_id, category_id, scenario_event_id, updated_at',
+      categories: 'id, type, updated_at',
+      scenarios: 'id, updated_at',
+      events: 'id, scenario_id, template_id, trigger_month, updated_at',
+      modifications: 'id, scenario_id, target_id, updated_at',
+      outbox: '++seq, [entity+entity_id], created_at',
+      meta: 'key',
+      sync_rejections: 'mutation_id, [entity+entity_id]',
+      sync_deferred: '[entity+entity_id]',
+      sync_base: '[entity+entity_id]',
+      transactions:
+        'id, account_id, [account_id+date], date, amount_cents, batch_id, category_id, payee, fingerprint, bank_id, transfer_id, recurring_item_id, updated_at',
+      import_batches: 'id, account_id, imported_at',
+      payee_rules: 'id, payee, category_id',
+    });
+    const at = '2026-11-01T00:00:00.000Z';
+    const row = { id: 't-1', ...tx('acc-1', 1), updated_at: at };
+    await old.table('transactions').put(row);
+    await old.table('outbox').bulkAdd([
+      { entity: 'transactions', entity_id: 't-1', op: 'create', payload: row, created_at: at, attempts: 0 },
+      { entity: 'accounts', entity_id: 'acc-1', op: 'update', payload: { id: 'acc-1' }, created_at: at, attempts: 0 },
+      {
+        entity: 'transactions',
+        entity_id: 't-2',
+        op: 'delete',
+        payload: { id: 't-2', deleted_at: at },
+        created_at: at,
+        attempts: 0,
+      },
+    ]);
+    old.close();
+    const db = device(factory);
+    await db.open();
+    expect(db.verno).toBe(4);
+    const rows = await db.outbox.orderBy('seq').toArray();
+    expect(rows.map((r) => [r.entity, r.op, 'payload' in r])).toEqual([
+      ['transactions', 'create', false],
+      ['accounts', 'update', true],
+      ['transactions', 'delete', true],
+    ]);
+    expect(db.transactions.schema.indexes.map((i) => i.name).sort()).toEqual(
+      ['[account_id+date]', 'amount_cents', 'batch_id', 'date', 'recurring_item_id'].sort(),
+    );
+    expect(await db.transactions.get('t-1')).toEqual(row);
+    const server = fakeServer();
+    await pushOutbox(db, api(server));
+    expect(sentMutations(server)[0]).toMatchObject({ entity: 'transactions', op: 'create', payload: row });
+  });
+});
