@@ -121,6 +121,9 @@ describe('bank data over sync', () => {
       ['transactions', 'create', 't4', txPayload('old')],
       ['transactions', 'update', 't1', txPayload('acc', { category_id: 'x' })],
       ['transactions', 'create', 't5', txPayload('acc')],
+      // The app sends a queued transaction as stored when it pushes: it may name a category queued after it.
+      ['transactions', 'create', 't6', txPayload('acc', { category_id: 'later' })],
+      ['categories', 'create', 'later', { name: 'Later', type: 'expense' }],
     ];
     const reply = await push(
       sub,
@@ -128,7 +131,7 @@ describe('bank data over sync', () => {
     );
     expect(reply.status).toBe(200);
     const byId = new Map(reply.body.results.map((r) => [r.mutation_id, r]));
-    for (const id of [1, 2, 3, 6, 7, 10]) expect(byId.get(id)?.status).toBe('applied');
+    for (const id of [1, 2, 3, 6, 7, 10, 11, 12]) expect(byId.get(id)?.status).toBe('applied');
     const reason = (loc: string, msg: string) => ({
       status: 'rejected',
       code: 422,
@@ -146,6 +149,7 @@ describe('bank data over sync', () => {
     expect(kept.body.items.map((t) => [t.id, t.category_id]).sort()).toEqual([
       ['t1', 'cat'],
       ['t5', null],
+      ['t6', 'later'],
     ]);
   });
 

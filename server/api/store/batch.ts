@@ -83,6 +83,17 @@ export class WriteBatch {
   }
 
   private readonly missing = new Map<EntityName, Set<string>>();
+
+  /** Records the batch's own mutations create or change (rowStates counts one the batch has not reached yet). */
+  private readonly announced = new Set<string>();
+
+  announce(entity: EntityName, id: string): void {
+    this.announced.add(`${entity}\u0000${id}`);
+  }
+
+  isAnnounced(entity: EntityName, id: string): boolean {
+    return this.announced.has(`${entity}\u0000${id}`);
+  }
   private absent(entity: EntityName, ids: string[]): void {
     let set = this.missing.get(entity);
     if (!set) this.missing.set(entity, (set = new Set()));

@@ -88,7 +88,10 @@ export async function requireLive<T>(
 
 /**
  * Which of the ids the user has, live or deleted (an id absent from the answer: never had, or another user's).
- * One query for all of them; in a sync batch, the batch's rows (read once, with the batch's own writes).
+ * One query for all of them; in a sync batch, the batch's rows (read once, with the batch's own writes), where a
+ * record the user never had but a mutation of the batch creates counts as live even before that mutation: the
+ * app sends a queued transaction as it is stored when it pushes, so it may name a category whose create is
+ * queued after it.
  */
 export async function rowStates(
   db: Database,
@@ -104,6 +107,7 @@ export async function rowStates(
     for (const id of wanted) {
       const row = await batch.getAny(entity, id);
       if (row) states.set(id, row.deleted ? 'deleted' : 'live');
+      else if (batch.isAnnounced(entity, id)) states.set(id, 'live');
     }
     return states;
   }

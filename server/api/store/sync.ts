@@ -224,6 +224,7 @@ export async function push(db: Database, sub: string, body: unknown, now: () => 
       if (!isSyncEntity(entity) || m.mutation_id <= (lastBefore.get(m.client_id ?? batch.client_id) ?? 0)) continue;
       if (!named.has(entity)) named.set(entity, new Set());
       named.get(entity)?.add(m.id);
+      if (m.op !== 'delete') unit.announce(entity, m.id);
     }
     // The accounts and categories the batch's transactions name are read with the rest (one query per table).
     const references = txStore.transactionReferences(
