@@ -11,7 +11,8 @@ export const SERIES_COLOURS = ['#8aa4ff', '#4dd0e1', '#f5c25b', '#c89bff', '#ff7
 export const POSITIVE_COLOUR = '#5fd39a';
 export const NEGATIVE_COLOUR = '#ff8a4c';
 
-const TEXT = '#e6e9f2';
+/** Chart text (titles, legends, tooltips). */
+export const TEXT = '#e6e9f2';
 const MUTED = '#a9b2c9';
 const GRID_LINE = '#2d3a5c';
 
@@ -75,13 +76,72 @@ export function labelInterval(points: number, compact: boolean): number {
   return Math.max(0, Math.ceil(points / target) - 1);
 }
 
-function baseOption(input: ChartInput, signColoured = false): ChartOption {
+type FrameInput = {
+  /** The x axis' categories: ISO dates or months, labelled 'Mar 2029'. */
+  categories: ReadonlyArray<string>;
+  compact?: boolean;
+  /** The plot's top edge (room for the legend above it). */
+  gridTop: number;
+  /** Whether the y axis fits the data (true) or starts from zero. */
+  yScale: boolean;
+  yMinInterval: number;
+  tooltip: (params: never) => string;
+};
+
+/**
+ * What every chart here shares: the dark theme's text, the grid, an axis tooltip, month categories along x (a
+ * fixed label interval) and abbreviated money up y. Each chart adds its legend, colours and series.
+ */
+export function chartFrame(input: FrameInput): ChartOption {
   const fontSize = input.compact ? 10 : 12;
   return {
     backgroundColor: 'transparent',
     animation: false,
-    color: [...SERIES_COLOURS],
     textStyle: { color: TEXT, fontSize },
+    grid: { left: 4, right: input.compact ? 8 : 16, top: input.gridTop, bottom: 4, containLabel: true },
+    tooltip: {
+      trigger: 'axis',
+      confine: true,
+      backgroundColor: '#1c2540',
+      borderColor: GRID_LINE,
+      textStyle: { color: TEXT, fontSize },
+      formatter: input.tooltip,
+    },
+    xAxis: {
+      type: 'category',
+      boundaryGap: false,
+      data: [...input.categories],
+      axisLine: { lineStyle: { color: GRID_LINE } },
+      // A fixed label interval: echarts' automatic one measures every label's text, a large share of a draw.
+      axisLabel: {
+        color: MUTED,
+        fontSize,
+        interval: labelInterval(input.categories.length, input.compact ?? false),
+        formatter: (v: string) => monthYearLabel(v),
+      },
+    },
+    yAxis: {
+      type: 'value',
+      scale: input.yScale,
+      minInterval: input.yMinInterval,
+      axisLabel: { color: MUTED, fontSize, formatter: (v: number) => formatAxisMoney(v) },
+      splitLine: { lineStyle: { color: GRID_LINE, type: 'dashed' } },
+    },
+  };
+}
+
+function baseOption(input: ChartInput, signColoured = false): ChartOption {
+  const fontSize = input.compact ? 10 : 12;
+  return {
+    ...chartFrame({
+      categories: input.dates,
+      compact: input.compact,
+      gridTop: input.compact ? 22 * (Math.ceil(input.series.length / 2) + (input.series.length > 2 ? 1 : 0)) + 14 : 36,
+      yScale: false,
+      yMinInterval: axisMinInterval(input.series),
+      tooltip: (params: TooltipParam | TooltipParam[]) => tooltipHtml(params, input.todaysDollars, signColoured),
+    }),
+    color: [...SERIES_COLOURS],
     // On a phone every scenario's name stays on screen (two a row, wrapping, full-size text) instead of a paged
     // legend; the plot starts below its rows.
     legend: input.compact
@@ -95,41 +155,6 @@ function baseOption(input: ChartInput, signColoured = false): ChartOption {
           pageTextStyle: { color: MUTED },
           pageIconColor: TEXT,
         },
-    grid: {
-      left: 4,
-      right: input.compact ? 8 : 16,
-      top: input.compact ? 22 * (Math.ceil(input.series.length / 2) + (input.series.length > 2 ? 1 : 0)) + 14 : 36,
-      bottom: 4,
-      containLabel: true,
-    },
-    tooltip: {
-      trigger: 'axis',
-      confine: true,
-      backgroundColor: '#1c2540',
-      borderColor: GRID_LINE,
-      textStyle: { color: TEXT, fontSize },
-      formatter: (params: TooltipParam | TooltipParam[]) => tooltipHtml(params, input.todaysDollars, signColoured),
-    },
-    xAxis: {
-      type: 'category',
-      boundaryGap: false,
-      data: [...input.dates],
-      axisLine: { lineStyle: { color: GRID_LINE } },
-      // A fixed label interval: echarts' automatic one measures every label's text, a large share of a draw.
-      axisLabel: {
-        color: MUTED,
-        fontSize,
-        interval: labelInterval(input.dates.length, input.compact ?? false),
-        formatter: (v: string) => monthYearLabel(v),
-      },
-    },
-    yAxis: {
-      type: 'value',
-      scale: false,
-      minInterval: axisMinInterval(input.series),
-      axisLabel: { color: MUTED, fontSize, formatter: (v: number) => formatAxisMoney(v) },
-      splitLine: { lineStyle: { color: GRID_LINE, type: 'dashed' } },
-    },
   };
 }
 

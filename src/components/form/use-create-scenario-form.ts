@@ -8,6 +8,20 @@ import type { ScenarioRow } from '../../data/entities';
 
 export const SCENARIO_NAME_MESSAGE = 'Please enter a scenario name';
 
+/** A scenario's name and description as a form edits them. */
+export type ScenarioDraft = {
+  name: string;
+  description: string;
+  setName: (name: string) => void;
+  setDescription: (description: string) => void;
+};
+
+export function useScenarioDraft(initialName = '', initialDescription = ''): ScenarioDraft {
+  const [name, setName] = useState(initialName);
+  const [description, setDescription] = useState(initialDescription);
+  return { name, description, setName, setDescription };
+}
+
 export function useCreateScenarioForm({
   db,
   isBaseline,
@@ -20,8 +34,8 @@ export function useCreateScenarioForm({
   /** The message for a failed save, given the error (a validation detail or the spec's fallback text). */
   failureMessage: (err: unknown) => string;
 }) {
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const draft = useScenarioDraft();
+  const { name, description } = draft;
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -48,5 +62,5 @@ export function useCreateScenarioForm({
     }
   };
 
-  return { name, setName, description, setDescription, error, setError, saving, submit };
+  return { draft, error, setError, saving, submit };
 }

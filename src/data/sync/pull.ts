@@ -47,16 +47,26 @@ async function pullFrom(
   const pageSize = options.pageSize ?? PULL_PAGE;
   const chunkSize = options.chunkSize ?? MERGE_CHUNK;
   const yieldToMain = options.yieldToMain ?? defaultYield;
-  let cursor = since;
-  for (;;) {
-    const page = await api.request<PullResponse>('GET', '/sync/pull', {
-      query: { since: cursor, limit: pageSize },
+  const fetchPage = (from: number) => {
+    const request = api.request<PullResponse>('GET', '/sync/pull', {
+      query: { since: from, limit: pageSize },
       headers: syncHeaders(),
       signal: options.signal,
     });
+    request.catch(() => undefined); // awaited when its turn comes; a failure is thrown then
+    return request;
+  };
+  let cursor = since;
+  let next = fetchPage(cursor);
+  for (;;) {
+    const page = await next;
     options.signal?.throwIfAborted();
     const changes = Array.isArray(page?.changes) ? page.changes : [];
     summary.pages += 1;
+    // The next page is asked for while this one is merged (the server's time overlaps the device's); the stored
+    // cursor still moves only with merged changes, so an interrupted pull resumes where the merge got to.
+    const more = !!page?.more && changes.length > 0;
+    if (more) next = fetchPage(page.cursor);
     for (let i = 0; i < changes.length; i += chunkSize) {
       const chunk = changes.slice(i, i + chunkSize);
       const last = i + chunkSize >= changes.length;
@@ -76,7 +86,7 @@ async function pullFrom(
     }
     if (changes.length === 0 && typeof page?.cursor === 'number' && page.cursor !== cursor)
       await mergeChunk(db, [], page.cursor);
-    if (!page?.more || changes.length === 0) return;
+    if (!more) return;
     cursor = page.cursor;
   }
 }

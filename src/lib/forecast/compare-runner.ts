@@ -3,6 +3,7 @@
 import type { CompareView, CompareViewInput, FieldError } from '../../../worker/engine/index';
 import type { EngineResult } from '../../../worker/forecast-api';
 import { getForecastClient } from '../../../worker/forecast-client';
+import { replaceableRunner } from './replaceable-runner';
 
 export type CompareRequest = CompareViewInput;
 
@@ -23,7 +24,7 @@ export const workerCompareRunner: CompareRunner = async (request) =>
  * so the first Compare click doesn't pay for the worker's start. Does nothing where the runner isn't the worker.
  */
 export function prewarmCompare(asOf: string = todayIso(), backup?: unknown): Promise<void> {
-  if (current || typeof Worker === 'undefined') return Promise.resolve();
+  if (runners.replaced() || typeof Worker === 'undefined') return Promise.resolve();
   return getForecastClient()
     .warmUp(asOf, backup)
     .then(
@@ -39,16 +40,15 @@ export const inProcessCompareRunner: CompareRunner = async (request) => {
   return toOutcome(forecastApi.compareView(request));
 };
 
-let current: CompareRunner | null = null;
+const runners = replaceableRunner(workerCompareRunner, inProcessCompareRunner);
 
 export function getCompareRunner(): CompareRunner {
-  if (current) return current;
-  return typeof Worker === 'undefined' ? inProcessCompareRunner : workerCompareRunner;
+  return runners.get();
 }
 
 /** Replaces the runner (tests); null restores the default. */
 export function setCompareRunner(runner: CompareRunner | null): void {
-  current = runner;
+  runners.set(runner);
 }
 
 /** Today as YYYY-MM-DD in the device's time zone: the UI reads the clock, the engine never does. */

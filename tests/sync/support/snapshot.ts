@@ -19,7 +19,16 @@ export function canonical(value: unknown): string {
   });
 }
 
-const TABLES = ['accounts', 'recurring_items', 'categories', 'scenarios', 'events', 'modifications'] as const;
+const TABLES = [
+  'accounts',
+  'recurring_items',
+  'categories',
+  'scenarios',
+  'events',
+  'modifications',
+  'transactions',
+  'import_batches',
+] as const;
 
 export async function deviceSnapshot(db: WyrdDb): Promise<Snapshot> {
   const out: Snapshot = new Map();

@@ -1,6 +1,7 @@
 // Random user operations through the real repositories (every write = entity + outbox row), across every entity
 // type: creates, edits and deletes of accounts, categories, recurring items, scenarios, events (which
-// materialise accounts and items), modifications and the assumptions record. Most operations touch records
+// materialise accounts and items), modifications, the assumptions record, and bank transactions (imported in
+// batches, edited, recategorised, deleted, an import undone; their outbox rows are reference rows). Most operations touch records
 // the device created; some touch any record it can see (two devices editing the same record).
 import { createAccount, deleteAccount, updateAccount } from '../../../src/data/repositories/accounts';
 import { saveAssumptions } from '../../../src/data/repositories/assumptions';
@@ -17,6 +18,13 @@ import {
   updateRecurringItem,
 } from '../../../src/data/repositories/recurring-items';
 import { createScenario, deleteScenario, updateScenario } from '../../../src/data/repositories/scenarios';
+import {
+  deleteTransaction,
+  recategorise,
+  saveImport,
+  undoImport,
+  updateTransaction,
+} from '../../../src/data/repositories/transactions';
 import type { WyrdDb } from '../../../src/data/db';
 
 export type Rng = () => number;
@@ -274,6 +282,66 @@ const OPS: Op[] = [
       }),
   },
 ];
+
+const TRANSACTION_OPS: Op[] = [
+  {
+    kind: 'transaction.import',
+    weight: 3,
+    run: async (db, rng, tag) => {
+      const account = pick(rng, await plainAccounts(db));
+      if (!account) return undefined;
+      const n = 2 + Math.floor(rng() * 5);
+      const name = label(tag, 'import');
+      return saveImport(db, {
+        batch: {
+          account_id: account.id,
+          imported_at: '2026-11-20T00:00:00.000Z',
+          file_names: [`${name}.csv`],
+          format: 'csv',
+          bank: 'generic',
+          row_count: n,
+          skipped_count: 0,
+        },
+        transactions: Array.from({ length: n }, (_, i) => ({
+          account_id: account.id,
+          date: `2026-10-${String(1 + i).padStart(2, '0')}`,
+          amount_cents: -Math.round(money(rng) * 100) - 1,
+          description: `${name} row ${i}`,
+          payee: `${name} payee ${i}`,
+          fingerprint: `${name} ${i}`,
+        })),
+      });
+    },
+  },
+  {
+    kind: 'transaction.update',
+    weight: 3,
+    run: async (db, rng, tag) => {
+      const t = pick(rng, await db.transactions.toArray());
+      if (!t) return undefined;
+      if (rng() < 0.5) return updateTransaction(db, t.id, { note: label(tag, 'note') });
+      const category = pick(rng, await db.categories.toArray());
+      return recategorise(db, [t.id], category?.id ?? null);
+    },
+  },
+  {
+    kind: 'transaction.delete',
+    weight: 2,
+    run: async (db, rng) => {
+      const t = pick(rng, await db.transactions.toArray());
+      return t && deleteTransaction(db, t.id).then(() => true);
+    },
+  },
+  {
+    kind: 'import.undo',
+    weight: 1,
+    run: async (db, rng) => {
+      const batch = pick(rng, await db.import_batches.toArray());
+      return batch && undoImport(db, batch.id);
+    },
+  },
+];
+OPS.push(...TRANSACTION_OPS);
 
 const TOTAL = OPS.reduce((sum, op) => sum + op.weight, 0);
 

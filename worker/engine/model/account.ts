@@ -7,6 +7,7 @@ import {
   NameSchema,
   OptionalTextSchema,
   RateSchema,
+  STORED_FIELDS,
   UpdatedAtSchema,
 } from './common';
 
@@ -29,7 +30,7 @@ export type Account = z.infer<typeof AccountSchema>;
  * What a client sends to create or update an account: the id, sync stamp and event link are set for it.
  * Defaults: account_type checking, is_asset true. Name and institution follow the shared text rules.
  */
-export const AccountInputSchema = AccountSchema.omit({ id: true, updated_at: true, scenario_event_id: true }).extend({
+export const AccountInputSchema = AccountSchema.omit({ ...STORED_FIELDS, scenario_event_id: true }).extend({
   name: NameSchema,
   institution: OptionalTextSchema,
   account_type: AccountTypeSchema.default('checking'),

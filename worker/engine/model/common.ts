@@ -63,6 +63,9 @@ export const IdSchema = z.string({ error: 'must be a string id' }).min(1, 'must 
 /** Set by the data layer on every write; optional everywhere in the engine. */
 export const UpdatedAtSchema = z.string().optional();
 
+/** The fields the data layer sets on every stored entity, left out of what a client sends (`.omit(STORED_FIELDS)`). */
+export const STORED_FIELDS = { id: true, updated_at: true } as const;
+
 /** Money as the API carries it: a decimal string with exactly 2 decimals. */
 export const DecimalStringSchema = z.string().regex(/^-?\d+\.\d{2}$/, 'must be a decimal string with 2 decimals');
 

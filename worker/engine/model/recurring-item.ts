@@ -1,6 +1,14 @@
 // Recurring item entity (docs/product.md section 3): signed amount, positive income, negative expense.
 import { z } from 'zod';
-import { AmountSchema, FrequencySchema, IdSchema, IsoDateSchema, NameSchema, UpdatedAtSchema } from './common';
+import {
+  AmountSchema,
+  FrequencySchema,
+  IdSchema,
+  IsoDateSchema,
+  NameSchema,
+  STORED_FIELDS,
+  UpdatedAtSchema,
+} from './common';
 import { PersonIdSchema } from './household';
 
 export const RecurringItemSchema = z.object({
@@ -29,8 +37,7 @@ export type RecurringItem = z.infer<typeof RecurringItemSchema>;
  * are set for it. Defaults: frequency monthly, active.
  */
 export const RecurringItemInputSchema = RecurringItemSchema.omit({
-  id: true,
-  updated_at: true,
+  ...STORED_FIELDS,
   scenario_event_id: true,
   person_id: true,
 }).extend({

@@ -8,6 +8,7 @@ import {
   IsoDateSchema,
   IsoMonthSchema,
   NameSchema,
+  STORED_FIELDS,
   UpdatedAtSchema,
 } from './common';
 import { RecurringItemSchema } from './recurring-item';
@@ -28,11 +29,7 @@ export type ScenarioEvent = z.infer<typeof ScenarioEventSchema>;
  * What a client sends to create or edit an event: the scenario, id and sync stamp are set for it;
  * trigger_date defaults to the first day of trigger_month and template_parameters to none.
  */
-export const ScenarioEventInputSchema = ScenarioEventSchema.omit({
-  id: true,
-  scenario_id: true,
-  updated_at: true,
-}).extend({
+export const ScenarioEventInputSchema = ScenarioEventSchema.omit({ ...STORED_FIELDS, scenario_id: true }).extend({
   name: NameSchema,
   template_parameters: ScenarioEventSchema.shape.template_parameters.optional(),
 });

@@ -2,7 +2,7 @@
 // it came from (so a whole import can be undone) and the payee rules that categorise later imports.
 // Money is whole cents (integers) here, never a float of dollars: statements are summed by the tens of thousands.
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema, UpdatedAtSchema } from './common';
+import { IdSchema, IsoDateSchema, STORED_FIELDS, UpdatedAtSchema } from './common';
 
 /** An optional reference or key: a non-empty string of at most 200 characters, absent stored as null. */
 const NullableIdSchema = z
@@ -54,7 +54,7 @@ export type Transaction = z.infer<typeof TransactionSchema>;
  * the description is kept as the bank wrote it (not trimmed); the payee and note are trimmed, a blank note is
  * null; unset links are null; reconciled defaults to false.
  */
-export const TransactionInputSchema = TransactionSchema.omit({ id: true, updated_at: true }).extend({
+export const TransactionInputSchema = TransactionSchema.omit(STORED_FIELDS).extend({
   payee: z.string({ error: 'must be a string' }).trim().max(200, 'must be at most 200 characters'),
   note: z
     .string({ error: 'must be a string' })
@@ -97,7 +97,7 @@ export const ImportBatchSchema = z.object({
 export type ImportBatch = z.infer<typeof ImportBatchSchema>;
 
 /** What a client sends to record an import batch (the id and sync stamp are set for it). */
-export const ImportBatchInputSchema = ImportBatchSchema.omit({ id: true, updated_at: true }).extend({
+export const ImportBatchInputSchema = ImportBatchSchema.omit(STORED_FIELDS).extend({
   first_date: IsoDateSchema.nullable()
     .optional()
     .transform((v) => v ?? null),
@@ -117,5 +117,5 @@ export const PayeeRuleSchema = z.object({
 export type PayeeRule = z.infer<typeof PayeeRuleSchema>;
 
 /** What a client sends to create or change a payee rule. */
-export const PayeeRuleInputSchema = PayeeRuleSchema.omit({ id: true, updated_at: true });
+export const PayeeRuleInputSchema = PayeeRuleSchema.omit(STORED_FIELDS);
 export type PayeeRuleInput = z.input<typeof PayeeRuleInputSchema>;

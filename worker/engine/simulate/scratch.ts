@@ -5,44 +5,50 @@
 /** Smallest buffer kept, so tiny profiles do not reallocate when a slightly larger one follows. */
 const MIN_LENGTH = 1024;
 
+/** Zeroed views of one element type, handed out in order from buffers kept across runs. */
+class ZeroedPool<T extends Float64Array | Uint8Array> {
+  private readonly buffers: T[] = [];
+  private used = 0;
+
+  constructor(private readonly allocate: (length: number) => T) {}
+
+  reset(): void {
+    this.used = 0;
+  }
+
+  take(n: number): T {
+    let buffer = this.buffers[this.used];
+    if (!buffer || buffer.length < n) {
+      buffer = this.allocate(Math.max(n, MIN_LENGTH));
+      this.buffers[this.used] = buffer;
+    }
+    this.used++;
+    const view = buffer.subarray(0, n) as T;
+    view.fill(0);
+    return view;
+  }
+}
+
 export class ScratchArena {
-  private readonly float64Pool: Float64Array[] = [];
-  private float64Used = 0;
-  private readonly uint8Pool: Uint8Array[] = [];
-  private uint8Used = 0;
+  private readonly float64Pool = new ZeroedPool((n) => new Float64Array(n));
+  private readonly uint8Pool = new ZeroedPool((n) => new Uint8Array(n));
   private occurrenceSteps = new Int32Array(0);
   private occurrenceDays = new Int32Array(0);
 
   /** Starts a run: every buffer handed out before may be handed out again. */
   reset(): void {
-    this.float64Used = 0;
-    this.uint8Used = 0;
+    this.float64Pool.reset();
+    this.uint8Pool.reset();
   }
 
   /** A zeroed Float64Array of length n, distinct from every other one handed out since reset(). */
   float64(n: number): Float64Array {
-    let buffer = this.float64Pool[this.float64Used];
-    if (!buffer || buffer.length < n) {
-      buffer = new Float64Array(Math.max(n, MIN_LENGTH));
-      this.float64Pool[this.float64Used] = buffer;
-    }
-    this.float64Used++;
-    const view = buffer.subarray(0, n);
-    view.fill(0);
-    return view;
+    return this.float64Pool.take(n);
   }
 
   /** A zeroed Uint8Array of length n, distinct from every other one handed out since reset(). */
   uint8(n: number): Uint8Array {
-    let buffer = this.uint8Pool[this.uint8Used];
-    if (!buffer || buffer.length < n) {
-      buffer = new Uint8Array(Math.max(n, MIN_LENGTH));
-      this.uint8Pool[this.uint8Used] = buffer;
-    }
-    this.uint8Used++;
-    const view = buffer.subarray(0, n);
-    view.fill(0);
-    return view;
+    return this.uint8Pool.take(n);
   }
 
   /** The (steps, days) buffers schedule expansion writes into (occurrences.ts), at least n long; not zeroed. */

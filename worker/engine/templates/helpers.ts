@@ -8,6 +8,7 @@ import {
   type Frequency,
   type IsoDate,
   type Primitive,
+  type PrimitiveAdjustFlow,
   type PrimitiveAccount,
   type PrimitiveFlow,
   type PrimitiveTaxAdjustment,
@@ -39,6 +40,12 @@ export function openAccount(
     ...(baselineBalance === null ? { opens: ctx.trigger_month } : {}),
     ...(annual_rate === undefined ? {} : { annual_rate }),
   };
+}
+
+/** Stops a recurring item of the user's from `from` (its last day is the day before): rent, pay or a repayment the
+ * event replaces. */
+export function stopItem(ctx: CompileContext, local: string, target: string, from: IsoDate): PrimitiveAdjustFlow {
+  return { kind: 'adjust_flow', key: key(ctx, local), target, from, end_date: dayBefore(from) };
 }
 
 /** A parameter that fails validation: the field's name and a message for the user. */
@@ -89,6 +96,11 @@ export function date(params: Params, name: string, fallback: IsoDate): IsoDate {
 export function optDate(params: Params, name: string): IsoDate | null {
   const v = params[name];
   return isIsoDate(v) ? v : null;
+}
+
+/** The end_date parameter, or null when the event is permanent (is_permanent, true by default). */
+export function endUnlessPermanent(params: Params): IsoDate | null {
+  return bool(params, 'is_permanent', true) ? null : optDate(params, 'end_date');
 }
 
 export function clamp(n: number, lo: number, hi: number): number {

@@ -4,7 +4,6 @@ import { PRIMARY_CASH, type AccountRef, type Primitive, type PrimitiveLoan } fro
 import { addMonths } from '../au/dates';
 import {
   bool,
-  dayBefore,
   findAccount,
   findItem,
   key,
@@ -13,6 +12,7 @@ import {
   openAccount,
   type ParameterError,
   type Params,
+  stopItem,
   type TemplateContext,
   transfer,
   triggerDate,
@@ -125,13 +125,7 @@ export function compileMortgage(p: Params, ctx: TemplateContext, o: MortgageOpti
   // The loan's repayments replace the recurring item the user entered for them (else they count twice).
   const replaced = findItem(ctx, p.repayment_item);
   if (replaced) {
-    out.push({
-      kind: 'adjust_flow',
-      key: key(ctx, 'stop_repayment'),
-      target: replaced.id,
-      from: triggerDate(ctx),
-      end_date: dayBefore(triggerDate(ctx)),
-    });
+    out.push(stopItem(ctx, 'stop_repayment', replaced.id, triggerDate(ctx)));
   }
   return out;
 }

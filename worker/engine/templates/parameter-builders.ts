@@ -132,6 +132,21 @@ export const IS_PERMANENT = boolean('is_permanent', 'Is this permanent?', true, 
 });
 export const END_DATE = dateParam('end_date', 'End date', { help_text: 'The last day this applies.' });
 
+/** Whether the event lasts, and if not its end date (read together by endUnlessPermanent). */
+export const PERMANENCE = [IS_PERMANENT, END_DATE];
+
+/** A loan's interest rate (required), `rate` by default and at most `max` percent a year. */
+export const loanInterestRate = (rate: number, max: number) =>
+  decimal('loan_interest_rate', 'Loan interest rate (% a year)', rate, { ...pct(0, max), required: true });
+
+/** A home loan's term; in a baseline, the years it has left. */
+export const HOME_LOAN_TERM = integer('loan_term_years', 'Loan term (years)', 30, {
+  ...pct(1, 40),
+  required: true,
+  baseline_label: 'Years left on the loan',
+  baseline_default: 25,
+});
+
 export const PROPERTY_COSTS = [
   decimal('council_rates_annual', 'Council and water rates (per year)', 2_200, money),
   decimal('insurance_annual', 'Building insurance (per year)', 1_600, money),

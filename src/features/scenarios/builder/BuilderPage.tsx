@@ -1,16 +1,17 @@
 // The scenario builder's create form (spec section 2 Scenario builder): starter templates that prefill name
 // and description, Scenario Details with the baseline checkbox. Editing (/scenarios/builder/{id}) is the
 // scenario detail screen, which carries the Modifications list.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ModificationsSection } from './ModificationsSection';
-import { FormMessage } from '../../../components/form/FormField';
-import { ScenarioFields } from '../../../components/form/ScenarioFields';
+import { PickCardFace } from '../PickCardFace';
+import { CreateScenarioForm } from '../../../components/form/ScenarioFields';
 import { useCreateScenarioForm } from '../../../components/form/use-create-scenario-form';
 import { PageFrame } from '../../../components/layout/PageFrame';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { useDb } from '../../../data/db-context';
 import { Button } from '../../../components/form/controls';
+import '../surface.css';
 import './builder.css';
 
 export const STARTER_TEMPLATES: ReadonlyArray<{ name: string; description: string; icon: string }> = [
@@ -35,9 +36,8 @@ export function BuilderPage() {
   const db = useDb();
   const navigate = useNavigate();
   const showToast = useToast();
-  const ids = useId();
   const [isBaseline, setIsBaseline] = useState(false);
-  const { name, setName, description, setDescription, error, setError, saving, submit } = useCreateScenarioForm({
+  const form = useCreateScenarioForm({
     db,
     isBaseline,
     onCreated: (scenario) => {
@@ -67,46 +67,30 @@ export function BuilderPage() {
             <Button
               key={t.name}
               type="button"
-              className="starter-card"
+              className="pick-card starter-card"
               onClick={() => {
-                setName(t.name);
-                setDescription(t.description);
-                setError(null);
+                form.draft.setName(t.name);
+                form.draft.setDescription(t.description);
+                form.setError(null);
               }}
             >
-              <span className="starter-icon" aria-hidden="true">
-                {t.icon}
-              </span>
-              <strong>{t.name}</strong>
-              <small>{t.description}</small>
+              <PickCardFace icon={t.icon} name={t.name} description={t.description} iconClassName="starter-icon" />
             </Button>
           ))}
         </div>
       </section>
 
-      <section aria-labelledby="details-heading" className="builder-section card-panel">
+      <section aria-labelledby="details-heading" className="builder-section card-panel scenario-surface">
         <h2 id="details-heading">Scenario Details</h2>
-        <form className="form" onSubmit={submit} noValidate>
-          <ScenarioFields
-            idPrefix={ids}
-            nameLabel="Name *"
-            name={name}
-            description={description}
-            onName={setName}
-            onDescription={setDescription}
-            disabled={saving}
-            baseline={{ checked: isBaseline, onChange: setIsBaseline }}
-          />
-          <FormMessage type="error">{error}</FormMessage>
-          <div className="form-actions">
+        <CreateScenarioForm
+          form={form}
+          baseline={{ checked: isBaseline, onChange: setIsBaseline }}
+          cancel={
             <Link to="/scenarios" className="button button-ghost">
               Cancel
             </Link>
-            <Button type="submit" className="button button-primary" disabled={saving}>
-              {saving ? 'Creating...' : 'Create Scenario'}
-            </Button>
-          </div>
-        </form>
+          }
+        />
       </section>
 
       <section className="builder-section">

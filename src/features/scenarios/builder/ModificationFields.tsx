@@ -11,7 +11,7 @@ import type {
 import { FREQUENCIES, FrequencySchema } from '../../../../worker/engine/index';
 import { formatMoneyCents } from '../../../lib/format/money';
 import type { Lookups } from './modifications-data';
-import { Input, Select } from '../../../components/form/controls';
+import { Input, SelectField } from '../../../components/form/controls';
 
 /** The data fields of the four types, as the modal's inputs hold them (text). */
 export type TextField = Exclude<keyof AddRecurringData | keyof AddOneTimeData | keyof ModifyAccountData, 'frequency'>;
@@ -29,19 +29,24 @@ type Props = {
 export function ModificationFields({ type, draft, setDraft, lookups }: Props) {
   const id = useId();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const accountSelect = (key: 'account_id' | 'target_id', label: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <Select id={`${id}-${key}`} value={draft[key]} onChange={(e) => set(key, e.target.value)}>
-        <option value="">Select an account</option>
-        {lookups.accounts.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name}
-          </option>
-        ))}
-      </Select>
-    </div>
+  /** A picker whose first choice (value '') asks for one. */
+  const picker = (
+    key: 'account_id' | 'target_id' | 'category_id',
+    idSuffix: string,
+    label: string,
+    prompt: string,
+    options: ReadonlyArray<{ id: string; name: string }>,
+  ) => (
+    <SelectField
+      id={`${id}-${idSuffix}`}
+      label={label}
+      value={draft[key]}
+      choices={[{ value: '', label: prompt }, ...options.map((o) => ({ value: o.id, label: o.name }))]}
+      onValue={(v) => set(key, v)}
+    />
   );
+  const accountSelect = (key: 'account_id' | 'target_id', label: string) =>
+    picker(key, key, label, 'Select an account', lookups.accounts);
   const kindRadios = (
     <fieldset className="field month-picker">
       <legend className="field-label">Type</legend>
@@ -61,20 +66,19 @@ export function ModificationFields({ type, draft, setDraft, lookups }: Props) {
       </div>
     </fieldset>
   );
-  const categorySelect = (
-    <div className="field">
-      <label htmlFor={`${id}-category`}>Category *</label>
-      <Select id={`${id}-category`} value={draft.category_id} onChange={(e) => set('category_id', e.target.value)}>
-        <option value="">Select a category</option>
-        {lookups.categories
-          .filter((c) => c.type === draft.kind)
-          .map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-      </Select>
-    </div>
+  const categorySelect = picker(
+    'category_id',
+    'category',
+    'Category *',
+    'Select a category',
+    lookups.categories.filter((c) => c.type === draft.kind),
+  );
+  // Where an added item or transaction is booked: the same two pickers for both.
+  const booking = (
+    <>
+      {accountSelect('account_id', 'Account *')}
+      {categorySelect}
+    </>
   );
   const input = (key: TextField, label: string, inputType = 'text') => (
     <div className="field">
@@ -96,39 +100,27 @@ export function ModificationFields({ type, draft, setDraft, lookups }: Props) {
           {input('name', 'Name *')}
           {kindRadios}
           {input('amount', 'Amount *', 'number')}
-          <div className="field">
-            <label htmlFor={`${id}-frequency`}>Frequency</label>
-            <Select
-              id={`${id}-frequency`}
-              value={draft.frequency}
-              onChange={(e) => set('frequency', FrequencySchema.parse(e.target.value))}
-            >
-              {FREQUENCIES.map((f) => (
-                <option key={f} value={f}>
-                  {f[0].toUpperCase() + f.slice(1)}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <SelectField
+            id={`${id}-frequency`}
+            label="Frequency"
+            value={draft.frequency}
+            choices={FREQUENCIES.map((f) => ({ value: f, label: f[0].toUpperCase() + f.slice(1) }))}
+            onValue={(v) => set('frequency', FrequencySchema.parse(v))}
+          />
           {input('start_date', 'Start Date *', 'date')}
           {input('end_date', 'End Date', 'date')}
-          {accountSelect('account_id', 'Account *')}
-          {categorySelect}
+          {booking}
         </>
       )}
       {type === 'modify_recurring' && (
         <>
-          <div className="field">
-            <label htmlFor={`${id}-item`}>Recurring Item *</label>
-            <Select id={`${id}-item`} value={draft.target_id} onChange={(e) => set('target_id', e.target.value)}>
-              <option value="">Select a recurring item</option>
-              {lookups.items.map((i) => (
-                <option key={i.id} value={i.id}>
-                  {i.name} ({formatMoneyCents(i.amount)})
-                </option>
-              ))}
-            </Select>
-          </div>
+          {picker(
+            'target_id',
+            'item',
+            'Recurring Item *',
+            'Select a recurring item',
+            lookups.items.map((i) => ({ id: i.id, name: `${i.name} (${formatMoneyCents(i.amount)})` })),
+          )}
           {input('amount', 'New Amount *', 'number')}
         </>
       )}
@@ -138,8 +130,7 @@ export function ModificationFields({ type, draft, setDraft, lookups }: Props) {
           {kindRadios}
           {input('amount', 'Amount *', 'number')}
           {input('date', 'Date *', 'date')}
-          {accountSelect('account_id', 'Account *')}
-          {categorySelect}
+          {booking}
         </>
       )}
       {type === 'modify_account' && (

@@ -3,6 +3,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import type { CategoryType, ModificationInput, ModificationType } from '../../../../worker/engine/index';
 import { FormMessage } from '../../../components/form/FormField';
+import { FormActions } from '../../../components/form/FormActions';
 import { Modal } from '../../../components/modal/Modal';
 import { useToast } from '../../../components/toast/ToastProvider';
 import type { WyrdDb } from '../../../data/db';
@@ -45,6 +46,8 @@ const EMPTY: Draft = {
 const num = (s: string): number | null => (s.trim() === '' || !Number.isFinite(Number(s)) ? null : Number(s));
 const signed = (n: number, kind: CategoryType) => (kind === 'income' ? Math.abs(n) : -Math.abs(n));
 
+const ok = (value: ModificationInput) => ({ ok: true as const, value });
+
 /** The modification to store, or the spec's message when a required field is missing. */
 export function buildModification(
   type: ModificationType,
@@ -55,55 +58,46 @@ export function buildModification(
   if (type === 'add_recurring') {
     if (!d.name.trim() || amount === null || !d.start_date || !d.account_id || !d.category_id)
       return { ok: false, message: REQUIRED };
-    return {
-      ok: true,
-      value: {
-        modification_type: type,
-        target_id: null,
-        modification_data: {
-          name: d.name.trim(),
-          amount: signed(amount, d.kind),
-          frequency: d.frequency,
-          start_date: d.start_date,
-          end_date: d.end_date || null,
-          account_id: d.account_id,
-          category_id: d.category_id,
-        },
+    return ok({
+      modification_type: type,
+      target_id: null,
+      modification_data: {
+        name: d.name.trim(),
+        amount: signed(amount, d.kind),
+        frequency: d.frequency,
+        start_date: d.start_date,
+        end_date: d.end_date || null,
+        account_id: d.account_id,
+        category_id: d.category_id,
       },
-    };
+    });
   }
   if (type === 'modify_recurring') {
     const target = items.find((i) => i.id === d.target_id);
     if (!target || amount === null) return { ok: false, message: MODIFY_RECURRING_REQUIRED };
-    return {
-      ok: true,
-      value: {
-        modification_type: type,
-        target_id: target.id,
-        modification_data: { amount: signed(amount, target.amount > 0 ? 'income' : 'expense') },
-      },
-    };
+    return ok({
+      modification_type: type,
+      target_id: target.id,
+      modification_data: { amount: signed(amount, target.amount > 0 ? 'income' : 'expense') },
+    });
   }
   if (type === 'add_one_time') {
     if (!d.date || amount === null || !d.account_id || !d.category_id) return { ok: false, message: REQUIRED };
-    return {
-      ok: true,
-      value: {
-        modification_type: type,
-        target_id: null,
-        modification_data: {
-          date: d.date,
-          amount: signed(amount, d.kind),
-          description: d.description.trim(),
-          account_id: d.account_id,
-          category_id: d.category_id,
-        },
+    return ok({
+      modification_type: type,
+      target_id: null,
+      modification_data: {
+        date: d.date,
+        amount: signed(amount, d.kind),
+        description: d.description.trim(),
+        account_id: d.account_id,
+        category_id: d.category_id,
       },
-    };
+    });
   }
   const balance = num(d.balance);
   if (!d.target_id || balance === null) return { ok: false, message: MODIFY_ACCOUNT_REQUIRED };
-  return { ok: true, value: { modification_type: type, target_id: d.target_id, modification_data: { balance } } };
+  return ok({ modification_type: type, target_id: d.target_id, modification_data: { balance } });
 }
 
 function describe(m: ModificationRow, l: Lookups): { title: string; detail: string } {
@@ -293,15 +287,7 @@ function ModificationModal({
             ← Back to modification types
           </Button>
           <ModificationFields type={type} draft={draft} setDraft={setDraft} lookups={lookups} />
-          <FormMessage type="error">{error}</FormMessage>
-          <div className="form-actions">
-            <Button type="button" className="button button-ghost" onClick={cancel} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" className="button button-primary" disabled={saving}>
-              {saving ? 'Adding...' : 'Add Modification'}
-            </Button>
-          </div>
+          <FormActions error={error} busy={saving} label="Add Modification" busyLabel="Adding..." onCancel={cancel} />
         </form>
       )}
     </Modal>

@@ -1,7 +1,7 @@
 // The compare screen's three charts, each 400 px high. They mount one after another (each once the previous one
 // has drawn) so no single main-thread task has to initialise and draw all three.
-import { memo, useMemo, useState } from 'react';
-import { Chart } from '../../../components/charts/LazyChart';
+import { memo, useMemo } from 'react';
+import { ChartSequence, useCompactCharts, type SequencedChart } from '../../../components/charts/ChartSequence';
 import {
   capitalGrowthOption,
   cashFlowOption,
@@ -15,16 +15,6 @@ export const CHART_HEIGHT = 400;
 
 type ChartSpec = { title: string; subtitle?: string; option: ChartOption };
 
-function useCompact(): boolean {
-  const [compact] = useState(
-    () =>
-      typeof window !== 'undefined' &&
-      typeof window.matchMedia === 'function' &&
-      window.matchMedia('(max-width: 600px)').matches,
-  );
-  return compact;
-}
-
 /** Memoised: the explain month control around it re-renders as its month moves; the charts must not. */
 export const CompareCharts = memo(function CompareCharts({
   view,
@@ -36,16 +26,15 @@ export const CompareCharts = memo(function CompareCharts({
   /** A click on a chart picks the date of the point nearest it (explain this number). */
   onPickDate?: (date: string) => void;
 }) {
-  const compact = useCompact();
-  const [drawn, setDrawn] = useState(0);
-  const charts = useMemo<ChartSpec[]>(() => {
+  const compact = useCompactCharts();
+  const charts = useMemo<SequencedChart[]>(() => {
     const input = (pick: (s: CompareView['scenarios'][number]) => SeriesPair): ChartInput => ({
       dates: view.dates,
       series: view.scenarios.map((s) => ({ name: s.name, values: todaysDollars ? pick(s).real : pick(s).nominal })),
       todaysDollars,
       compact,
     });
-    return [
+    const specs: ChartSpec[] = [
       { title: 'Net Worth Projection', option: netWorthOption(input((s) => s.net_worth)) },
       {
         title: 'Monthly Capital Growth',
@@ -58,34 +47,31 @@ export const CompareCharts = memo(function CompareCharts({
         option: cashFlowOption(input((s) => s.cash_flow)),
       },
     ];
-  }, [view, todaysDollars, compact]);
-
-  return (
-    <div
-      className="compare-charts"
-      data-testid="compare-charts"
-      data-charts-drawn={drawn >= charts.length ? 'true' : 'false'}
-    >
-      {charts.map((c, i) => (
-        <section key={c.title} className="compare-chart" aria-label={c.title}>
+    return specs.map((c) => ({
+      key: c.title,
+      title: c.title,
+      ariaLabel: c.title,
+      option: c.option,
+      head: (
+        <>
           <h2>{c.title}</h2>
           {c.subtitle && <p className="compare-chart-subtitle">{c.subtitle}</p>}
           {todaysDollars && (
             <p className="compare-chart-real">In today&apos;s dollars ({view.inflation_rate}% a year inflation)</p>
           )}
-          {i <= drawn ? (
-            <Chart
-              option={c.option}
-              height={CHART_HEIGHT}
-              ariaLabel={c.title}
-              onDrawn={() => setDrawn((n) => Math.max(n, i + 1))}
-              onCategoryClick={onPickDate && ((index) => view.dates[index] && onPickDate(view.dates[index]))}
-            />
-          ) : (
-            <div className="chart-placeholder" style={{ height: CHART_HEIGHT }} aria-hidden="true" />
-          )}
-        </section>
-      ))}
-    </div>
+        </>
+      ),
+    }));
+  }, [view, todaysDollars, compact]);
+
+  return (
+    <ChartSequence
+      charts={charts}
+      height={CHART_HEIGHT}
+      className="compare-charts"
+      sectionClassName="compare-chart"
+      testId="compare-charts"
+      onCategoryClick={onPickDate && ((index) => view.dates[index] && onPickDate(view.dates[index]))}
+    />
   );
 });

@@ -14,6 +14,7 @@ import { useChartWarmUp } from './use-chart-warm-up';
 import { useCompareRun } from './use-compare-run';
 import { ModeSwitch, type CompareMode } from './uncertainty/ModeSwitch';
 import { Button, Input, Select } from '../../../components/form/controls';
+import '../surface.css';
 import './compare.css';
 
 /**

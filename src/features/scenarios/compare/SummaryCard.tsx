@@ -50,7 +50,7 @@ export function SummaryCard({ scenario, index, years, todaysDollars }: Props) {
   const shortfall = scenario.shortfall ? shortfallText(scenario.shortfall) : null;
   return (
     <article
-      className="compare-card"
+      className="compare-card scenario-surface"
       data-testid="compare-card"
       data-scenario-id={scenario.scenario_id}
       aria-labelledby={`card-${scenario.scenario_id}`}

@@ -8,7 +8,9 @@ import { EventForm } from '../event-form/EventForm';
 import { ModificationsSection } from '../builder/ModificationsSection';
 import { describeParameters, monthLabel, prettifyTemplateId } from '../event-form/template-values';
 import { FormMessage } from '../../../components/form/FormField';
+import { FormActions } from '../../../components/form/FormActions';
 import { ScenarioFields } from '../../../components/form/ScenarioFields';
+import { useScenarioDraft } from '../../../components/form/use-create-scenario-form';
 import { PageFrame } from '../../../components/layout/PageFrame';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { useDb } from '../../../data/db-context';
@@ -19,6 +21,7 @@ import { updateScenario, type ScenarioWithChildrenRows } from '../../../data/rep
 import { useLiveSnapshot } from '../../../data/use-live-snapshot';
 import { buildScenarioDetail, readScenarioDetail } from './scenario-detail-data';
 import { Button } from '../../../components/form/controls';
+import '../surface.css';
 import '../scenarios.css';
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; event: ScenarioEventRow };
@@ -139,15 +142,15 @@ function ScenarioHeader({ scenario, isBuilder }: { scenario: ScenarioWithChildre
   const showToast = useToast();
   const ids = useId();
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(scenario.name);
-  const [description, setDescription] = useState(scenario.description ?? '');
+  const draft = useScenarioDraft(scenario.name, scenario.description ?? '');
+  const { name, description } = draft;
   const [isBaseline, setIsBaseline] = useState(scenario.is_baseline);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   const start = () => {
-    setName(scenario.name);
-    setDescription(scenario.description ?? '');
+    draft.setName(scenario.name);
+    draft.setDescription(scenario.description ?? '');
     setIsBaseline(scenario.is_baseline);
     setError(null);
     setEditing(true);
@@ -179,29 +182,24 @@ function ScenarioHeader({ scenario, isBuilder }: { scenario: ScenarioWithChildre
   const count = scenario.events.length;
   const NameTag = isBuilder ? 'h2' : 'p';
   return (
-    <div className="scenario-header card-wide">
+    <div className="scenario-header card-wide scenario-surface">
       {editing ? (
         <form className="form" onSubmit={save} noValidate>
           {isBuilder && <h2>Scenario Details</h2>}
           <ScenarioFields
             idPrefix={ids}
             nameLabel="Scenario Name"
-            name={name}
-            description={description}
-            onName={setName}
-            onDescription={setDescription}
+            draft={draft}
             disabled={saving}
             baseline={isBuilder ? { checked: isBaseline, onChange: setIsBaseline } : undefined}
           />
-          <FormMessage type="error">{error}</FormMessage>
-          <div className="form-actions">
-            <Button type="button" className="button button-ghost" onClick={() => setEditing(false)} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" className="button button-primary" disabled={saving}>
-              {saving ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </div>
+          <FormActions
+            error={error}
+            busy={saving}
+            label="Save Changes"
+            busyLabel="Saving..."
+            onCancel={() => setEditing(false)}
+          />
         </form>
       ) : (
         <div className="scenario-header-view">

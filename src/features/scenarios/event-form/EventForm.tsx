@@ -12,11 +12,12 @@ import { ParameterFields } from './ParameterFields';
 import {
   FormActions,
   LoadFailed,
+  LOAD_FORM_FAILED,
   LOAD_TEMPLATE_FAILED,
   NameField,
   TemplateField,
-  usePickerData,
 } from './EventFormFields';
+import { usePickerData, type PickerData } from './picker-data';
 import { EVENT_SAVE_FALLBACK, saveErrorMessage } from './save-error';
 import {
   currentMonth,
@@ -55,6 +56,24 @@ export function splitFieldErrors(
   return { fields, other };
 }
 
+/** The template's parameters from the form's values, checked as the engine checks them (errors split as above). */
+export function checkParameters(
+  template: Template,
+  values: FormValues,
+  isBaseline: boolean,
+  data: PickerData,
+  triggerMonth: string,
+) {
+  const params = toTemplateParameters(template, values);
+  const errors = validateTemplateParameters(template, params, {
+    is_baseline: isBaseline,
+    accounts: data.allAccounts,
+    recurring_items: data.allItems,
+    trigger_month: triggerMonth,
+  });
+  return { params, ...splitFieldErrors(template, params, isBaseline, errors) };
+}
+
 export function EventForm({ scenario, event, onClose, onSaved, now = () => new Date() }: EventFormProps) {
   const db = useDb();
   const editing = Boolean(event);
@@ -62,7 +81,7 @@ export function EventForm({ scenario, event, onClose, onSaved, now = () => new D
   const [today] = useState(now);
   const startMonth = event?.trigger_month ?? currentMonth(today);
 
-  const { data, loadError } = usePickerData(db, scenario.id, event?.id);
+  const { data, loadError } = usePickerData(db, scenario.id, event?.id, LOAD_FORM_FAILED);
   const [templateId, setTemplateId] = useState(event?.template_id ?? '');
   const [template, setTemplate] = useState<Template | null>(() =>
     event ? (getTemplate(event.template_id) ?? null) : null,
@@ -116,18 +135,11 @@ export function EventForm({ scenario, event, onClose, onSaved, now = () => new D
       setErrors(next);
       return;
     }
-    const params = toTemplateParameters(template, values);
-    const paramErrors = validateTemplateParameters(template, params, {
-      is_baseline: isBaseline,
-      accounts: data.allAccounts,
-      recurring_items: data.allItems,
-      trigger_month: triggerMonth,
-    });
-    const split = splitFieldErrors(template, params, isBaseline, paramErrors);
-    Object.assign(next, split.fields);
+    const { params, fields, other } = checkParameters(template, values, isBaseline, data, triggerMonth);
+    Object.assign(next, fields);
     setErrors(next);
-    if (Object.keys(next).length > 0 || split.other.length > 0) {
-      if (split.other.length) setFormError(split.other.join('; '));
+    if (Object.keys(next).length > 0 || other.length > 0) {
+      if (other.length) setFormError(other.join('; '));
       return;
     }
     setSaving(true);

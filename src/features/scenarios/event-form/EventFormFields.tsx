@@ -1,33 +1,13 @@
-// The event form's template and name fields, its buttons, and the loading of its pickers' data.
-import { useEffect, useId, useMemo, useState } from 'react';
+// The event form's template and name fields and its buttons.
+import { useId, useMemo } from 'react';
 import type { Template } from '../../../../worker/engine/index';
-import type { WyrdDb } from '../../../data/db';
 import { FormMessage } from '../../../components/form/FormField';
-import { Button, Input, Select } from '../../../components/form/controls';
-import { loadPickerData, type PickerData } from './picker-data';
+import { Button, Select } from '../../../components/form/controls';
+import { TextField } from '../../../components/form/ScenarioFields';
 import { templatesForScenario } from './template-values';
 
 export const LOAD_FORM_FAILED = 'Failed to load form data. Please try again.';
 export const LOAD_TEMPLATE_FAILED = 'Failed to load template details.';
-
-/** The accounts and items the parameter pickers offer, read once per form. */
-export function usePickerData(db: WyrdDb, scenarioId: string, eventId: string | undefined) {
-  const [data, setData] = useState<PickerData | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadPickerData(db, scenarioId, eventId)
-      .then((d) => live && setData(d))
-      .catch((err: unknown) => {
-        console.error('Could not load the event form data', err);
-        if (live) setLoadError(LOAD_FORM_FAILED);
-      });
-    return () => {
-      live = false;
-    };
-  }, [db, scenarioId, eventId]);
-  return { data, loadError };
-}
 
 type TemplateProps = {
   templateId: string;
@@ -94,24 +74,16 @@ type NameProps = {
 export function NameField({ name, placeholder, disabled, error, onChange }: NameProps) {
   const ids = useId();
   return (
-    <div className="field">
-      <label htmlFor={`${ids}-name`}>Event Name</label>
-      <Input
-        id={`${ids}-name`}
-        type="text"
-        value={name}
-        maxLength={200}
-        placeholder={placeholder}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-      />
-      {error && (
-        <small className="field-error" role="alert">
-          {error}
-        </small>
-      )}
-    </div>
+    <TextField
+      id={`${ids}-name`}
+      label="Event Name"
+      type="text"
+      value={name}
+      placeholder={placeholder}
+      disabled={disabled}
+      onValue={onChange}
+      error={error}
+    />
   );
 }
 

@@ -114,6 +114,15 @@ function ParameterField({
     name: p.name,
   };
   const text = typeof value === 'string' ? value : '';
+  const select = (choices: ReadonlyArray<{ value: string; label: string }>) => (
+    <Select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+      {choices.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+    </Select>
+  );
 
   let control;
   if (p.type === 'boolean') {
@@ -130,16 +139,10 @@ function ParameterField({
     const options = items.filter((i) =>
       p.filter_by === 'income' ? i.amount > 0 : p.filter_by === 'expense' ? i.amount < 0 : true,
     );
-    control = (
-      <Select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{p.required ? 'Select a recurring item' : 'None'}</option>
-        {options.map((i) => (
-          <option key={i.id} value={i.id}>
-            {i.name}
-          </option>
-        ))}
-      </Select>
-    );
+    control = select([
+      { value: '', label: p.required ? 'Select a recurring item' : 'None' },
+      ...options.map((i) => ({ value: i.id, label: i.name })),
+    ]);
   } else if (isAccountParameter(p)) {
     // Debt pickers list liabilities; offset and property pickers list assets; the rest list every account.
     const options =
@@ -148,27 +151,15 @@ function ParameterField({
         : p.name === 'offset_account_id' || p.name === 'property_account_id'
           ? accounts.filter((a) => a.is_asset)
           : accounts;
-    control = (
-      <Select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{p.required ? 'Select an account' : 'Default'}</option>
-        {options.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name}
-          </option>
-        ))}
-      </Select>
-    );
+    control = select([
+      { value: '', label: p.required ? 'Select an account' : 'Default' },
+      ...options.map((a) => ({ value: a.id, label: a.name })),
+    ]);
   } else if (p.type === 'select') {
-    control = (
-      <Select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
-        {!p.required && !p.options?.some((o) => o.value === text) && <option value="">Select...</option>}
-        {p.options?.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-    );
+    const options = p.options ?? [];
+    // Optional with nothing valid chosen yet: a blank first choice rather than showing the first option as chosen.
+    const blank = !p.required && !options.some((o) => o.value === text);
+    control = select([...(blank ? [{ value: '', label: 'Select...' }] : []), ...options]);
   } else if (p.type === 'date') {
     control = <Input type="date" {...common} value={text} onChange={(e) => onChange(e.target.value)} />;
   } else if (isPercentSlider(p)) {

@@ -1,5 +1,6 @@
 // The accounts and recurring items an event's pickers offer and its validation sees: the user's own, plus
 // those other events of the same scenario created, never the event's own materialised ones.
+import { useEffect, useState } from 'react';
 import { toContextAccount, toContextRecurringItem, type CompileContext } from '../../../../worker/engine/index';
 import type { WyrdDb } from '../../../data/db';
 import type { AccountRow, CategoryRow, RecurringItemRow } from '../../../data/entities';
@@ -33,4 +34,33 @@ export async function loadPickerData(db: WyrdDb, scenarioId: string | null, even
     allItems: items.filter(notOwn).map(toContextRecurringItem),
     categories,
   };
+}
+
+/**
+ * The pickers' data for a form, read once: `failure` is the form's message when the read fails; `skip` (the form
+ * has nothing to offer, such as an unknown template) reads nothing.
+ */
+export function usePickerData(
+  db: WyrdDb,
+  scenarioId: string | null,
+  eventId: string | undefined,
+  failure: string,
+  skip = false,
+) {
+  const [data, setData] = useState<PickerData | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  useEffect(() => {
+    if (skip) return;
+    let live = true;
+    loadPickerData(db, scenarioId, eventId)
+      .then((d) => live && setData(d))
+      .catch((err: unknown) => {
+        console.error('Could not load the form data', err);
+        if (live) setLoadError(failure);
+      });
+    return () => {
+      live = false;
+    };
+  }, [db, scenarioId, eventId, failure, skip]);
+  return { data, loadError };
 }

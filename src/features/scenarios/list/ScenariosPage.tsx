@@ -1,9 +1,9 @@
 // The scenario list (spec section 2 Scenarios list): cards, bulk select and delete, the Create Scenario
 // modal, Compare, a link to the template chooser and the baseline assistant.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { FormMessage } from '../../../components/form/FormField';
-import { ScenarioFields } from '../../../components/form/ScenarioFields';
+import { CreateScenarioForm } from '../../../components/form/ScenarioFields';
 import { useCreateScenarioForm } from '../../../components/form/use-create-scenario-form';
 import { PageFrame } from '../../../components/layout/PageFrame';
 import { Modal } from '../../../components/modal/Modal';
@@ -16,6 +16,7 @@ import { useLiveSnapshot } from '../../../data/use-live-snapshot';
 import { BaselineAssistant } from './BaselineAssistant';
 import { buildScenariosData, readScenariosSnapshot } from './scenarios-data';
 import { Button, Input } from '../../../components/form/controls';
+import '../surface.css';
 import '../scenarios.css';
 
 export const BULK_DELETE_BASELINE = 'Cannot delete baseline scenarios. Please unselect them first.';
@@ -32,7 +33,7 @@ type CardProps = {
 /** One scenario's card: tick box, name, Baseline badge, description, event count and its two links. */
 function ScenarioCard({ scenario, count, selected, onToggle }: CardProps) {
   return (
-    <li className={`scenario-card${selected ? ' is-selected' : ''}`} data-testid="scenario-card">
+    <li className={`scenario-card scenario-surface${selected ? ' is-selected' : ''}`} data-testid="scenario-card">
       <div className="scenario-card-top">
         <label className="tick-target">
           <Input
@@ -197,8 +198,7 @@ export function ScenariosPage() {
 
 function CreateScenarioModal({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const db = useDb();
-  const ids = useId();
-  const { name, setName, description, setDescription, error, saving, submit } = useCreateScenarioForm({
+  const form = useCreateScenarioForm({
     db,
     isBaseline: false,
     onCreated: () => onCreated(),
@@ -207,28 +207,8 @@ function CreateScenarioModal({ onClose, onCreated }: { onClose: () => void; onCr
   });
 
   return (
-    <Modal title="Create Scenario" onClose={onClose} closeOnEscape={!saving}>
-      <form className="form" onSubmit={submit} noValidate>
-        <ScenarioFields
-          idPrefix={ids}
-          nameLabel="Name *"
-          name={name}
-          description={description}
-          onName={setName}
-          onDescription={setDescription}
-          disabled={saving}
-          autoFocus
-        />
-        <FormMessage type="error">{error}</FormMessage>
-        <div className="form-actions">
-          <Button type="button" className="button button-ghost" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? 'Creating...' : 'Create Scenario'}
-          </Button>
-        </div>
-      </form>
+    <Modal title="Create Scenario" onClose={onClose} closeOnEscape={!form.saving}>
+      <CreateScenarioForm form={form} autoFocus onCancel={onClose} />
     </Modal>
   );
 }

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, type HistoryState } from '@tanstack/react-router';
 import { identifyTemplatesFromPrompt, SMART_CREATE_MAX_LENGTH } from '../../../../worker/engine/index';
-import { FormMessage } from '../../../components/form/FormField';
+import { FormActions } from '../../../components/form/FormActions';
 import { Modal } from '../../../components/modal/Modal';
 import { SMART_CREATE_STATE_KEY, type SmartCreateHandoff } from './template-catalogue';
 import { localToday } from '../../../lib/dates/local-today';
@@ -126,15 +126,7 @@ export function SmartCreateModal({ onClose, now = () => new Date() }: { onClose:
             ))}
           </ul>
         </div>
-        <FormMessage type="error">{error}</FormMessage>
-        <div className="form-actions">
-          <Button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? 'Creating...' : 'Create Scenario'}
-          </Button>
-        </div>
+        <FormActions error={error} busy={busy} label="Create Scenario" busyLabel="Creating..." onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,27 +1,25 @@
 // The template form (spec section 2 Template form): a template's parameters, the event's month and the new
 // scenario's name and description; 'Create Scenario' makes a non-baseline scenario with that one event.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import {
-  HIDDEN_TEMPLATE_IDS,
-  getTemplate,
-  validateTemplateParameters,
-  type Template,
-} from '../../../../worker/engine/index';
-import { splitFieldErrors } from '../event-form/EventForm';
+import { HIDDEN_TEMPLATE_IDS, getTemplate, type Template } from '../../../../worker/engine/index';
+import { checkParameters } from '../event-form/EventForm';
 import { MonthYearPicker } from '../event-form/MonthYearPicker';
 import { ParameterFields } from '../event-form/ParameterFields';
-import { loadPickerData, type PickerData } from '../event-form/picker-data';
+import { usePickerData } from '../event-form/picker-data';
 import { TEMPLATE_CREATE_FALLBACK, saveErrorMessage } from '../event-form/save-error';
-import { currentMonth, initialFormValues, toTemplateParameters, type FormValues } from '../event-form/template-values';
+import { currentMonth, initialFormValues, type FormValues } from '../event-form/template-values';
 import { FormMessage } from '../../../components/form/FormField';
 import { PageFrame } from '../../../components/layout/PageFrame';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { useDb } from '../../../data/db-context';
 import { createScenarioWithEvent } from '../../../data/repositories/scenarios';
 import { readHandoff } from './template-catalogue';
-import { ScenarioFields, TemplateHead } from './TemplateFormParts';
+import { TemplateHead } from './TemplateFormParts';
+import { ScenarioFields } from '../../../components/form/ScenarioFields';
+import { useScenarioDraft } from '../../../components/form/use-create-scenario-form';
 import { Button } from '../../../components/form/controls';
+import '../surface.css';
 import './templates.css';
 
 const LOAD_FAILED = 'Failed to load template. Please try again.';
@@ -32,6 +30,7 @@ function findTemplate(id: string): Template | undefined {
 
 export function TemplateFormPage({ templateId, now = () => new Date() }: { templateId: string; now?: () => Date }) {
   const db = useDb();
+  const ids = useId();
   const navigate = useNavigate();
   const showToast = useToast();
   const historyState = useRouterState({ select: (s) => s.location.state });
@@ -41,10 +40,13 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
   const startMonth =
     handoff?.trigger_month && /^\d{4}-\d{2}$/.test(handoff.trigger_month) ? handoff.trigger_month : currentMonth(today);
 
-  const [data, setData] = useState<PickerData | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(template ? null : LOAD_FAILED);
-  const [name, setName] = useState(handoff?.scenario_name || template?.name || '');
-  const [description, setDescription] = useState(handoff?.scenario_description ?? template?.description ?? '');
+  const { data, loadError: dataError } = usePickerData(db, null, undefined, LOAD_FAILED, !template);
+  const loadError = template ? dataError : LOAD_FAILED;
+  const draft = useScenarioDraft(
+    handoff?.scenario_name || template?.name || '',
+    handoff?.scenario_description ?? template?.description ?? '',
+  );
+  const { name, description } = draft;
   const [month, setMonth] = useState(startMonth.slice(5, 7));
   const [year, setYear] = useState(startMonth.slice(0, 4));
   const [values, setValues] = useState<FormValues>(() =>
@@ -54,20 +56,6 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (!template) return;
-    let live = true;
-    loadPickerData(db, null)
-      .then((d) => live && setData(d))
-      .catch((err: unknown) => {
-        console.error('Could not load the template form data', err);
-        if (live) setLoadError(LOAD_FAILED);
-      });
-    return () => {
-      live = false;
-    };
-  }, [db, template]);
-
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!template || !data || saving) return;
@@ -75,18 +63,11 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
     const next: Record<string, string> = {};
     if (!name.trim()) next.scenarioName = 'Please enter a scenario name';
     const triggerMonth = `${year}-${month}`;
-    const params = toTemplateParameters(template, values);
-    const paramErrors = validateTemplateParameters(template, params, {
-      is_baseline: false,
-      accounts: data.allAccounts,
-      recurring_items: data.allItems,
-      trigger_month: triggerMonth,
-    });
-    const split = splitFieldErrors(template, params, false, paramErrors);
-    Object.assign(next, split.fields);
+    const { params, fields, other } = checkParameters(template, values, false, data, triggerMonth);
+    Object.assign(next, fields);
     setErrors(next);
-    if (split.other.length) setFormError(split.other.join('; '));
-    if (Object.keys(next).length > 0 || split.other.length > 0) return;
+    if (other.length) setFormError(other.join('; '));
+    if (Object.keys(next).length > 0 || other.length > 0) return;
 
     setSaving(true);
     try {
@@ -126,15 +107,20 @@ export function TemplateFormPage({ templateId, now = () => new Date() }: { templ
   return (
     <PageFrame title={template.name} testId="template-form" actions={back}>
       <TemplateHead template={template} handoff={handoff} />
-      <form className="form template-form-panel" onSubmit={submit} noValidate aria-busy={!data || saving}>
+      <form
+        className="form template-form-panel scenario-surface"
+        onSubmit={submit}
+        noValidate
+        aria-busy={!data || saving}
+      >
         <h2>Scenario</h2>
         <ScenarioFields
-          name={name}
-          description={description}
+          idPrefix={ids}
+          nameLabel="Scenario Name *"
+          draft={draft}
           disabled={saving}
-          error={errors.scenarioName}
-          onName={setName}
-          onDescription={setDescription}
+          nameError={errors.scenarioName}
+          descriptionRows={2}
         />
         <MonthYearPicker
           month={month}

@@ -1,7 +1,5 @@
-// The template form's heading (with Smart Create's note when it filled the form in) and the new scenario's fields.
-import { useId } from 'react';
+// The template form's heading, with Smart Create's note when it filled the form in.
 import type { Template } from '../../../../worker/engine/index';
-import { Input, TextArea } from '../../../components/form/controls';
 import type { SmartCreateHandoff } from './template-catalogue';
 
 type HeadProps = { template: Template; handoff: SmartCreateHandoff | null };
@@ -30,49 +28,6 @@ export function TemplateHead({ template, handoff }: HeadProps) {
           )}
         </div>
       )}
-    </>
-  );
-}
-
-type FieldsProps = {
-  name: string;
-  description: string;
-  disabled: boolean;
-  error: string | undefined;
-  onName: (name: string) => void;
-  onDescription: (description: string) => void;
-};
-
-export function ScenarioFields({ name, description, disabled, error, onName, onDescription }: FieldsProps) {
-  const ids = useId();
-  return (
-    <>
-      <div className="field">
-        <label htmlFor={`${ids}-name`}>Scenario Name *</label>
-        <Input
-          id={`${ids}-name`}
-          value={name}
-          maxLength={200}
-          disabled={disabled}
-          onChange={(e) => onName(e.target.value)}
-          aria-invalid={error ? true : undefined}
-        />
-        {error && (
-          <small className="field-error" role="alert">
-            {error}
-          </small>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-description`}>Description</label>
-        <TextArea
-          id={`${ids}-description`}
-          value={description}
-          rows={2}
-          disabled={disabled}
-          onChange={(e) => onDescription(e.target.value)}
-        />
-      </div>
     </>
   );
 }

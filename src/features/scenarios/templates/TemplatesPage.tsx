@@ -5,8 +5,10 @@ import { Link } from '@tanstack/react-router';
 import { FormMessage } from '../../../components/form/FormField';
 import { PageFrame } from '../../../components/layout/PageFrame';
 import { SmartCreateModal } from './SmartCreateModal';
+import { PickCardFace } from '../PickCardFace';
 import { loadTemplateGroups, type TemplateGroup } from './template-catalogue';
 import { Button } from '../../../components/form/controls';
+import '../surface.css';
 import './templates.css';
 
 function tryLoad(): { groups: TemplateGroup[] | null; error: string | null } {
@@ -56,14 +58,10 @@ export function TemplatesPage() {
                 <Link
                   to="/scenarios/template/$templateId"
                   params={{ templateId: t.template_id }}
-                  className="template-card"
+                  className="pick-card template-card"
                   data-template-id={t.template_id}
                 >
-                  <span className="template-icon" aria-hidden="true">
-                    {t.icon}
-                  </span>
-                  <strong>{t.name}</strong>
-                  <small>{t.description}</small>
+                  <PickCardFace icon={t.icon} name={t.name} description={t.description} iconClassName="template-icon" />
                 </Link>
               </li>
             ))}

@@ -4,20 +4,22 @@ import { AU_DEFAULTS } from '../../au/defaults';
 import { homeGuaranteeProblems, isAuState } from '../../au/property';
 import { PROPERTY_NOUN, propertyWord, shortMoney } from '../../prompt/reading';
 import { defineTemplate } from '../define';
-import { accountRef, bool, dayBefore, findItem, key, num, str, triggerDate, type ParameterError } from '../helpers';
+import { accountRef, bool, findItem, num, type ParameterError, stopItem, str, triggerDate } from '../helpers';
 import {
-  BUYER,
-  OFFSET_PARAMS,
-  PROPERTY_COSTS,
-  STATE,
   account,
   boolean,
+  BUYER,
   decimal,
+  HOME_LOAN_TERM,
   integer,
   item,
+  loanInterestRate,
   money,
+  OFFSET_PARAMS,
   pct,
+  PROPERTY_COSTS,
   select,
+  STATE,
 } from '../parameter-builders';
 import { compilePropertyPurchase, depositWithinPrice, readPropertyPurchase } from '../property-purchase';
 
@@ -93,16 +95,8 @@ export const buyFirstHome = defineTemplate({
         "The ACT's Home Buyer Concession Scheme is income-tested (all buyers and partners). Leave empty to assume you are within it.",
     }),
     integer('dependants', 'Dependent children (ACT income test)', 0, { ...pct(0, 20), baseline_hidden: true }),
-    decimal('loan_interest_rate', 'Loan interest rate (% a year)', AU_DEFAULTS.owner_occupier_rate, {
-      ...pct(0, 30),
-      required: true,
-    }),
-    integer('loan_term_years', 'Loan term (years)', 30, {
-      ...pct(1, 40),
-      required: true,
-      baseline_label: 'Years left on the loan',
-      baseline_default: 25,
-    }),
+    loanInterestRate(AU_DEFAULTS.owner_occupier_rate, 30),
+    HOME_LOAN_TERM,
     decimal('property_growth_rate', 'Property growth (% a year)', AU_DEFAULTS.dwelling_growth, pct(-20, 30)),
     ...PROPERTY_COSTS,
     ...OFFSET_PARAMS,
@@ -139,13 +133,7 @@ export const buyFirstHome = defineTemplate({
     const out = result.primitives;
     const rent = findItem(ctx, p.current_rent_item);
     if (rent && !ctx.is_baseline) {
-      out.push({
-        kind: 'adjust_flow',
-        key: key(ctx, 'stop_rent'),
-        target: rent.id,
-        from: triggerDate(ctx),
-        end_date: dayBefore(triggerDate(ctx)),
-      });
+      out.push(stopItem(ctx, 'stop_rent', rent.id, triggerDate(ctx)));
     }
     return out;
   },

@@ -27,7 +27,7 @@ import {
   transfer,
   triggerDate,
 } from '../helpers';
-import { account, decimal, integer, money, pct, text } from '../parameter-builders';
+import { account, decimal, integer, loanInterestRate, money, pct, text } from '../parameter-builders';
 
 const CAR_BUY_RE = new RegExp(
   `\\b(?:buy|buying|purchase|purchasing|finance|financing|get|getting|upgrade|lease|new)\\b[^.;!?]{0,30}?\\b${CAR_NOUN}\\b`,
@@ -59,10 +59,7 @@ export const carLoan = defineTemplate({
     text('car_name', 'Car', 'New car', { required: true }),
     decimal('car_price', 'Drive-away price', 45_000, { ...money, required: true }),
     decimal('deposit_amount', 'Deposit or trade-in', 5_000, money),
-    decimal('loan_interest_rate', 'Loan interest rate (% a year)', AU_DEFAULTS.car_loan_rate, {
-      ...pct(0, 40),
-      required: true,
-    }),
+    loanInterestRate(AU_DEFAULTS.car_loan_rate, 40),
     integer('loan_term_years', 'Loan term (years)', 5, { ...pct(1, 10), required: true }),
     decimal('depreciation_rate', 'Depreciation (% a year)', 15, pct(0, 60)),
     decimal('running_costs_annual', 'Registration, insurance and servicing (per year)', 3_500, money),

@@ -4,26 +4,16 @@ import { per, perPeriod, period, withClauseFreq } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import {
   accountRef,
-  bool,
   date,
+  endUnlessPermanent,
   findAccount,
   frequency,
   num,
-  optDate,
   recurring,
   transfer,
   triggerDate,
 } from '../helpers';
-import {
-  END_DATE,
-  FREQ_OPTIONS,
-  IS_PERMANENT,
-  account,
-  dateParam,
-  decimal,
-  money,
-  select,
-} from '../parameter-builders';
+import { account, dateParam, decimal, FREQ_OPTIONS, money, PERMANENCE, select } from '../parameter-builders';
 
 export const extraMortgageRepayments = defineTemplate({
   template_id: 'extra_mortgage_repayments',
@@ -43,15 +33,14 @@ export const extraMortgageRepayments = defineTemplate({
       baseline_hidden: true,
     }),
     account('extra_payment_account_id', 'Paid from', { help_text: 'Defaults to your main cash account.' }),
-    IS_PERMANENT,
-    END_DATE,
+    ...PERMANENCE,
   ],
 
   compile(p, ctx) {
     const debt = findAccount(ctx, p.debt_account_id);
     if (!debt || debt.is_asset) return [];
     const start = ctx.is_baseline ? triggerDate(ctx) : date(p, 'extra_payment_start', triggerDate(ctx));
-    const end = bool(p, 'is_permanent', true) ? null : optDate(p, 'end_date');
+    const end = endUnlessPermanent(p);
     if (end !== null && end < start) return [];
     return transfer(ctx, 'extra_repayment', {
       name: `Extra repayment: ${debt.name}`,

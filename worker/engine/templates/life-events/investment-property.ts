@@ -22,16 +22,18 @@ import {
   type ParameterError,
 } from '../helpers';
 import {
-  OFFSET_PARAMS,
-  PROPERTY_COSTS,
-  STATE,
-  TAXPAYER_OR_BOTH,
   account,
   boolean,
   decimal,
+  HOME_LOAN_TERM,
   integer,
+  loanInterestRate,
   money,
+  OFFSET_PARAMS,
   pct,
+  PROPERTY_COSTS,
+  STATE,
+  TAXPAYER_OR_BOTH,
 } from '../parameter-builders';
 import { compilePropertyPurchase, depositWithinPrice, readPropertyPurchase, splitTag } from '../property-purchase';
 
@@ -67,16 +69,8 @@ export function investmentParameters(d: {
     integer('vacancy_weeks', 'Vacant weeks a year', 2, pct(0, 52)),
     decimal('management_fee_percent', 'Property management fee (% of rent)', 7, pct(0, 30)),
     ...PROPERTY_COSTS,
-    decimal('loan_interest_rate', 'Loan interest rate (% a year)', AU_DEFAULTS.investor_rate, {
-      ...pct(0, 30),
-      required: true,
-    }),
-    integer('loan_term_years', 'Loan term (years)', 30, {
-      ...pct(1, 40),
-      required: true,
-      baseline_label: 'Years left on the loan',
-      baseline_default: 25,
-    }),
+    loanInterestRate(AU_DEFAULTS.investor_rate, 30),
+    HOME_LOAN_TERM,
     integer('interest_only_years', 'Interest-only years', d.ioYears, {
       ...pct(0, 15),
       help_text: 'Repayments cover interest only for these years, then principal and interest.',

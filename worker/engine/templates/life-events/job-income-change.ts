@@ -6,32 +6,19 @@ import { DELTA_RE, SALARY_RE, after, annual, before, period, shortMoney } from '
 import { defineTemplate } from '../define';
 import {
   accountRef,
-  bool,
-  dayBefore,
+  endUnlessPermanent,
   findItem,
   flow,
   frequency,
-  key,
   num,
-  optDate,
   perPeriod,
   recurring,
+  stopItem,
   superAccount,
   taxpayer,
   triggerDate,
 } from '../helpers';
-import {
-  END_DATE,
-  FREQ_OPTIONS,
-  IS_PERMANENT,
-  TAXPAYER,
-  account,
-  decimal,
-  item,
-  money,
-  pct,
-  select,
-} from '../parameter-builders';
+import { account, decimal, FREQ_OPTIONS, item, money, pct, PERMANENCE, select, TAXPAYER } from '../parameter-builders';
 
 export const jobIncomeChange = defineTemplate({
   template_id: 'job_income_change',
@@ -60,23 +47,15 @@ export const jobIncomeChange = defineTemplate({
     }),
     account('deposit_account_id', 'Paid into', { help_text: 'Defaults to your main cash account.' }),
     TAXPAYER,
-    IS_PERMANENT,
-    END_DATE,
+    ...PERMANENCE,
   ],
 
   compile(p, ctx) {
     const start = triggerDate(ctx);
-    const end = bool(p, 'is_permanent', true) ? null : optDate(p, 'end_date');
+    const end = endUnlessPermanent(p);
     const out: Primitive[] = [];
     const replaced = findItem(ctx, p.current_salary_item);
-    if (replaced)
-      out.push({
-        kind: 'adjust_flow',
-        key: key(ctx, 'stop_income'),
-        target: replaced.id,
-        from: start,
-        end_date: dayBefore(start),
-      });
+    if (replaced) out.push(stopItem(ctx, 'stop_income', replaced.id, start));
     if (end !== null && end < start) return out;
     const freq = frequency(p, 'pay_frequency', 'fortnightly');
     const superRef = superAccount(ctx, p);

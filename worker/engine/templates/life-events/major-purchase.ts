@@ -16,7 +16,7 @@ import {
 } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import { accountRef, bool, clamp, flow, key, num, once, openAccount, str, transfer, triggerDate } from '../helpers';
-import { account, boolean, decimal, integer, money, pct, select, text } from '../parameter-builders';
+import { account, boolean, decimal, integer, loanInterestRate, money, pct, select, text } from '../parameter-builders';
 import { CAR_NOT_DEBT_PAYOFF, carPurchaseAt } from './car-loan';
 
 const PURCHASE_NAMES: ReadonlyArray<[RegExp, string]> = [
@@ -65,10 +65,7 @@ export const majorPurchase = defineTemplate({
       'cash',
     ),
     integer('loan_term_years', 'Loan term (years)', 5, { ...pct(1, 30), required: true }),
-    decimal('loan_interest_rate', 'Loan interest rate (% a year)', AU_DEFAULTS.personal_loan_rate, {
-      ...pct(0, 40),
-      required: true,
-    }),
+    loanInterestRate(AU_DEFAULTS.personal_loan_rate, 40),
     boolean('keeps_value', 'Does it keep a resale value?', false, {
       help_text: 'For example a boat or caravan: tracked as an asset.',
     }),

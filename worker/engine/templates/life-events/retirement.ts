@@ -17,6 +17,7 @@ import {
   key,
   num,
   recurring,
+  stopItem,
   str,
   superAccount,
   transfer,
@@ -98,14 +99,7 @@ export const retirement = defineTemplate({
     const drawMonth = start.endsWith('-01') ? start.slice(0, 7) : addMonths(start.slice(0, 7), 1);
     const out: Primitive[] = [];
     const salary = findItem(ctx, p.salary_item);
-    if (salary)
-      out.push({
-        kind: 'adjust_flow',
-        key: key(ctx, 'stop_salary'),
-        target: salary.id,
-        from: start,
-        end_date: dayBefore(start),
-      });
+    if (salary) out.push(stopItem(ctx, 'stop_salary', salary.id, start));
     const superRef = superAccount(ctx, p);
     const cash = accountRef(ctx, p.deposit_account_id);
     const yearly = Math.max(0, num(p, 'annual_drawdown', 0));

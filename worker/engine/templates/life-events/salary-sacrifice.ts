@@ -4,19 +4,18 @@ import { PRIMARY_CASH, type Primitive } from '../../primitives';
 import { per, perPeriod, period, withClauseFreq } from '../../prompt/reading';
 import { defineTemplate } from '../define';
 import {
-  bool,
+  endUnlessPermanent,
   flow,
   frequency,
   key,
   num,
   openAccount,
-  optDate,
   recurring,
   superAccount,
   taxpayer,
   triggerDate,
 } from '../helpers';
-import { END_DATE, FREQ_OPTIONS, IS_PERMANENT, TAXPAYER, account, decimal, money, select } from '../parameter-builders';
+import { account, decimal, FREQ_OPTIONS, money, PERMANENCE, select, TAXPAYER } from '../parameter-builders';
 
 export const salarySacrifice = defineTemplate({
   template_id: 'salary_sacrifice',
@@ -37,13 +36,12 @@ export const salarySacrifice = defineTemplate({
     select('sacrifice_frequency', 'How often', FREQ_OPTIONS, 'monthly'),
     account('super_account_id', 'Super account', { help_text: 'Defaults to your first super account.' }),
     TAXPAYER,
-    IS_PERMANENT,
-    END_DATE,
+    ...PERMANENCE,
   ],
 
   compile(p, ctx) {
     const start = triggerDate(ctx);
-    const end = bool(p, 'is_permanent', true) ? null : optDate(p, 'end_date');
+    const end = endUnlessPermanent(p);
     if (end !== null && end < start) return [];
     const out: Primitive[] = [];
     let target = superAccount(ctx, p);

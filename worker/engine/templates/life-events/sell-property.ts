@@ -8,15 +8,14 @@ import {
   accountRef,
   bool,
   clamp,
-  dayBefore,
   findAccount,
   findItem,
   flow,
-  key,
   num,
   once,
   optDate,
   optNum,
+  stopItem,
   taxAdjustment,
   taxpayer,
   transfer,
@@ -120,14 +119,7 @@ export const sellProperty = defineTemplate({
       );
     }
     const repayment = findItem(ctx, p.repayment_item);
-    if (repayment)
-      out.push({
-        kind: 'adjust_flow',
-        key: key(ctx, 'stop_repayment'),
-        target: repayment.id,
-        from: saleDate,
-        end_date: dayBefore(saleDate),
-      });
+    if (repayment) out.push(stopItem(ctx, 'stop_repayment', repayment.id, saleDate));
     if (!bool(p, 'is_main_residence', true)) {
       // The discounted gain is assessable in the financial year of the sale: the simulator's tax module taxes
       // it at the seller's forecast marginal rates (other income, deductions) and charges it with that year's tax.

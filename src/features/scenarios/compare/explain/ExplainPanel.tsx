@@ -6,19 +6,31 @@ import { longMonth } from './months';
 
 const money = formatMoneyCents;
 
+/** A table's column heads: text columns first, then the right-aligned amount columns. */
+function ColumnHeads({ labels, amounts }: { labels: ReadonlyArray<string>; amounts: ReadonlyArray<string> }) {
+  return (
+    <thead>
+      <tr>
+        {labels.map((l) => (
+          <th key={l} scope="col">
+            {l}
+          </th>
+        ))}
+        {amounts.map((l) => (
+          <th key={l} scope="col" className="explain-amount">
+            {l}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function FigureTable({ figure, caption, testId }: { figure: ExplainFigure; caption: string; testId: string }) {
   return (
     <table className="explain-table" data-testid={testId}>
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Item</th>
-          <th scope="col">Person</th>
-          <th scope="col" className="explain-amount">
-            Amount
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads labels={['Item', 'Person']} amounts={['Amount']} />
       {figure.sections.map((s) => (
         <tbody key={s.id} data-section={s.id}>
           <tr className="explain-section">
@@ -61,6 +73,18 @@ function FigureTable({ figure, caption, testId }: { figure: ExplainFigure; capti
   );
 }
 
+/** One line of the tax working: its label across the first two columns, the amount in the third. */
+function TaxRow({ label, amount }: { label: string; amount: number }) {
+  return (
+    <tr>
+      <th scope="row" colSpan={2}>
+        {label}
+      </th>
+      <td className="explain-amount">{money(amount)}</td>
+    </tr>
+  );
+}
+
 function TaxWorking({ tax }: { tax: TaxExplanation }) {
   const extra = Object.entries(tax.year).filter(([k]) => !['income_tax', 'lito', 'medicare_levy', 'total'].includes(k));
   return (
@@ -84,107 +108,41 @@ function TaxWorking({ tax }: { tax: TaxExplanation }) {
           </tr>
         )}
         {tax.taxable_income.map((l, i) => (
-          <tr key={i}>
-            <th scope="row" colSpan={2}>
-              Taxable this month: {l.label}
-            </th>
-            <td className="explain-amount">{money(l.amount)}</td>
-          </tr>
+          <TaxRow key={i} label={`Taxable this month: ${l.label}`} amount={l.amount} />
         ))}
-        <tr>
-          <th scope="row" colSpan={2}>
-            Taxable income this month
-          </th>
-          <td className="explain-amount">{money(tax.taxable_this_month)}</td>
-        </tr>
-        <tr>
-          <th scope="row" colSpan={2}>
-            Taxable income this financial year so far ({tax.months_into_year}{' '}
-            {tax.months_into_year === 1 ? 'month' : 'months'})
-          </th>
-          <td className="explain-amount">{money(tax.taxable_year_to_date)}</td>
-        </tr>
-        <tr>
-          <th scope="row" colSpan={2}>
-            Estimated taxable income for the year
-          </th>
-          <td className="explain-amount">{money(tax.annualised_income)}</td>
-        </tr>
-        <tr>
-          <th scope="row" colSpan={2}>
-            Income tax for the year
-          </th>
-          <td className="explain-amount">{money(tax.year.income_tax)}</td>
-        </tr>
-        <tr>
-          <th scope="row" colSpan={2}>
-            Less Low Income Tax Offset (LITO)
-          </th>
-          <td className="explain-amount">{money(-tax.year.lito)}</td>
-        </tr>
-        <tr>
-          <th scope="row" colSpan={2}>
-            Medicare levy
-          </th>
-          <td className="explain-amount">{money(tax.year.medicare_levy)}</td>
-        </tr>
+        <TaxRow label="Taxable income this month" amount={tax.taxable_this_month} />
+        <TaxRow
+          label={`Taxable income this financial year so far (${tax.months_into_year} ${tax.months_into_year === 1 ? 'month' : 'months'})`}
+          amount={tax.taxable_year_to_date}
+        />
+        <TaxRow label="Estimated taxable income for the year" amount={tax.annualised_income} />
+        <TaxRow label="Income tax for the year" amount={tax.year.income_tax} />
+        <TaxRow label="Less Low Income Tax Offset (LITO)" amount={-tax.year.lito} />
+        <TaxRow label="Medicare levy" amount={tax.year.medicare_levy} />
         {extra.map(([k, v]) => (
-          <tr key={k}>
-            <th scope="row" colSpan={2}>
-              {k === 'help' ? 'HELP repayment' : k === 'division_293' ? 'Division 293 tax' : k.replace(/_/g, ' ')}
-            </th>
-            <td className="explain-amount">{money(v)}</td>
-          </tr>
+          <TaxRow
+            key={k}
+            label={k === 'help' ? 'HELP repayment' : k === 'division_293' ? 'Division 293 tax' : k.replace(/_/g, ' ')}
+            amount={v}
+          />
         ))}
-        <tr>
-          <th scope="row" colSpan={2}>
-            Tax for the year
-          </th>
-          <td className="explain-amount">{money(tax.year.total)}</td>
-        </tr>
-        <tr>
-          <th scope="row" colSpan={2}>
-            Due by this month
-          </th>
-          <td className="explain-amount">{money(tax.due_to_date)}</td>
-        </tr>
-        <tr>
-          <th scope="row" colSpan={2}>
-            Less charged earlier this financial year
-          </th>
-          <td className="explain-amount">{money(-tax.charged_before)}</td>
-        </tr>
+        <TaxRow label="Tax for the year" amount={tax.year.total} />
+        <TaxRow label="Due by this month" amount={tax.due_to_date} />
+        <TaxRow label="Less charged earlier this financial year" amount={-tax.charged_before} />
       </tbody>
       <tfoot>
-        <tr>
-          <th scope="row" colSpan={2}>
-            Tax this month
-          </th>
-          <td className="explain-amount">{money(tax.this_month)}</td>
-        </tr>
+        <TaxRow label="Tax this month" amount={tax.this_month} />
         {tax.division_293_tax !== null && (
-          <tr>
-            <th scope="row" colSpan={2}>
-              Division 293 tax this month (last year&apos;s, charged on 1 July)
-            </th>
-            <td className="explain-amount">{money(tax.division_293_tax)}</td>
-          </tr>
+          <TaxRow label="Division 293 tax this month (last year's, charged on 1 July)" amount={tax.division_293_tax} />
         )}
         {tax.excess_contributions_tax !== null && (
-          <tr>
-            <th scope="row" colSpan={2}>
-              Tax on excess concessional contributions this month
-            </th>
-            <td className="explain-amount">{money(tax.excess_contributions_tax)}</td>
-          </tr>
+          <TaxRow label="Tax on excess concessional contributions this month" amount={tax.excess_contributions_tax} />
         )}
         {tax.help_repayment !== null && (
-          <tr>
-            <th scope="row" colSpan={2}>
-              HELP repayment this month (paid off the HELP debt, so not an expense)
-            </th>
-            <td className="explain-amount">{money(tax.help_repayment)}</td>
-          </tr>
+          <TaxRow
+            label="HELP repayment this month (paid off the HELP debt, so not an expense)"
+            amount={tax.help_repayment}
+          />
         )}
       </tfoot>
     </table>
@@ -214,23 +172,7 @@ export function ScenarioBreakdown({ explanation: e }: { explanation: MonthExplan
       {e.loans.length > 0 && (
         <table className="explain-table" data-testid="explain-loans">
           <caption>Loans</caption>
-          <thead>
-            <tr>
-              <th scope="col">Loan</th>
-              <th scope="col" className="explain-amount">
-                Interest
-              </th>
-              <th scope="col" className="explain-amount">
-                Principal repaid
-              </th>
-              <th scope="col" className="explain-amount">
-                Repayment
-              </th>
-              <th scope="col" className="explain-amount">
-                Offset saving
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={['Loan']} amounts={['Interest', 'Principal repaid', 'Repayment', 'Offset saving']} />
           <tbody>
             {e.loans.map((l) => (
               <tr key={l.loan}>
@@ -247,16 +189,7 @@ export function ScenarioBreakdown({ explanation: e }: { explanation: MonthExplan
       {e.transfers.length > 0 && (
         <table className="explain-table" data-testid="explain-transfers">
           <caption>Moved between your own accounts (not in cash flow or growth)</caption>
-          <thead>
-            <tr>
-              <th scope="col">What</th>
-              <th scope="col">From</th>
-              <th scope="col">To</th>
-              <th scope="col" className="explain-amount">
-                Amount
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={['What', 'From', 'To']} amounts={['Amount']} />
           <tbody>
             {e.transfers.map((t, i) => (
               <tr key={i}>

@@ -3,6 +3,7 @@
 import type { ExplainScenariosOptions, FieldError, MonthExplanation } from '../../../../../worker/engine/index';
 import type { EngineResult } from '../../../../../worker/forecast-api';
 import { getForecastClient } from '../../../../../worker/forecast-client';
+import { replaceableRunner } from '../../../../lib/forecast/replaceable-runner';
 
 export type ExplainRequest = { backup: unknown; options: ExplainScenariosOptions };
 export type ExplainOutcome =
@@ -23,14 +24,13 @@ export const inProcessExplainRunner: ExplainRunner = async ({ backup, options })
   return toOutcome(forecastApi.explainMonth(backup, options));
 };
 
-let current: ExplainRunner | null = null;
+const runners = replaceableRunner(workerExplainRunner, inProcessExplainRunner);
 
 export function getExplainRunner(): ExplainRunner {
-  if (current) return current;
-  return typeof Worker === 'undefined' ? inProcessExplainRunner : workerExplainRunner;
+  return runners.get();
 }
 
 /** Replaces the runner (tests); null restores the default. */
 export function setExplainRunner(runner: ExplainRunner | null): void {
-  current = runner;
+  runners.set(runner);
 }

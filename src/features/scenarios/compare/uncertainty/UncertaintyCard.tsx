@@ -18,7 +18,7 @@ export function UncertaintyCard({ scenario, index, years, todaysDollars }: Props
   const headingId = `uncertainty-card-${scenario.scenario_id}`;
   return (
     <article
-      className="compare-card"
+      className="compare-card scenario-surface"
       data-testid="uncertainty-card"
       data-scenario-id={scenario.scenario_id}
       aria-labelledby={headingId}

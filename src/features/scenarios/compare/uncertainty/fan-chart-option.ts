@@ -1,18 +1,15 @@
 // The fan chart's ECharts option (a plain object; only the adapter loads echarts): one scenario's net worth as a
 // 10th-90th band, a 25th-75th band and the median line, over the sampled months; tooltips list every percentile.
 import {
+  TEXT,
   axisMinInterval,
-  labelInterval,
+  chartFrame,
   monthYearLabel,
   seriesColour,
   type ChartOption,
 } from '../../../../components/charts/chart-options';
-import { formatAxisMoney, formatMoney } from '../../../../lib/format/money';
+import { formatMoney } from '../../../../lib/format/money';
 import type { PercentileSeries } from '../../../../../worker/engine/index';
-
-const TEXT = '#e6e9f2';
-const MUTED = '#a9b2c9';
-const GRID_LINE = '#2d3a5c';
 
 export const BAND_OUTER = '10th to 90th percentile';
 export const BAND_INNER = '25th to 75th percentile';
@@ -71,44 +68,21 @@ export function fanChartOption(input: FanChartInput): ChartOption {
     },
   ];
   return {
-    backgroundColor: 'transparent',
-    animation: false,
-    textStyle: { color: TEXT, fontSize },
+    ...chartFrame({
+      categories: input.months,
+      compact: input.compact,
+      gridTop: 36,
+      // Fitted to the bands (not from zero): the spread is what this chart is for.
+      yScale: true,
+      yMinInterval: axisMinInterval([{ name: '', values: [...p.p10, ...p.p90] }]),
+      tooltip: (params: TooltipParam | TooltipParam[]) =>
+        fanTooltipHtml(input, (Array.isArray(params) ? params[0] : params)?.dataIndex ?? 0),
+    }),
     legend: {
       top: 0,
       left: 0,
       data: [MEDIAN, BAND_INNER, BAND_OUTER],
       textStyle: { color: TEXT, fontSize },
-    },
-    grid: { left: 4, right: input.compact ? 8 : 16, top: 36, bottom: 4, containLabel: true },
-    tooltip: {
-      trigger: 'axis',
-      confine: true,
-      backgroundColor: '#1c2540',
-      borderColor: GRID_LINE,
-      textStyle: { color: TEXT, fontSize },
-      formatter: (params: TooltipParam | TooltipParam[]) =>
-        fanTooltipHtml(input, (Array.isArray(params) ? params[0] : params)?.dataIndex ?? 0),
-    },
-    xAxis: {
-      type: 'category',
-      boundaryGap: false,
-      data: [...input.months],
-      axisLine: { lineStyle: { color: GRID_LINE } },
-      axisLabel: {
-        color: MUTED,
-        fontSize,
-        interval: labelInterval(input.months.length, input.compact ?? false),
-        formatter: (v: string) => monthYearLabel(v),
-      },
-    },
-    yAxis: {
-      type: 'value',
-      // Fitted to the bands (not from zero): the spread is what this chart is for.
-      scale: true,
-      minInterval: axisMinInterval([{ name: '', values: [...p.p10, ...p.p90] }]),
-      axisLabel: { color: MUTED, fontSize, formatter: (v: number) => formatAxisMoney(v) },
-      splitLine: { lineStyle: { color: GRID_LINE, type: 'dashed' } },
     },
     series: [
       ...band(BAND_OUTER, 'outer', p.p10, p.p90, 0.18),
