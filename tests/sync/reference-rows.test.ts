@@ -102,6 +102,23 @@ describe('reference rows', () => {
     expect(stored).toMatchObject({ payee: 'Landlord', category_id: 'cat-rent' });
     expect(server.live().get(`transactions/${t.id}`)).toMatchObject({ payee: 'Landlord', category_id: 'cat-rent' });
     expect(await db.outbox.count()).toBe(0);
+    // One request: the rows a coalesced mutation stood for left the outbox with its answer.
+    expect(server.requests.filter((r) => r.path === '/sync/push')).toHaveLength(1);
+  });
+
+  it('a batch that starts with coalesced rows removes all of them with its answer', async () => {
+    const server = fakeServer();
+    const db = device();
+    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
+    await pushOutbox(db, api(server));
+    const t = await createTransaction(db, tx(a.id, 1));
+    await updateTransaction(db, t.id, { note: 'one' });
+    await updateTransaction(db, t.id, { note: 'two' });
+    await pushOutbox(db, api(server));
+    const pushes = server.requests.filter((r) => r.path === '/sync/push');
+    expect(pushes).toHaveLength(2);
+    expect((pushes[1].body as { mutations: Mutation[] }).mutations).toHaveLength(1);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('a record deleted before its push sends only the delete; its earlier rows leave the outbox unsent', async () => {

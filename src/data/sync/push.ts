@@ -135,7 +135,8 @@ export async function recordResults(
   const gone = sent?.gone ?? [];
   let lo = Infinity;
   let hi = -Infinity;
-  for (const seq of [...results.map((r) => r.mutation_id), ...gone]) {
+  const answered = results.flatMap((r) => covers?.get(r.mutation_id) ?? [r.mutation_id]);
+  for (const seq of [...answered, ...gone]) {
     lo = Math.min(lo, seq);
     hi = Math.max(hi, seq);
   }
