@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# `npm test`: every test in the repo. Unit/integration tests (vitest projects), then the browser tests against the
-# real local stack; then one closing line `N passed, N failed` counted from vitest's JSON reports.
-# WYRD_TEST_PARALLEL=1 runs the browser tests alongside the unit tests (their output held in a log and printed after
-# the unit tests'): faster on a machine with cores to spare, but on 2 cores the profile e2e's reload check timed out
-# under that load, so one after the other is the default. The unit run shares one throwaway PostgreSQL across
-# its files (WYRD_TEST_SHARED_POSTGRES, tests/server/global-postgres.ts).
+# `npm test`: every test in the repo, ending with one line `N passed, N failed` counted from vitest's JSON reports.
+# The browser tests (their own build and real local stack) start first and run alongside the unit/integration
+# tests; their output is held in a log and printed after the unit tests'. The unit tests run at a lower CPU
+# priority (nice) with one worker per core, so they take whatever the browser tests leave idle and never slow a
+# browser test's timing checks. On a CPU already busy with other work (under half idle when the run starts) a
+# niced unit run would be starved by that work, so the two run one after the other at normal priority instead;
+# WYRD_TEST_SERIAL=1 / WYRD_TEST_PARALLEL=1 choose either way. The unit run shares one throwaway PostgreSQL and
+# one migrated PGlite template across its files (WYRD_TEST_SHARED_POSTGRES, tests/server/global-postgres.ts).
 # With --checks (`npm run check`, CI) the type check, lint (zero warnings), the import-cycle check and Prettier's
-# format check run first and count as one check each.
+# format check run too (alongside: one after another at the unit tests' priority, output printed at the end) and
+# count as one check each.
 set -uo pipefail
 
 WITH_CHECKS=0
@@ -22,42 +25,62 @@ E2E_CODE_FILE="$RESULTS_DIR/e2e-exit-code"
 PG_SKIPPED="$RESULTS_DIR/postgres-skipped.txt"
 rm -f "$UNIT_JSON" "$E2E_JSON" "$E2E_LOG" "$E2E_CODE_FILE" "$PG_SKIPPED"
 
-CHECKS_PASSED=0
-CHECKS_FAILED=0
-CHECKS_SUMMARY=""
-# One static check: runs an npm script, counts it as one passed or failed check.
-static_check() {
-  local name="$1"
-  echo "== $name (npm run $name) =="
-  if npm run --silent "$name"; then
-    CHECKS_PASSED=$((CHECKS_PASSED + 1))
-    CHECKS_SUMMARY="$CHECKS_SUMMARY$name: passed; "
-  else
-    CHECKS_FAILED=$((CHECKS_FAILED + 1))
-    CHECKS_SUMMARY="$CHECKS_SUMMARY$name: FAILED; "
-  fi
-  echo
-}
-if [ "$WITH_CHECKS" = 1 ]; then
-  static_check typecheck
-  static_check lint
-  static_check cycles
-  static_check format:check
-fi
+CHECKS_LOG_DIR="$RESULTS_DIR/checks"
+STATIC_CHECKS=(typecheck lint cycles format:check)
+rm -rf "$CHECKS_LOG_DIR"
+CORES="$(nproc 2>/dev/null || echo 2)"
 
+# Percent of CPU time idle over one second (100 where /proc/stat is missing).
+cpu_idle_percent() {
+  [ -r /proc/stat ] || {
+    echo 100
+    return
+  }
+  local before after
+  read -r -a before </proc/stat
+  sleep 1
+  read -r -a after </proc/stat
+  local total=0 idle i
+  for i in 1 2 3 4 5 6 7 8; do total=$((total + after[i] - before[i])); done
+  idle=$((after[4] - before[4] + after[5] - before[5]))
+  if [ "$total" -gt 0 ]; then echo $((100 * idle / total)); else echo 100; fi
+}
+
+if [ "${WYRD_TEST_SERIAL:-}" = 1 ]; then
+  SERIAL=1
+elif [ "${WYRD_TEST_PARALLEL:-}" = 1 ]; then
+  SERIAL=0
+else
+  IDLE="$(cpu_idle_percent)"
+  SERIAL=0
+  if [ "$IDLE" -lt 50 ]; then
+    SERIAL=1
+    echo "The CPU is only $IDLE% idle (other work is running): the unit tests and the browser tests run one after"
+    echo "the other at normal priority (WYRD_TEST_PARALLEL=1 runs them alongside anyway)."
+  fi
+fi
+if [ "$SERIAL" = 1 ]; then
+  # As vitest chooses by itself: one core left free.
+  LOW_PRIORITY=()
+  WORKERS=$((CORES > 1 ? CORES - 1 : 1))
+else
+  # Lower priority for the work that has no timing checks of its own (unit tests, static checks).
+  LOW_PRIORITY=(nice -n 10)
+  WORKERS="$CORES"
+fi
 CHROMIUM="${CHROME_PATH:-/usr/bin/chromium}"
 if [ ! -x "$CHROMIUM" ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "Chromium is missing at $CHROMIUM: installing Debian's chromium (apt-get install -y chromium)..."
     if ! (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium); then
       echo "Could not install chromium. Run: sudo apt-get update && sudo apt-get install -y chromium"
-      echo "$CHECKS_PASSED passed, $((CHECKS_FAILED + 1)) failed"
+      echo "0 passed, 1 failed"
       exit 1
     fi
   else
     echo "The browser tests need Debian's chromium at $CHROMIUM. Install it with:"
     echo "  sudo apt-get update && sudo apt-get install -y chromium"
-    echo "$CHECKS_PASSED passed, $((CHECKS_FAILED + 1)) failed"
+    echo "0 passed, 1 failed"
     exit 1
   fi
 fi
@@ -94,15 +117,38 @@ run_e2e() {
   echo $? >"$E2E_CODE_FILE"
 }
 
+# The static checks, one after another (tsc and eslint each want a core and plenty of memory); each one's
+# output and exit code go to files, read back at the end.
+run_checks() {
+  mkdir -p "$CHECKS_LOG_DIR"
+  local name
+  for name in "${STATIC_CHECKS[@]}"; do
+    "${LOW_PRIORITY[@]}" npm run --silent "$name" >"$CHECKS_LOG_DIR/$name.log" 2>&1
+    echo $? >"$CHECKS_LOG_DIR/$name.code"
+  done
+}
+
 E2E_PID=""
-if [ "${WYRD_TEST_PARALLEL:-}" = 1 ]; then
+CHECKS_PID=""
+# A Ctrl-C reaches the jobs alongside as well (same process group; node restores SIGINT that bash ignores for
+# background jobs), so the browser tests stop their stack as on a Ctrl-C of their own.
+if [ "$SERIAL" != 1 ]; then
   echo "== Browser tests started alongside (output below, after the unit tests') =="
   run_e2e >"$E2E_LOG" 2>&1 &
   E2E_PID=$!
+  if [ "$WITH_CHECKS" = 1 ]; then
+    echo "== Static checks started alongside (${STATIC_CHECKS[*]}; output at the end) =="
+    run_checks &
+    CHECKS_PID=$!
+  fi
+elif [ "$WITH_CHECKS" = 1 ]; then
+  echo "== Static checks (${STATIC_CHECKS[*]}) =="
+  run_checks
 fi
 
-echo "== Unit and integration tests (vitest) =="
-WYRD_TEST_SHARED_POSTGRES=1 npx vitest run --reporter=default --reporter=json --outputFile.json="$UNIT_JSON"
+echo "== Unit and integration tests (vitest, $WORKERS workers) =="
+WYRD_TEST_SHARED_POSTGRES=1 "${LOW_PRIORITY[@]}" npx vitest run --maxWorkers="$WORKERS" --reporter=default \
+  --reporter=json --outputFile.json="$UNIT_JSON"
 UNIT_CODE=$?
 read -r UNIT_PASSED UNIT_FAILED UNIT_SKIPPED <<<"$(count "$UNIT_JSON" "$UNIT_CODE")"
 
@@ -116,6 +162,25 @@ else
 fi
 E2E_CODE="$(cat "$E2E_CODE_FILE" 2>/dev/null || echo 1)"
 read -r E2E_PASSED E2E_FAILED E2E_SKIPPED <<<"$(count "$E2E_JSON" "$E2E_CODE")"
+
+CHECKS_PASSED=0
+CHECKS_FAILED=0
+CHECKS_SUMMARY=""
+if [ "$WITH_CHECKS" = 1 ]; then
+  if [ -n "$CHECKS_PID" ]; then wait "$CHECKS_PID"; fi
+  for name in "${STATIC_CHECKS[@]}"; do
+    echo
+    echo "== $name (npm run $name) =="
+    cat "$CHECKS_LOG_DIR/$name.log" 2>/dev/null
+    if [ "$(cat "$CHECKS_LOG_DIR/$name.code" 2>/dev/null || echo 1)" = 0 ]; then
+      CHECKS_PASSED=$((CHECKS_PASSED + 1))
+      CHECKS_SUMMARY="$CHECKS_SUMMARY$name: passed; "
+    else
+      CHECKS_FAILED=$((CHECKS_FAILED + 1))
+      CHECKS_SUMMARY="$CHECKS_SUMMARY$name: FAILED; "
+    fi
+  done
+fi
 
 PASSED=$((CHECKS_PASSED + UNIT_PASSED + E2E_PASSED))
 FAILED=$((CHECKS_FAILED + UNIT_FAILED + E2E_FAILED))

@@ -83,40 +83,48 @@ export function Checkbox({
 
 export type Choice<T extends string> = { value: T; label: ReactNode };
 
-/** A labelled group of radios (a fieldset with its legend); arrow keys move between the choices. */
-export function RadioGroup<T extends string>({
-  legend,
-  name,
-  value,
-  choices,
-  onChange,
-  disabled,
-  className,
-}: {
-  legend: string;
+type ChoicesProps<T extends string> = {
   name: string;
   value: T;
   choices: ReadonlyArray<Choice<T>>;
   onChange: (value: T) => void;
   disabled?: boolean;
-  className?: string;
-}) {
+};
+
+/** One native radio a choice, each inside its label (`labelClass` says how the label is drawn). */
+function RadioChoices<T extends string>({
+  name,
+  value,
+  choices,
+  onChange,
+  disabled,
+  labelClass,
+}: ChoicesProps<T> & { labelClass: (checked: boolean) => string | undefined }) {
+  return choices.map((c) => (
+    <label key={c.value} className={labelClass(value === c.value)}>
+      <Input
+        type="radio"
+        name={name}
+        value={c.value}
+        checked={value === c.value}
+        disabled={disabled}
+        onChange={() => onChange(c.value)}
+      />
+      {c.label}
+    </label>
+  ));
+}
+
+/** A labelled group of radios (a fieldset with its legend); arrow keys move between the choices. */
+export function RadioGroup<T extends string>({
+  legend,
+  className,
+  ...choices
+}: ChoicesProps<T> & { legend: string; className?: string }) {
   return (
     <fieldset className={join('radio-group', className)}>
       <legend>{legend}</legend>
-      {choices.map((c) => (
-        <label key={c.value} className="radio">
-          <Input
-            type="radio"
-            name={name}
-            value={c.value}
-            checked={value === c.value}
-            disabled={disabled}
-            onChange={() => onChange(c.value)}
-          />
-          {c.label}
-        </label>
-      ))}
+      <RadioChoices {...choices} labelClass={() => 'radio'} />
     </fieldset>
   );
 }
@@ -128,33 +136,12 @@ export function RadioGroup<T extends string>({
  */
 export function SegmentedSwitch<T extends string>({
   label,
-  name,
-  value,
-  choices,
-  onChange,
   className,
-}: {
-  label: string;
-  name: string;
-  value: T;
-  choices: ReadonlyArray<Choice<T>>;
-  onChange: (value: T) => void;
-  className?: string;
-}) {
+  ...choices
+}: Omit<ChoicesProps<T>, 'disabled'> & { label: string; className?: string }) {
   return (
     <div className={join('segmented', className)} role="radiogroup" aria-label={label}>
-      {choices.map((c) => (
-        <label key={c.value} className={join('segmented-option', value === c.value && 'segmented-active')}>
-          <Input
-            type="radio"
-            name={name}
-            value={c.value}
-            checked={value === c.value}
-            onChange={() => onChange(c.value)}
-          />
-          {c.label}
-        </label>
-      ))}
+      <RadioChoices {...choices} labelClass={(checked) => join('segmented-option', checked && 'segmented-active')} />
     </div>
   );
 }

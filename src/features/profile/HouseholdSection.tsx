@@ -3,13 +3,14 @@
 // Medicare levy's family thresholds, and the retirement settings (homeowner, the Age Pension on or off, unused
 // concessional cap from before the forecast). Saved into the assumptions record (docs/forecast-model.md sections 7
 // and 9).
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormField, FormMessage } from '../../components/form/FormField';
 import { useBusyAction } from '../../components/form/use-busy-action';
 import { useDb } from '../../data/db-context';
-import { getAssumptions, saveAssumptions } from '../../data/repositories/assumptions';
+import { saveAssumptions } from '../../data/repositories/assumptions';
+import { useStoredAssumptions } from '../../data/repositories/use-stored-assumptions';
 import { localToday } from '../../lib/dates/local-today';
-import { DEFAULT_PERSON, type AssumptionsInput, type PersonId } from '../../../worker/engine/index';
+import { DEFAULT_PERSON, type PersonId } from '../../../worker/engine/index';
 import {
   WHO,
   toForm,
@@ -26,28 +27,18 @@ import './profile.css';
 
 export function HouseholdSection() {
   const db = useDb();
-  const [stored, setStored] = useState<AssumptionsInput | null | undefined>(undefined);
   const [people, setPeople] = useState<PersonForm[]>([toForm(DEFAULT_PERSON)]);
   const [children, setChildren] = useState('0');
   const [retirement, setRetirement] = useState<RetirementForm>(toRetirementForm(undefined));
+  const [stored, setStored] = useStoredAssumptions(db, (a) => {
+    if (a?.people) setPeople(a.people.map(toForm));
+    setChildren(String(a?.dependent_children ?? 0));
+    setRetirement(toRetirementForm(a?.retirement));
+  });
   const nextCap = useRef(0);
   const [errors, setErrors] = useState<HouseholdErrors>({});
   const [message, setMessage] = useState<{ type: 'error' | 'success'; text: string } | null>(null);
   const { busy: saving, run } = useBusyAction();
-
-  useEffect(() => {
-    let active = true;
-    void getAssumptions(db).then((a) => {
-      if (!active) return;
-      setStored(a);
-      if (a?.people) setPeople(a.people.map(toForm));
-      setChildren(String(a?.dependent_children ?? 0));
-      setRetirement(toRetirementForm(a?.retirement));
-    });
-    return () => {
-      active = false;
-    };
-  }, [db]);
 
   const update = (id: PersonId, field: keyof PersonForm) => (event: { target: { value: string } }) =>
     setPeople((current) => current.map((p) => (p.id === id ? { ...p, [field]: event.target.value } : p)));

@@ -1,7 +1,7 @@
 // The profile screen (spec section 2 Profile): 'Profile Information' (email with its verified marker,
 // first and last name) and 'Security' (change password), with the spec's messages; 'Data' exports and imports
 // the user's backup file. Below the profile form, the Household section holds the people in the plan.
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { FormField, FormMessage } from '../../components/form/FormField';
 import {
   MIN_PASSWORD_LENGTH,
@@ -33,14 +33,26 @@ export function ProfilePage() {
   const [loadError, setLoadError] = useState('');
   // Bumped only when fetched attributes arrive, so the form remounts with them (but not after a save).
   const [loadedVersion, setLoadedVersion] = useState(0);
+  // Set once the person types in the form or saves it: from then on their names win over a fetch that was
+  // asked for before (a slow answer would otherwise wipe what they typed, or undo a save and its message).
+  const edited = useRef(false);
 
   useEffect(() => {
     let active = true;
     void auth.getUserAttributes().then((result) => {
       if (!active) return;
-      if (result.success && result.attributes) {
-        setAttributes(result.attributes);
-        setLoadedVersion((version) => version + 1);
+      const fetched = result.attributes;
+      if (result.success && fetched) {
+        if (edited.current) {
+          setAttributes((current) => ({
+            ...fetched,
+            given_name: current?.given_name,
+            family_name: current?.family_name,
+          }));
+        } else {
+          setAttributes(fetched);
+          setLoadedVersion((version) => version + 1);
+        }
       } else if (!cachedAttributes) setLoadError(result.error ?? 'Failed to load profile');
     });
     return () => {
@@ -84,6 +96,7 @@ export function ProfilePage() {
           <ProfileForm
             key={loadedVersion}
             attributes={attributes}
+            onEdit={() => (edited.current = true)}
             onSaved={(saved) => setAttributes((current) => ({ ...current, ...saved }))}
           />
           <HouseholdSection />
@@ -103,9 +116,11 @@ export function ProfilePage() {
 
 function ProfileForm({
   attributes,
+  onEdit,
   onSaved,
 }: {
   attributes: UserAttributes | null;
+  onEdit: () => void;
   onSaved: (saved: UserAttributes) => void;
 }) {
   const [firstName, setFirstName] = useState(attributes?.given_name ?? '');
@@ -115,6 +130,7 @@ function ProfileForm({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    onEdit();
     const problem = firstName.trim() ? '' : 'First name is required';
     if (!(await run(problem, () => auth.updateProfile(firstName, lastName), 'Failed to update profile'))) return;
     setNotice('Profile updated successfully!');
@@ -140,8 +156,14 @@ function ProfileForm({
         labels={['First Name', 'Last Name']}
         first={firstName}
         last={lastName}
-        onFirst={setFirstName}
-        onLast={setLastName}
+        onFirst={(value) => {
+          onEdit();
+          setFirstName(value);
+        }}
+        onLast={(value) => {
+          onEdit();
+          setLastName(value);
+        }}
       />
       <FormSubmit error={error} success={notice} busy={busy} label="Save Changes" busyLabel="Saving..." />
     </form>

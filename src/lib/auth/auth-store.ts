@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import { auth } from './auth-client';
 import type { AuthUser } from './auth-types';
-import { clearCachedIdentity, readCachedIdentity, writeCachedIdentity } from './identity-cache';
+import { clearCachedIdentity, identityCacheChanges, readCachedIdentity, writeCachedIdentity } from './identity-cache';
 import { amplifyTokensPresent } from './session-hint';
 
 export type AuthState = {
@@ -27,6 +27,8 @@ export function onSignOut(listener: SignOutListener): () => void {
 
 let refreshing: Promise<AuthUser | null> | null = null;
 let started = false;
+const MAX_STALE_READS = 3;
+let staleReads = 0;
 
 async function readUser(): Promise<AuthUser | null> {
   const cached = readCachedIdentity();
@@ -35,6 +37,7 @@ async function readUser(): Promise<AuthUser | null> {
     useAuthStore.setState({ user: null, loading: false, offline: false });
     return null;
   }
+  const changesBefore = identityCacheChanges();
   let found;
   try {
     found = await auth.getCurrentUser(cached);
@@ -42,6 +45,13 @@ async function readUser(): Promise<AuthUser | null> {
     console.error('Reading the current user failed', error);
     found = { user: null, offline: false };
   }
+  // A profile save patched the cache while this read was out: the answer may predate the save, so it must not
+  // be written over it. Read again (a few times at most, so a busy cache cannot keep the read going).
+  if (identityCacheChanges() !== changesBefore && staleReads < MAX_STALE_READS) {
+    staleReads += 1;
+    return readUser();
+  }
+  staleReads = 0;
   const { user, offline } = found;
   if (user) writeCachedIdentity(user);
   else if (!offline) clearCachedIdentity();
@@ -108,5 +118,6 @@ export async function logout(): Promise<void> {
 export function resetAuthStoreForTests(): void {
   started = false;
   refreshing = null;
+  staleReads = 0;
   useAuthStore.setState({ user: null, loading: true, offline: false });
 }

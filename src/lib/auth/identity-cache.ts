@@ -4,6 +4,13 @@ import type { AuthUser } from './auth-types';
 
 export const IDENTITY_CACHE_KEY = 'wyrd.identity';
 
+let changes = 0;
+
+/** Counts this page's writes and clears of the cache, so a read that spans one can tell it may be stale. */
+export function identityCacheChanges(): number {
+  return changes;
+}
+
 function isAuthUser(value: unknown): value is AuthUser {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
@@ -24,6 +31,7 @@ export function readCachedIdentity(): AuthUser | null {
 }
 
 export function writeCachedIdentity(user: AuthUser): void {
+  changes += 1;
   try {
     localStorage.setItem(IDENTITY_CACHE_KEY, JSON.stringify(user));
   } catch {
@@ -32,6 +40,7 @@ export function writeCachedIdentity(user: AuthUser): void {
 }
 
 export function clearCachedIdentity(): void {
+  changes += 1;
   try {
     localStorage.removeItem(IDENTITY_CACHE_KEY);
   } catch {
