@@ -170,19 +170,23 @@ export function Labelled({ id, label, hint, error, children }: LabelledProps & {
 export const describedBy = (id: string, hint?: string, error?: string) =>
   join(hint && `${id}-hint`, error && `${id}-error`);
 
+/** A labelled control's id (the one given, or a fresh one) and the aria attributes tying it to its hint and error. */
+export function useLabelledControl(id: string | undefined, hint?: string, error?: string) {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  return {
+    id: controlId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(controlId, hint, error),
+  } as const;
+}
+
 /** A labelled date field (YYYY-MM-DD). */
 export function DateInput({ label, hint, error, id, ...props }: Omit<InputProps, 'type'> & LabelledProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
+  const control = useLabelledControl(id, hint, error);
   return (
-    <Labelled id={inputId} label={label} hint={hint} error={error}>
-      <Input
-        id={inputId}
-        type="date"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, hint, error)}
-        {...props}
-      />
+    <Labelled id={control.id} label={label} hint={hint} error={error}>
+      <Input type="date" {...control} {...props} />
     </Labelled>
   );
 }
@@ -199,18 +203,10 @@ export function SelectField<T extends string>({
   ...props
 }: Omit<SelectProps, 'value' | 'onChange'> &
   LabelledProps & { value: T; choices: ReadonlyArray<{ value: T; label: string }>; onValue: (value: T) => void }) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
+  const control = useLabelledControl(id, hint, error);
   return (
-    <Labelled id={selectId} label={label} hint={hint} error={error}>
-      <Select
-        id={selectId}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(selectId, hint, error)}
-        onChange={(e) => onValue(e.target.value as T)}
-        {...props}
-      >
+    <Labelled id={control.id} label={label} hint={hint} error={error}>
+      <Select {...control} value={value} onChange={(e) => onValue(e.target.value as T)} {...props}>
         {choices.map((c) => (
           <option key={c.value} value={c.value}>
             {c.label}

@@ -45,7 +45,14 @@ export function scenarioLinks(snapshot: TableRows<'scenarios' | 'events'>) {
     const scenarioId = scenarioOf(entity.scenario_event_id);
     return (scenarioId && scenarioNames.get(scenarioId)) || 'Unknown scenario';
   };
-  return { scenarioOf, hypothetical };
+  /** What every money row view carries about its entity: its id and name, and the scenario links above. */
+  const rowView = (entity: { id: string; name: string; scenario_event_id?: string | null }) => ({
+    id: entity.id,
+    name: entity.name,
+    eventScenarioId: scenarioOf(entity.scenario_event_id),
+    hypotheticalScenario: hypothetical(entity),
+  });
+  return { scenarioOf, hypothetical, rowView };
 }
 
 /** Everything the summaries and the dashboard read, as stored (hypothetical entities included). */

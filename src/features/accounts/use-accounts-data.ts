@@ -34,17 +34,11 @@ const readSnapshot = (db: WyrdDb): Promise<Snapshot> => readTables(db, TABLES);
 
 /** Groups and sorts the accounts and works out the summary; memoised on the snapshot so re-renders are cheap. */
 export function buildAccountsData(snapshot: Snapshot): AccountsData {
-  const { scenarioOf, hypothetical } = scenarioLinks(snapshot);
+  const { rowView } = scenarioLinks(snapshot);
   let assets: AccountView[] = [];
   let liabilities: AccountView[] = [];
   for (const a of snapshot.accounts) {
-    const view: AccountView = {
-      id: a.id,
-      name: a.name,
-      account: a,
-      eventScenarioId: scenarioOf(a.scenario_event_id),
-      hypotheticalScenario: hypothetical(a),
-    };
+    const view: AccountView = { ...rowView(a), account: a };
     (a.is_asset ? assets : liabilities).push(view);
   }
   assets = sortByName(assets);

@@ -3,7 +3,7 @@
 // Medicare levy's family thresholds, and the retirement settings (homeowner, the Age Pension on or off, unused
 // concessional cap from before the forecast). Saved into the assumptions record (docs/forecast-model.md sections 7
 // and 9).
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useId, useRef, useState, type FormEvent } from 'react';
 import { FormField, FormMessage } from '../../components/form/FormField';
 import { useBusyAction } from '../../components/form/use-busy-action';
 import { useDb } from '../../data/db-context';
@@ -24,6 +24,37 @@ import {
 } from './household-form';
 import { Button, Checkbox, Select } from '../../components/form/controls';
 import './profile.css';
+
+/** Each person's fields, in order: the input is named `<person>_<field>`, its error keyed `<person>.<field>`. */
+const PERSON_FIELDS: ReadonlyArray<{
+  field: Exclude<keyof PersonForm, 'id'>;
+  label: string;
+  required?: boolean;
+  type?: 'date';
+  inputMode?: 'decimal';
+  hint?: string;
+}> = [
+  { field: 'name', label: 'Name', required: true },
+  { field: 'birth_date', label: 'Birth date (optional)', type: 'date' },
+  {
+    field: 'ytd_income',
+    label: 'Taxable income so far this financial year (optional)',
+    inputMode: 'decimal',
+    hint: 'Leave empty to estimate it from the pay in your plan as if it had run since 1 July.',
+  },
+  {
+    field: 'ytd_date',
+    label: 'Income so far is up to (optional)',
+    type: 'date',
+    hint: "Empty: up to the forecast's start.",
+  },
+];
+
+/** An unused-cap row's typed fields: the input is named `cap_<row>_<field>`, its error keyed `cap.<key>.<field>`. */
+const CAP_FIELDS = [
+  { field: 'year', label: 'Financial year it starts (2023 for 2023-24)', inputMode: 'numeric' },
+  { field: 'amount', label: 'Unused cap ($)', inputMode: 'decimal' },
+] as const;
 
 export function HouseholdSection() {
   const db = useDb();
@@ -82,34 +113,12 @@ export function HouseholdSection() {
       {people.map((p) => (
         <fieldset key={p.id} className="household-person">
           <legend>{WHO[p.id]}</legend>
-          <FormField label="Name" name={`${p.id}_name`} required value={p.name} onChange={update(p.id, 'name')} />
-          <FieldError text={errors[`${p.id}.name`]} />
-          <FormField
-            label="Birth date (optional)"
-            name={`${p.id}_birth_date`}
-            type="date"
-            value={p.birth_date}
-            onChange={update(p.id, 'birth_date')}
-          />
-          <FieldError text={errors[`${p.id}.birth_date`]} />
-          <FormField
-            label="Taxable income so far this financial year (optional)"
-            name={`${p.id}_ytd_income`}
-            inputMode="decimal"
-            hint="Leave empty to estimate it from the pay in your plan as if it had run since 1 July."
-            value={p.ytd_income}
-            onChange={update(p.id, 'ytd_income')}
-          />
-          <FieldError text={errors[`${p.id}.ytd_income`]} />
-          <FormField
-            label="Income so far is up to (optional)"
-            name={`${p.id}_ytd_date`}
-            type="date"
-            hint="Empty: up to the forecast's start."
-            value={p.ytd_date}
-            onChange={update(p.id, 'ytd_date')}
-          />
-          <FieldError text={errors[`${p.id}.ytd_date`]} />
+          {PERSON_FIELDS.map(({ field, ...input }) => (
+            <Fragment key={field}>
+              <FormField name={`${p.id}_${field}`} value={p[field]} onChange={update(p.id, field)} {...input} />
+              <FieldError text={errors[`${p.id}.${field}`]} />
+            </Fragment>
+          ))}
           {p.id === 'partner' && (
             <Button
               type="button"
@@ -225,22 +234,17 @@ function RetirementFields({
             </div>
           )}
           <FieldError text={errors[`cap.${row.key}.person`]} />
-          <FormField
-            label="Financial year it starts (2023 for 2023-24)"
-            name={`cap_${i}_year`}
-            inputMode="numeric"
-            value={row.year}
-            onChange={(e) => setRow(row.key, 'year', e.target.value)}
-          />
-          <FieldError text={errors[`cap.${row.key}.year`]} />
-          <FormField
-            label="Unused cap ($)"
-            name={`cap_${i}_amount`}
-            inputMode="decimal"
-            value={row.amount}
-            onChange={(e) => setRow(row.key, 'amount', e.target.value)}
-          />
-          <FieldError text={errors[`cap.${row.key}.amount`]} />
+          {CAP_FIELDS.map(({ field, ...input }) => (
+            <Fragment key={field}>
+              <FormField
+                name={`cap_${i}_${field}`}
+                value={row[field]}
+                onValue={(value) => setRow(row.key, field, value)}
+                {...input}
+              />
+              <FieldError text={errors[`cap.${row.key}.${field}`]} />
+            </Fragment>
+          ))}
           <Button
             type="button"
             variant="secondary"

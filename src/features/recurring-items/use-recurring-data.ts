@@ -39,20 +39,17 @@ type Snapshot = TableRows<(typeof TABLES)[number]>;
 const readSnapshot = (db: WyrdDb): Promise<Snapshot> => readTables(db, TABLES);
 
 export function buildRecurringData(snapshot: Snapshot): RecurringData {
-  const { scenarioOf, hypothetical } = scenarioLinks(snapshot);
+  const { hypothetical, rowView } = scenarioLinks(snapshot);
   const categoryNames = new Map(snapshot.categories.map((c) => [c.id, c.name]));
   const accountNames = new Map(snapshot.accounts.map((a) => [a.id, a.name]));
   let income: RecurringView[] = [];
   let expenses: RecurringView[] = [];
   for (const r of snapshot.recurring_items) {
     const view: RecurringView = {
-      id: r.id,
-      name: r.name,
+      ...rowView(r),
       item: r,
       categoryName: categoryNames.get(r.category_id) ?? UNCATEGORISED,
       accountName: accountNames.get(r.account_id) ?? 'Unknown account',
-      hypotheticalScenario: hypothetical(r),
-      eventScenarioId: scenarioOf(r.scenario_event_id),
     };
     (r.amount > 0 ? income : expenses).push(view);
   }
