@@ -1,7 +1,7 @@
 // List answers over HTTP: every list carries an ETag (its table's newest change for the user), a matching
 // If-None-Match gets 304 without a body, and a client that takes gzip gets the cached gzip encoding.
 import type { Context } from 'hono';
-import type { CachedList } from './store/rows';
+import { cachedList, etagOf, type CachedList } from './store/rows';
 
 /** Lists smaller than this go out as they are: gzip would save little and cost a header. */
 const GZIP_FROM_BYTES = 1024;
@@ -24,18 +24,30 @@ export function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
+// no-cache: a browser may keep the list but must revalidate it (a 304 is cheap); private: per user.
+const cacheHeaders = (etag: string): Record<string, string> => ({
+  ETag: etag,
+  'Cache-Control': 'private, no-cache',
+  Vary: 'Authorization, Accept-Encoding',
+});
+
+const notModified = (c: Context, etag: string): Response | undefined =>
+  etagMatches(c.req.header('if-none-match'), etag) ? c.body(null, 304, cacheHeaders(etag)) : undefined;
+
 export function listResponse(c: Context, list: CachedList): Response {
-  // no-cache: a browser may keep the list but must revalidate it (a 304 is cheap); private: per user.
-  const headers: Record<string, string> = {
-    ETag: list.etag,
-    'Cache-Control': 'private, no-cache',
-    Vary: 'Authorization, Accept-Encoding',
-  };
-  if (etagMatches(c.req.header('if-none-match'), list.etag)) return c.body(null, 304, headers);
-  headers['Content-Type'] = 'application/json';
+  const unchanged = notModified(c, list.etag);
+  if (unchanged) return unchanged;
+  const headers = { ...cacheHeaders(list.etag), 'Content-Type': 'application/json' };
   if (list.bytes.byteLength >= GZIP_FROM_BYTES && acceptsGzip(c.req.header('accept-encoding'))) {
-    headers['Content-Encoding'] = 'gzip';
-    return c.body(list.gzip(), 200, headers);
+    return c.body(list.gzip(), 200, { ...headers, 'Content-Encoding': 'gzip' });
   }
   return c.body(list.bytes, 200, headers);
+}
+
+/**
+ * A list whose version is known before its rows are read: a matching If-None-Match gets 304 without reading them;
+ * otherwise `read` gives the JSON text.
+ */
+export async function revalidatedList(c: Context, version: string, read: () => Promise<string>): Promise<Response> {
+  return notModified(c, etagOf(version)) ?? listResponse(c, cachedList(version, await read()));
 }

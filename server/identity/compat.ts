@@ -26,6 +26,7 @@ import {
   type CompatDeps,
   type Json,
 } from './compat-context';
+import type { User } from './cognito-local';
 import { CognitoError, invalidParameter, notAuthorized, userNotFound, MESSAGES } from './errors';
 import { assertPasswordPolicy as checkPassword } from './password-policy';
 import {
@@ -137,12 +138,24 @@ async function confirmSignUp(cx: CompatContext, body: Json): Promise<Json> {
   required(body.ConfirmationCode, 'confirmationCode');
   if (!user) throw userNotFound(MESSAGES.usernameClientNotFound);
   if (user.UserStatus === 'CONFIRMED') throw notAuthorized(MESSAGES.alreadyConfirmed);
+  return confirmWithCode(cx, user, 'ConfirmSignUp', body);
+}
+
+/**
+ * Forwards an operation that an emailed code confirms (the code fresh, the attempt counted). Confirming with an
+ * emailed code proves the address, as in Cognito.
+ */
+async function confirmWithCode(
+  cx: CompatContext,
+  user: User,
+  operation: 'ConfirmSignUp' | 'ConfirmForgotPassword',
+  body: Json,
+): Promise<Json> {
   return withCodeAttempt(cx, user, async () => {
     assertCodeFresh(cx, user);
-    await forward(cx, 'ConfirmSignUp', { ...body, Username: user.Username });
-    // Confirming with an emailed code proves the address, as in Cognito.
-    const confirmed = await cx.userPool.getUserByUsername(cx.ctx, user.Username);
-    if (confirmed) await saveUser(cx, withAttribute(confirmed, 'email_verified', 'true'));
+    await forward(cx, operation, { ...body, Username: user.Username });
+    const updated = await cx.userPool.getUserByUsername(cx.ctx, user.Username);
+    if (updated) await saveUser(cx, withAttribute(updated, 'email_verified', 'true'));
     return {};
   });
 }
@@ -171,13 +184,7 @@ async function confirmForgotPassword(cx: CompatContext, body: Json): Promise<Jso
   const password = required(body.Password, 'password');
   if (!user) throw userNotFound(MESSAGES.usernameClientNotFound);
   checkPassword(password);
-  return withCodeAttempt(cx, user, async () => {
-    assertCodeFresh(cx, user);
-    await forward(cx, 'ConfirmForgotPassword', { ...body, Username: user.Username });
-    const updated = await cx.userPool.getUserByUsername(cx.ctx, user.Username);
-    if (updated) await saveUser(cx, withAttribute(updated, 'email_verified', 'true'));
-    return {};
-  });
+  return confirmWithCode(cx, user, 'ConfirmForgotPassword', body);
 }
 
 async function changePassword(cx: CompatContext, body: Json): Promise<Json> {

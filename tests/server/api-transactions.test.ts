@@ -1,5 +1,6 @@
 // The bank data endpoints over real HTTP on PGlite: create and validation messages, bulk import (idempotent by
-// ids), paging newest first with filters and text search, undoing a batch, payee rules, and isolation by user.
+// ids), paging newest first with filters and text search, the list's ETag, undoing a batch, payee rules, the
+// account and category references, and isolation by user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
 
@@ -10,6 +11,10 @@ describe('transactions API', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi('pglite', () => new Date('2026-11-23T10:00:00.000Z'));
+    // A transaction's account and category must exist: the ones the rows below name.
+    for (const id of ['acc-a', 'acc-b'])
+      await api.call('POST', '/accounts', { body: { id, name: id, current_balance: 0 } });
+    await api.call('POST', '/categories', { body: { id: 'groceries', name: 'Groceries', type: 'expense' } });
   }, 120_000);
   afterAll(async () => {
     await api?.close();
@@ -116,5 +121,151 @@ describe('transactions API', () => {
     );
     expect((await api.call<unknown[]>('GET', '/payee-rules', { sub: 'user-b' })).body).toEqual([]);
     expect((await api.call('DELETE', `/payee-rules/${made.body.id}`)).status).toBe(204);
+  });
+
+  const get = (path: string, sub: string, headers: Record<string, string> = {}) =>
+    fetch(`${api.url}${path}`, { headers: { Authorization: `Bearer ${api.token(sub)}`, ...headers } });
+
+  it('tags each page with an ETag: 304 while nothing changed, a new tag after any write, one per filter and page', async () => {
+    const sub = 'etag-user';
+    await api.call('POST', '/accounts', { sub, body: { id: 'etag-acc', name: 'Everyday', current_balance: 0 } });
+    for (let i = 0; i < 3; i++)
+      await api.call('POST', '/transactions', { sub, body: row(i, { account_id: 'etag-acc' }) });
+
+    const first = await get('/transactions?limit=2', sub);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const page = (await first.json()) as Page;
+    expect(page.items).toHaveLength(2);
+
+    const same = await get('/transactions?limit=2', sub, { 'If-None-Match': etag });
+    expect(same.status).toBe(304);
+    expect(await same.text()).toBe('');
+    expect(same.headers.get('etag')).toBe(etag);
+
+    // Another page, filter or limit is another tag; so is another user asking the same.
+    const others = [
+      `/transactions?limit=2&cursor=${page.next_cursor}`,
+      '/transactions?limit=3',
+      '/transactions?limit=2&account_id=etag-acc',
+      '/transactions?limit=2&q=woolworths',
+      '/transactions?limit=2&from=2026-10-02',
+    ];
+    const tags = [etag];
+    for (const path of others) {
+      const reply = await get(path, sub, { 'If-None-Match': etag });
+      expect(reply.status).toBe(200);
+      tags.push(reply.headers.get('etag') ?? '');
+    }
+    expect(new Set(tags).size).toBe(tags.length);
+    expect((await get('/transactions?limit=2', 'someone-else', { 'If-None-Match': etag })).status).toBe(200);
+
+    // Every write (even one off this page) gives the page a new tag.
+    const writes = [
+      () => api.call('POST', '/transactions', { sub, body: row(3, { account_id: 'etag-acc', date: '2026-01-01' }) }),
+      () => api.call('PATCH', '/transactions/tx-3', { sub, body: { note: 'old one' } }),
+      () => api.call('DELETE', '/transactions/tx-3', { sub }),
+    ];
+    let current = etag;
+    for (const write of writes) {
+      expect((await write()).status).toBeLessThan(300);
+      const after = await get('/transactions?limit=2', sub, { 'If-None-Match': current });
+      expect(after.status).toBe(200);
+      const next = after.headers.get('etag') ?? '';
+      expect(next).not.toBe(current);
+      expect((await get('/transactions?limit=2', sub, { 'If-None-Match': next })).status).toBe(304);
+      current = next;
+    }
+    // A bad query is still a 422, whatever the client holds.
+    expect((await get('/transactions?cursor=nonsense', sub, { 'If-None-Match': '*' })).status).toBe(422);
+  });
+
+  it("refuses an account or category that is missing, deleted or another user's, on create, change and import", async () => {
+    type Issues = { detail: Array<{ loc: unknown[]; msg: string; type: string }> };
+    const sub = 'ref-user';
+    await api.call('POST', '/accounts', { sub, body: { id: 'ref-acc', name: 'Everyday', current_balance: 0 } });
+    await api.call('POST', '/accounts', { sub, body: { id: 'ref-gone', name: 'Closed', current_balance: 0 } });
+    await api.call('POST', '/categories', { sub, body: { id: 'ref-cat', name: 'Food', type: 'expense' } });
+    await api.call('POST', '/categories', { sub, body: { id: 'ref-old', name: 'Old', type: 'expense' } });
+    expect((await api.call('DELETE', '/accounts/ref-gone', { sub })).status).toBe(204);
+    // acc-a is user-123's: to this user it is an id like any unknown one.
+    const tx = (id: string, extra: Record<string, unknown>) => row(0, { id, account_id: 'ref-acc', ...extra });
+
+    const missing = await api.call<Issues>('POST', '/transactions', { sub, body: tx('r1', { account_id: 'nope' }) });
+    const foreign = await api.call<Issues>('POST', '/transactions', { sub, body: tx('r1', { account_id: 'acc-a' }) });
+    expect(missing.status).toBe(422);
+    expect(missing.body.detail).toEqual([
+      { loc: ['body', 'account_id'], msg: 'is not one of your accounts', type: 'reference_error' },
+    ]);
+    expect(foreign.status).toBe(422);
+    expect(foreign.body).toEqual(missing.body);
+    const deleted = await api.call<Issues>('POST', '/transactions', {
+      sub,
+      body: tx('r1', { account_id: 'ref-gone', category_id: 'groceries' }),
+    });
+    expect(deleted.body.detail).toEqual([
+      { loc: ['body', 'account_id'], msg: 'names an account that was deleted', type: 'reference_error' },
+      { loc: ['body', 'category_id'], msg: 'is not one of your categories', type: 'reference_error' },
+    ]);
+    expect((await api.call('GET', '/transactions/r1', { sub })).status).toBe(404);
+
+    // A change is checked too; a reference the transaction already had is not (its category was deleted since).
+    expect((await api.call('POST', '/transactions', { sub, body: tx('r2', { category_id: 'ref-old' }) })).status).toBe(
+      201,
+    );
+    expect((await api.call('DELETE', '/categories/ref-old', { sub })).status).toBe(204);
+    const moved = await api.call<Issues>('PATCH', '/transactions/r2', { sub, body: { account_id: 'ref-gone' } });
+    expect(moved.status).toBe(422);
+    expect(moved.body.detail).toEqual([
+      { loc: ['body', 'account_id'], msg: 'names an account that was deleted', type: 'reference_error' },
+    ]);
+    const noted = await api.call<Tx>('PATCH', '/transactions/r2', { sub, body: { note: 'still editable' } });
+    expect(noted.status).toBe(200);
+    const recategorised = await api.call<Issues>('PATCH', '/transactions/r2', {
+      sub,
+      body: { category_id: 'ref-old' },
+    });
+    expect(recategorised.status).toBe(200);
+    const toLive = await api.call<Issues>('PATCH', '/transactions/r2', { sub, body: { category_id: 'ref-cat' } });
+    expect(toLive.status).toBe(200);
+    const back = await api.call<Issues>('PATCH', '/transactions/r2', { sub, body: { category_id: 'ref-old' } });
+    expect(back.body.detail).toEqual([
+      { loc: ['body', 'category_id'], msg: 'names a category that was deleted', type: 'reference_error' },
+    ]);
+
+    // An import names each bad row and writes nothing.
+    const batch = {
+      id: 'ref-batch',
+      account_id: 'ref-acc',
+      imported_at: '2026-11-23T10:00:00.000Z',
+      file_names: ['nov.csv'],
+      format: 'csv',
+      bank: 'anz',
+      row_count: 3,
+      skipped_count: 0,
+    };
+    const rows = [tx('i0', {}), tx('i1', { account_id: 'acc-b' }), tx('i2', { category_id: 'ref-old' })];
+    const refused = await api.call<Issues>('POST', '/transactions/import', {
+      sub,
+      body: { batch, transactions: rows },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toEqual([
+      { loc: ['body', 'transactions', 1, 'account_id'], msg: 'is not one of your accounts', type: 'reference_error' },
+      {
+        loc: ['body', 'transactions', 2, 'category_id'],
+        msg: 'names a category that was deleted',
+        type: 'reference_error',
+      },
+    ]);
+    expect((await api.call('GET', '/transactions/i0', { sub })).status).toBe(404);
+    expect((await api.call('GET', '/import-batches/ref-batch', { sub })).status).toBe(404);
+    const fixed = [rows[0], { ...rows[1], account_id: 'ref-acc' }, { ...rows[2], category_id: 'ref-cat' }];
+    const imported = await api.call('POST', '/transactions/import', { sub, body: { batch, transactions: fixed } });
+    expect(imported.status).toBe(201);
+    expect(imported.body).toMatchObject({ transactions: 3 });
+    expect((await api.call<Tx>('GET', '/transactions/i2', { sub })).body.category_id).toBe('ref-cat');
   });
 });

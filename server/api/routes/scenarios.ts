@@ -2,26 +2,23 @@
 import { Hono } from 'hono';
 import { readJson, type Env, type RouteDeps } from '../http';
 import * as scenarios from '../store/scenarios';
+import { recordRoutes } from './crud';
 
-export const scenarioRoutes = ({ db, auth, sub, write }: RouteDeps) =>
-  new Hono<Env>()
+export const scenarioRoutes = (deps: RouteDeps) => {
+  const { db, auth, sub, write } = deps;
+  return new Hono<Env>()
     .get('/scenarios', auth, async (c) => c.json(await scenarios.listScenariosWithChildren(db, sub(c))))
-    .post('/scenarios', auth, async (c) => {
-      const body = await readJson(c);
-      return c.json(await write(c, (tx, ctx) => scenarios.createScenario(tx, ctx, body)), 201);
-    })
-    .get('/scenarios/:id', auth, async (c) =>
-      c.json(await scenarios.getScenarioWithChildren(db, sub(c), c.req.param('id'))),
+    .route(
+      '/scenarios',
+      recordRoutes(deps, {
+        get: scenarios.getScenarioWithChildren,
+        create: scenarios.createScenario,
+        update: scenarios.updateScenario,
+        remove: scenarios.deleteScenario,
+      }),
     )
-    .put('/scenarios/:id', auth, async (c) => {
-      const body = await readJson(c);
-      return c.json(await write(c, (tx, ctx) => scenarios.updateScenario(tx, ctx, c.req.param('id'), body)));
-    })
-    .delete('/scenarios/:id', auth, async (c) => {
-      await write(c, (tx, ctx) => scenarios.deleteScenario(tx, ctx, c.req.param('id')));
-      return c.body(null, 204);
-    })
     .post('/scenarios/:id/clone', auth, async (c) => {
       const body = await readJson(c);
       return c.json(await write(c, (tx, ctx) => scenarios.cloneScenario(tx, ctx, c.req.param('id'), body)), 201);
     });
+};

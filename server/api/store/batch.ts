@@ -68,7 +68,7 @@ export class WriteBatch {
   /** Reads the given rows of each entity in one query per entity (ids not found are remembered as absent). */
   async preload(ids: Map<EntityName, Set<string>>): Promise<void> {
     for (const [entity, set] of ids) {
-      const wanted = [...set].filter((id) => !this.rows(entity).has(id));
+      const wanted = [...set].filter((id) => !this.rows(entity).has(id) && !this.missing.get(entity)?.has(id));
       for (let i = 0; i < wanted.length; i += ROWS_PER_STATEMENT) {
         const chunk = wanted.slice(i, i + ROWS_PER_STATEMENT);
         const t = entityTable(entity);
@@ -83,6 +83,17 @@ export class WriteBatch {
   }
 
   private readonly missing = new Map<EntityName, Set<string>>();
+
+  /** Records the batch's own mutations create or change (rowStates counts one the batch has not reached yet). */
+  private readonly announced = new Set<string>();
+
+  announce(entity: EntityName, id: string): void {
+    this.announced.add(`${entity}\u0000${id}`);
+  }
+
+  isAnnounced(entity: EntityName, id: string): boolean {
+    return this.announced.has(`${entity}\u0000${id}`);
+  }
   private absent(entity: EntityName, ids: string[]): void {
     let set = this.missing.get(entity);
     if (!set) this.missing.set(entity, (set = new Set()));

@@ -10,9 +10,10 @@ import {
   type RecurringItem,
 } from '../../../worker/engine/index';
 import type { Database } from '../../db/client';
-import { ApiError, conflict, notFound, parseInput } from '../errors';
+import type { z } from 'zod';
+import { ApiError, conflict, parseInput } from '../errors';
 import { AccountInputSchema, CategoryInputSchema, RecurringItemInputSchema } from '../inputs';
-import { getAny, getLive, listLive, putEntity, tombstone, type WriteContext } from './rows';
+import { getAny, getLive, listLive, putEntity, requireLive, tombstone, type WriteContext } from './rows';
 
 export const LINK_MESSAGES = {
   account: {
@@ -41,7 +42,7 @@ export function requireObject(value: unknown): Record<string, unknown> {
 /** The id for a new record: the client's (offline-made) one, refusing one already used or deleted. */
 async function newRecordId(
   db: Database,
-  entity: 'accounts' | 'categories' | 'recurring_items',
+  entity: LedgerEntity,
   sub: string,
   id: string | undefined,
   label: string,
@@ -53,160 +54,119 @@ async function newRecordId(
   return id;
 }
 
+type LedgerEntity = 'accounts' | 'categories' | 'recurring_items';
+type LedgerRecord = { id: string; updated_at?: string; scenario_event_id?: string | null };
+
+type LedgerKind<T, S extends z.ZodType<{ id?: string }>> = {
+  entity: LedgerEntity;
+  /** Lower case, in messages ("A recurring item with this id already exists.", "Recurring item not found"). */
+  label: string;
+  /** The create and update body's schema (its `id` is the client's own). */
+  input: S;
+  /** The stored record from the body's fields (validated against the engine's schema). */
+  body: (fields: Omit<z.infer<S>, 'id'>, id: string, at: string) => T;
+  /** Records a scenario event can create: edited and deleted only through their event (409 here). */
+  linked?: { edit: string; delete: string };
+  /** Records recurring items name in `field`: deleting one still in use is refused with `message` (409). */
+  usedBy?: { field: 'account_id' | 'category_id'; message: (uses: number, existing: T) => string };
+};
+
+/** Read, create (a synced create of an id the user has is its update), update and delete of one kind. */
+function ledgerRecords<T extends LedgerRecord, S extends z.ZodType<{ id?: string }>>(kind: LedgerKind<T, S>) {
+  const { entity, label, linked, usedBy } = kind;
+  const columns = linked ? { scenarioEventId: null } : {};
+  const what = label[0].toUpperCase() + label.slice(1);
+  const get = (db: Database, sub: string, id: string) => requireLive<T>(db, entity, sub, id, what);
+  const bodyOf = (id: string, input: unknown, at: string): T => {
+    const { id: _id, ...fields } = parseInput(kind.input, requireObject(input));
+    return kind.body(fields, id, at);
+  };
+
+  async function update(tx: Database, ctx: WriteContext, id: string, input: unknown): Promise<T> {
+    const existing = await get(tx, ctx.sub, id);
+    if (linked && existing.scenario_event_id) throw conflict(linked.edit);
+    const { id: _id, updated_at: _u, scenario_event_id: _s, ...current } = existing;
+    const body = bodyOf(id, { ...current, ...requireObject(input), id: undefined }, ctx.at);
+    return putEntity(tx, entity, ctx, body, columns);
+  }
+
+  async function create(tx: Database, ctx: WriteContext, input: unknown, mode: CreateMode = 'rest'): Promise<T> {
+    const requested = parseInput(kind.input, requireObject(input)).id;
+    if (mode === 'sync' && requested && (await getLive(tx, entity, ctx.sub, requested)))
+      return update(tx, ctx, requested, input);
+    const id = await newRecordId(tx, entity, ctx.sub, requested, label);
+    return putEntity(tx, entity, ctx, bodyOf(id, input, ctx.at), columns);
+  }
+
+  async function remove(tx: Database, ctx: WriteContext, id: string): Promise<void> {
+    const existing = await get(tx, ctx.sub, id);
+    if (linked && existing.scenario_event_id) throw conflict(linked.delete);
+    if (usedBy) {
+      const uses = (await listLive<RecurringItem>(tx, 'recurring_items', ctx.sub)).filter(
+        (r) => r[usedBy.field] === id,
+      ).length;
+      if (uses > 0) throw conflict(usedBy.message(uses, existing));
+    }
+    await tombstone(tx, entity, ctx, id);
+  }
+
+  return { get, create, update, remove };
+}
+
 // ---- accounts
 
-function accountBody(id: string, input: unknown, at: string): Account {
-  const parsed = parseInput(AccountInputSchema, requireObject(input));
-  const { id: _id, ...fields } = parsed;
-  return parseInput(AccountSchema, {
-    ...fields,
-    id,
-    scenario_event_id: null,
-    updated_at: at,
-    ...(fields.annual_rate == null ? { annual_rate: undefined } : {}),
-  });
-}
-
-export async function getAccount(db: Database, sub: string, id: string): Promise<Account> {
-  const row = await getLive<Account>(db, 'accounts', sub, id);
-  if (!row) throw notFound('Account');
-  return row;
-}
-
-export async function createAccount(
-  tx: Database,
-  ctx: WriteContext,
-  input: unknown,
-  mode: CreateMode = 'rest',
-): Promise<Account> {
-  const requested = parseInput(AccountInputSchema, requireObject(input)).id;
-  if (mode === 'sync' && requested && (await getLive(tx, 'accounts', ctx.sub, requested)))
-    return updateAccount(tx, ctx, requested, input);
-  const id = await newRecordId(tx, 'accounts', ctx.sub, requested, 'account');
-  return putEntity(tx, 'accounts', ctx, accountBody(id, input, ctx.at), { scenarioEventId: null });
-}
-
-export async function updateAccount(tx: Database, ctx: WriteContext, id: string, input: unknown): Promise<Account> {
-  const existing = await getAccount(tx, ctx.sub, id);
-  if (existing.scenario_event_id) throw conflict(LINK_MESSAGES.account.edit);
-  const { id: _id, updated_at: _u, scenario_event_id: _s, ...current } = existing;
-  return putEntity(
-    tx,
-    'accounts',
-    ctx,
-    accountBody(id, { ...current, ...requireObject(input), id: undefined }, ctx.at),
-    { scenarioEventId: null },
-  );
-}
-
-export async function deleteAccount(tx: Database, ctx: WriteContext, id: string): Promise<void> {
-  const existing = await getAccount(tx, ctx.sub, id);
-  if (existing.scenario_event_id) throw conflict(LINK_MESSAGES.account.delete);
-  const inUse = (await listLive<RecurringItem>(tx, 'recurring_items', ctx.sub)).filter(
-    (r) => r.account_id === id,
-  ).length;
-  if (inUse > 0) {
-    throw conflict(
+export const accounts = ledgerRecords({
+  entity: 'accounts',
+  label: 'account',
+  input: AccountInputSchema,
+  body: (fields, id, at): Account =>
+    parseInput(AccountSchema, {
+      ...fields,
+      id,
+      scenario_event_id: null,
+      updated_at: at,
+      ...(fields.annual_rate == null ? { annual_rate: undefined } : {}),
+    }),
+  linked: LINK_MESSAGES.account,
+  usedBy: {
+    field: 'account_id',
+    message: (inUse) =>
       `This account is used by ${inUse} recurring ${inUse === 1 ? 'item' : 'items'}. Move ${inUse === 1 ? 'it' : 'them'} to another account or delete ${inUse === 1 ? 'it' : 'them'} first.`,
-    );
-  }
-  await tombstone(tx, 'accounts', ctx, id);
-}
+  },
+});
+
+export const { get: getAccount, create: createAccount, update: updateAccount, remove: deleteAccount } = accounts;
 
 // ---- categories
 
-function categoryBody(id: string, input: unknown, at: string): Category {
-  const { id: _id, ...fields } = parseInput(CategoryInputSchema, requireObject(input));
-  return parseInput(CategorySchema, { ...fields, id, updated_at: at });
-}
-
-export async function getCategory(db: Database, sub: string, id: string): Promise<Category> {
-  const row = await getLive<Category>(db, 'categories', sub, id);
-  if (!row) throw notFound('Category');
-  return row;
-}
-
-export async function createCategory(
-  tx: Database,
-  ctx: WriteContext,
-  input: unknown,
-  mode: CreateMode = 'rest',
-): Promise<Category> {
-  const requested = parseInput(CategoryInputSchema, requireObject(input)).id;
-  if (mode === 'sync' && requested && (await getLive(tx, 'categories', ctx.sub, requested)))
-    return updateCategory(tx, ctx, requested, input);
-  const id = await newRecordId(tx, 'categories', ctx.sub, requested, 'category');
-  return putEntity(tx, 'categories', ctx, categoryBody(id, input, ctx.at));
-}
-
-export async function updateCategory(tx: Database, ctx: WriteContext, id: string, input: unknown): Promise<Category> {
-  const { id: _id, updated_at: _u, ...current } = await getCategory(tx, ctx.sub, id);
-  return putEntity(
-    tx,
-    'categories',
-    ctx,
-    categoryBody(id, { ...current, ...requireObject(input), id: undefined }, ctx.at),
-  );
-}
-
-export async function deleteCategory(tx: Database, ctx: WriteContext, id: string): Promise<void> {
-  const existing = await getCategory(tx, ctx.sub, id);
-  const used = (await listLive<RecurringItem>(tx, 'recurring_items', ctx.sub)).filter(
-    (r) => r.category_id === id,
-  ).length;
-  if (used > 0)
-    throw conflict(
+export const categories = ledgerRecords({
+  entity: 'categories',
+  label: 'category',
+  input: CategoryInputSchema,
+  body: (fields, id, at): Category => parseInput(CategorySchema, { ...fields, id, updated_at: at }),
+  usedBy: {
+    field: 'category_id',
+    message: (used, existing) =>
       `Cannot delete "${existing.name}": ${used} recurring item${used === 1 ? ' uses' : 's use'} it. Move them to another category first.`,
-    );
-  await tombstone(tx, 'categories', ctx, id);
-}
+  },
+});
+
+export const { get: getCategory, create: createCategory, update: updateCategory, remove: deleteCategory } = categories;
 
 // ---- recurring items
 
-function itemBody(id: string, input: unknown, at: string): RecurringItem {
-  const { id: _id, ...fields } = parseInput(RecurringItemInputSchema, requireObject(input));
-  return parseInput(RecurringItemSchema, { ...fields, id, scenario_event_id: null, updated_at: at });
-}
+export const recurringItems = ledgerRecords({
+  entity: 'recurring_items',
+  label: 'recurring item',
+  input: RecurringItemInputSchema,
+  body: (fields, id, at): RecurringItem =>
+    parseInput(RecurringItemSchema, { ...fields, id, scenario_event_id: null, updated_at: at }),
+  linked: LINK_MESSAGES.recurring_item,
+});
 
-export async function getRecurringItem(db: Database, sub: string, id: string): Promise<RecurringItem> {
-  const row = await getLive<RecurringItem>(db, 'recurring_items', sub, id);
-  if (!row) throw notFound('Recurring item');
-  return row;
-}
-
-export async function createRecurringItem(
-  tx: Database,
-  ctx: WriteContext,
-  input: unknown,
-  mode: CreateMode = 'rest',
-): Promise<RecurringItem> {
-  const requested = parseInput(RecurringItemInputSchema, requireObject(input)).id;
-  if (mode === 'sync' && requested && (await getLive(tx, 'recurring_items', ctx.sub, requested)))
-    return updateRecurringItem(tx, ctx, requested, input);
-  const id = await newRecordId(tx, 'recurring_items', ctx.sub, requested, 'recurring item');
-  return putEntity(tx, 'recurring_items', ctx, itemBody(id, input, ctx.at), { scenarioEventId: null });
-}
-
-export async function updateRecurringItem(
-  tx: Database,
-  ctx: WriteContext,
-  id: string,
-  input: unknown,
-): Promise<RecurringItem> {
-  const existing = await getRecurringItem(tx, ctx.sub, id);
-  if (existing.scenario_event_id) throw conflict(LINK_MESSAGES.recurring_item.edit);
-  const { id: _id, updated_at: _u, scenario_event_id: _s, ...current } = existing;
-  return putEntity(
-    tx,
-    'recurring_items',
-    ctx,
-    itemBody(id, { ...current, ...requireObject(input), id: undefined }, ctx.at),
-    { scenarioEventId: null },
-  );
-}
-
-export async function deleteRecurringItem(tx: Database, ctx: WriteContext, id: string): Promise<void> {
-  const existing = await getRecurringItem(tx, ctx.sub, id);
-  if (existing.scenario_event_id) throw conflict(LINK_MESSAGES.recurring_item.delete);
-  await tombstone(tx, 'recurring_items', ctx, id);
-}
+export const {
+  get: getRecurringItem,
+  create: createRecurringItem,
+  update: updateRecurringItem,
+  remove: deleteRecurringItem,
+} = recurringItems;

@@ -7,9 +7,11 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ENTITY_TABLES, type EntityName } from '../../db/schema';
 import { MAX_ID_LENGTH } from '../inputs';
+import { notFound } from '../errors';
 import {
   batchOf,
   entityTable as table,
+  inJsonList,
   rowsOf,
   toStored,
   type LiveFilter,
@@ -69,6 +71,54 @@ export async function getAny<T>(
 export async function getLive<T>(db: Database, entity: EntityName, sub: string, id: string): Promise<T | undefined> {
   const row = await getAny<T>(db, entity, sub, id);
   return row && !row.deleted ? row.body : undefined;
+}
+
+/** The live entity, or 404 `<what> not found` (another user's ids and tombstones look the same: absent). */
+export async function requireLive<T>(
+  db: Database,
+  entity: EntityName,
+  sub: string,
+  id: string,
+  what: string,
+): Promise<T> {
+  const row = await getLive<T>(db, entity, sub, id);
+  if (!row) throw notFound(what);
+  return row;
+}
+
+/**
+ * Which of the ids the user has, live or deleted (an id absent from the answer: never had, or another user's).
+ * One query for all of them; in a sync batch, the batch's rows (read once, with the batch's own writes), where a
+ * record the user never had but a mutation of the batch creates counts as live even before that mutation: the
+ * app sends a queued transaction as it is stored when it pushes, so it may name a category whose create is
+ * queued after it.
+ */
+export async function rowStates(
+  db: Database,
+  entity: EntityName,
+  sub: string,
+  ids: string[],
+): Promise<Map<string, 'live' | 'deleted'>> {
+  const wanted = ids.filter((id) => id.length <= MAX_ID_LENGTH && !id.includes('\u0000'));
+  const states = new Map<string, 'live' | 'deleted'>();
+  const batch = batchFor(db, sub);
+  if (batch) {
+    await batch.preload(new Map([[entity, new Set(wanted)]]));
+    for (const id of wanted) {
+      const row = await batch.getAny(entity, id);
+      if (row) states.set(id, row.deleted ? 'deleted' : 'live');
+      else if (batch.isAnnounced(entity, id)) states.set(id, 'live');
+    }
+    return states;
+  }
+  if (wanted.length === 0) return states;
+  const t = table(entity);
+  const rows = await db
+    .select({ id: t.id, deleted: t.deleted })
+    .from(t)
+    .where(and(eq(t.userSub, sub), inJsonList(t.id, wanted)));
+  for (const row of rows) states.set(row.id as string, row.deleted ? 'deleted' : 'live');
+  return states;
 }
 
 const FILTER_COLUMNS = { scenarioId: 'scenario_id', scenarioEventId: 'scenario_event_id' } as const;
@@ -154,12 +204,15 @@ export type CachedList = {
 // One cache per database: a process may serve several (the tests do), whose sequences can coincide.
 const listCaches = new WeakMap<Database, Map<string, { version: string; list: Promise<CachedList> }>>();
 
-function cachedList(version: string, json: string): CachedList {
+/** A version's ETag. Weak: the same list may be encoded differently (gzip or not) under the same tag. */
+export const etagOf = (version: string) => `W/"${version}"`;
+
+/** A list answer for `version` from its JSON text. */
+export function cachedList(version: string, json: string): CachedList {
   let gzipped: Uint8Array<ArrayBuffer> | undefined;
   const bytes = Buffer.from(json);
   return {
-    // Weak: the same list may be encoded differently (gzip or not) under the same tag.
-    etag: `W/"${version}"`,
+    etag: etagOf(version),
     json,
     bytes,
     gzip: () => (gzipped ??= gzipSync(bytes, { level: 6 })),
@@ -200,14 +253,13 @@ function sharedCheck(db: Database, key: string, check: () => Promise<string>): P
 }
 
 /**
- * The user's live entities as a JSON array, straight from the stored jsonb text (no parse and re-serialise),
- * served from the cache when nothing changed since: the list endpoints are the API's hottest reads. One cheap
- * query (the newest sequence value on the (user, seq) index and the purge horizon) decides.
+ * The version of the user's rows of one table: its newest change sequence value for the user (on the (user, seq)
+ * index) and the tombstone purge horizon. Any write, delete or purge that could change what a list of the table
+ * shows changes it. Concurrent checks of one user's table are shared (sharedCheck).
  */
-export async function listLiveCached(db: Database, entity: EntityName, sub: string): Promise<CachedList> {
+export function tableVersion(db: Database, entity: EntityName, sub: string): Promise<string> {
   const t = table(entity);
-  const key = `${entity}\u0000${sub}`;
-  const version = await sharedCheck(db, key, async () => {
+  return sharedCheck(db, `${entity}\u0000${sub}`, async () => {
     const [latest] = await selectRows<{ seq: string | number | null; horizon: string | null }>(
       db,
       sql`select (select max(${t.seq}) from ${t} where ${t.userSub} = ${sub}) as seq,
@@ -215,6 +267,17 @@ export async function listLiveCached(db: Database, entity: EntityName, sub: stri
     );
     return `${entity}-${latest?.seq == null ? 0 : Number(latest.seq)}-${latest?.horizon ?? 0}`;
   });
+}
+
+/**
+ * The user's live entities as a JSON array, straight from the stored jsonb text (no parse and re-serialise),
+ * served from the cache when nothing changed since: the list endpoints are the API's hottest reads. One cheap
+ * query (tableVersion) decides.
+ */
+export async function listLiveCached(db: Database, entity: EntityName, sub: string): Promise<CachedList> {
+  const t = table(entity);
+  const key = `${entity}\u0000${sub}`;
+  const version = await tableVersion(db, entity, sub);
   let listCache = listCaches.get(db);
   if (!listCache) listCaches.set(db, (listCache = new Map()));
   const cached = listCache.get(key);

@@ -27,16 +27,14 @@ import type { Database } from '../../db/client';
 import { ApiError, conflict, engineIssues, invalid, notFound, parseInput, zodIssues } from '../errors';
 import { CloneInputSchema, EventInputSchema, ScenarioInputSchema, ScenarioUpdateSchema } from '../inputs';
 import { requireObject, type CreateMode } from './ledger';
-import { getAny, getLive, listLive, nextSeq, putEntity, tombstone, type WriteContext } from './rows';
+import { getAny, getLive, listLive, nextSeq, putEntity, requireLive, tombstone, type WriteContext } from './rows';
 
 export const ASSUMPTIONS_ID = 'assumptions';
 
 // ---- scenarios
 
 export async function getScenario(db: Database, sub: string, id: string): Promise<Scenario> {
-  const row = await getLive<Scenario>(db, 'scenarios', sub, id);
-  if (!row) throw notFound('Scenario');
-  return row;
+  return requireLive<Scenario>(db, 'scenarios', sub, id, 'Scenario');
 }
 
 async function withChildren(db: Database, sub: string, scenario: Scenario): Promise<ScenarioWithChildren> {
@@ -164,8 +162,20 @@ export async function listEvents(db: Database, sub: string, scenarioId: string):
 }
 
 export async function getEvent(db: Database, sub: string, id: string): Promise<ScenarioEvent> {
-  const row = await getLive<ScenarioEvent>(db, 'events', sub, id);
-  if (!row) throw notFound('Event');
+  return scenarioChild<ScenarioEvent>(db, 'events', sub, null, id);
+}
+
+/** A live event or modification of the user, or 404 when absent or (given `scenarioId`) in another scenario. */
+async function scenarioChild<T extends { scenario_id?: string }>(
+  db: Database,
+  entity: 'events' | 'modifications',
+  sub: string,
+  scenarioId: string | null,
+  id: string,
+): Promise<T> {
+  const row = await getLive<T>(db, entity, sub, id);
+  if (!row || (scenarioId !== null && row.scenario_id !== scenarioId))
+    throw notFound(entity === 'events' ? 'Event' : 'Modification');
   return row;
 }
 
@@ -299,8 +309,7 @@ export async function deleteEvent(
   scenarioId: string | null,
   eventId: string,
 ): Promise<void> {
-  const event = await getLive<ScenarioEvent>(tx, 'events', ctx.sub, eventId);
-  if (!event || (scenarioId !== null && event.scenario_id !== scenarioId)) throw notFound('Event');
+  await scenarioChild<ScenarioEvent>(tx, 'events', ctx.sub, scenarioId, eventId);
   await removeEventEntities(tx, ctx, eventId);
   await tombstone(tx, 'events', ctx, eventId);
 }
@@ -359,7 +368,6 @@ export async function deleteModification(
   scenarioId: string | null,
   modId: string,
 ): Promise<void> {
-  const mod = await getLive<Modification>(tx, 'modifications', ctx.sub, modId);
-  if (!mod || (scenarioId !== null && mod.scenario_id !== scenarioId)) throw notFound('Modification');
+  await scenarioChild<Modification>(tx, 'modifications', ctx.sub, scenarioId, modId);
   await tombstone(tx, 'modifications', ctx, modId);
 }

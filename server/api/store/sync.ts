@@ -64,6 +64,31 @@ async function isDerived(
 
 type Outcome = Pick<MutationResult, 'note'> | void;
 
+/** The services of the records a synced write creates or updates (by whether the server has it live). */
+type RecordServices = {
+  create: (tx: Database, ctx: WriteContext, input: unknown, mode: ledger.CreateMode) => Promise<unknown>;
+  update: (tx: Database, ctx: WriteContext, id: string, input: unknown) => Promise<unknown>;
+  remove: (tx: Database, ctx: WriteContext, id: string) => Promise<void>;
+};
+
+const RECORDS: Record<'accounts' | 'recurring_items' | 'categories' | 'scenarios', RecordServices> = {
+  accounts: ledger.accounts,
+  recurring_items: ledger.recurringItems,
+  categories: ledger.categories,
+  scenarios: { create: scenarios.createScenario, update: scenarios.updateScenario, remove: scenarios.deleteScenario },
+};
+
+async function applyRecord(
+  svc: RecordServices,
+  tx: Database,
+  ctx: WriteContext,
+  m: Mutation,
+  live: boolean,
+): Promise<Outcome> {
+  if (m.op === 'delete') return svc.remove(tx, ctx, m.id);
+  await (live ? svc.update(tx, ctx, m.id, payloadOf(m)) : svc.create(tx, ctx, withId(m), 'sync'));
+}
+
 /** Applies one mutation with the REST routes' services; throws ApiError to reject it. */
 async function applyMutation(tx: Database, ctx: WriteContext, m: Mutation): Promise<Outcome> {
   const entity = m.entity;
@@ -77,32 +102,12 @@ async function applyMutation(tx: Database, ctx: WriteContext, m: Mutation): Prom
 
   switch (entity) {
     case 'accounts':
-    case 'recurring_items': {
+    case 'recurring_items':
       if (await isDerived(tx, entity, ctx.sub, m)) return { note: 'derived' };
-      const svc =
-        entity === 'accounts'
-          ? { create: ledger.createAccount, update: ledger.updateAccount, remove: ledger.deleteAccount }
-          : {
-              create: ledger.createRecurringItem,
-              update: ledger.updateRecurringItem,
-              remove: ledger.deleteRecurringItem,
-            };
-      if (m.op === 'delete') return svc.remove(tx, ctx, m.id);
-      await (live ? svc.update(tx, ctx, m.id, payloadOf(m)) : svc.create(tx, ctx, withId(m), 'sync'));
-      return;
-    }
+      return applyRecord(RECORDS[entity], tx, ctx, m, live);
     case 'categories':
-      if (m.op === 'delete') return ledger.deleteCategory(tx, ctx, m.id);
-      await (live
-        ? ledger.updateCategory(tx, ctx, m.id, payloadOf(m))
-        : ledger.createCategory(tx, ctx, withId(m), 'sync'));
-      return;
     case 'scenarios':
-      if (m.op === 'delete') return scenarios.deleteScenario(tx, ctx, m.id);
-      await (live
-        ? scenarios.updateScenario(tx, ctx, m.id, payloadOf(m))
-        : scenarios.createScenario(tx, ctx, withId(m), 'sync'));
-      return;
+      return applyRecord(RECORDS[entity], tx, ctx, m, live);
     case 'events': {
       if (m.op === 'delete') return scenarios.deleteEvent(tx, ctx, null, m.id);
       const scenarioId = live ? (stored.body.scenario_id as string) : payloadOf(m).scenario_id;
@@ -219,7 +224,13 @@ export async function push(db: Database, sub: string, body: unknown, now: () => 
       if (!isSyncEntity(entity) || m.mutation_id <= (lastBefore.get(m.client_id ?? batch.client_id) ?? 0)) continue;
       if (!named.has(entity)) named.set(entity, new Set());
       named.get(entity)?.add(m.id);
+      if (m.op !== 'delete') unit.announce(entity, m.id);
     }
+    // The accounts and categories the batch's transactions name are read with the rest (one query per table).
+    const references = txStore.transactionReferences(
+      batch.mutations.filter((m) => m.entity === 'transactions' && m.op !== 'delete').map((m) => m.payload),
+    );
+    for (const [entity, ids] of references) named.set(entity, new Set([...(named.get(entity) ?? []), ...ids]));
     await unit.preload(named);
 
     const results: MutationResult[] = [];

@@ -1,6 +1,9 @@
 // Bank transactions, import batches and payee rules on the server: validated with the engine's input schemas
 // (money in integer cents), written with their change records like every other entity, for REST and sync alike.
+// A transaction's account and category must be live records of the user (docs/api.md "Transactions").
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   ImportBatchInputSchema,
   PayeeRuleInputSchema,
@@ -10,98 +13,152 @@ import {
   type Transaction,
 } from '../../../worker/engine/index';
 import type { Database } from '../../db/client';
-import { conflict, notFound, parseInput } from '../errors';
+import type { EntityName } from '../../db/schema';
+import { ApiError, conflict, parseInput, type ValidationIssue } from '../errors';
 import { ClientIdSchema } from '../inputs';
+import { WriteBatch } from './batch';
 import { requireObject, type CreateMode } from './ledger';
-import { getAny, getLive, putEntity, selectRows, tombstone, type WriteContext } from './rows';
-import { sql } from 'drizzle-orm';
+import { getAny, putEntity, requireLive, rowStates, selectRows, tombstone, type WriteContext } from './rows';
 
 type Entity = 'transactions' | 'import_batches' | 'payee_rules';
-const LABEL: Record<Entity, string> = {
-  transactions: 'transaction',
-  import_batches: 'import batch',
-  payee_rules: 'payee rule',
+type Loc = Array<string | number>;
+
+/** A record about to be written: its body, the live stored one it replaces (if any), and where its input was. */
+type Draft<T> = { body: T; before?: T; loc: Loc };
+
+type PlainRecord = { id: string; updated_at?: string };
+
+type PlainOptions<T> = {
+  /** The table's columns copied out of the body. */
+  columns?: (body: T) => Record<string, unknown>;
+  /** Refuses bodies that may not be written (422), all drafts at once. */
+  check?: (db: Database, sub: string, drafts: ReadonlyArray<Draft<T>>) => Promise<void>;
 };
 
-/** The record's id: the client's own (validated like every client id) or a new one; REST refuses a used id. */
-async function idFor(
-  db: Database,
+/**
+ * One kind of plain last-writer-wins record: read (404 when absent), create (REST refuses a used id; a synced
+ * create of a known id replaces it), change the given fields, delete (a tombstone). `label` names it in messages
+ * ("A payee rule with this id already exists.", "Payee rule not found").
+ */
+function plainRecords<T extends PlainRecord>(
   entity: Entity,
-  sub: string,
-  input: Record<string, unknown>,
-  mode: CreateMode,
-): Promise<{ id: string; exists: boolean }> {
-  if (input.id === undefined) return { id: randomUUID(), exists: false };
-  const id = parseInput(ClientIdSchema, input.id, ['body', 'id']);
-  const existing = await getAny(db, entity, sub, id);
-  if (existing && mode === 'rest')
-    throw conflict(
-      existing.deleted ? `This ${LABEL[entity]} was deleted.` : `A ${LABEL[entity]} with this id already exists.`,
-    );
-  return { id, exists: !!existing && !existing.deleted };
+  label: string,
+  schema: z.ZodType,
+  options: PlainOptions<T> = {},
+) {
+  const what = label[0].toUpperCase() + label.slice(1);
+  const bodyOf = (id: string, input: Record<string, unknown>, at: string): T => {
+    const { id: _id, updated_at: _u, ...fields } = input;
+    return { ...(parseInput(schema, fields) as object), id, updated_at: at } as T;
+  };
+  const get = (db: Database, sub: string, id: string) => requireLive<T>(db, entity, sub, id, what);
+
+  /** A create's record: the client's own id (validated like every client id) or a new one. */
+  async function draft(
+    tx: Database,
+    ctx: WriteContext,
+    input: Record<string, unknown>,
+    mode: CreateMode,
+    loc: Loc,
+  ): Promise<Draft<T>> {
+    if (input.id === undefined) return { body: bodyOf(randomUUID(), input, ctx.at), loc };
+    const id = parseInput(ClientIdSchema, input.id, ['body', 'id']);
+    const existing = await getAny<T>(tx, entity, ctx.sub, id);
+    if (existing && mode === 'rest')
+      throw conflict(existing.deleted ? `This ${label} was deleted.` : `A ${label} with this id already exists.`);
+    return { body: bodyOf(id, input, ctx.at), before: existing && !existing.deleted ? existing.body : undefined, loc };
+  }
+
+  async function save(tx: Database, ctx: WriteContext, drafts: ReadonlyArray<Draft<T>>): Promise<T[]> {
+    await options.check?.(tx, ctx.sub, drafts);
+    for (const { body } of drafts) await putEntity(tx, entity, ctx, body, options.columns?.(body));
+    return drafts.map((d) => d.body);
+  }
+
+  return {
+    get,
+    draft,
+    save,
+    /** Creates (REST) or creates-or-replaces (sync) one record. */
+    async create(tx: Database, ctx: WriteContext, input: unknown, mode: CreateMode = 'rest'): Promise<T> {
+      const [saved] = await save(tx, ctx, [await draft(tx, ctx, requireObject(input), mode, ['body'])]);
+      return saved;
+    },
+    /** Changes the given fields; absent fields keep their value. */
+    async update(tx: Database, ctx: WriteContext, id: string, input: unknown): Promise<T> {
+      const before = await get(tx, ctx.sub, id);
+      const { id: _id, updated_at: _u, ...current } = before;
+      const { id: _ignored, ...patch } = requireObject(input);
+      const [saved] = await save(tx, ctx, [
+        { body: bodyOf(id, { ...current, ...patch }, ctx.at), before, loc: ['body'] },
+      ]);
+      return saved;
+    },
+    async remove(tx: Database, ctx: WriteContext, id: string): Promise<void> {
+      await get(tx, ctx.sub, id);
+      await tombstone(tx, entity, ctx, id);
+    },
+  };
 }
 
-function transactionBody(id: string, input: Record<string, unknown>, at: string): Transaction {
-  const { id: _id, updated_at: _u, ...fields } = input;
-  return { ...parseInput(TransactionInputSchema, fields), id, updated_at: at };
+// ---- transactions
+
+const REFERENCES = [
+  { field: 'account_id', entity: 'accounts', one: 'an account', all: 'accounts' },
+  { field: 'category_id', entity: 'categories', one: 'a category', all: 'categories' },
+] as const;
+
+/** The accounts and categories transaction inputs name, by table (to read them with the rest of a batch). */
+export function transactionReferences(inputs: ReadonlyArray<unknown>): Map<EntityName, Set<string>> {
+  const named = new Map<EntityName, Set<string>>(REFERENCES.map((r) => [r.entity, new Set()]));
+  for (const input of inputs)
+    for (const { field, entity } of REFERENCES) {
+      const id = (input as Record<string, unknown> | null)?.[field];
+      if (typeof id === 'string') named.get(entity)?.add(id);
+    }
+  return named;
 }
 
-async function putTransaction(tx: Database, ctx: WriteContext, body: Transaction): Promise<Transaction> {
-  return putEntity(tx, 'transactions', ctx, body, {
-    accountId: body.account_id,
-    date: body.date,
-    batchId: body.batch_id ?? null,
-  });
+/**
+ * A transaction's account and category must be live records of the user: another user's id reads as one that
+ * does not exist (no existence leak). One read per table for all the drafts. A reference the stored record
+ * already has is not checked again, so a transaction whose category was deleted since can still be edited.
+ * Every bad reference is listed in one 422.
+ */
+async function checkReferences(db: Database, sub: string, drafts: ReadonlyArray<Draft<Transaction>>): Promise<void> {
+  const issues: ValidationIssue[] = [];
+  for (const { field, entity, one, all } of REFERENCES) {
+    const changed = drafts.filter((d) => d.body[field] != null && d.body[field] !== d.before?.[field]);
+    if (changed.length === 0) continue;
+    const states = await rowStates(db, entity, sub, [...new Set(changed.map((d) => d.body[field] as string))]);
+    for (const d of changed) {
+      const state = states.get(d.body[field] as string);
+      if (state === 'live') continue;
+      const msg = state === 'deleted' ? `names ${one} that was deleted` : `is not one of your ${all}`;
+      issues.push({ loc: [...d.loc, field], msg, type: 'reference_error' });
+    }
+  }
+  if (issues.length > 0) throw new ApiError(422, issues);
 }
 
-export async function getTransaction(db: Database, sub: string, id: string): Promise<Transaction> {
-  const row = await getLive<Transaction>(db, 'transactions', sub, id);
-  if (!row) throw notFound('Transaction');
-  return row;
-}
+const transactions = plainRecords<Transaction>('transactions', 'transaction', TransactionInputSchema, {
+  columns: (body) => ({ accountId: body.account_id, date: body.date, batchId: body.batch_id ?? null }),
+  check: checkReferences,
+});
 
-/** Creates (REST) or creates-or-replaces (sync, POST /transactions/import) one transaction. */
-export async function createTransaction(
-  tx: Database,
-  ctx: WriteContext,
-  input: unknown,
-  mode: CreateMode = 'rest',
-): Promise<Transaction> {
-  const fields = requireObject(input);
-  const { id } = await idFor(tx, 'transactions', ctx.sub, fields, mode);
-  return putTransaction(tx, ctx, transactionBody(id, fields, ctx.at));
-}
-
-/** Changes the given fields; absent fields keep their value. */
-export async function updateTransaction(
-  tx: Database,
-  ctx: WriteContext,
-  id: string,
-  input: unknown,
-): Promise<Transaction> {
-  const { id: _id, updated_at: _u, ...current } = await getTransaction(tx, ctx.sub, id);
-  const { id: _ignored, ...patch } = requireObject(input);
-  return putTransaction(tx, ctx, transactionBody(id, { ...current, ...patch }, ctx.at));
-}
-
-export async function deleteTransaction(tx: Database, ctx: WriteContext, id: string): Promise<void> {
-  await getTransaction(tx, ctx.sub, id);
-  await tombstone(tx, 'transactions', ctx, id);
-}
+export const getTransaction = transactions.get;
+/** Creates (REST) or creates-or-replaces (sync) one transaction. */
+export const createTransaction = transactions.create;
+export const updateTransaction = transactions.update;
+export const deleteTransaction = transactions.remove;
 
 // ---- import batches
 
-function batchBody(id: string, input: Record<string, unknown>, at: string): ImportBatch {
-  const { id: _id, updated_at: _u, ...fields } = input;
-  return { ...parseInput(ImportBatchInputSchema, fields), id, updated_at: at };
-}
+const batches = plainRecords<ImportBatch>('import_batches', 'import batch', ImportBatchInputSchema);
 
-export async function getImportBatch(db: Database, sub: string, id: string): Promise<ImportBatch> {
-  const row = await getLive<ImportBatch>(db, 'import_batches', sub, id);
-  if (!row) throw notFound('Import batch');
-  return row;
-}
+export const getImportBatch = batches.get;
 
+/** Creates a batch, or with `existingId` changes one. */
 export async function saveImportBatch(
   tx: Database,
   ctx: WriteContext,
@@ -109,14 +166,37 @@ export async function saveImportBatch(
   mode: CreateMode = 'rest',
   existingId?: string,
 ): Promise<ImportBatch> {
-  const fields = requireObject(input);
-  if (existingId) {
-    const { id: _id, updated_at: _u, ...current } = await getImportBatch(tx, ctx.sub, existingId);
-    const { id: _ignored, ...patch } = fields;
-    return putEntity(tx, 'import_batches', ctx, batchBody(existingId, { ...current, ...patch }, ctx.at));
-  }
-  const { id } = await idFor(tx, 'import_batches', ctx.sub, fields, mode);
-  return putEntity(tx, 'import_batches', ctx, batchBody(id, fields, ctx.at));
+  return existingId ? batches.update(tx, ctx, existingId, input) : batches.create(tx, ctx, input, mode);
+}
+
+/**
+ * POST /transactions/import: the batch and its transactions, created or replaced by id, written as a sync push
+ * is (batch.ts): the rows they name read in one query per table, every reference checked at once (a bad one is
+ * named by its row), one multi-row write per table.
+ */
+export async function importTransactions(
+  tx: Database,
+  ctx: WriteContext,
+  batchInput: Record<string, unknown> & { id: string },
+  rows: ReadonlyArray<Record<string, unknown> & { id: string }>,
+): Promise<{ batch: ImportBatch; transactions: number }> {
+  const unit = new WriteBatch(tx, ctx.sub);
+  await unit.preload(
+    new Map([
+      ['import_batches', new Set([batchInput.id])],
+      ['transactions', new Set(rows.map((r) => r.id))],
+      ...transactionReferences(rows),
+    ]),
+  );
+  const batch = await saveImportBatch(unit.handle, ctx, batchInput, 'sync');
+  const drafts: Array<Draft<Transaction>> = [];
+  for (const [i, row] of rows.entries())
+    drafts.push(
+      await transactions.draft(unit.handle, ctx, { ...row, batch_id: batch.id }, 'sync', ['body', 'transactions', i]),
+    );
+  await transactions.save(unit.handle, ctx, drafts);
+  await unit.flush();
+  return { batch, transactions: drafts.length };
 }
 
 /** The ids of a batch's live transactions (by the batch_id column's index). */
@@ -151,35 +231,9 @@ export async function deleteImportBatch(
 
 // ---- payee rules
 
-function ruleBody(id: string, input: Record<string, unknown>, at: string): PayeeRule {
-  const { id: _id, updated_at: _u, ...fields } = input;
-  return { ...parseInput(PayeeRuleInputSchema, fields), id, updated_at: at };
-}
+const rules = plainRecords<PayeeRule>('payee_rules', 'payee rule', PayeeRuleInputSchema);
 
-export async function getPayeeRule(db: Database, sub: string, id: string): Promise<PayeeRule> {
-  const row = await getLive<PayeeRule>(db, 'payee_rules', sub, id);
-  if (!row) throw notFound('Payee rule');
-  return row;
-}
-
-export async function createPayeeRule(
-  tx: Database,
-  ctx: WriteContext,
-  input: unknown,
-  mode: CreateMode = 'rest',
-): Promise<PayeeRule> {
-  const fields = requireObject(input);
-  const { id } = await idFor(tx, 'payee_rules', ctx.sub, fields, mode);
-  return putEntity(tx, 'payee_rules', ctx, ruleBody(id, fields, ctx.at));
-}
-
-export async function updatePayeeRule(tx: Database, ctx: WriteContext, id: string, input: unknown): Promise<PayeeRule> {
-  const { id: _id, updated_at: _u, ...current } = await getPayeeRule(tx, ctx.sub, id);
-  const { id: _ignored, ...patch } = requireObject(input);
-  return putEntity(tx, 'payee_rules', ctx, ruleBody(id, { ...current, ...patch }, ctx.at));
-}
-
-export async function deletePayeeRule(tx: Database, ctx: WriteContext, id: string): Promise<void> {
-  await getPayeeRule(tx, ctx.sub, id);
-  await tombstone(tx, 'payee_rules', ctx, id);
-}
+export const getPayeeRule = rules.get;
+export const createPayeeRule = rules.create;
+export const updatePayeeRule = rules.update;
+export const deletePayeeRule = rules.remove;

@@ -1,8 +1,7 @@
 // The shared dollar-amount fields (kept out of controls.tsx so the landing page's controls do not pull in the
 // money formatting and the engine module behind it).
-import { useId } from 'react';
 import { formatAmountInput } from '../../lib/format/money';
-import { Input, Labelled, describedBy, type InputProps, type LabelledProps } from './controls';
+import { Input, Labelled, useLabelledControl, type InputProps, type LabelledProps } from './controls';
 import { FormField } from './FormField';
 
 /**
@@ -46,20 +45,17 @@ export function MoneyInput({
   ...props
 }: Omit<InputProps, 'type' | 'value' | 'onChange'> &
   LabelledProps & { value: string; onValue: (text: string) => void }) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
+  const control = useLabelledControl(id, hint, error);
   return (
-    <Labelled id={inputId} label={label} hint={hint} error={error}>
+    <Labelled id={control.id} label={label} hint={hint} error={error}>
       <div className="money-input">
         <span aria-hidden="true">$</span>
         <Input
-          id={inputId}
+          {...control}
           type="text"
           inputMode="decimal"
           autoComplete="off"
           value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(inputId, hint, error)}
           onChange={(e) => onValue(formatAmountInput(e.target.value))}
           {...props}
         />

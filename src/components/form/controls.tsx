@@ -83,40 +83,48 @@ export function Checkbox({
 
 export type Choice<T extends string> = { value: T; label: ReactNode };
 
-/** A labelled group of radios (a fieldset with its legend); arrow keys move between the choices. */
-export function RadioGroup<T extends string>({
-  legend,
-  name,
-  value,
-  choices,
-  onChange,
-  disabled,
-  className,
-}: {
-  legend: string;
+type ChoicesProps<T extends string> = {
   name: string;
   value: T;
   choices: ReadonlyArray<Choice<T>>;
   onChange: (value: T) => void;
   disabled?: boolean;
-  className?: string;
-}) {
+};
+
+/** One native radio a choice, each inside its label (`labelClass` says how the label is drawn). */
+function RadioChoices<T extends string>({
+  name,
+  value,
+  choices,
+  onChange,
+  disabled,
+  labelClass,
+}: ChoicesProps<T> & { labelClass: (checked: boolean) => string | undefined }) {
+  return choices.map((c) => (
+    <label key={c.value} className={labelClass(value === c.value)}>
+      <Input
+        type="radio"
+        name={name}
+        value={c.value}
+        checked={value === c.value}
+        disabled={disabled}
+        onChange={() => onChange(c.value)}
+      />
+      {c.label}
+    </label>
+  ));
+}
+
+/** A labelled group of radios (a fieldset with its legend); arrow keys move between the choices. */
+export function RadioGroup<T extends string>({
+  legend,
+  className,
+  ...choices
+}: ChoicesProps<T> & { legend: string; className?: string }) {
   return (
     <fieldset className={join('radio-group', className)}>
       <legend>{legend}</legend>
-      {choices.map((c) => (
-        <label key={c.value} className="radio">
-          <Input
-            type="radio"
-            name={name}
-            value={c.value}
-            checked={value === c.value}
-            disabled={disabled}
-            onChange={() => onChange(c.value)}
-          />
-          {c.label}
-        </label>
-      ))}
+      <RadioChoices {...choices} labelClass={() => 'radio'} />
     </fieldset>
   );
 }
@@ -128,33 +136,12 @@ export function RadioGroup<T extends string>({
  */
 export function SegmentedSwitch<T extends string>({
   label,
-  name,
-  value,
-  choices,
-  onChange,
   className,
-}: {
-  label: string;
-  name: string;
-  value: T;
-  choices: ReadonlyArray<Choice<T>>;
-  onChange: (value: T) => void;
-  className?: string;
-}) {
+  ...choices
+}: Omit<ChoicesProps<T>, 'disabled'> & { label: string; className?: string }) {
   return (
     <div className={join('segmented', className)} role="radiogroup" aria-label={label}>
-      {choices.map((c) => (
-        <label key={c.value} className={join('segmented-option', value === c.value && 'segmented-active')}>
-          <Input
-            type="radio"
-            name={name}
-            value={c.value}
-            checked={value === c.value}
-            onChange={() => onChange(c.value)}
-          />
-          {c.label}
-        </label>
-      ))}
+      <RadioChoices {...choices} labelClass={(checked) => join('segmented-option', checked && 'segmented-active')} />
     </div>
   );
 }
@@ -183,19 +170,23 @@ export function Labelled({ id, label, hint, error, children }: LabelledProps & {
 export const describedBy = (id: string, hint?: string, error?: string) =>
   join(hint && `${id}-hint`, error && `${id}-error`);
 
+/** A labelled control's id (the one given, or a fresh one) and the aria attributes tying it to its hint and error. */
+export function useLabelledControl(id: string | undefined, hint?: string, error?: string) {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  return {
+    id: controlId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(controlId, hint, error),
+  } as const;
+}
+
 /** A labelled date field (YYYY-MM-DD). */
 export function DateInput({ label, hint, error, id, ...props }: Omit<InputProps, 'type'> & LabelledProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
+  const control = useLabelledControl(id, hint, error);
   return (
-    <Labelled id={inputId} label={label} hint={hint} error={error}>
-      <Input
-        id={inputId}
-        type="date"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, hint, error)}
-        {...props}
-      />
+    <Labelled id={control.id} label={label} hint={hint} error={error}>
+      <Input type="date" {...control} {...props} />
     </Labelled>
   );
 }
@@ -212,18 +203,10 @@ export function SelectField<T extends string>({
   ...props
 }: Omit<SelectProps, 'value' | 'onChange'> &
   LabelledProps & { value: T; choices: ReadonlyArray<{ value: T; label: string }>; onValue: (value: T) => void }) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
+  const control = useLabelledControl(id, hint, error);
   return (
-    <Labelled id={selectId} label={label} hint={hint} error={error}>
-      <Select
-        id={selectId}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(selectId, hint, error)}
-        onChange={(e) => onValue(e.target.value as T)}
-        {...props}
-      >
+    <Labelled id={control.id} label={label} hint={hint} error={error}>
+      <Select {...control} value={value} onChange={(e) => onValue(e.target.value as T)} {...props}>
         {choices.map((c) => (
           <option key={c.value} value={c.value}>
             {c.label}

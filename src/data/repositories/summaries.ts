@@ -1,7 +1,59 @@
 // The Dexie side of the Accounts and Recurring Items summaries and the Dashboard: one consistent read of the
 // tables they need. The figures are the engine's (accountsSummary, recurringSummary, dashboardData).
+import { isHypothetical, realEventIds } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../entities';
+
+/** The row each table a summary reads holds. */
+type SummaryRows = {
+  accounts: AccountRow;
+  recurring_items: RecurringItemRow;
+  categories: CategoryRow;
+  scenarios: ScenarioRow;
+  events: ScenarioEventRow;
+};
+
+export type SummaryTable = keyof SummaryRows;
+
+/** Every row of each named table, by table name. */
+export type TableRows<N extends SummaryTable> = { [K in N]: SummaryRows[K][] };
+
+/**
+ * Reads whole tables in one read transaction (a consistent snapshot). The same list of names is what a live
+ * read watches (useLiveSnapshot's tables), so a screen names its tables once.
+ */
+export async function readTables<N extends SummaryTable>(db: WyrdDb, names: ReadonlyArray<N>): Promise<TableRows<N>> {
+  const tables = names.map((name) => db.table(name));
+  return db.transaction('r', tables, async () => {
+    const rows = await Promise.all(tables.map((table) => table.toArray()));
+    return Object.fromEntries(names.map((name, i) => [name, rows[i]])) as TableRows<N>;
+  });
+}
+
+/**
+ * Which scenario made an entity: `scenarioOf` for the event that created it (null for the user's own), and
+ * `hypothetical` for the name shown on a what-if scenario's entity (null for a real one: the user's own or a
+ * baseline's).
+ */
+export function scenarioLinks(snapshot: TableRows<'scenarios' | 'events'>) {
+  const real = realEventIds(snapshot.scenarios, snapshot.events);
+  const scenarioNames = new Map(snapshot.scenarios.map((s) => [s.id, s.name]));
+  const eventScenario = new Map(snapshot.events.map((e) => [e.id, e.scenario_id]));
+  const scenarioOf = (eventId: string | null | undefined) => (eventId ? (eventScenario.get(eventId) ?? null) : null);
+  const hypothetical = (entity: { scenario_event_id?: string | null }) => {
+    if (!isHypothetical(entity, real)) return null;
+    const scenarioId = scenarioOf(entity.scenario_event_id);
+    return (scenarioId && scenarioNames.get(scenarioId)) || 'Unknown scenario';
+  };
+  /** What every money row view carries about its entity: its id and name, and the scenario links above. */
+  const rowView = (entity: { id: string; name: string; scenario_event_id?: string | null }) => ({
+    id: entity.id,
+    name: entity.name,
+    eventScenarioId: scenarioOf(entity.scenario_event_id),
+    hypotheticalScenario: hypothetical(entity),
+  });
+  return { scenarioOf, hypothetical, rowView };
+}
 
 /** Everything the summaries and the dashboard read, as stored (hypothetical entities included). */
 export type Ledger = {
@@ -12,16 +64,10 @@ export type Ledger = {
   events: ReadonlyArray<Pick<ScenarioEventRow, 'id' | 'scenario_id'>>;
 };
 
+/** The tables loadLedger reads: only changes to these re-read it. */
+export const LEDGER_TABLES = ['accounts', 'recurring_items', 'categories', 'scenarios', 'events'] as const;
+
 /** Reads every table the summaries need in one read transaction (a consistent snapshot). */
-export async function loadLedger(db: WyrdDb): Promise<Ledger> {
-  return db.transaction('r', [db.accounts, db.recurring_items, db.categories, db.scenarios, db.events], async () => {
-    const [accounts, recurring_items, categories, scenarios, events] = await Promise.all([
-      db.accounts.toArray(),
-      db.recurring_items.toArray(),
-      db.categories.toArray(),
-      db.scenarios.toArray(),
-      db.events.toArray(),
-    ]);
-    return { accounts, recurring_items, categories, scenarios, events };
-  });
+export function loadLedger(db: WyrdDb): Promise<Ledger> {
+  return readTables(db, LEDGER_TABLES);
 }

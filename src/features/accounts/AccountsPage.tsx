@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { memo, useCallback, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useToast } from '../../components/toast/ToastProvider';
+import { useToastedAction } from '../../components/toast/use-toasted-action';
 import { useDb } from '../../data/db-context';
 import type { AccountRow } from '../../data/entities';
 import { createAccount, deleteAccount, updateAccount } from '../../data/repositories/accounts';
@@ -12,6 +13,7 @@ import type { NetWorthData } from '../../../worker/engine/index';
 import { formatMoney, formatMoneyCents } from '../../lib/format/money';
 import { AccountModal, type AccountFormValues } from './AccountModal';
 import { ACCOUNT_TYPE_LABELS } from './account-types';
+import { LoadStatus } from '../../components/row-list/LoadStatus';
 import { MoneyGroup, RowActions, ScenarioBadge } from '../../components/row-list/MoneyRowParts';
 import { useScenarioEventEdit } from '../../components/row-list/use-scenario-event-edit';
 import { useAccountsData, type AccountView } from './use-accounts-data';
@@ -44,6 +46,7 @@ type ModalState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; account
 export function AccountsPage() {
   const db = useDb();
   const showToast = useToast();
+  const toasted = useToastedAction();
   const [attempt, setAttempt] = useState(0);
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const state = useAccountsData(db, attempt);
@@ -69,20 +72,17 @@ export function AccountsPage() {
         return;
       }
       if (!window.confirm(DELETE_CONFIRM)) return;
-      try {
-        await deleteAccount(db, view.id);
-        showToast('Account deleted successfully!', 'success');
-      } catch (err) {
-        console.error('Failed to delete account', err);
-        showToast(
+      await toasted(
+        () => deleteAccount(db, view.id),
+        'Account deleted successfully!',
+        'Failed to delete account',
+        (err) =>
           err instanceof ScenarioEventLinkError || err instanceof DataConflictError
             ? err.message
             : 'Failed to delete account',
-          'error',
-        );
-      }
+      );
     },
-    [db, showToast],
+    [db, showToast, toasted],
   );
 
   const save = async (values: AccountFormValues) => {
@@ -111,19 +111,12 @@ export function AccountsPage() {
         ) : undefined
       }
     >
-      {state.status === 'loading' && (
-        <p className="money-status" role="status">
-          Loading accounts...
-        </p>
-      )}
-      {state.status === 'error' && (
-        <div className="card money-error" role="alert">
-          <p>Failed to load accounts</p>
-          <Button type="button" className="button button-ghost" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </Button>
-        </div>
-      )}
+      <LoadStatus
+        status={state.status}
+        loading="Loading accounts..."
+        failed="Failed to load accounts"
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
       {state.status === 'ready' && state.data.total === 0 && (
         <div className="card money-empty">
           <p>No accounts</p>

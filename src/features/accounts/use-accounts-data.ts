@@ -2,8 +2,9 @@
 // read from the user's Dexie database; a failed read becomes an error state the page can retry.
 import type { WyrdDb } from '../../data/db';
 import { useLiveSnapshot, type LiveData } from '../../data/use-live-snapshot';
-import type { AccountRow, ScenarioEventRow, ScenarioRow } from '../../data/entities';
-import { accountsSummary, isHypothetical, realEventIds, type NetWorthData } from '../../../worker/engine/index';
+import { readTables, scenarioLinks, type TableRows } from '../../data/repositories/summaries';
+import type { AccountRow } from '../../data/entities';
+import { accountsSummary, type NetWorthData } from '../../../worker/engine/index';
 import { sortByName } from '../../lib/format/name-sort';
 
 /** A stored account with what its row shows (a wrapper: copying every row would cost time at scale). */
@@ -24,42 +25,20 @@ export type AccountsData = {
   total: number;
 };
 
-type Snapshot = { accounts: AccountRow[]; scenarios: ScenarioRow[]; events: ScenarioEventRow[] };
-
 /** What readSnapshot reads: only changes to these re-read it. */
-const TABLES = ['accounts', 'scenarios', 'events'];
+const TABLES = ['accounts', 'scenarios', 'events'] as const;
 
-async function readSnapshot(db: WyrdDb): Promise<Snapshot> {
-  return db.transaction('r', [db.accounts, db.scenarios, db.events], async () => {
-    const [accounts, scenarios, events] = await Promise.all([
-      db.accounts.toArray(),
-      db.scenarios.toArray(),
-      db.events.toArray(),
-    ]);
-    return { accounts, scenarios, events };
-  });
-}
+type Snapshot = TableRows<(typeof TABLES)[number]>;
+
+const readSnapshot = (db: WyrdDb): Promise<Snapshot> => readTables(db, TABLES);
 
 /** Groups and sorts the accounts and works out the summary; memoised on the snapshot so re-renders are cheap. */
 export function buildAccountsData(snapshot: Snapshot): AccountsData {
-  const real = realEventIds(snapshot.scenarios, snapshot.events);
-  const scenarioNames = new Map(snapshot.scenarios.map((s) => [s.id, s.name]));
-  const eventScenario = new Map(snapshot.events.map((e) => [e.id, e.scenario_id]));
+  const { rowView } = scenarioLinks(snapshot);
   let assets: AccountView[] = [];
   let liabilities: AccountView[] = [];
   for (const a of snapshot.accounts) {
-    const scenarioId = a.scenario_event_id ? (eventScenario.get(a.scenario_event_id) ?? null) : null;
-    const view: AccountView = {
-      id: a.id,
-      name: a.name,
-      account: a,
-      eventScenarioId: scenarioId,
-      hypotheticalScenario: isHypothetical(a, real)
-        ? scenarioId
-          ? (scenarioNames.get(scenarioId) ?? 'Unknown scenario')
-          : 'Unknown scenario'
-        : null,
-    };
+    const view: AccountView = { ...rowView(a), account: a };
     (a.is_asset ? assets : liabilities).push(view);
   }
   assets = sortByName(assets);

@@ -6,7 +6,7 @@
 import { memo, useEffect, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useDb } from '../../data/db-context';
-import { loadLedger, type Ledger } from '../../data/repositories/summaries';
+import { LEDGER_TABLES, loadLedger, type Ledger } from '../../data/repositories/summaries';
 import { useLiveSnapshot } from '../../data/use-live-snapshot';
 import { displayedSign, formatMoney, formatPercent, formatSignedMoney } from '../../lib/format/money';
 import { Link } from '@tanstack/react-router';
@@ -15,13 +15,12 @@ import { StartChoices } from '../../components/start/StartChoices';
 import { GUIDED_STEPS, readGuidedStart } from '../../data/guided-start';
 import type { DashboardData } from '../../../worker/engine/index';
 import { computeDashboard, DashboardCancelled } from './compute-dashboard';
+import '../../components/row-list/money-list.css';
 import './dashboard.css';
 import { PlanVsActualCard } from './PlanVsActualCard';
 import { localToday } from '../../lib/dates/local-today';
-import { Button } from '../../components/form/controls';
+import { LoadStatus } from '../../components/row-list/LoadStatus';
 
-/** What loadLedger reads: only changes to these re-read it. */
-const LEDGER_TABLES = ['accounts', 'recurring_items', 'categories', 'scenarios', 'events'];
 const keepLedger = (ledger: Ledger) => ledger;
 
 /** Today's calendar date on this device (YYYY-MM-DD): "last month" is the user's previous calendar month. */
@@ -57,19 +56,12 @@ export function DashboardPage() {
 
   return (
     <PageFrame title="Dashboard" testId="dashboard">
-      {!failed && !data && (
-        <p className="dashboard-status" role="status">
-          Loading dashboard...
-        </p>
-      )}
-      {failed && (
-        <div className="card dashboard-error" role="alert">
-          <p>Failed to load dashboard data</p>
-          <Button type="button" className="button button-ghost" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </Button>
-        </div>
-      )}
+      <LoadStatus
+        status={failed ? 'error' : data ? 'ready' : 'loading'}
+        loading="Loading dashboard..."
+        failed="Failed to load dashboard data"
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
       {!failed && data && ledger && ownAccounts(ledger) === 0 && <StartChoices />}
       {!failed && data && ledger && ownAccounts(ledger) > 0 && guided && !guided.completed.includes('finish') && (
         <p className="card dashboard-carry-on">
@@ -91,7 +83,7 @@ function ownAccounts(ledger: Ledger): number {
 /** A signed figure: +$1,234 in green, -$1,234 in red, and $0 plain. */
 function Signed({ value, className }: { value: number; className: string }) {
   const sign = displayedSign(value);
-  const tone = sign > 0 ? 'dashboard-positive' : sign < 0 ? 'dashboard-negative' : 'dashboard-zero';
+  const tone = sign > 0 ? 'money-positive' : sign < 0 ? 'money-negative' : 'dashboard-zero';
   return <span className={`${className} ${tone}`}>{sign === 0 ? formatMoney(0) : formatSignedMoney(value)}</span>;
 }
 
@@ -130,11 +122,11 @@ const DashboardCards = memo(function DashboardCards({ data }: { data: DashboardD
         <dl className="dashboard-figures">
           <div>
             <dt>Total Income</dt>
-            <dd className={toned(cf.total_income, 'dashboard-positive')}>{formatMoney(cf.total_income)}</dd>
+            <dd className={toned(cf.total_income, 'money-positive')}>{formatMoney(cf.total_income)}</dd>
           </div>
           <div>
             <dt>Total Expenses</dt>
-            <dd className={toned(cf.total_expenses, 'dashboard-negative')}>{formatMoney(cf.total_expenses)}</dd>
+            <dd className={toned(cf.total_expenses, 'money-negative')}>{formatMoney(cf.total_expenses)}</dd>
           </div>
           <div>
             <dt>Net Cash Flow</dt>
@@ -154,7 +146,7 @@ const DashboardCards = memo(function DashboardCards({ data }: { data: DashboardD
         <h2 id="dash-spending">Spending by Category (Last Month)</h2>
         {spending.categories.length === 0 ? (
           <>
-            <p className="dashboard-status">No spending data available</p>
+            <p className="money-status">No spending data available</p>
             <p className="dashboard-empty">
               Where last month&apos;s spending went, by category, from your regular bills.{' '}
               <Link to="/recurring-items">Add a bill</Link>

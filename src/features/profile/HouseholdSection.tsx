@@ -3,13 +3,14 @@
 // Medicare levy's family thresholds, and the retirement settings (homeowner, the Age Pension on or off, unused
 // concessional cap from before the forecast). Saved into the assumptions record (docs/forecast-model.md sections 7
 // and 9).
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useId, useRef, useState, type FormEvent } from 'react';
 import { FormField, FormMessage } from '../../components/form/FormField';
 import { useBusyAction } from '../../components/form/use-busy-action';
 import { useDb } from '../../data/db-context';
-import { getAssumptions, saveAssumptions } from '../../data/repositories/assumptions';
+import { saveAssumptions } from '../../data/repositories/assumptions';
+import { useStoredAssumptions } from '../../data/repositories/use-stored-assumptions';
 import { localToday } from '../../lib/dates/local-today';
-import { DEFAULT_PERSON, type AssumptionsInput, type PersonId } from '../../../worker/engine/index';
+import { DEFAULT_PERSON, type PersonId } from '../../../worker/engine/index';
 import {
   WHO,
   toForm,
@@ -24,30 +25,51 @@ import {
 import { Button, Checkbox, Select } from '../../components/form/controls';
 import './profile.css';
 
+/** Each person's fields, in order: the input is named `<person>_<field>`, its error keyed `<person>.<field>`. */
+const PERSON_FIELDS: ReadonlyArray<{
+  field: Exclude<keyof PersonForm, 'id'>;
+  label: string;
+  required?: boolean;
+  type?: 'date';
+  inputMode?: 'decimal';
+  hint?: string;
+}> = [
+  { field: 'name', label: 'Name', required: true },
+  { field: 'birth_date', label: 'Birth date (optional)', type: 'date' },
+  {
+    field: 'ytd_income',
+    label: 'Taxable income so far this financial year (optional)',
+    inputMode: 'decimal',
+    hint: 'Leave empty to estimate it from the pay in your plan as if it had run since 1 July.',
+  },
+  {
+    field: 'ytd_date',
+    label: 'Income so far is up to (optional)',
+    type: 'date',
+    hint: "Empty: up to the forecast's start.",
+  },
+];
+
+/** An unused-cap row's typed fields: the input is named `cap_<row>_<field>`, its error keyed `cap.<key>.<field>`. */
+const CAP_FIELDS = [
+  { field: 'year', label: 'Financial year it starts (2023 for 2023-24)', inputMode: 'numeric' },
+  { field: 'amount', label: 'Unused cap ($)', inputMode: 'decimal' },
+] as const;
+
 export function HouseholdSection() {
   const db = useDb();
-  const [stored, setStored] = useState<AssumptionsInput | null | undefined>(undefined);
   const [people, setPeople] = useState<PersonForm[]>([toForm(DEFAULT_PERSON)]);
   const [children, setChildren] = useState('0');
   const [retirement, setRetirement] = useState<RetirementForm>(toRetirementForm(undefined));
+  const [stored, setStored] = useStoredAssumptions(db, (a) => {
+    if (a?.people) setPeople(a.people.map(toForm));
+    setChildren(String(a?.dependent_children ?? 0));
+    setRetirement(toRetirementForm(a?.retirement));
+  });
   const nextCap = useRef(0);
   const [errors, setErrors] = useState<HouseholdErrors>({});
   const [message, setMessage] = useState<{ type: 'error' | 'success'; text: string } | null>(null);
   const { busy: saving, run } = useBusyAction();
-
-  useEffect(() => {
-    let active = true;
-    void getAssumptions(db).then((a) => {
-      if (!active) return;
-      setStored(a);
-      if (a?.people) setPeople(a.people.map(toForm));
-      setChildren(String(a?.dependent_children ?? 0));
-      setRetirement(toRetirementForm(a?.retirement));
-    });
-    return () => {
-      active = false;
-    };
-  }, [db]);
 
   const update = (id: PersonId, field: keyof PersonForm) => (event: { target: { value: string } }) =>
     setPeople((current) => current.map((p) => (p.id === id ? { ...p, [field]: event.target.value } : p)));
@@ -91,34 +113,12 @@ export function HouseholdSection() {
       {people.map((p) => (
         <fieldset key={p.id} className="household-person">
           <legend>{WHO[p.id]}</legend>
-          <FormField label="Name" name={`${p.id}_name`} required value={p.name} onChange={update(p.id, 'name')} />
-          <FieldError text={errors[`${p.id}.name`]} />
-          <FormField
-            label="Birth date (optional)"
-            name={`${p.id}_birth_date`}
-            type="date"
-            value={p.birth_date}
-            onChange={update(p.id, 'birth_date')}
-          />
-          <FieldError text={errors[`${p.id}.birth_date`]} />
-          <FormField
-            label="Taxable income so far this financial year (optional)"
-            name={`${p.id}_ytd_income`}
-            inputMode="decimal"
-            hint="Leave empty to estimate it from the pay in your plan as if it had run since 1 July."
-            value={p.ytd_income}
-            onChange={update(p.id, 'ytd_income')}
-          />
-          <FieldError text={errors[`${p.id}.ytd_income`]} />
-          <FormField
-            label="Income so far is up to (optional)"
-            name={`${p.id}_ytd_date`}
-            type="date"
-            hint="Empty: up to the forecast's start."
-            value={p.ytd_date}
-            onChange={update(p.id, 'ytd_date')}
-          />
-          <FieldError text={errors[`${p.id}.ytd_date`]} />
+          {PERSON_FIELDS.map(({ field, ...input }) => (
+            <Fragment key={field}>
+              <FormField name={`${p.id}_${field}`} value={p[field]} onChange={update(p.id, field)} {...input} />
+              <FieldError text={errors[`${p.id}.${field}`]} />
+            </Fragment>
+          ))}
           {p.id === 'partner' && (
             <Button
               type="button"
@@ -234,22 +234,17 @@ function RetirementFields({
             </div>
           )}
           <FieldError text={errors[`cap.${row.key}.person`]} />
-          <FormField
-            label="Financial year it starts (2023 for 2023-24)"
-            name={`cap_${i}_year`}
-            inputMode="numeric"
-            value={row.year}
-            onChange={(e) => setRow(row.key, 'year', e.target.value)}
-          />
-          <FieldError text={errors[`cap.${row.key}.year`]} />
-          <FormField
-            label="Unused cap ($)"
-            name={`cap_${i}_amount`}
-            inputMode="decimal"
-            value={row.amount}
-            onChange={(e) => setRow(row.key, 'amount', e.target.value)}
-          />
-          <FieldError text={errors[`cap.${row.key}.amount`]} />
+          {CAP_FIELDS.map(({ field, ...input }) => (
+            <Fragment key={field}>
+              <FormField
+                name={`cap_${i}_${field}`}
+                value={row[field]}
+                onValue={(value) => setRow(row.key, field, value)}
+                {...input}
+              />
+              <FieldError text={errors[`cap.${row.key}.${field}`]} />
+            </Fragment>
+          ))}
           <Button
             type="button"
             variant="secondary"

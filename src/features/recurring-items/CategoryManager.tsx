@@ -18,6 +18,32 @@ function categoryFailure(err: unknown, fallback: string): string {
   return fallback;
 }
 
+type Message = { type: 'error' | 'success'; text: string } | null;
+
+/**
+ * A category write from the manager (add or rename): a blank name is refused; otherwise the write runs while busy
+ * and its success text (what it resolves with) or its failure is shown.
+ */
+function useCategoryWrite(onMessage: (message: Message) => void) {
+  const [busy, setBusy] = useState(false);
+  const run = async (name: string, write: () => Promise<string>, fallback: string) => {
+    onMessage(null);
+    if (!name.trim()) {
+      onMessage({ type: 'error', text: 'Please enter a category name' });
+      return;
+    }
+    setBusy(true);
+    try {
+      onMessage({ type: 'success', text: await write() });
+    } catch (err) {
+      onMessage({ type: 'error', text: categoryFailure(err, fallback) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}
+
 const TYPES = [
   { value: 'expense', label: 'Expense' },
   { value: 'income', label: 'Income' },
@@ -34,26 +60,17 @@ export function CategoryManager({
 }) {
   const [name, setName] = useState('');
   const [type, setType] = useState<'income' | 'expense'>('expense');
-  const [message, setMessage] = useState<{ type: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const { busy, run } = useCategoryWrite(setMessage);
 
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setMessage(null);
-    if (!name.trim()) {
-      setMessage({ type: 'error', text: 'Please enter a category name' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const created = await createCategory(db, { name, type });
+    const created = async () => {
+      const row = await createCategory(db, { name, type });
       setName('');
-      setMessage({ type: 'success', text: `Category "${created.name}" added` });
-    } catch (err) {
-      setMessage({ type: 'error', text: categoryFailure(err, 'Failed to add category') });
-    } finally {
-      setBusy(false);
-    }
+      return `Category "${row.name}" added`;
+    };
+    await run(name, created, 'Failed to add category');
   };
 
   return (
@@ -100,30 +117,21 @@ function CategoryEntry({
 }: {
   db: WyrdDb;
   category: CategoryRow;
-  onMessage: (message: { type: 'error' | 'success'; text: string } | null) => void;
+  onMessage: (message: Message) => void;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useCategoryWrite(onMessage);
   const inputId = useId();
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (draft === null) return;
-    onMessage(null);
-    if (!draft.trim()) {
-      onMessage({ type: 'error', text: 'Please enter a category name' });
-      return;
-    }
-    setSaving(true);
-    try {
-      const renamed = await renameCategory(db, category.id, draft);
+    const renamed = async () => {
+      const row = await renameCategory(db, category.id, draft);
       setDraft(null);
-      onMessage({ type: 'success', text: `Category renamed to "${renamed.name}"` });
-    } catch (err) {
-      onMessage({ type: 'error', text: categoryFailure(err, 'Failed to rename category') });
-    } finally {
-      setSaving(false);
-    }
+      return `Category renamed to "${row.name}"`;
+    };
+    await run(draft, renamed, 'Failed to rename category');
   };
 
   if (draft === null) {

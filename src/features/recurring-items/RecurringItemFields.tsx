@@ -4,7 +4,7 @@ import { FormMessage } from '../../components/form/FormField';
 import type { CategoryRow } from '../../data/entities';
 import type { RecurringItemType } from '../../data/repositories/recurring-items';
 import type { AccountOption } from './use-recurring-data';
-import { Button, Input, RadioGroup, Select, type Choice } from '../../components/form/controls';
+import { Button, Input, RadioGroup, Select, SelectField, type Choice } from '../../components/form/controls';
 
 const TYPE_CHOICES: ReadonlyArray<Choice<RecurringItemType>> = [
   { value: 'income', label: <span>Income</span> },
@@ -145,30 +145,22 @@ type AccountProps = {
 
 /** The account list; a scenario's hypothetical account says which scenario it belongs to. */
 export function AccountField({ accounts, accountId, onChange }: AccountProps) {
-  const id = useId();
+  const choices = [
+    { value: '', label: 'Select an account' },
+    ...accounts.map((a) => ({
+      value: a.id,
+      label: a.hypotheticalScenario ? `${a.name} (Scenario: ${a.hypotheticalScenario})` : a.name,
+    })),
+  ];
   return (
-    <div className="field">
-      <label htmlFor={id}>Account</label>
-      <Select
-        id={id}
-        name="account_id"
-        required
-        value={accountId}
-        onChange={(e) => onChange(e.target.value)}
-        aria-describedby={accounts.length === 0 ? `${id}-hint` : undefined}
-      >
-        <option value="">Select an account</option>
-        {accounts.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.hypotheticalScenario ? `${a.name} (Scenario: ${a.hypotheticalScenario})` : a.name}
-          </option>
-        ))}
-      </Select>
-      {accounts.length === 0 && (
-        <small id={`${id}-hint`} className="field-hint">
-          You have no accounts yet: add one on the Accounts page first.
-        </small>
-      )}
-    </div>
+    <SelectField
+      label="Account"
+      name="account_id"
+      required
+      value={accountId}
+      choices={choices}
+      onValue={onChange}
+      hint={accounts.length === 0 ? 'You have no accounts yet: add one on the Accounts page first.' : undefined}
+    />
   );
 }

@@ -3,6 +3,7 @@
 import { memo, useCallback, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useToast } from '../../components/toast/ToastProvider';
+import { useToastedAction } from '../../components/toast/use-toasted-action';
 import { useDb } from '../../data/db-context';
 import type { CategoryRow, RecurringItemRow } from '../../data/entities';
 import { createCategory } from '../../data/repositories/categories';
@@ -17,6 +18,7 @@ import type { RecurringSummary } from '../../../worker/engine/index';
 import { formatMoney, formatMoneyCents } from '../../lib/format/money';
 import { CategoryManager } from './CategoryManager';
 import { FREQUENCY_LABELS, RecurringItemModal, type RecurringFormValues } from './RecurringItemModal';
+import { LoadStatus } from '../../components/row-list/LoadStatus';
 import { MoneyGroup, RowActions, ScenarioBadge } from '../../components/row-list/MoneyRowParts';
 import { useScenarioEventEdit } from '../../components/row-list/use-scenario-event-edit';
 import { useRecurringData, type RecurringView } from './use-recurring-data';
@@ -66,6 +68,7 @@ type ModalState =
 export function RecurringItemsPage() {
   const db = useDb();
   const showToast = useToast();
+  const toasted = useToastedAction();
   const [attempt, setAttempt] = useState(0);
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const state = useRecurringData(db, attempt);
@@ -92,15 +95,14 @@ export function RecurringItemsPage() {
         return;
       }
       if (!window.confirm(DELETE_CONFIRM)) return;
-      try {
-        await deleteRecurringItem(db, view.id);
-        showToast('Recurring item deleted successfully!', 'success');
-      } catch (err) {
-        console.error('Failed to delete recurring item', err);
-        showToast(err instanceof ScenarioEventLinkError ? err.message : 'Failed to delete recurring item', 'error');
-      }
+      await toasted(
+        () => deleteRecurringItem(db, view.id),
+        'Recurring item deleted successfully!',
+        'Failed to delete recurring item',
+        (err) => (err instanceof ScenarioEventLinkError ? err.message : 'Failed to delete recurring item'),
+      );
     },
-    [db, showToast],
+    [db, showToast, toasted],
   );
 
   const save = async (values: RecurringFormValues) => {
@@ -151,19 +153,12 @@ export function RecurringItemsPage() {
         ) : undefined
       }
     >
-      {state.status === 'loading' && (
-        <p className="money-status" role="status">
-          Loading recurring items...
-        </p>
-      )}
-      {state.status === 'error' && (
-        <div className="card money-error" role="alert">
-          <p>Failed to load recurring items</p>
-          <Button type="button" className="button button-ghost" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </Button>
-        </div>
-      )}
+      <LoadStatus
+        status={state.status}
+        loading="Loading recurring items..."
+        failed="Failed to load recurring items"
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
       {ready && ready.total === 0 && (
         <div className="card money-empty">
           <p>No recurring items</p>

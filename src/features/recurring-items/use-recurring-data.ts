@@ -2,14 +2,9 @@
 // and the normalised monthly summary, read from the user's Dexie database (a failed read is an error state).
 import type { WyrdDb } from '../../data/db';
 import { useLiveSnapshot, type LiveData } from '../../data/use-live-snapshot';
-import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../../data/entities';
-import {
-  isHypothetical,
-  realEventIds,
-  recurringSummary,
-  UNCATEGORISED,
-  type RecurringSummary,
-} from '../../../worker/engine/index';
+import { readTables, scenarioLinks, type TableRows } from '../../data/repositories/summaries';
+import type { CategoryRow, RecurringItemRow } from '../../data/entities';
+import { recurringSummary, UNCATEGORISED, type RecurringSummary } from '../../../worker/engine/index';
 import { sortByName } from '../../lib/format/name-sort';
 
 /** A stored item with what its row shows; a wrapper, since copying 10,000 rows costs a long task. */
@@ -36,53 +31,25 @@ export type RecurringData = {
   total: number;
 };
 
-type Snapshot = {
-  recurring_items: RecurringItemRow[];
-  accounts: AccountRow[];
-  categories: CategoryRow[];
-  scenarios: ScenarioRow[];
-  events: ScenarioEventRow[];
-};
-
 /** What readSnapshot reads: only changes to these re-read it. */
-const TABLES = ['recurring_items', 'accounts', 'categories', 'scenarios', 'events'];
+const TABLES = ['recurring_items', 'accounts', 'categories', 'scenarios', 'events'] as const;
 
-async function readSnapshot(db: WyrdDb): Promise<Snapshot> {
-  return db.transaction('r', [db.recurring_items, db.accounts, db.categories, db.scenarios, db.events], async () => {
-    const [recurring_items, accounts, categories, scenarios, events] = await Promise.all([
-      db.recurring_items.toArray(),
-      db.accounts.toArray(),
-      db.categories.toArray(),
-      db.scenarios.toArray(),
-      db.events.toArray(),
-    ]);
-    return { recurring_items, accounts, categories, scenarios, events };
-  });
-}
+type Snapshot = TableRows<(typeof TABLES)[number]>;
+
+const readSnapshot = (db: WyrdDb): Promise<Snapshot> => readTables(db, TABLES);
 
 export function buildRecurringData(snapshot: Snapshot): RecurringData {
-  const real = realEventIds(snapshot.scenarios, snapshot.events);
-  const scenarioNames = new Map(snapshot.scenarios.map((s) => [s.id, s.name]));
-  const eventScenario = new Map(snapshot.events.map((e) => [e.id, e.scenario_id]));
-  const scenarioOf = (eventId: string | null | undefined) => (eventId ? (eventScenario.get(eventId) ?? null) : null);
-  const hypothetical = (entity: { scenario_event_id?: string | null }) => {
-    if (!isHypothetical(entity, real)) return null;
-    const scenarioId = scenarioOf(entity.scenario_event_id);
-    return (scenarioId && scenarioNames.get(scenarioId)) || 'Unknown scenario';
-  };
+  const { hypothetical, rowView } = scenarioLinks(snapshot);
   const categoryNames = new Map(snapshot.categories.map((c) => [c.id, c.name]));
   const accountNames = new Map(snapshot.accounts.map((a) => [a.id, a.name]));
   let income: RecurringView[] = [];
   let expenses: RecurringView[] = [];
   for (const r of snapshot.recurring_items) {
     const view: RecurringView = {
-      id: r.id,
-      name: r.name,
+      ...rowView(r),
       item: r,
       categoryName: categoryNames.get(r.category_id) ?? UNCATEGORISED,
       accountName: accountNames.get(r.account_id) ?? 'Unknown account',
-      hypotheticalScenario: hypothetical(r),
-      eventScenarioId: scenarioOf(r.scenario_event_id),
     };
     (r.amount > 0 ? income : expenses).push(view);
   }

@@ -3,9 +3,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type FormEvent } from 'react';
 import { Button, SelectField } from '../../components/form/controls';
-import { FormField, FormMessage } from '../../components/form/FormField';
+import { FormField } from '../../components/form/FormField';
 import { MoneyInput } from '../../components/form/MoneyInput';
 import { useBusyAction } from '../../components/form/use-busy-action';
+import { StepNav, StepSubmit } from './StepParts';
 import { useDb } from '../../data/db-context';
 import { createAccount } from '../../data/repositories/accounts';
 import { formatMoney, parseAmountInput } from '../../lib/format/money';
@@ -75,23 +76,13 @@ export function AccountsStep({ onDone, onBack }: { onDone: () => Promise<void>; 
         <SelectField label="Kind of account" value={kind} choices={KINDS} onValue={setKind} />
         <FormField label="Account name" value={name} onChange={(e) => setName(e.target.value)} />
         <MoneyInput label={owed ? 'Amount owed' : 'Balance'} value={balance} onValue={setBalance} />
-        {error && <FormMessage type="error">{error}</FormMessage>}
-        <div className="guided-actions guided-actions-start">
-          <Button type="submit" variant="secondary" disabled={saving}>
-            {saving ? 'Adding...' : 'Add account'}
-          </Button>
-        </div>
+        <StepSubmit error={error} busy={saving} label="Add account" busyLabel="Adding..." add />
       </form>
-      <div className="guided-actions">
-        {onBack && (
-          <Button variant="ghost" onClick={onBack}>
-            Back
-          </Button>
-        )}
+      <StepNav onBack={onBack}>
         <Button variant="primary" onClick={() => void onDone()}>
           {accounts && accounts.length > 0 ? 'Continue' : 'Skip for now'}
         </Button>
-      </div>
+      </StepNav>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../components/form/controls';
 import { FormMessage } from '../../components/form/FormField';
+import { StepNav } from './StepParts';
 import { useDb } from '../../data/db-context';
 import { BASELINE_SCENARIO_DESCRIPTION, BASELINE_SCENARIO_NAME } from '../../data/repositories/baseline';
 import { createScenario } from '../../data/repositories/scenarios';
@@ -56,16 +57,11 @@ export function FinishStep({ onBack, onBuilt }: { onBack?: () => void; onBuilt: 
         with it.
       </p>
       {state === 'failed' && <FormMessage type="error">Could not build the baseline. Please try again.</FormMessage>}
-      <div className="guided-actions">
-        {onBack && (
-          <Button variant="ghost" onClick={onBack}>
-            Back
-          </Button>
-        )}
+      <StepNav onBack={onBack}>
         <Button variant="primary" onClick={() => void build()} disabled={state === 'building'}>
           {state === 'building' ? 'Building...' : 'Build my baseline'}
         </Button>
-      </div>
+      </StepNav>
     </div>
   );
 }

@@ -1,13 +1,14 @@
 // Guided start, step 1: who is in the household (you and, optionally, a partner, with birth dates), saved into the
 // assumptions record (keeping its other settings) with saveAssumptions.
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Checkbox, DateInput } from '../../components/form/controls';
-import { FormField, FormMessage } from '../../components/form/FormField';
+import { useState, type FormEvent } from 'react';
+import { Checkbox, DateInput } from '../../components/form/controls';
+import { FormField } from '../../components/form/FormField';
 import { useBusyAction } from '../../components/form/use-busy-action';
+import { StepSubmit } from './StepParts';
 import { useDb } from '../../data/db-context';
-import { getAssumptions, saveAssumptions } from '../../data/repositories/assumptions';
+import { saveAssumptions } from '../../data/repositories/assumptions';
+import { useStoredAssumptions } from '../../data/repositories/use-stored-assumptions';
 import { localToday } from '../../lib/dates/local-today';
-import type { AssumptionsInput } from '../../../worker/engine/index';
 
 type Person = { name: string; birth: string };
 
@@ -22,31 +23,21 @@ function birthProblem(value: string, today: string): string | undefined {
 
 export function HouseholdStep({ onDone }: { onDone: () => Promise<void> }) {
   const db = useDb();
-  const [stored, setStored] = useState<AssumptionsInput | null | undefined>(undefined);
   const [you, setYou] = useState<Person>({ name: '', birth: '' });
   const [partner, setPartner] = useState<Person>({ name: '', birth: '' });
   const [withPartner, setWithPartner] = useState(false);
+  const [stored] = useStoredAssumptions(db, (a) => {
+    const self = a?.people?.find((p) => p.id === 'self');
+    const other = a?.people?.find((p) => p.id === 'partner');
+    if (self) setYou({ name: self.name ?? '', birth: self.birth_date ?? '' });
+    if (other) {
+      setWithPartner(true);
+      setPartner({ name: other.name ?? '', birth: other.birth_date ?? '' });
+    }
+  });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [failed, setFailed] = useState(false);
   const { busy: saving, run } = useBusyAction();
-
-  useEffect(() => {
-    let live = true;
-    void getAssumptions(db).then((a) => {
-      if (!live) return;
-      setStored(a);
-      const self = a?.people?.find((p) => p.id === 'self');
-      const other = a?.people?.find((p) => p.id === 'partner');
-      if (self) setYou({ name: self.name ?? '', birth: self.birth_date ?? '' });
-      if (other) {
-        setWithPartner(true);
-        setPartner({ name: other.name ?? '', birth: other.birth_date ?? '' });
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [db]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -79,44 +70,51 @@ export function HouseholdStep({ onDone }: { onDone: () => Promise<void> }) {
         Birth dates let Wyrd work out tax, super access and the Age Pension at the right ages. You can change them later
         in your profile.
       </p>
-      <FormField
-        label="Your first name"
-        autoComplete="given-name"
-        value={you.name}
-        onChange={(e) => setYou({ ...you, name: e.target.value })}
-      />
-      <DateInput
-        label="Your birth date"
-        value={you.birth}
-        error={errors.you}
-        onChange={(e) => setYou({ ...you, birth: e.target.value })}
-      />
+      <PersonFields owner="Your" person={you} error={errors.you} onChange={setYou} autoComplete="given-name" />
       <Checkbox
         label="I plan with a partner"
         checked={withPartner}
         onChange={(e) => setWithPartner(e.target.checked)}
       />
-      {withPartner && (
-        <>
-          <FormField
-            label="Partner's first name"
-            value={partner.name}
-            onChange={(e) => setPartner({ ...partner, name: e.target.value })}
-          />
-          <DateInput
-            label="Partner's birth date"
-            value={partner.birth}
-            error={errors.partner}
-            onChange={(e) => setPartner({ ...partner, birth: e.target.value })}
-          />
-        </>
-      )}
-      {failed && <FormMessage type="error">Could not save. Please try again.</FormMessage>}
-      <div className="guided-actions">
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? 'Saving...' : 'Save and continue'}
-        </Button>
-      </div>
+      {withPartner && <PersonFields owner="Partner's" person={partner} error={errors.partner} onChange={setPartner} />}
+      <StepSubmit
+        error={failed ? 'Could not save. Please try again.' : null}
+        busy={saving}
+        label="Save and continue"
+        busyLabel="Saving..."
+      />
     </form>
+  );
+}
+
+/** A person's first name and birth date ("Your ..." or "Partner's ..."). */
+function PersonFields({
+  owner,
+  person,
+  error,
+  onChange,
+  autoComplete,
+}: {
+  owner: string;
+  person: Person;
+  error?: string;
+  onChange: (person: Person) => void;
+  autoComplete?: string;
+}) {
+  return (
+    <>
+      <FormField
+        label={`${owner} first name`}
+        autoComplete={autoComplete}
+        value={person.name}
+        onValue={(name) => onChange({ ...person, name })}
+      />
+      <DateInput
+        label={`${owner} birth date`}
+        value={person.birth}
+        error={error}
+        onChange={(e) => onChange({ ...person, birth: e.target.value })}
+      />
+    </>
   );
 }

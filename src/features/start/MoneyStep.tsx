@@ -3,9 +3,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type FormEvent } from 'react';
 import { Button, SegmentedSwitch, SelectField } from '../../components/form/controls';
-import { FormField, FormMessage } from '../../components/form/FormField';
+import { FormField } from '../../components/form/FormField';
 import { MoneyInput } from '../../components/form/MoneyInput';
 import { useBusyAction } from '../../components/form/use-busy-action';
+import { StepNav, StepSubmit } from './StepParts';
 import { useDb } from '../../data/db-context';
 import { createRecurringItem } from '../../data/repositories/recurring-items';
 import { localToday } from '../../lib/dates/local-today';
@@ -142,23 +143,19 @@ export function MoneyStep({ onDone, onBack }: { onDone: () => Promise<void>; onB
             onValue={setAccountId}
           />
         </div>
-        {error && <FormMessage type="error">{error}</FormMessage>}
-        <div className="guided-actions guided-actions-start">
-          <Button type="submit" variant="secondary" disabled={saving}>
-            {saving ? 'Adding...' : kind === 'income' ? 'Add pay' : 'Add bill'}
-          </Button>
-        </div>
+        <StepSubmit
+          error={error}
+          busy={saving}
+          label={kind === 'income' ? 'Add pay' : 'Add bill'}
+          busyLabel="Adding..."
+          add
+        />
       </form>
-      <div className="guided-actions">
-        {onBack && (
-          <Button variant="ghost" onClick={onBack}>
-            Back
-          </Button>
-        )}
+      <StepNav onBack={onBack}>
         <Button variant="primary" onClick={() => void onDone()}>
           {data.items.length > 0 ? 'Continue' : 'Skip for now'}
         </Button>
-      </div>
+      </StepNav>
     </div>
   );
 }

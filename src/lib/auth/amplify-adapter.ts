@@ -134,13 +134,20 @@ export async function getCurrentUser(cached: AuthUser | null): Promise<CurrentUs
   }
 }
 
-export async function login(email: string, password: string): Promise<AuthResult> {
+/** One identity call: its result, or its failure as { success: false, error } (the call's fallback text). */
+async function authCall(fallback: string, call: () => Promise<AuthResult>): Promise<AuthResult> {
   try {
+    return await call();
+  } catch (error) {
+    return { success: false, error: messageOf(error, fallback) };
+  }
+}
+
+export async function login(email: string, password: string): Promise<AuthResult> {
+  return authCall(AUTH_FALLBACKS.login, async () => {
     const { isSignedIn, nextStep } = await signIn({ username: email.trim(), password });
     return { success: isSignedIn, nextStep: { signInStep: nextStep.signInStep } };
-  } catch (error) {
-    return { success: false, error: messageOf(error, AUTH_FALLBACKS.login) };
-  }
+  });
 }
 
 export async function signup(
@@ -150,80 +157,64 @@ export async function signup(
   lastName: string,
 ): Promise<AuthResult> {
   const username = email.trim();
-  try {
+  return authCall(AUTH_FALLBACKS.signup, async () => {
     const { nextStep } = await signUp({
       username,
       password,
       options: { userAttributes: { email: username, given_name: firstName.trim(), family_name: lastName.trim() } },
     });
     return { success: true, nextStep: { signUpStep: nextStep.signUpStep } };
-  } catch (error) {
-    return { success: false, error: messageOf(error, AUTH_FALLBACKS.signup) };
-  }
+  });
 }
 
 export async function confirmSignup(email: string, code: string): Promise<AuthResult> {
-  try {
+  return authCall(AUTH_FALLBACKS.confirmSignup, async () => {
     const { nextStep } = await confirmSignUp({ username: email.trim(), confirmationCode: code.trim() });
     return { success: true, nextStep: { signUpStep: nextStep.signUpStep } };
-  } catch (error) {
-    return { success: false, error: messageOf(error, AUTH_FALLBACKS.confirmSignup) };
-  }
+  });
 }
 
 /** Sends a fresh sign-up code (used when sign-in finds an unconfirmed account). */
 export async function resendSignupCode(email: string): Promise<AuthResult> {
-  try {
+  return authCall(AUTH_FALLBACKS.resendSignupCode, async () => {
     await resendSignUpCode({ username: email.trim() });
     return { success: true };
-  } catch (error) {
-    return { success: false, error: messageOf(error, AUTH_FALLBACKS.resendSignupCode) };
-  }
+  });
 }
 
 export async function forgotPassword(email: string): Promise<AuthResult> {
-  try {
+  return authCall(AUTH_FALLBACKS.forgotPassword, async () => {
     await resetPassword({ username: email.trim() });
     return { success: true };
-  } catch (error) {
-    return { success: false, error: messageOf(error, AUTH_FALLBACKS.forgotPassword) };
-  }
+  });
 }
 
 export async function confirmForgotPassword(email: string, code: string, newPassword: string): Promise<AuthResult> {
-  try {
+  return authCall(AUTH_FALLBACKS.confirmForgotPassword, async () => {
     await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword });
     return { success: true };
-  } catch (error) {
-    return { success: false, error: messageOf(error, AUTH_FALLBACKS.confirmForgotPassword) };
-  }
+  });
 }
 
 export async function changePassword(oldPassword: string, newPassword: string): Promise<AuthResult> {
-  try {
+  return authCall(AUTH_FALLBACKS.changePassword, async () => {
     await updatePassword({ oldPassword, newPassword });
     return { success: true };
-  } catch (error) {
-    return { success: false, error: messageOf(error, AUTH_FALLBACKS.changePassword) };
-  }
+  });
 }
 
 export async function updateProfile(given_name: string, family_name: string): Promise<AuthResult> {
-  try {
+  return authCall(AUTH_FALLBACKS.updateProfile, async () => {
     await updateUserAttributes({ userAttributes: { given_name: given_name.trim(), family_name: family_name.trim() } });
     return { success: true };
-  } catch (error) {
-    return { success: false, error: messageOf(error, AUTH_FALLBACKS.updateProfile) };
-  }
+  });
 }
 
 export async function getUserAttributes(): Promise<AuthResult> {
-  try {
+  return authCall(AUTH_FALLBACKS.getUserAttributes, async () => {
     const attributes = (await fetchUserAttributes()) as UserAttributes;
     return { success: true, attributes };
-  } catch (error) {
-    return { success: false, error: messageOf(error, AUTH_FALLBACKS.getUserAttributes) };
-  }
+  });
 }
 
 /**

@@ -392,7 +392,10 @@ export function compilePlan(
       transfers: transferTable,
       loans: loanTable,
       rateSwitches,
-      rateShift: null, // every plan has the same shape, so the month loop stays monomorphic
+      // Every plan has the same shape, so the month loop stays monomorphic.
+      rateShift: null,
+      rateShiftColumn: null,
+      rateShiftWidth: 0,
       trace,
       traceStep: trace ? trace.step : -1,
       retirement,

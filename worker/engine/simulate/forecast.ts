@@ -89,7 +89,43 @@ export type PreparedProfile = {
   ctxBase?: ContextBase;
   /** ctxBase plus the accounts the baseline's events declare that the profile does not hold materialised. */
   ctxScenario?: ContextBase;
+  /** What every scenario's spec carries unchanged: made once by the first scenario forecast from this profile. */
+  shared?: SharedSpecParts;
 };
+
+type SharedSpecParts = Pick<SimulationSpec, 'assumptions' | 'linked_accounts' | 'linked_items' | 'entity_id'>;
+
+/**
+ * The spec parts that are the same for every scenario of a prepared profile. The entity-id callback remembers its
+ * answers, so the baseline's event accounts, part of every scenario, are hashed once per prepared profile.
+ */
+function sharedSpecParts(prepared: PreparedProfile): SharedSpecParts {
+  const { profile } = prepared;
+  const entityId = prepared.compile?.entityId;
+  let entity_id: SharedSpecParts['entity_id'];
+  if (entityId) {
+    const ids = new Map<string, string>();
+    entity_id = (scope, key) => {
+      const k = `${scope}\u0000${key}`;
+      let id = ids.get(k);
+      if (id === undefined) {
+        id = entityId(scope, key);
+        ids.set(k, id);
+      }
+      return id;
+    };
+  }
+  return {
+    assumptions: resolveAssumptions(profile.assumptions),
+    linked_accounts: profile.accounts
+      .filter((a) => a.scenario_event_id)
+      .map((a) => ({ id: a.id, scope: a.scenario_event_id as string, name: a.name, account_type: a.account_type })),
+    linked_items: profile.recurring_items
+      .filter((r) => r.scenario_event_id)
+      .map((r) => ({ id: r.id, scope: r.scenario_event_id as string, name: r.name })),
+    entity_id,
+  };
+}
 
 /**
  * The context a non-baseline scenario's events compile against: the baseline's events are part of every
@@ -310,22 +346,19 @@ export function scenarioSpec(
   });
   for (const a of accounts) balances.delete(a.id);
   for (const id of balances.keys()) warnings.push(`modify_account: account "${id}" is not a base account; ignored`);
+  const shared = (prepared.shared ??= sharedSpecParts(prepared));
   const spec: SimulationSpec = {
     as_of: options.as_of,
     years: options.years,
-    assumptions: resolveAssumptions(profile.assumptions),
+    assumptions: shared.assumptions,
     accounts,
     base_items: prepared.baseItems,
     base_cache: baseCache(prepared, options),
     base,
     groups,
-    linked_accounts: profile.accounts
-      .filter((a) => a.scenario_event_id)
-      .map((a) => ({ id: a.id, scope: a.scenario_event_id as string, name: a.name, account_type: a.account_type })),
-    linked_items: profile.recurring_items
-      .filter((r) => r.scenario_event_id)
-      .map((r) => ({ id: r.id, scope: r.scenario_event_id as string, name: r.name })),
-    entity_id: prepared.compile?.entityId,
+    linked_accounts: shared.linked_accounts,
+    linked_items: shared.linked_items,
+    entity_id: shared.entity_id,
     trace,
   };
   return {

@@ -14,6 +14,8 @@ const ASSETS = 0;
 const LIABILITIES = 1;
 const LIQUID = 2;
 
+const NO_COLUMNS = new Int32Array(0);
+
 /** Moves `amount` into account i, keeping the running totals (assets, liabilities, liquid) current. */
 function move(
   balance: Float64Array,
@@ -68,6 +70,8 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
   const baseAccountCount = plan.baseAccountCount;
   const baseAccountDelta = plan.baseAccountDelta ?? new Float64Array(0);
   const rateShift = plan.rateShift ?? null;
+  const shiftColumn = plan.rateShiftColumn ?? NO_COLUMNS;
+  const shiftWidth = plan.rateShiftWidth ?? 0;
   const {
     count: accountCount,
     balance,
@@ -161,10 +165,10 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     // 1-2. growth and interest on the opening balances, then the month's flows, in one pass.
     const deltaRow = step * accountStride;
     const baseRow = step * baseAccountCount;
-    const shiftRow = step * accountCount;
+    const shiftRow = step * shiftWidth;
     for (let i = 0; i < accountCount; i++) {
       let v = balance[i];
-      const rate = rateShift === null ? monthlyRate[i] : monthlyRate[i] + rateShift[shiftRow + i];
+      const rate = rateShift === null ? monthlyRate[i] : monthlyRate[i] + rateShift[shiftRow + shiftColumn[i]];
       const accountKind = kind[i];
       if (accountKind === KIND_DEBT) {
         let interest = 0;

@@ -242,11 +242,16 @@ export type Plan = {
   loans: LoanTable;
   rateSwitches: RateSwitches;
   /**
-   * Optional per-step change to each account's monthly rate (step-major, accounts.count wide), added to
-   * monthlyRate in the growth-and-interest pass: how a Monte Carlo trial or a stress test moves returns and rates
-   * (docs/uncertainty.md). Absent or null (every deterministic run): no change.
+   * Optional per-step change to each account's monthly rate, added to monthlyRate in the growth-and-interest
+   * pass: how a Monte Carlo trial or a stress test moves returns and rates (docs/uncertainty.md). Step-major,
+   * rateShiftWidth wide; account i takes column rateShiftColumn[i] (accounts that move alike share a column, and
+   * the scenarios of a run share one table). Absent or null (every deterministic run): no change.
    */
   rateShift?: Float64Array | null;
+  /** With rateShift: each account's column in it. */
+  rateShiftColumn?: Int32Array | null;
+  /** With rateShift: its columns per step. */
+  rateShiftWidth?: number;
   /** Records the movements of step traceStep (trace.ts); null in a normal run (traceStep -1). */
   trace: TraceRecorder | null;
   traceStep: number;

@@ -82,7 +82,8 @@ type CompiledScenario = {
   /** Per asset account: the median monthly rate (its own rate, or its type's `expected` return). */
   median0: Float64Array;
   repayment0: Float64Array;
-  shift: Float64Array;
+  /** Each account row's column in the run's shift table (ShiftClasses). */
+  shiftColumn: Int32Array;
   /** Per account: its RETURN_TYPES index, or -1. */
   typeIndex: Int32Array;
   /** Per account: 1 for a debt or money lent (moved by the rate deviation). */
@@ -110,6 +111,7 @@ type Prepared = {
   /** Today's dollars at the goal month, at the assumed inflation. */
   goalDeflator: number;
   scenarios: CompiledScenario[];
+  shiftClasses: ShiftClasses;
   ratesUpMonths: number;
 };
 
@@ -253,7 +255,7 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
       rate0: plan.accounts.monthlyRate.slice(),
       median0,
       repayment0: plan.loans.repayment.slice(),
-      shift: new Float64Array((months + 1) * count),
+      shiftColumn: new Int32Array(count) as Int32Array, // set below, once every scenario's classes are known
       typeIndex,
       followsRates,
       crashFrom,
@@ -262,6 +264,8 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
       goalIsDebt: goalRow >= 0 && plan.accounts.isAsset[goalRow] === 0,
     };
   });
+  const classes = shiftClasses(scenarios, months);
+  scenarios.forEach((sc, i) => (sc.shiftColumn = classes.classOf[i]));
   return {
     request,
     seed: request.seed ?? u.seed,
@@ -275,6 +279,7 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
     goalStep,
     goalDeflator: goalStep >= 0 ? deflator(assumptions.inflation_rate, goalStep) : 1,
     scenarios,
+    shiftClasses: classes,
     ratesUpMonths,
   };
 }
@@ -307,10 +312,72 @@ function inflateFlows(plan: Plan, ratio: Float64Array): void {
   plan.baseAccountDelta = base;
 }
 
-/** Sets the scenario's per-step rate shifts from the trial's market path and the stress. */
-function fillShift(sc: CompiledScenario, path: MarketPath, model: MarketModel, months: number, ratesUpMonths: number) {
-  const { shift, typeIndex, followsRates, rate0, median0, crashFrom, crashTo } = sc;
-  const count = rate0.length;
+/**
+ * Rows of every scenario that take the same rate shift each trial (the same return type, debt or lent treatment,
+ * own rate, median rate and crash window): the base accounts recur in every scenario and many accounts share a
+ * type and rate, so a trial computes each class's shift once and every scenario's month loop reads its rows'
+ * shifts from that one table (Plan.rateShiftColumn).
+ */
+type ShiftClasses = {
+  count: number;
+  typeIndex: Int32Array;
+  followsRates: Uint8Array;
+  rate0: Float64Array;
+  median0: Float64Array;
+  crashFrom: Int32Array;
+  crashTo: Int32Array;
+  /** Per trial: (months + 1) x count shifts. */
+  shift: Float64Array;
+  /** Per scenario, per account row: its class. */
+  classOf: Int32Array[];
+};
+
+/** A number as a key that tells -0 from 0 (the shift arithmetic may). */
+function numberKey(x: number): string {
+  return Object.is(x, -0) ? '-0' : String(x);
+}
+
+function shiftClasses(scenarios: ReadonlyArray<CompiledScenario>, months: number): ShiftClasses {
+  const index = new Map<string, number>();
+  const rows: Array<{ t: number; f: number; rate: number; median: number; from: number; to: number }> = [];
+  const classOf = scenarios.map((sc) =>
+    Int32Array.from(sc.typeIndex, (t, i) => {
+      const f = sc.followsRates[i];
+      const rate = sc.rate0[i];
+      const median = sc.median0[i];
+      const key = [t, f, numberKey(rate), numberKey(median), sc.crashFrom, sc.crashTo].join('|');
+      let c = index.get(key);
+      if (c === undefined) {
+        c = rows.length;
+        index.set(key, c);
+        rows.push({ t, f, rate, median, from: sc.crashFrom, to: sc.crashTo });
+      }
+      return c;
+    }),
+  );
+  const count = rows.length;
+  return {
+    count,
+    typeIndex: Int32Array.from(rows, (r) => r.t),
+    followsRates: Uint8Array.from(rows, (r) => r.f),
+    rate0: Float64Array.from(rows, (r) => r.rate),
+    median0: Float64Array.from(rows, (r) => r.median),
+    crashFrom: Int32Array.from(rows, (r) => r.from),
+    crashTo: Int32Array.from(rows, (r) => r.to),
+    shift: new Float64Array((months + 1) * count),
+    classOf,
+  };
+}
+
+/** Sets every shift class's per-step rate shift from the trial's market path and the stress. */
+function fillClassShifts(
+  classes: ShiftClasses,
+  path: MarketPath,
+  model: MarketModel,
+  months: number,
+  ratesUpMonths: number,
+) {
+  const { shift, typeIndex, followsRates, rate0, median0, crashFrom, crashTo, count } = classes;
   const { typeGrowth, rateDeviation, normals } = path;
   const { typeSd, typeFactor } = model;
   const ratesUpMonthly = STRESS_RATES_POINTS / 1200;
@@ -318,7 +385,6 @@ function fillShift(sc: CompiledScenario, path: MarketPath, model: MarketModel, m
     const row = step * count;
     const typeRow = step * TYPE_COUNT;
     const normalRow = step * FACTOR_COUNT;
-    const crash = step >= crashFrom && step <= crashTo;
     const up = step <= ratesUpMonths ? ratesUpMonthly : 0;
     const deviation = rateDeviation[step] + up;
     for (let i = 0; i < count; i++) {
@@ -327,7 +393,7 @@ function fillShift(sc: CompiledScenario, path: MarketPath, model: MarketModel, m
       let s = 0;
       if (t >= 0) {
         // In a crash year the fall replaces the expected return; the trial's own noise stays on top.
-        if (crash && CRASH_LOG[t] !== 0)
+        if (step >= crashFrom[i] && step <= crashTo[i] && CRASH_LOG[t] !== 0)
           s = Math.expm1(CRASH_LOG[t] + typeSd[t] * normals[normalRow + typeFactor[t]]) - base;
         else {
           const median = median0[i];
@@ -346,7 +412,7 @@ function fillShift(sc: CompiledScenario, path: MarketPath, model: MarketModel, m
 }
 
 /** Resets the compiled scenario to today's balances and runs the month loop (optionally only to `months`). */
-function runTrial(sc: CompiledScenario, months: number): void {
+function runTrial(sc: CompiledScenario, classes: ShiftClasses, months: number): void {
   const { plan } = sc;
   plan.accounts.balance.set(sc.balance0);
   plan.accounts.monthlyRate.set(sc.rate0);
@@ -354,7 +420,9 @@ function runTrial(sc: CompiledScenario, months: number): void {
   plan.accounts.repaidThisMonth.fill(0);
   plan.loans.repayment.set(sc.repayment0);
   // Every trial runs through the rate-shift hook (a zero shift leaves a rate exactly as it is).
-  plan.rateShift = sc.shift;
+  plan.rateShift = classes.shift;
+  plan.rateShiftColumn = sc.shiftColumn;
+  plan.rateShiftWidth = classes.count;
   sc.loopScratch.reset();
   const fullMonths = plan.months;
   plan.months = months;
@@ -452,19 +520,19 @@ export function runPreparedTrials(
   for (let trial = 0; trial < count; trial++) {
     if (streams) drawMarketPath(model, streams.next(), path);
     const deflatorFactor = path.deflatorFactor;
+    fillClassShifts(p.shiftClasses, path, model, months, p.ratesUpMonths);
     for (let s = 0; s < p.scenarios.length; s++) {
       const sc = p.scenarios[s];
       const out = batches[s];
-      fillShift(sc, path, model, months, p.ratesUpMonths);
       let goalValue = NaN;
       const accountGoal = goal !== null && sc.goalRow >= 0;
       if (accountGoal && goalStep < months) {
         // The account's balance at the goal month: run to it first (the loop keeps only the final balances).
-        runTrial(sc, goalStep);
+        runTrial(sc, p.shiftClasses, goalStep);
         const v = goalStep === 0 ? sc.balance0[sc.goalRow] : sc.plan.accounts.balance[sc.goalRow];
         goalValue = cents(sc.goalIsDebt ? -v : v);
       }
-      runTrial(sc, months);
+      runTrial(sc, p.shiftClasses, months);
       if (accountGoal && goalStep === months) {
         const v = sc.plan.accounts.balance[sc.goalRow];
         goalValue = cents(sc.goalIsDebt ? -v : v);
