@@ -12,7 +12,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { BuildExtraConfigColumns } from 'drizzle-orm';
+import type { PgColumn, PgColumnBuilderBase, PgTable, PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
 import type {
   Account,
   AssumptionsInput,
@@ -54,7 +55,7 @@ const timestamps = {
 
 // Every entity table: owner, id (made on the device), change sequence, tombstone flag, and the entity itself
 // as the engine's schema defines it (validated on every write). Ids are unique per owner.
-function entityColumns<T>() {
+function entityColumns<T = unknown>() {
   return {
     userSub: text('user_sub').notNull(),
     id: text('id').notNull(),
@@ -65,47 +66,50 @@ function entityColumns<T>() {
   };
 }
 
-export const accounts = pgTable(
+type EntityColumns = ReturnType<typeof entityColumns>;
+
+/**
+ * An entity table: its columns (entityColumns and the ones copied out of the body), keyed by (owner, id), with the
+ * (owner, seq) index that pulls and list versions read, `<name>_seq`, and the table's own indexes.
+ */
+function syncedTable<N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  columns: C,
+  indexes: (t: BuildExtraConfigColumns<N, C, 'pg'>) => PgTableExtraConfigValue[] = () => [],
+) {
+  return pgTable(name, columns, (t) => {
+    const shared = t as unknown as BuildExtraConfigColumns<N, EntityColumns, 'pg'>;
+    return [
+      primaryKey({ columns: [shared.userSub, shared.id] }),
+      index(`${name}_seq`).on(shared.userSub, shared.seq),
+      ...indexes(t),
+    ];
+  });
+}
+
+export const accounts = syncedTable(
   'accounts',
   { ...entityColumns<Account>(), scenarioEventId: text('scenario_event_id') },
-  (t) => [
-    primaryKey({ columns: [t.userSub, t.id] }),
-    index('accounts_seq').on(t.userSub, t.seq),
-    index('accounts_event').on(t.userSub, t.scenarioEventId),
-  ],
+  (t) => [index('accounts_event').on(t.userSub, t.scenarioEventId)],
 );
 
-export const categories = pgTable('categories', entityColumns<Category>(), (t) => [
-  primaryKey({ columns: [t.userSub, t.id] }),
-  index('categories_seq').on(t.userSub, t.seq),
-]);
+export const categories = syncedTable('categories', entityColumns<Category>());
 
-export const recurringItems = pgTable(
+export const recurringItems = syncedTable(
   'recurring_items',
   { ...entityColumns<RecurringItem>(), scenarioEventId: text('scenario_event_id') },
-  (t) => [
-    primaryKey({ columns: [t.userSub, t.id] }),
-    index('recurring_items_seq').on(t.userSub, t.seq),
-    index('recurring_items_event').on(t.userSub, t.scenarioEventId),
-  ],
+  (t) => [index('recurring_items_event').on(t.userSub, t.scenarioEventId)],
 );
 
-export const scenarios = pgTable('scenarios', entityColumns<Scenario>(), (t) => [
-  primaryKey({ columns: [t.userSub, t.id] }),
-  index('scenarios_seq').on(t.userSub, t.seq),
-]);
+export const scenarios = syncedTable('scenarios', entityColumns<Scenario>());
 
-export const events = pgTable(
+export const events = syncedTable(
   'events',
   { ...entityColumns<ScenarioEvent>(), scenarioId: text('scenario_id').notNull() },
-  (t) => [
-    primaryKey({ columns: [t.userSub, t.id] }),
-    index('events_seq').on(t.userSub, t.seq),
-    index('events_scenario').on(t.userSub, t.scenarioId),
-  ],
+  (t) => [index('events_scenario').on(t.userSub, t.scenarioId)],
 );
 
-export const modifications = pgTable(
+export const modifications = syncedTable(
   'modifications',
   // position keeps creation order (modifications apply in order) across clones and syncs.
   {
@@ -113,24 +117,17 @@ export const modifications = pgTable(
     scenarioId: text('scenario_id').notNull(),
     position: bigint('position', { mode: 'number' }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userSub, t.id] }),
-    index('modifications_seq').on(t.userSub, t.seq),
-    index('modifications_scenario').on(t.userSub, t.scenarioId),
-  ],
+  (t) => [index('modifications_scenario').on(t.userSub, t.scenarioId)],
 );
 
 /** The user's assumptions record (one row, id 'assumptions'), synced like an entity. */
-export const assumptions = pgTable('assumptions', entityColumns<AssumptionsInput>(), (t) => [
-  primaryKey({ columns: [t.userSub, t.id] }),
-  index('assumptions_seq').on(t.userSub, t.seq),
-]);
+export const assumptions = syncedTable('assumptions', entityColumns<AssumptionsInput>());
 
 /**
  * Bank transactions (money in integer cents in the body). account_id, date and batch_id are copied out of the
  * body so the list endpoint pages by account and date and undoing a batch finds its rows by index.
  */
-export const transactions = pgTable(
+export const transactions = syncedTable(
   'transactions',
   {
     ...entityColumns<Transaction>(),
@@ -139,8 +136,6 @@ export const transactions = pgTable(
     batchId: text('batch_id'),
   },
   (t) => [
-    primaryKey({ columns: [t.userSub, t.id] }),
-    index('transactions_seq').on(t.userSub, t.seq),
     index('transactions_date').on(t.userSub, t.date, t.id),
     index('transactions_account_date').on(t.userSub, t.accountId, t.date, t.id),
     index('transactions_batch').on(t.userSub, t.batchId),
@@ -148,16 +143,10 @@ export const transactions = pgTable(
 );
 
 /** Statement imports (undoing one deletes its transactions). */
-export const importBatches = pgTable('import_batches', entityColumns<ImportBatch>(), (t) => [
-  primaryKey({ columns: [t.userSub, t.id] }),
-  index('import_batches_seq').on(t.userSub, t.seq),
-]);
+export const importBatches = syncedTable('import_batches', entityColumns<ImportBatch>());
 
 /** Payee rules: the category the user gave a payee, applied to later imports. */
-export const payeeRules = pgTable('payee_rules', entityColumns<PayeeRule>(), (t) => [
-  primaryKey({ columns: [t.userSub, t.id] }),
-  index('payee_rules_seq').on(t.userSub, t.seq),
-]);
+export const payeeRules = syncedTable('payee_rules', entityColumns<PayeeRule>());
 
 /** The last mutation id applied per device (sync push), written in the same transaction as the mutation. */
 export const syncClients = pgTable(
