@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { exportBackup, importBackup } from '../../src/data/backup';
 import type { WyrdDb } from '../../src/data/db';
 import { createAccount, deleteAccount } from '../../src/data/repositories/accounts';
+import { createCategory, deleteCategory } from '../../src/data/repositories/categories';
 import { DataValidationError } from '../../src/data/repositories/errors';
 import {
   createPayeeRule,
@@ -136,6 +137,33 @@ describe('transactions repository', () => {
     expect(await db.import_batches.get(saved.id)).toBeUndefined();
     const deletes = (await db.outbox.toArray()).filter((r) => r.op === 'delete').map((r) => r.entity);
     expect(deletes.sort()).toEqual(['accounts', 'import_batches', 'transactions', 'transactions', 'transactions']);
+  });
+
+  it('deleting a category leaves its transactions uncategorised and removes its payee rules, with outbox rows', async () => {
+    const db = open();
+    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
+    const food = await createCategory(db, { name: 'Food', type: 'expense' });
+    const fuel = await createCategory(db, { name: 'Fuel', type: 'expense' });
+    const [t1, t2, t3] = await Promise.all(
+      rows(a.id, 3).map((r, i) => createTransaction(db, { ...r, category_id: i < 2 ? food.id : fuel.id })),
+    );
+    await createPayeeRule(db, { payee: 'Woolworths', category_id: food.id });
+    await createPayeeRule(db, { payee: 'BP', category_id: fuel.id });
+    const before = await db.outbox.count();
+    await deleteCategory(db, food.id);
+    expect((await db.transactions.bulkGet([t1.id, t2.id, t3.id])).map((t) => t?.category_id)).toEqual([
+      null,
+      null,
+      fuel.id,
+    ]);
+    expect((await listPayeeRules(db)).map((r) => r.payee)).toEqual(['BP']);
+    const added = (await db.outbox.toArray()).slice(before).map((r) => `${r.entity} ${r.op}`);
+    expect(added.sort()).toEqual([
+      'categories delete',
+      'payee_rules delete',
+      'transactions update',
+      'transactions update',
+    ]);
   });
 });
 

@@ -4,6 +4,8 @@ import type { WyrdDb } from '../db';
 import type { CategoryRow } from '../entities';
 import { newId } from '../ids';
 import { DataConflictError, DataValidationError } from './errors';
+import { deleteCategoryRules } from './payee-rules';
+import { uncategoriseTransactions } from './transactions';
 import { createRow, deleteRow, timestamp, updateRow, validate, type RowStore, type WriteOptions } from './write';
 
 const TYPE_WORD: Record<CategoryType, string> = { income: 'an income', expense: 'an expense' };
@@ -72,7 +74,11 @@ export async function renameCategory(db: WyrdDb, id: string, name: string, opts?
   });
 }
 
-/** Deletes a category no recurring item uses; one still in use is refused with a DataConflictError. */
+/**
+ * Deletes a category no recurring item uses; one still in use is refused with a DataConflictError. Its bank
+ * transactions become uncategorised and its payee rules go with it, in the same transaction, so nothing is left
+ * naming a deleted category (the server refuses such a transaction).
+ */
 export async function deleteCategory(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
   const at = timestamp(opts);
   const check = async (existing: CategoryRow) => {
@@ -82,6 +88,8 @@ export async function deleteCategory(db: WyrdDb, id: string, opts?: WriteOptions
         `Cannot delete "${existing.name}": ${used} recurring item${used === 1 ? ' uses' : 's use'} it. Move them to another category first.`,
       );
     }
+    await uncategoriseTransactions(db, id, at);
+    await deleteCategoryRules(db, id, at);
   };
-  await deleteRow(db, CATEGORIES(db), id, at, check, [db.recurring_items]);
+  await deleteRow(db, CATEGORIES(db), id, at, check, [db.recurring_items, db.transactions, db.payee_rules]);
 }

@@ -5,7 +5,16 @@ import type { WyrdDb } from '../db';
 import type { PayeeRuleRow } from '../entities';
 import { newId } from '../ids';
 import { DataValidationError } from './errors';
-import { createRow, deleteRow, timestamp, updateRow, validate, type RowStore, type WriteOptions } from './write';
+import {
+  createRow,
+  deleteRow,
+  deleteWithOutbox,
+  timestamp,
+  updateRow,
+  validate,
+  type RowStore,
+  type WriteOptions,
+} from './write';
 
 function toRow(id: string, input: PayeeRuleInput, at: string): PayeeRuleRow {
   return { ...validate('payee rule', PayeeRuleInputSchema, input), id, updated_at: at };
@@ -56,4 +65,12 @@ export async function updatePayeeRule(
 
 export async function deletePayeeRule(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
   await deleteRow(db, RULES(db), id, timestamp(opts));
+}
+
+/** Removes the rules that file a payee under a category being deleted, inside the caller's transaction. */
+export async function deleteCategoryRules(db: WyrdDb, categoryId: string, at: string): Promise<number> {
+  const ids = await db.payee_rules.where('category_id').equals(categoryId).primaryKeys();
+  const { table, outbox } = RULES(db);
+  for (const id of ids) await deleteWithOutbox(db, table, outbox, id, at);
+  return ids.length;
 }

@@ -338,6 +338,23 @@ export async function unlinkTransfer(db: WyrdDb, id: string, opts?: WriteOptions
 }
 
 /** Deletes every transaction and import batch of an account (deleting the account cascades to its bank data). */
+/**
+ * Files a deleted category's transactions as uncategorised, inside the caller's transaction (the category delete):
+ * the server refuses a transaction that names a deleted category, so none may be left pointing at it. There is no
+ * category index on transactions (docs/data-layer.md: only queried indexes), so this one rare write scans them.
+ */
+export async function uncategoriseTransactions(db: WyrdDb, categoryId: string, at: IsoTimestamp): Promise<number> {
+  const rows = await db.transactions.filter((r) => r.category_id === categoryId).toArray();
+  if (rows.length > 0)
+    await putAll(
+      db,
+      rows.map((r) => ({ ...r, category_id: null, updated_at: at })),
+      'update',
+      at,
+    );
+  return rows.length;
+}
+
 export async function deleteAccountTransactions(db: WyrdDb, accountId: string, at: IsoTimestamp): Promise<number> {
   const ids = await db.transactions.where('account_id').equals(accountId).primaryKeys();
   const batches = await db.import_batches.where('account_id').equals(accountId).primaryKeys();
