@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { heavyProfile } from './bench-engine';
+import { FIXED_CODE, signUpConfirmed } from './stack/identity';
 
 /** The local database name prefix (src/data/db.ts DB_NAME_PREFIX). */
 const DB_PREFIX = 'wyrd-user-';
@@ -149,18 +150,6 @@ export async function timeCompareClick(page: Page, years: number): Promise<numbe
   }, years);
 }
 
-async function identityCall(identityUrl: string, operation: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(identityUrl, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${operation} failed: HTTP ${response.status} ${await response.text()}`);
-}
-
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -185,14 +174,13 @@ export async function openHeavyBenchPage(name: string): Promise<HeavyBenchPage> 
   const { chromium } = await import('playwright-core');
   const { startStack } = await import('./start');
   const { repoRoot: root } = await import('./stack/build');
-  const FIXED = '123456';
   const dataDir = await mkdtemp(path.join(tmpdir(), `wyrd-bench-${name}-`));
   const heavy = heavyProfile();
   const stack = await startStack({
-    env: { LOCAL_AUTH_FIXED_CODE: FIXED },
+    env: { LOCAL_AUTH_FIXED_CODE: FIXED_CODE },
     dataDir,
     ports: { web: 0, api: 0, identity: 0 },
-    fixedCode: FIXED,
+    fixedCode: FIXED_CODE,
     distDir: path.join(root, 'test-results', 'bench-dist'),
     log: (line) => {
       if (line.startsWith('Building')) console.log(line);
@@ -220,20 +208,11 @@ export async function openHeavyBenchPage(name: string): Promise<HeavyBenchPage> 
     const email = `bench-${Date.now()}@example.com`;
     const password = 'Wyrd-bench-Pass1!';
     const clientId = stack.appConfig.cognito.userPoolClientId;
-    await identityCall(stack.identityUrl ?? '', 'SignUp', {
-      ClientId: clientId,
-      Username: email,
-      Password: password,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'given_name', Value: 'Bench' },
-        { Name: 'family_name', Value: 'Mark' },
-      ],
-    });
-    await identityCall(stack.identityUrl ?? '', 'ConfirmSignUp', {
-      ClientId: clientId,
-      Username: email,
-      ConfirmationCode: FIXED,
+    await signUpConfirmed(stack.identityUrl ?? '', clientId, {
+      email,
+      password,
+      givenName: 'Bench',
+      familyName: 'Mark',
     });
     const context = await browser.newContext({ baseURL: stack.webUrl, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

@@ -14,11 +14,11 @@ import { startStack } from './start';
 import { repoRoot } from './stack/build';
 import { BACKUP_VERSION, FREQUENCIES, cents } from '../worker/engine/index';
 import { DEFAULT_EXPENSE_CATEGORIES, DEFAULT_INCOME_CATEGORIES } from '../src/data/default-categories';
+import { FIXED_CODE, signUpConfirmed } from './stack/identity';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const FIXED_CODE = '123456';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -94,18 +94,6 @@ function generateBackup() {
     };
   });
   return { version: BACKUP_VERSION, assumptions: {}, categories, accounts, recurring_items, scenarios: [] };
-}
-
-async function identityCall(url: string, operation: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${operation} failed: HTTP ${response.status} ${await response.text()}`);
 }
 
 /** `ms`: from the click event to the first row in the DOM; `harnessMs`: Playwright's own time around it. */
@@ -430,21 +418,7 @@ async function main(): Promise<void> {
     const password = 'Wyrd-Bench-Pass1!';
     const identity = stack.identityUrl ?? '';
     const clientId = stack.appConfig.cognito.userPoolClientId;
-    await identityCall(identity, 'SignUp', {
-      ClientId: clientId,
-      Username: email,
-      Password: password,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'given_name', Value: 'Bench' },
-        { Name: 'family_name', Value: 'User' },
-      ],
-    });
-    await identityCall(identity, 'ConfirmSignUp', {
-      ClientId: clientId,
-      Username: email,
-      ConfirmationCode: FIXED_CODE,
-    });
+    await signUpConfirmed(identity, clientId, { email, password, givenName: 'Bench', familyName: 'User' });
 
     const context = await browser.newContext({ baseURL: stack.webUrl, viewport: { width: 1280, height: 800 } });
     context.setDefaultTimeout(60_000);

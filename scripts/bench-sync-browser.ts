@@ -12,11 +12,11 @@ import { SYNC_PROTOCOL_VERSION, SYNC_VERSION_HEADER } from '../worker/engine/ind
 import { median } from './bench-compare';
 import { startStack } from './start';
 import { repoRoot } from './stack/build';
+import { FIXED_CODE, identityCall, signUpConfirmed } from './stack/identity';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 50_000);
 const EDITS = Number(process.env.BENCH_EDITS ?? 1_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const FIXED = '123456';
 
 type LongTask = { start: number; duration: number };
 type Identity = { url: string; clientId: string };
@@ -30,36 +30,13 @@ export const LONG_TASK_OBSERVER = `
   } catch (e) {}
 `;
 
-/** One call to the local identity service (Cognito's JSON protocol); returns its answer. */
-export async function identityCall(url: string, operation: string, body: Record<string, unknown>): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${operation} failed: HTTP ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 /** A confirmed user and an ID token for seeding the server. */
 async function newUser(identity: Identity): Promise<{ email: string; password: string; token: string }> {
   const email = `bench-sync-${Date.now()}@example.com`;
   const password = 'Wyrd-bench-Pass1!';
   const call = (operation: string, body: Record<string, unknown>) =>
     identityCall(identity.url, operation, { ClientId: identity.clientId, ...body });
-  await call('SignUp', {
-    Username: email,
-    Password: password,
-    UserAttributes: [
-      { Name: 'email', Value: email },
-      { Name: 'given_name', Value: 'Bench' },
-      { Name: 'family_name', Value: 'Sync' },
-    ],
-  });
-  await call('ConfirmSignUp', { Username: email, ConfirmationCode: FIXED });
+  await signUpConfirmed(identity.url, identity.clientId, { email, password, givenName: 'Bench', familyName: 'Sync' });
   const auth = (await call('InitiateAuth', {
     AuthFlow: 'USER_PASSWORD_AUTH',
     AuthParameters: { USERNAME: email, PASSWORD: password },
@@ -296,10 +273,10 @@ export async function benchSyncBrowser(): Promise<void> {
   );
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-bench-sync-browser-'));
   const stack = await startStack({
-    env: { LOCAL_AUTH_FIXED_CODE: FIXED },
+    env: { LOCAL_AUTH_FIXED_CODE: FIXED_CODE },
     dataDir,
     ports: { web: 0, api: 0, identity: 0 },
-    fixedCode: FIXED,
+    fixedCode: FIXED_CODE,
     distDir: path.join(repoRoot, 'test-results', 'bench-dist'),
     log: (line) => {
       if (line.startsWith('Building')) console.log(line);

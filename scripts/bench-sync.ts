@@ -26,9 +26,10 @@ import { loadApiConfig } from '../server/api/config';
 import { putEntity, withUserTx } from '../server/api/store/rows';
 import { idClaims, mintToken, startJwks } from '../tests/server/harness';
 import { BACKUP_VERSION, FREQUENCIES } from '../worker/engine/index';
-import { benchSyncBrowser, identityCall, LONG_TASK_OBSERVER } from './bench-sync-browser';
+import { benchSyncBrowser, LONG_TASK_OBSERVER } from './bench-sync-browser';
 import { startStack } from './start';
 import { repoRoot } from './stack/build';
+import { FIXED_CODE, signUpConfirmed } from './stack/identity';
 
 const EDITS = Number(process.env.BENCH_EDITS ?? 1000);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
@@ -222,10 +223,10 @@ function generateBackup() {
 async function benchImport(): Promise<{ mb: number; ms: number; longestTaskMs: number; tasks: number }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-bench-sync-'));
   const stack = await startStack({
-    env: { LOCAL_AUTH_FIXED_CODE: '123456' },
+    env: { LOCAL_AUTH_FIXED_CODE: FIXED_CODE },
     dataDir,
     ports: { web: 0, api: 0, identity: 0 },
-    fixedCode: '123456',
+    fixedCode: FIXED_CODE,
     distDir: path.join(repoRoot, 'test-results', 'bench-dist'),
     build: 'if-needed',
     log: (line) => {
@@ -242,17 +243,7 @@ async function benchImport(): Promise<{ mb: number; ms: number; longestTaskMs: n
     const password = 'Wyrd-Bench-Pass1!';
     const identity = stack.identityUrl ?? '';
     const ClientId = stack.appConfig.cognito.userPoolClientId;
-    await identityCall(identity, 'SignUp', {
-      ClientId,
-      Username: email,
-      Password: password,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'given_name', Value: 'Bench' },
-        { Name: 'family_name', Value: 'User' },
-      ],
-    });
-    await identityCall(identity, 'ConfirmSignUp', { ClientId, Username: email, ConfirmationCode: '123456' });
+    await signUpConfirmed(identity, ClientId, { email, password, givenName: 'Bench', familyName: 'User' });
     const context = await browser.newContext({ baseURL: stack.webUrl, viewport: { width: 1280, height: 800 } });
     context.setDefaultTimeout(60_000);
     await context.addInitScript(LONG_TASK_OBSERVER);

@@ -12,12 +12,12 @@ import { createServer } from 'node:net';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { startStack, type RunningStack } from './start';
 import { distDir, repoRoot } from './stack/build';
+import { FIXED_CODE, signUpConfirmed } from './stack/identity';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS =
   '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 const TARGETS = { accessibility: 95, 'best-practices': 95, performance: 95 } as const;
-const FIXED_CODE = '123456';
 const INITIAL_JS_LIMIT_KB = 200;
 // Strings only chart code contains (zrender is echarts' renderer); chunk names are checked as well.
 const CHART_MARKERS = ['zrender', 'echarts'];
@@ -113,18 +113,6 @@ function freePort(): Promise<number> {
   });
 }
 
-async function identityCall(url: string, operation: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${operation} failed: HTTP ${response.status} ${await response.text()}`);
-}
-
 /** A realistic profile: the small fixture backup grown to 8 accounts, 24 recurring items and 3 scenarios. */
 async function seedBackup(): Promise<string> {
   const file = JSON.parse(await readFile(path.join(repoRoot, 'tests/engine/fixtures/small-backup.json'), 'utf8')) as {
@@ -177,21 +165,7 @@ async function signedInChrome(stack: RunningStack, dir: string): Promise<{ port:
   const email = `lighthouse-${Date.now()}@example.com`;
   const password = 'Wyrd-Lighthouse-Pass1!';
   const ClientId = stack.appConfig.cognito.userPoolClientId;
-  await identityCall(stack.identityUrl ?? '', 'SignUp', {
-    ClientId,
-    Username: email,
-    Password: password,
-    UserAttributes: [
-      { Name: 'email', Value: email },
-      { Name: 'given_name', Value: 'Audit' },
-      { Name: 'family_name', Value: 'User' },
-    ],
-  });
-  await identityCall(stack.identityUrl ?? '', 'ConfirmSignUp', {
-    ClientId,
-    Username: email,
-    ConfirmationCode: FIXED_CODE,
-  });
+  await signUpConfirmed(stack.identityUrl ?? '', ClientId, { email, password, givenName: 'Audit', familyName: 'User' });
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto('/login');
   await page.getByLabel(/^email/i).fill(email);

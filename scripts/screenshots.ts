@@ -19,22 +19,10 @@ import {
   smallTouchTargets,
   type ViewportName,
 } from './stack/screens';
+import { FIXED_CODE, signUpConfirmed } from './stack/identity';
 
-const FIXED_CODE = '123456';
 const OUT = path.join(repoRoot, 'test-results', 'screenshots');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
-
-async function identity(url: string, operation: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${operation} failed: HTTP ${response.status} ${await response.text()}`);
-}
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-screenshots-'));
@@ -56,20 +44,11 @@ async function main(): Promise<void> {
       const email = `shots-${size}-${Date.now()}@example.com`;
       const password = 'Wyrd-Shots-Pass1!';
       const clientId = stack.appConfig.cognito.userPoolClientId;
-      await identity(stack.identityUrl ?? '', 'SignUp', {
-        ClientId: clientId,
-        Username: email,
-        Password: password,
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'given_name', Value: 'Alex' },
-          { Name: 'family_name', Value: 'Citizen' },
-        ],
-      });
-      await identity(stack.identityUrl ?? '', 'ConfirmSignUp', {
-        ClientId: clientId,
-        Username: email,
-        ConfirmationCode: FIXED_CODE,
+      await signUpConfirmed(stack.identityUrl ?? '', clientId, {
+        email,
+        password,
+        givenName: 'Alex',
+        familyName: 'Citizen',
       });
       const context = await browser.newContext({
         baseURL: stack.webUrl,
