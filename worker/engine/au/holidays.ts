@@ -1,52 +1,68 @@
-// Australia's national public holidays as a dated table (docs/au-rules.md, "Public holidays"), for the business
-// days on which banks move direct debits and pay runs. Pure: the table is data, nothing reads a clock.
-import { dayNumber, isWeekdayNumber } from '../calendar';
+// Australia's national public holidays by their rules (docs/au-rules.md, "Public holidays"), for the business days
+// on which banks move direct debits and pay runs. Pure: every year is worked out from the rules, nothing reads a clock.
+import { civilFromDayNumber, dayNumber, isWeekdayNumber } from '../calendar';
+
+/** Day of the week of a day number, 0 = Sunday (day 0, 1970-01-01, was a Thursday). */
+const dayOfWeek = (n: number): number => (((n + 4) % 7) + 7) % 7;
+
+/** Easter Sunday of a year by the Gregorian computus (the anonymous algorithm), as a day number. */
+export function easterSunday(year: number): number {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const h = (19 * a + b - Math.floor(b / 4) - Math.floor((b - Math.floor((b + 8) / 25) + 1) / 3) + 15) % 30;
+  const l = (32 + 2 * (b % 4) + 2 * Math.floor(c / 4) - h - (c % 4)) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const monthDay = h + l - 7 * m + 114;
+  return dayNumber(year, Math.floor(monthDay / 31), (monthDay % 31) + 1);
+}
 
 /**
- * The days observed in every state and territory, by calendar year (month-day): New Year's Day, Australia Day,
- * Good Friday, Easter Monday, Anzac Day, Christmas Day and Boxing Day. A New Year's Day or Australia Day on a
- * weekend is observed on the Monday after; Christmas and Boxing Day on a weekend move to the next free weekdays
- * (Christmas on a Saturday gives Monday 27 and Tuesday 28); Anzac Day on a weekend has no national substitute.
+ * The days observed in every state and territory in one calendar year, as sorted day numbers: New Year's Day,
+ * Australia Day, Good Friday, Easter Monday, Anzac Day, Christmas Day and Boxing Day. New Year's Day or Australia
+ * Day on a weekend is observed on the Monday after; Christmas and Boxing Day on a weekend move to the next free
+ * weekdays (Christmas on a Saturday gives Monday 27 and Tuesday 28); Anzac Day on a weekend has no national
+ * substitute.
  */
-export const AU_NATIONAL_HOLIDAYS: Readonly<Record<number, readonly string[]>> = {
-  2015: ['01-01', '01-26', '04-03', '04-06', '12-25', '12-28'],
-  2016: ['01-01', '01-26', '03-25', '03-28', '04-25', '12-26', '12-27'],
-  2017: ['01-02', '01-26', '04-14', '04-17', '04-25', '12-25', '12-26'],
-  2018: ['01-01', '01-26', '03-30', '04-02', '04-25', '12-25', '12-26'],
-  2019: ['01-01', '01-28', '04-19', '04-22', '04-25', '12-25', '12-26'],
-  2020: ['01-01', '01-27', '04-10', '04-13', '12-25', '12-28'],
-  2021: ['01-01', '01-26', '04-02', '04-05', '12-27', '12-28'],
-  2022: ['01-03', '01-26', '04-15', '04-18', '04-25', '12-26', '12-27'],
-  2023: ['01-02', '01-26', '04-07', '04-10', '04-25', '12-25', '12-26'],
-  2024: ['01-01', '01-26', '03-29', '04-01', '04-25', '12-25', '12-26'],
-  2025: ['01-01', '01-27', '04-18', '04-21', '04-25', '12-25', '12-26'],
-  2026: ['01-01', '01-26', '04-03', '04-06', '12-25', '12-28'],
-  2027: ['01-01', '01-26', '03-26', '03-29', '12-27', '12-28'],
-  2028: ['01-03', '01-26', '04-14', '04-17', '04-25', '12-25', '12-26'],
-  2029: ['01-01', '01-26', '03-30', '04-02', '04-25', '12-25', '12-26'],
-  2030: ['01-01', '01-28', '04-19', '04-22', '04-25', '12-25', '12-26'],
-  2031: ['01-01', '01-27', '04-11', '04-14', '04-25', '12-25', '12-26'],
-  2032: ['01-01', '01-26', '03-26', '03-29', '12-27', '12-28'],
-  2033: ['01-03', '01-26', '04-15', '04-18', '04-25', '12-26', '12-27'],
-  2034: ['01-02', '01-26', '04-07', '04-10', '04-25', '12-25', '12-26'],
-  2035: ['01-01', '01-26', '03-23', '03-26', '04-25', '12-25', '12-26'],
-};
+export function nationalHolidays(year: number): number[] {
+  const mondayIfWeekend = (n: number) => {
+    const dow = dayOfWeek(n);
+    return dow === 6 ? n + 2 : dow === 0 ? n + 1 : n;
+  };
+  const easter = easterSunday(year);
+  const days = [
+    mondayIfWeekend(dayNumber(year, 1, 1)),
+    mondayIfWeekend(dayNumber(year, 1, 26)),
+    easter - 2,
+    easter + 1,
+  ];
+  const anzac = dayNumber(year, 4, 25);
+  if (isWeekdayNumber(anzac)) days.push(anzac);
+  // Christmas and Boxing Day: the two days observed, by Christmas's day of the week.
+  const christmas = dayNumber(year, 12, 25);
+  const dow = dayOfWeek(christmas);
+  const [first, second] = dow === 0 ? [1, 2] : dow === 5 ? [0, 3] : dow === 6 ? [2, 3] : [0, 1];
+  days.push(christmas + first, christmas + second);
+  return days.sort((x, y) => x - y);
+}
 
-/** Day numbers of the table's holidays (built once: the detector asks per row and per projected date). */
-const HOLIDAY_DAYS: ReadonlySet<number> = new Set(
-  Object.entries(AU_NATIONAL_HOLIDAYS).flatMap(([year, days]) =>
-    days.map((md) => dayNumber(Number(year), Number(md.slice(0, 2)), Number(md.slice(3, 5)))),
-  ),
-);
+/** Each year's holidays as a set, worked out once (the detector asks per row and per projected date). */
+const byYear = new Map<number, ReadonlySet<number>>();
 
-/** A national public holiday in the table (years outside it have none: only weekends are then off). */
+/** A national public holiday, for a day number. */
 export function isNationalHolidayNumber(n: number): boolean {
-  return HOLIDAY_DAYS.has(n);
+  const year = civilFromDayNumber(n)[0];
+  let days = byYear.get(year);
+  if (!days) {
+    days = new Set(nationalHolidays(year));
+    byYear.set(year, days);
+  }
+  return days.has(n);
 }
 
 /** A weekday that is not a national public holiday, for a day number. */
 export function isBusinessDayNumber(n: number): boolean {
-  return isWeekdayNumber(n) && !HOLIDAY_DAYS.has(n);
+  return isWeekdayNumber(n) && !isNationalHolidayNumber(n);
 }
 
 /** The day itself when it is a business day, else the next one (a debit due on a holiday is taken then). */

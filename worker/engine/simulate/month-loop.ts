@@ -32,6 +32,30 @@ function move(
   } else totals[LIABILITIES] -= amount;
 }
 
+/** Moves `moved` from one of the user's accounts to another (transfer t), and tells the explain recorder if on. */
+function transferBetween(
+  balance: Float64Array,
+  isAsset: Uint8Array,
+  isLiquid: Uint8Array,
+  totals: Float64Array,
+  trace: Plan['trace'],
+  t: number,
+  from: number,
+  to: number,
+  moved: number,
+): void {
+  move(balance, isAsset, isLiquid, totals, from, -moved);
+  move(balance, isAsset, isLiquid, totals, to, moved);
+  trace?.record({
+    kind: 'transfer',
+    bucket: 'transfer',
+    amount: moved,
+    account: from,
+    to_account: to,
+    parts: { transfer: t },
+  });
+}
+
 /** Snapshot 0: today's balances. */
 function openingTotals(plan: Plan, columns: Columns): void {
   const { count, balance, isAsset, isLiquid } = plan.accounts;
@@ -288,16 +312,7 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
             repaidThisMonth[to] += moved;
             if (redrawLoan[to] >= 0) redrawAvailable[redrawLoan[to]] += moved;
           }
-          move(balance, isAsset, isLiquid, totals, from, -moved);
-          move(balance, isAsset, isLiquid, totals, to, moved);
-          trace?.record({
-            kind: 'transfer',
-            bucket: 'transfer',
-            amount: moved,
-            account: from,
-            to_account: to,
-            parts: { transfer: t },
-          });
+          transferBetween(balance, isAsset, isLiquid, totals, trace, t, from, to, moved);
         }
         if (all) {
           let moved = 0;
@@ -306,16 +321,7 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
             repaidThisMonth[to] += moved;
             if (redrawLoan[to] >= 0) redrawAvailable[redrawLoan[to]] += moved;
           } else if (isAsset[from]) moved = Math.max(0, balance[from]);
-          move(balance, isAsset, isLiquid, totals, from, -moved);
-          move(balance, isAsset, isLiquid, totals, to, moved);
-          trace?.record({
-            kind: 'transfer',
-            bucket: 'transfer',
-            amount: moved,
-            account: from,
-            to_account: to,
-            parts: { transfer: t },
-          });
+          transferBetween(balance, isAsset, isLiquid, totals, trace, t, from, to, moved);
         }
       }
     }
