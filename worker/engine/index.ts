@@ -243,6 +243,7 @@ export {
   CSV_BANKS,
   CsvMappingSchema,
   SIGN_CONVENTIONS,
+  BANK_NAMES,
   bankLabel,
   splitCsv,
   type CsvBank,

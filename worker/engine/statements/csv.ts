@@ -524,7 +524,8 @@ export function readCsvWithMapping(text: string, mapping: CsvMapping): { rows: P
   return readRows(table, { bank: 'mapped', headerRow, mapping: m, payeeFallbackToDescription: true });
 }
 
-const BANK_LABELS: Record<CsvBank, string> = {
+/** Each recognised layout's name as the screens show it. */
+export const BANK_NAMES: Readonly<Record<CsvBank, string>> = {
   commbank: 'CommBank',
   westpac: 'Westpac',
   nab: 'NAB',
@@ -533,9 +534,11 @@ const BANK_LABELS: Record<CsvBank, string> = {
   macquarie: 'Macquarie',
   up: 'Up',
   bankwest: 'Bankwest',
-  generic: 'generic (a header with date, amount and description columns)',
+  generic: 'Standard',
 };
 
+/** A layout's name in a message: the generic layout says what it expects. */
 export function bankLabel(bank: string): string {
-  return (BANK_LABELS as Record<string, string>)[bank] ?? bank;
+  if (bank === 'generic') return 'generic (a header with date, amount and description columns)';
+  return (BANK_NAMES as Record<string, string>)[bank] ?? bank;
 }

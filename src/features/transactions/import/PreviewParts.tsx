@@ -1,5 +1,6 @@
 // The parts of the import preview that only report: files refused, each file's layout, the totals, the rows
 // already imported and the lines skipped.
+import { BANK_NAMES } from '../../../../worker/engine/index';
 import { formatCents, formatDay, formatSignedCents, plural } from '../tx-format';
 import { DataTable, Stats } from '../ui';
 import type { ImportPreview } from './import-preview';
@@ -7,21 +8,8 @@ import type { ImportPreview } from './import-preview';
 /** Rows shown in the preview's long tables. */
 export const SHOWN_ROWS = 100;
 
-const BANK_NAMES: Record<string, string> = {
-  commbank: 'CommBank',
-  westpac: 'Westpac',
-  nab: 'NAB',
-  anz: 'ANZ',
-  ing: 'ING',
-  macquarie: 'Macquarie',
-  up: 'Up',
-  bankwest: 'Bankwest',
-  generic: 'Standard',
-  mapped: 'Your column choices',
-};
-
 function describeLayout(bank: string, format: string): string {
-  const name = BANK_NAMES[bank] ?? bank;
+  const name = bank === 'mapped' ? 'Your column choices' : ((BANK_NAMES as Record<string, string>)[bank] ?? bank);
   return `${name} ${format.toUpperCase()}`;
 }
 
