@@ -4,7 +4,8 @@
 // Every run is bounded by a request count; the whole benchmark stops itself after BENCH_API_TIMEOUT_S (1800 s).
 // Options: --backend pglite|postgres|both (default both); --only accounts,push,pull,compare (default all);
 // BENCH_API_NODE_ARGS adds Node options to the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof");
-// BENCH_API_SERVER_ENV adds server settings (e.g. "WYRD_API_WORKERS=1").
+// BENCH_API_SERVER_ENV adds server settings (e.g. "WYRD_API_WORKERS=1"). Besides latencies, each row gives the
+// server processes' CPU time per request (from /proc), which a loaded machine disturbs far less than latency.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,10 +13,31 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../server/api/config';
 import { heavyProfile } from './bench-engine';
 import { startThrowawayPostgres } from './stack/postgres';
+
+/**
+ * CPU time (user + system, ms) of a process and its descendants so far, from /proc (Linux; 0 elsewhere). Latency
+ * on a loaded machine mostly measures the machine; the server's CPU time per request is what a change moves.
+ */
+function treeCpuMs(pid: number): number {
+  try {
+    // After the command name in parentheses: state, ppid, ..., utime and stime (fields 14 and 15 of the line).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    let ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : []) ms += treeCpuMs(Number(child));
+    }
+    return ms;
+  } catch {
+    return 0;
+  }
+}
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TIMEOUT_S = Number(process.env.BENCH_API_TIMEOUT_S ?? 1800);
@@ -237,6 +259,8 @@ type Row = {
   rps: number;
   p50: number;
   p99: number;
+  /** The server's CPU time per request (its processes; PostgreSQL's own are not counted), ms. */
+  cpuMs: number;
   errors: number;
 };
 
@@ -255,6 +279,8 @@ async function load(
     headers?: Record<string, string>;
     /** 304 Not Modified is the expected answer (autocannon counts it as non-2xx). */
     expect304?: boolean;
+    /** The server's process id, for its CPU time per request. */
+    serverPid?: number;
   },
 ): Promise<Row> {
   const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...opts.headers };
@@ -263,6 +289,7 @@ async function load(
     const makeBody = opts.setupBody;
     request.setupRequest = (req) => ({ ...req, body: makeBody() });
   }
+  const cpuBefore = opts.serverPid ? treeCpuMs(opts.serverPid) : 0;
   const result = await autocannon({
     url: base,
     connections: opts.connections,
@@ -278,6 +305,7 @@ async function load(
     rps: result.requests.total / Math.max(result.duration, 0.001),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    cpuMs: opts.serverPid ? (treeCpuMs(opts.serverPid) - cpuBefore) / Math.max(result.requests.total, 1) : NaN,
     errors:
       result.errors +
       result.timeouts +
@@ -306,6 +334,7 @@ function print(row: Row): void {
     row.rps.toFixed(1).padStart(9),
     String(row.p50).padStart(8),
     String(row.p99).padStart(8),
+    (Number.isNaN(row.cpuMs) ? '-' : row.cpuMs.toFixed(2)).padStart(8),
     String(row.errors).padStart(7),
   ];
   console.log(cells.join(' '));
@@ -395,18 +424,21 @@ async function benchBackend(backend: 'PGlite' | 'PostgreSQL', jwks: Jwks, databa
       // Full responses as a browser asks for them (it always offers gzip), then uncompressed, then revalidations.
       const browser = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
       await load(backend, 'GET /accounts (500 accounts, gzip)', base, token('bench-accounts'), {
+        serverPid: server.child.pid,
         connections: 1,
         amount: 200,
         path: '/accounts',
         headers: browser,
       });
       const accounts = await load(backend, 'GET /accounts (500 accounts, gzip)', base, token('bench-accounts'), {
+        serverPid: server.child.pid,
         connections: 50,
         amount: 2000,
         path: '/accounts',
         headers: browser,
       });
       const plain = await load(backend, 'GET /accounts (500 accounts, uncompressed)', base, token('bench-accounts'), {
+        serverPid: server.child.pid,
         connections: 50,
         amount: 2000,
         path: '/accounts',
@@ -417,6 +449,7 @@ async function benchBackend(backend: 'PGlite' | 'PostgreSQL', jwks: Jwks, databa
       ).headers.get('etag');
       if (!etag) throw new Error('GET /accounts answered without an ETag');
       await load(backend, 'GET /accounts (If-None-Match: 304)', base, token('bench-accounts'), {
+        serverPid: server.child.pid,
         connections: 50,
         amount: 2000,
         path: '/accounts',
@@ -444,6 +477,7 @@ async function benchBackend(backend: 'PGlite' | 'PostgreSQL', jwks: Jwks, databa
 
       let batchNo = 0;
       const concurrent = await load(backend, 'POST /sync/push (100 mutations a batch)', base, token('bench-push'), {
+        serverPid: server.child.pid,
         connections: 4,
         amount: 40,
         method: 'POST',
@@ -462,11 +496,13 @@ async function benchBackend(backend: 'PGlite' | 'PostgreSQL', jwks: Jwks, databa
 
     if (section('pull')) {
       await load(backend, 'GET /sync/pull (10,000 rows, one page)', base, token('bench-pull'), {
+        serverPid: server.child.pid,
         connections: 2,
         amount: 20,
         path: '/sync/pull?since=0&limit=10000',
       });
       await load(backend, 'GET /sync/pull (1,000-row page)', base, token('bench-pull'), {
+        serverPid: server.child.pid,
         connections: 10,
         amount: 200,
         path: '/sync/pull?since=0&limit=1000',
@@ -486,6 +522,7 @@ async function benchBackend(backend: 'PGlite' | 'PostgreSQL', jwks: Jwks, databa
 
     if (section('compare')) {
       await load(backend, 'POST /scenarios/compare (5 x 30 years, heavy)', base, token('bench-compare'), {
+        serverPid: server.child.pid,
         connections: 2,
         amount: 20,
         method: 'POST',
@@ -529,6 +566,7 @@ async function main(): Promise<void> {
       'req/s'.padStart(9),
       'p50'.padStart(8),
       'p99'.padStart(8),
+      'cpu/req'.padStart(8),
       'errors'.padStart(7),
     ].join(' '),
   );
