@@ -37,6 +37,11 @@ export class AppShell {
     return this.page.getByRole('navigation', { name: 'Main' });
   }
 
+  /** A link in the main navigation. */
+  mainNavLink(name: string): Locator {
+    return this.mainNavigation().getByRole('link', { name });
+  }
+
   /** A link in the navigation. */
   navLink(name: string): Locator {
     return this.page.getByRole('navigation').getByRole('link', { name });

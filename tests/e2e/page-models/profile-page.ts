@@ -10,6 +10,10 @@ export class ProfilePage {
     await this.page.goto('/profile');
   }
 
+  heading(): Locator {
+    return this.page.getByRole('heading', { level: 1, name: 'Profile' });
+  }
+
   firstName(): Locator {
     return this.page.getByLabel(/^first name/i);
   }
