@@ -37,6 +37,11 @@ export class AppShell {
     return this.page.getByRole('navigation', { name: 'Main' });
   }
 
+  /** The screen's main content. */
+  main(): Locator {
+    return this.page.getByRole('main');
+  }
+
   /** A link in the main navigation. */
   mainNavLink(name: string): Locator {
     return this.mainNavigation().getByRole('link', { name });
