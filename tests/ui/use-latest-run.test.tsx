@@ -63,7 +63,7 @@ describe('compare screen left while its opening run reads the data', () => {
     let engineCalls = 0;
     setCompareRunner(async () => {
       engineCalls += 1;
-      return { ok: false, errors: [] };
+      return { ok: false, message: 'not run', errors: [] };
     });
     const { unmount } = render(
       <UserDbProvider userId={userId}>
