@@ -1,15 +1,8 @@
 // Sign-up, sign-in, route guards and password reset against the real local identity service (spec section 2).
 import { describe, expect, it } from 'vitest';
-import {
-  action,
-  createConfirmedUser,
-  expectPath,
-  FIXED_CODE,
-  newUser,
-  signIn,
-  signInToDashboard,
-  useBrowser,
-} from './harness';
+import { createConfirmedUser, FIXED_CODE, newUser, useBrowser } from './harness';
+import { AppShell, expectPath } from './page-models/app-page';
+import { ForgotPasswordPage, LoginPage, SignUpPage, signInToDashboard } from './page-models/auth-pages';
 
 const PROTECTED_ROUTES = [
   '/dashboard',
@@ -33,28 +26,22 @@ describe('authentication', () => {
   it('signs up, confirms with the emailed code, signs in and lands on /dashboard', async () => {
     const user = newUser('signup');
     const { page } = t;
-    await page.goto('/signup');
-    await page.getByLabel(/^first name/i).fill(user.firstName);
-    await page.getByLabel(/^last name/i).fill(user.lastName);
-    await page.getByLabel(/^email/i).fill(user.email);
-    await page.getByLabel(/^password/i).fill(user.password);
-    await page.getByLabel(/^confirm password/i).fill(user.password);
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    const signUp = new SignUpPage(page);
+    await signUp.signUp(user);
 
-    await page.getByText('Confirm your account').first().waitFor();
-    await page.getByLabel(/code/i).fill(FIXED_CODE);
-    await page.getByRole('button', { name: 'Confirm Account' }).click();
+    await signUp.confirm(FIXED_CODE);
     await expectPath(page, '/login');
 
     await signInToDashboard(page, user);
-    await action(page, 'Sign out').waitFor();
+    await new AppShell(page).signOutAction().waitFor();
     expect(t.errors).toEqual([]);
   });
 
   it("shows the identity service's message for a wrong password and stays on /login", async () => {
     const user = await createConfirmedUser(t.stack, 'wrongpw');
-    await signIn(t.page, user.email, 'Not-the-Passw0rd!');
-    await t.page.getByText('Incorrect username or password.').first().waitFor();
+    const login = new LoginPage(t.page);
+    await login.signIn(user.email, 'Not-the-Passw0rd!');
+    await login.wrongPassword().waitFor();
     expect(new URL(t.page.url()).pathname).toBe('/login');
   });
 
@@ -76,19 +63,15 @@ describe('authentication', () => {
     const user = await createConfirmedUser(t.stack, 'forgot');
     const newPassword = `New-${user.password}`;
     const { page } = t;
-    await page.goto('/forgot-password');
-    await action(page, '← Back to login').waitFor();
-    await page.getByLabel(/^email/i).fill(user.email);
-    await page.getByRole('button', { name: 'Send Reset Code' }).click();
+    const forgot = new ForgotPasswordPage(page);
+    await forgot.open();
+    await forgot.backToLogin().waitFor();
+    await forgot.sendResetCode(user.email);
 
-    const code = page.getByPlaceholder('Enter 6-digit code');
-    await code.fill(FIXED_CODE);
-    await page.getByLabel(/^new password/i).fill(newPassword);
-    await page.getByLabel(/^confirm/i).fill(newPassword);
-    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await forgot.resetPassword(FIXED_CODE, newPassword);
 
-    await page.getByText('Password Reset Successful!').first().waitFor();
-    await action(page, 'Go to Login').click();
+    await forgot.done().waitFor();
+    await forgot.goToLogin().click();
     await expectPath(page, '/login');
     await signInToDashboard(page, { ...user, password: newPassword });
   });

@@ -18,7 +18,10 @@ import {
 import { heavyProfile } from '../../scripts/bench-engine';
 import { formatMoney, formatSignedMoney } from '../../src/lib/format/money';
 import { compareBackup } from '../ui/compare-fixture';
-import { createConfirmedUser, signInToDashboard, useBrowser } from './harness';
+import { createConfirmedUser, useBrowser } from './harness';
+import { AppShell } from './page-models/app-page';
+import { signInToDashboard } from './page-models/auth-pages';
+import { ComparePage } from './page-models/compare-page';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -86,39 +89,6 @@ function centsSum(values: string[]): number {
   return values.reduce((sum, v) => sum + Math.round(Number(v) * 100), 0) / 100;
 }
 
-async function cardFigures(page: Page) {
-  return page.getByTestId('compare-card').evaluateAll((cards) =>
-    cards.map((card) => {
-      const figure = (id: string) => {
-        const el = card.querySelector(`[data-testid="${id}"]`);
-        return { value: Number(el?.getAttribute('data-value')), text: el?.textContent ?? '' };
-      };
-      return {
-        id: card.getAttribute('data-scenario-id') ?? '',
-        current: figure('current-net-worth'),
-        projected: figure('projected-net-worth'),
-        total: figure('total-change'),
-        cash: figure('from-cash-flow'),
-        growth: figure('from-growth'),
-        labels: [...card.querySelectorAll('dt')].map((dt) => dt.textContent),
-      };
-    }),
-  );
-}
-
-async function openCompare(page: Page, query = ''): Promise<void> {
-  await page.goto(`/scenarios/compare${query}`);
-  await page.getByRole('heading', { name: 'Compare Scenarios' }).waitFor();
-}
-
-async function chartsDrawn(page: Page, years: number): Promise<void> {
-  await page
-    .locator(
-      `[data-testid="compare-results"][data-years="${years}"] [data-testid="compare-charts"][data-charts-drawn="true"]`,
-    )
-    .waitFor({ timeout: 30_000 });
-}
-
 describe('scenario compare', () => {
   const t = useBrowser();
   let heavy: SeedBackup;
@@ -137,21 +107,22 @@ describe('scenario compare', () => {
   it("compares two scenarios; each card equals the forecast CLI's output for the data the app exported", async () => {
     await signedInWith(compareBackup, 'compare-cli');
     const { page } = t;
-    await openCompare(page);
-    await expect.poll(() => page.getByRole('checkbox', { name: /^Today/ }).isChecked()).toBe(true);
-    await expect.poll(() => page.getByText('Baseline', { exact: true }).count()).toBe(1);
+    const compare = new ComparePage(page);
+    await compare.open();
+    await expect.poll(() => compare.scenario('Today').isChecked()).toBe(true);
+    await expect.poll(() => compare.baselineTags().count()).toBe(1);
     // The screen opens with the baseline compared (issue 21); the period change below re-runs it.
-    await chartsDrawn(page, 5);
-    await page.getByRole('checkbox', { name: /^Job loss/ }).check();
-    await page.getByLabel('Forecast period').selectOption('10');
-    await page.getByRole('button', { name: 'Compare' }).click();
-    await chartsDrawn(page, 10);
+    await compare.chartsDrawn(5);
+    await compare.scenario('Job loss').check();
+    await compare.period().selectOption('10');
+    await compare.compareButton().click();
+    await compare.chartsDrawn(10);
 
     const request = await lastRequest(page);
     expect(request.years).toBe(10);
     expect(request.scenario_ids).toEqual(['sc-base', 'sc-loss']);
     const expected = await cli(request.backup, 10, request.as_of, request.scenario_ids);
-    const cards = await cardFigures(page);
+    const cards = await compare.cardFigures();
     expect(cards.map((c) => c.id)).toEqual(['sc-base', 'sc-loss']);
     for (const card of cards) {
       const snaps = expected[card.id].snapshots;
@@ -180,7 +151,7 @@ describe('scenario compare', () => {
       expect(card.growth.text).toBe(formatSignedMoney(growth));
     }
     await expect
-      .poll(() => page.getByTestId('cash-shortfall').innerText())
+      .poll(() => compare.cashShortfall().innerText())
       .toMatch(/^Cash runs short in [A-Z][a-z]{2} \d{4} for \d+ months/);
     // One worker for the whole app: the compare screen uses the forecast worker, not one of its own.
     expect(await page.evaluate(() => (window as unknown as { __workerNames: unknown[] }).__workerNames)).toEqual([
@@ -192,17 +163,18 @@ describe('scenario compare', () => {
   it('runs automatically when preselected through the query, and re-runs when the period changes', async () => {
     await signedInWith(compareBackup, 'compare-query');
     const { page } = t;
-    await openCompare(page, '?selected=sc-loss&selected=sc-side');
-    await chartsDrawn(page, 5);
-    expect(await page.getByRole('checkbox', { name: /^Today/ }).isChecked()).toBe(false);
-    expect(await page.getByRole('checkbox', { name: /^Job loss/ }).isChecked()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: /^Side hustle/ }).isChecked()).toBe(true);
-    expect((await cardFigures(page)).map((c) => c.id)).toEqual(['sc-loss', 'sc-side']);
-    await expect.poll(() => page.getByText('Projected (5 years)').count()).toBe(2);
+    const compare = new ComparePage(page);
+    await compare.open('?selected=sc-loss&selected=sc-side');
+    await compare.chartsDrawn(5);
+    expect(await compare.scenario('Today').isChecked()).toBe(false);
+    expect(await compare.scenario('Job loss').isChecked()).toBe(true);
+    expect(await compare.scenario('Side hustle').isChecked()).toBe(true);
+    expect((await compare.cardFigures()).map((c) => c.id)).toEqual(['sc-loss', 'sc-side']);
+    await expect.poll(() => compare.text('Projected (5 years)').count()).toBe(2);
 
-    await page.getByLabel('Forecast period').selectOption('1');
-    await chartsDrawn(page, 1);
-    await expect.poll(() => page.getByText('Projected (1 year)').count()).toBe(2);
+    await compare.period().selectOption('1');
+    await compare.chartsDrawn(1);
+    await expect.poll(() => compare.text('Projected (1 year)').count()).toBe(2);
     const requests = await page.evaluate(() =>
       (window as unknown as { __compareRequests: CompareRequest[] }).__compareRequests.map((r) => r.years),
     );
@@ -212,42 +184,27 @@ describe('scenario compare', () => {
 
   it("button states: disabled with nothing selected, 'Comparing...' and disabled while running", async () => {
     await signedInWith(heavy, 'compare-buttons');
-    const { page } = t;
-    await openCompare(page);
-    const button = page.getByRole('button', { name: /^(Compare|Comparing\.\.\.)$/ });
+    const compare = new ComparePage(t.page);
+    await compare.open();
+    const button = compare.runButton();
     await expect.poll(() => button.isEnabled()).toBe(true); // the baseline is preselected
-    await chartsDrawn(page, 5); // and compared on opening
-    await page.getByRole('checkbox', { name: /^Scenario 0/ }).uncheck();
+    await compare.chartsDrawn(5); // and compared on opening
+    await compare.scenario('Scenario 0').uncheck();
     expect(await button.isDisabled()).toBe(true);
-    await page.getByText('Please select at least one scenario').waitFor();
+    await compare.selectionHint().waitFor();
     for (const name of ['Scenario 0', 'Scenario 1', 'Scenario 2', 'Scenario 3', 'Scenario 4'])
-      await page.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
-    await page.getByLabel('Forecast period').selectOption('30');
+      await compare.scenario(name).check();
+    await compare.period().selectOption('30');
     // A result exists, so the period change re-runs the comparison: let it finish before watching the button.
-    await chartsDrawn(page, 30);
+    await compare.chartsDrawn(30);
     await expect.poll(() => button.innerText()).toBe('Compare');
-    // Watch the button's text from inside the page so a short run can't slip between two polls.
-    const seen = page.evaluate(
-      () =>
-        new Promise<{ text: string; disabled: boolean }>((resolve) => {
-          const button = [...document.querySelectorAll('button')].find(
-            (b) => b.textContent === 'Compare',
-          ) as HTMLButtonElement;
-          const observer = new MutationObserver(() => {
-            if (button.textContent === 'Comparing...') {
-              observer.disconnect();
-              resolve({ text: button.textContent, disabled: button.disabled });
-            }
-          });
-          observer.observe(button, { childList: true, characterData: true, subtree: true, attributes: true });
-        }),
-    );
+    const seen = compare.whenComparing();
     await button.click();
     expect(await seen).toEqual({ text: 'Comparing...', disabled: true });
-    await chartsDrawn(page, 30);
+    await compare.chartsDrawn(30);
     await expect.poll(() => button.innerText()).toBe('Compare');
     expect(await button.isEnabled()).toBe(true);
-    expect(await page.getByTestId('compare-card').count()).toBe(5);
+    expect(await compare.cards().count()).toBe(5);
   });
 
   // One retry: on 2 shared cores the stack, the test runner and Chromium compete, and a single scheduling hiccup
@@ -259,15 +216,15 @@ describe('scenario compare', () => {
     async () => {
       await signedInWith(heavy, 'compare-longtask');
       const { page } = t;
-      await openCompare(page);
-      for (const name of ['Scenario 1', 'Scenario 2', 'Scenario 3', 'Scenario 4'])
-        await page.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
-      await page.getByLabel('Forecast period').selectOption('30');
+      const compare = new ComparePage(page);
+      await compare.open();
+      for (const name of ['Scenario 1', 'Scenario 2', 'Scenario 3', 'Scenario 4']) await compare.scenario(name).check();
+      await compare.period().selectOption('30');
       // The opening comparison exists, so the period change re-runs it: the measured clicks come after.
-      await chartsDrawn(page, 30);
+      await compare.chartsDrawn(30);
       // The screen fetches the chart code and warms charts and engine up while the user picks (data-warm): the
       // comparison itself is what is measured.
-      await page.locator('.compare[data-warm="true"]').waitFor({ timeout: 30_000 });
+      await compare.warm().waitFor({ timeout: 30_000 });
       await watchLongTasks(page);
       const first = await timeCompareClick(page, 30);
       const second = await timeCompareClick(page, 30);
@@ -276,7 +233,7 @@ describe('scenario compare', () => {
         `heavy profile, 5 scenarios x 30 years: click to three charts drawn ${first.toFixed(0)} ms (first click), ${second.toFixed(0)} ms (second); long tasks: ${JSON.stringify(tasks.map(Math.round))}`,
       );
       expect(tasks.filter((d) => d >= 50)).toEqual([]);
-      expect(await page.getByTestId('compare-card').count()).toBe(5);
+      expect(await compare.cards().count()).toBe(5);
     },
   );
 
@@ -286,9 +243,10 @@ describe('scenario compare', () => {
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
     await context.setOffline(true);
     try {
-      await openCompare(page, '?selected=sc-base&selected=sc-loss');
-      await chartsDrawn(page, 5);
-      expect((await cardFigures(page)).map((c) => c.id)).toEqual(['sc-base', 'sc-loss']);
+      const compare = new ComparePage(page);
+      await compare.open('?selected=sc-base&selected=sc-loss');
+      await compare.chartsDrawn(5);
+      expect((await compare.cardFigures()).map((c) => c.id)).toEqual(['sc-base', 'sc-loss']);
       expect((await lastRequest(page)).scenario_ids).toEqual(['sc-base', 'sc-loss']);
     } finally {
       await context.setOffline(false);
@@ -304,12 +262,12 @@ describe('scenario compare', () => {
       ),
     };
     await signedInWith(crossing, 'compare-sign');
-    const { page } = t;
-    await openCompare(page, '?selected=sc-base');
-    await chartsDrawn(page, 5);
-    await page.addStyleTag({ content: '.top-bar { position: static !important; }' });
-    await page
-      .getByRole('region', { name: 'Monthly Cash Flow Projection' })
+    const compare = new ComparePage(t.page);
+    await compare.open('?selected=sc-base');
+    await compare.chartsDrawn(5);
+    await new AppShell(t.page).unstickTopBar();
+    await compare
+      .chartRegion('Monthly Cash Flow Projection')
       .screenshot({ path: path.join(repoRoot, 'test-results', 'compare-cash-flow-single.png') });
     expect(t.errors).toEqual([]);
   });
@@ -317,18 +275,17 @@ describe('scenario compare', () => {
   it('draws readable charts at phone and desktop widths (screenshots in test-results/)', async () => {
     await signedInWith(heavy, 'compare-shots');
     const { page } = t;
+    const compare = new ComparePage(page);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await openCompare(page, '?selected=sc-0&selected=sc-1&selected=sc-2&selected=sc-3&selected=sc-4');
-      await chartsDrawn(page, 5);
+      await compare.open('?selected=sc-0&selected=sc-1&selected=sc-2&selected=sc-3&selected=sc-4');
+      await compare.chartsDrawn(5);
       // The sticky top bar would sit over element screenshots taken lower down the page.
-      await page.addStyleTag({ content: '.top-bar { position: static !important; }' });
-      const charts = page.getByTestId('compare-charts');
+      await new AppShell(page).unstickTopBar();
+      const charts = compare.charts();
       const box = await charts.boundingBox();
       expect(box?.width ?? 0).toBeLessThanOrEqual(width);
-      const heights = await page
-        .locator('[data-testid="compare-charts"] [role="img"]')
-        .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+      const heights = await compare.chartHeights();
       expect(heights).toEqual([400, 400, 400]);
       // Nothing overflows the viewport sideways on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -338,13 +295,13 @@ describe('scenario compare', () => {
         clip: { x: 0, y: 0, width, height: 1400 },
         fullPage: true,
       });
-      await page
-        .getByTestId('compare-card')
+      await compare
+        .cards()
         .first()
         .screenshot({ path: path.join(repoRoot, 'test-results', `compare-card-${width}.png`) });
-      await page.getByRole('checkbox', { name: "Show in today's dollars" }).check();
-      await page.locator('[data-testid="compare-charts"][data-charts-drawn="true"]').waitFor();
-      await page.getByText("In today's dollars", { exact: false }).first().waitFor();
+      await compare.realDollars().check();
+      await compare.drawnCharts().waitFor();
+      await compare.text("In today's dollars", { exact: false }).first().waitFor();
       await charts.screenshot({ path: path.join(repoRoot, 'test-results', `compare-charts-real-${width}.png`) });
     }
     expect(t.errors).toEqual([]);

@@ -11,7 +11,10 @@ import { seedLocalData } from '../../scripts/bench-compare';
 import { formatMoneyCents } from '../../src/lib/format/money';
 import { compareBackup } from '../ui/compare-fixture';
 import type { MonthExplanation } from '../../worker/engine/index';
-import { createConfirmedUser, signInToDashboard, useBrowser } from './harness';
+import { createConfirmedUser, useBrowser } from './harness';
+import { signInToDashboard } from './page-models/auth-pages';
+import { ComparePage } from './page-models/compare-page';
+import { ExplainDialog } from './page-models/explain-dialog';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -62,11 +65,13 @@ describe('explain this number', () => {
     await signInToDashboard(t.page, user);
     await seedLocalData(t.page, compareBackup);
     const { page } = t;
-    await page.goto('/scenarios/compare?selected=sc-base&selected=sc-loss');
-    await page.locator('[data-testid="compare-charts"][data-charts-drawn="true"]').waitFor({ timeout: 30_000 });
+    const compare = new ComparePage(page);
+    const explain = new ExplainDialog(page);
+    await compare.open('?selected=sc-base&selected=sc-loss');
+    await compare.drawnCharts().waitFor({ timeout: 30_000 });
 
     // Keyboard: two months on with the arrow keys, Tab to the button, Enter.
-    const slider = page.getByRole('slider', { name: /Explain a month/ });
+    const slider = explain.monthSlider();
     await slider.focus();
     const first = await slider.getAttribute('aria-valuetext');
     await page.keyboard.press('ArrowRight');
@@ -75,9 +80,9 @@ describe('explain this number', () => {
     expect(chosen).not.toBe(first);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: `Explain ${chosen}` });
+    const dialog = explain.dialog(chosen);
     await dialog.waitFor();
-    await expect.poll(() => dialog.getByTestId('explain-scenario').count()).toBe(2);
+    await expect.poll(() => explain.scenarios(dialog).count()).toBe(2);
     expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
 
     const requests = await page.evaluate(
@@ -86,13 +91,7 @@ describe('explain this number', () => {
     expect(requests).toHaveLength(1);
     expect(requests[0].options.scenario_ids).toEqual(['sc-base', 'sc-loss']);
     const expected = await cliExplain(requests[0]);
-    const shown = await dialog.getByTestId('explain-scenario').evaluateAll((sections) =>
-      sections.map((s) => ({
-        heading: s.querySelector('h3')?.textContent,
-        cash: s.querySelector('[data-testid="explain-cash-flow-total"]')?.textContent,
-        growth: s.querySelector('[data-testid="explain-capital-growth-total"]')?.textContent,
-      })),
-    );
+    const shown = await explain.shown(dialog);
     expect(shown).toEqual(
       expected.map((e) => ({
         heading: e.name,
@@ -104,14 +103,14 @@ describe('explain this number', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // A click in the middle of the net worth chart opens the month under the pointer.
-    const chart = page.getByRole('img', { name: 'Net Worth Projection' });
+    const chart = compare.chart('Net Worth Projection');
     await chart.scrollIntoViewIfNeeded();
     const box = await chart.boundingBox();
     expect(box).not.toBeNull();
     await chart.click({ position: { x: box!.width / 2, y: box!.height / 2 } });
-    const clicked = page.getByRole('dialog', { name: /^Explain [A-Z][a-z]+ \d{4}$/ });
+    const clicked = explain.dialog();
     await clicked.waitFor();
-    await expect.poll(() => clicked.getByTestId('explain-scenario').count()).toBe(2);
+    await expect.poll(() => explain.scenarios(clicked).count()).toBe(2);
     expect(t.errors).toEqual([]);
   });
 });

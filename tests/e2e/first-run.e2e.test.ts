@@ -2,7 +2,7 @@
 // example household in one click to its 30-year charts (desktop and 390 px), kept apart from the user's records and
 // removed without a trace on the device or the server, the phone's top bar and tab bar, and on every main screen
 // no sideways overflow and no axe-core violation.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_SCREENS,
@@ -14,7 +14,14 @@ import {
   openScreen,
   smallTouchTargets,
 } from '../../scripts/stack/screens';
-import { createConfirmedUser, localIdToken, signInToDashboard, useBrowser, type BrowserFixture } from './harness';
+import { createConfirmedUser, localIdToken, useBrowser, type BrowserFixture } from './harness';
+import { AccountsPage } from './page-models/accounts-page';
+import { AppShell } from './page-models/app-page';
+import { signInToDashboard } from './page-models/auth-pages';
+import { ComparePage } from './page-models/compare-page';
+import { DashboardPage } from './page-models/dashboard-page';
+import { GuidedStartPage } from './page-models/guided-start-page';
+import { ProfilePage } from './page-models/profile-page';
 
 /** Counts the actions a person takes (clicks and submits) from here on. */
 function actionCounter(page: Page) {
@@ -24,10 +31,10 @@ function actionCounter(page: Page) {
     get count() {
       return count;
     },
-    /** Clicks the button or link with this name and counts it. */
-    async press(name: string | RegExp) {
+    /** Clicks the button or link and counts it. */
+    async press(target: Locator) {
       count += 1;
-      await page.getByRole('button', { name }).or(page.getByRole('link', { name })).first().click();
+      await target.click();
     },
     click,
   };
@@ -37,7 +44,7 @@ async function newUserAt(t: BrowserFixture, size: keyof typeof VIEWPORTS) {
   await t.page.setViewportSize(VIEWPORTS[size]);
   const user = await createConfirmedUser(t.stack, `first-${size}`);
   await signInToDashboard(t.page, user);
-  await t.page.getByRole('heading', { name: 'Start your plan' }).waitFor({ timeout: 30_000 });
+  await new DashboardPage(t.page).startYourPlan().waitFor({ timeout: 30_000 });
   return user;
 }
 
@@ -63,6 +70,9 @@ describe('first run', () => {
   for (const size of ['desktop', 'phone'] as const) {
     it(`example household at ${size} size: one action to its 30-year charts, labelled everywhere, removed without a trace`, async () => {
       const { page } = t;
+      const dashboard = new DashboardPage(page);
+      const shell = new AppShell(page);
+      const compare = new ComparePage(page);
       // Uncaught errors with the page they happened on. The transaction screens are still being built (their storage
       // is not in the database schema yet, so they throw on every database); theirs are reported, not counted here.
       const errors: { url: string; message: string }[] = [];
@@ -76,27 +86,23 @@ describe('first run', () => {
         await expectCleanScreen(page, `${size} ${screen.name}`);
       }
       await openScreen(page, EMPTY_SCREENS[0]);
-      await page.getByRole('heading', { name: 'Start your plan' }).waitFor();
+      await dashboard.startYourPlan().waitFor();
 
       // The start page to the 30-year comparison with its charts drawn: one action (at most three allowed).
       const actions = actionCounter(page);
-      await actions.press('Explore the example');
+      await actions.press(dashboard.exploreExample());
       await page.waitForURL((url) => url.pathname === '/scenarios/compare', { timeout: 30_000 });
-      await page
-        .locator(
-          '[data-testid="compare-results"][data-years="30"] [data-testid="compare-charts"][data-charts-drawn="true"]',
-        )
-        .waitFor({ timeout: 60_000 });
+      await compare.chartsDrawn(30, 60_000);
       expect(actions.count).toBeLessThanOrEqual(3);
-      expect(await page.getByTestId('compare-card').count()).toBe(4);
+      expect(await compare.cards().count()).toBe(4);
       const ids = { baseline: '', all: new URL(page.url()).searchParams.getAll('selected') };
       ids.baseline = ids.all[0];
 
       // Every main screen says it is the example, fits the width and passes axe-core.
       for (const screen of exampleScreens(ids)) {
         await openScreen(page, screen);
-        await page.getByTestId('example-banner').waitFor();
-        expect(await page.getByTestId('example-banner').innerText()).toContain('Example household');
+        await shell.exampleBanner().waitFor();
+        expect(await shell.exampleBanner().innerText()).toContain('Example household');
         await expectCleanScreen(page, `${size} ${screen.name}`);
         if (size === 'phone') expect(await smallTouchTargets(page), `${screen.name}: small targets`).toEqual([]);
       }
@@ -107,17 +113,13 @@ describe('first run', () => {
         return names;
       });
       expect(own.some((n) => n.startsWith('wyrd-example-'))).toBe(true);
-      await page
-        .getByRole('button', { name: 'Sync now' })
-        .or(page.getByRole('button', { name: /^Sync:/ }))
-        .first()
-        .waitFor();
+      await shell.syncControl().waitFor();
       expect(await serverRecords(t, user.email, user.password)).toBe(0);
 
       // One action removes it: back to the user's own empty dashboard, nothing left on the device.
-      await page.getByRole('button', { name: 'Remove example' }).click();
-      await page.getByRole('heading', { name: 'Start your plan' }).waitFor({ timeout: 30_000 });
-      expect(await page.getByTestId('example-banner').count()).toBe(0);
+      await shell.removeExample();
+      await dashboard.startYourPlan().waitFor({ timeout: 30_000 });
+      expect(await shell.exampleBanner().count()).toBe(0);
       await expect
         .poll(() =>
           page.evaluate(async () =>
@@ -129,7 +131,7 @@ describe('first run', () => {
         [],
       );
       await page.reload();
-      await page.getByRole('heading', { name: 'Start your plan' }).waitFor({ timeout: 30_000 });
+      await dashboard.startYourPlan().waitFor({ timeout: 30_000 });
       expect(await serverRecords(t, user.email, user.password)).toBe(0);
       expect(errors.filter((e) => !new URL(e.url).pathname.startsWith('/transactions'))).toEqual([]);
     });
@@ -139,76 +141,60 @@ describe('first run', () => {
     it(`guided start at ${size} size: step by step, resumed after leaving, ends in the baseline and its forecast`, async () => {
       const { page } = t;
       await newUserAt(t, size);
-      await page.getByRole('link', { name: 'Build my plan' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Set up your plan' }).waitFor();
-      await page.getByText('Step 1 of 4').waitFor();
-      await page.getByLabel('Your first name').fill('Alex');
-      await page.getByLabel('Your birth date').fill('1988-05-20');
-      await page.getByRole('checkbox', { name: 'I plan with a partner' }).check();
-      await page.getByLabel("Partner's first name").fill('Jo');
-      await page.getByLabel("Partner's birth date").fill('1990-02-11');
+      const dashboard = new DashboardPage(page);
+      const start = new GuidedStartPage(page);
+      await dashboard.buildMyPlan().click();
+      await start.heading().waitFor();
+      await start.step(1).waitFor();
+      await start.fillHousehold({ name: 'Alex', birthDate: '1988-05-20' }, { name: 'Jo', birthDate: '1990-02-11' });
       await expectCleanScreen(page, `${size} start household`);
-      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await start.saveAndContinue();
 
-      await page.getByText('Step 2 of 4').waitFor();
-      await page.getByLabel('Kind of account').selectOption('checking');
-      await page.getByLabel('Account name').fill('Everyday');
-      await page.getByLabel('Balance', { exact: true }).fill('4500');
-      await page.getByRole('button', { name: 'Add account' }).click();
-      await page.getByRole('list', { name: 'Your accounts' }).getByText('Everyday').waitFor();
-      await page.getByLabel('Kind of account').selectOption('mortgage');
-      await page.getByLabel('Account name').fill('Home loan');
-      await page.getByLabel('Amount owed', { exact: true }).fill('350000');
-      await page.getByRole('button', { name: 'Add account' }).click();
-      await page.getByRole('list', { name: 'Your accounts' }).getByText('$350,000 owed').waitFor();
+      await start.step(2).waitFor();
+      await start.addAccount({ kind: 'checking', name: 'Everyday', balance: '4500' });
+      await start.inAccounts('Everyday').waitFor();
+      await start.addAccount({ kind: 'mortgage', name: 'Home loan', owed: '350000' });
+      await start.inAccounts('$350,000 owed').waitFor();
       await expectCleanScreen(page, `${size} start accounts`);
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByText('Step 3 of 4').waitFor();
+      await start.continue();
+      await start.step(3).waitFor();
 
       // Leave, come back: the guided start resumes at the step reached.
-      await page.goto('/dashboard');
-      await page.getByRole('heading', { name: 'Net Worth' }).waitFor();
-      await page.getByText('You are part-way through setting up your plan (step 3 of 4).').waitFor();
-      await page.getByRole('link', { name: 'Carry on' }).click();
-      await page.getByText('Step 3 of 4').waitFor();
+      await dashboard.open();
+      await dashboard.partWayNote(3).waitFor();
+      await dashboard.carryOn().click();
+      await start.step(3).waitFor();
 
-      await page.getByLabel('What is it? (for example, My pay)').fill('My pay');
-      await page.getByLabel('Amount', { exact: true }).fill('2800');
-      expect(await page.getByLabel('How often').inputValue()).toBe('fortnightly');
-      await page.getByText('About $6,067 a month').waitFor();
-      await page.getByLabel('Category').selectOption({ label: 'Salary' });
-      await page.getByRole('button', { name: 'Add pay' }).click();
-      await page.getByRole('list', { name: 'Your pay and bills' }).getByText('My pay').waitFor();
-      await page.getByText('Money out', { exact: true }).click();
-      await page.getByLabel('What is it? (for example, Groceries)').fill('Groceries');
-      await page.getByLabel('Amount', { exact: true }).fill('250');
-      await page.getByLabel('How often').selectOption('weekly');
-      await page.getByLabel('Category').selectOption({ label: 'Groceries' });
-      await page.getByRole('button', { name: 'Add bill' }).click();
-      await page.getByRole('list', { name: 'Your pay and bills' }).getByText('Groceries').waitFor();
+      await start.fillMoney({ example: 'My pay', what: 'My pay', amount: '2800' });
+      expect(await start.howOften().inputValue()).toBe('fortnightly');
+      await start.text('About $6,067 a month').waitFor();
+      await start.category().selectOption({ label: 'Salary' });
+      await start.add('Add pay');
+      await start.inPayAndBills('My pay').waitFor();
+      await start.moneyOut();
+      await start.fillMoney({ example: 'Groceries', what: 'Groceries', amount: '250' });
+      await start.howOften().selectOption('weekly');
+      await start.category().selectOption({ label: 'Groceries' });
+      await start.add('Add bill');
+      await start.inPayAndBills('Groceries').waitFor();
       await expectCleanScreen(page, `${size} start pay and bills`);
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await start.continue();
 
-      await page.getByText('Step 4 of 4').waitFor();
-      await page.getByRole('button', { name: 'Build my baseline' }).click();
-      await page.getByText('Your baseline is ready').waitFor();
-      await page.getByRole('link', { name: 'Add a first life event' }).waitFor();
+      await start.step(4).waitFor();
+      await start.buildBaseline();
+      await start.text('Your baseline is ready').waitFor();
+      await start.link('Add a first life event').waitFor();
       await expectCleanScreen(page, `${size} start finish`);
-      await page.getByRole('link', { name: 'See my 30-year forecast' }).click();
-      await page.locator('[data-testid="compare-results"][data-years="30"]').waitFor({ timeout: 60_000 });
+      await start.link('See my 30-year forecast').click();
+      const compare = new ComparePage(page);
+      await compare.results(30).waitFor({ timeout: 60_000 });
       await chartsDrawn(page);
-      expect(await page.getByTestId('compare-card').count()).toBe(1);
+      expect(await compare.cards().count()).toBe(1);
 
       // The household was saved into the assumptions (the profile shows both people).
-      await page.goto('/profile');
-      await expect
-        .poll(
-          () => page.getByRole('group', { name: 'You', exact: true }).getByLabel('Name', { exact: true }).inputValue(),
-          {
-            timeout: 15_000,
-          },
-        )
-        .toBe('Alex');
+      const profile = new ProfilePage(page);
+      await profile.open();
+      await expect.poll(() => profile.personName('You').inputValue(), { timeout: 15_000 }).toBe('Alex');
       expect(t.errors).toEqual([]);
     });
   }
@@ -216,30 +202,29 @@ describe('first run', () => {
   it('phone: one compact top bar row, a bottom tab bar, a menu for Profile and Sign out, the sync state as an icon', async () => {
     const { page } = t;
     await newUserAt(t, 'phone');
-    const bar = page.getByRole('banner');
+    const shell = new AppShell(page);
+    const bar = shell.topBar();
     const barBox = (await bar.boundingBox())!;
     expect(barBox.height).toBeLessThanOrEqual(64);
-    const nav = page.getByRole('navigation', { name: 'Main' });
+    const nav = shell.mainNavigation();
     const navBox = (await nav.boundingBox())!;
     expect(navBox.y + navBox.height).toBeGreaterThanOrEqual(VIEWPORTS.phone.height - 1);
     for (const name of ['Accounts', 'Recurring Items', 'Scenarios'])
-      expect(await nav.getByRole('link', { name }).isVisible()).toBe(true);
+      expect(await shell.mainNavLink(name).isVisible()).toBe(true);
     // Profile and Sign out wait in the menu.
-    expect(await page.getByRole('link', { name: 'Profile' }).isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('link', { name: 'Profile' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Profile' }).isVisible()).toBe(false);
+    expect(await shell.profileLink().isVisible()).toBe(false);
+    await shell.openMenu();
+    await shell.profileLink().click();
+    await new ProfilePage(page).heading().waitFor();
+    expect(await shell.profileLink().isVisible()).toBe(false);
     // The sync state: an icon named for screen readers; a tap shows its words.
-    const sync = page.getByRole('button', { name: /^Sync: / });
-    await sync.click();
-    expect(await page.getByTestId('sync-state').isVisible()).toBe(true);
+    await shell.syncIcon().click();
+    expect(await shell.syncState().isVisible()).toBe(true);
     expect(await smallTouchTargets(page)).toEqual([]);
-    await nav.getByRole('link', { name: 'Accounts' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL((url) => url.pathname === '/login' || url.pathname === '/');
+    await shell.mainNavLink('Accounts').click();
+    await new AccountsPage(page).heading().waitFor();
+    await shell.openMenu();
+    await shell.signOut();
     expect(t.errors).toEqual([]);
   });
 });

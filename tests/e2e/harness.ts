@@ -1,8 +1,10 @@
 // Shared pieces for the browser tests: a headless Debian Chromium, a fresh context per test, the stack's URLs,
-// and helpers that drive the app the way a person does (labels, roles and the spec's text, never CSS classes).
+// users made straight through the identity service, the network cut and restored, and a stack of a test's own.
+// The screens themselves are driven through the page models in page-models/.
 import { randomUUID } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { signInToDashboard } from './page-models/auth-pages';
 import { FIXED_CODE, type E2EStack } from './stack-info';
 
 export { FIXED_CODE };
@@ -133,53 +135,6 @@ export async function reloadOffline(fixture: BrowserFixture): Promise<void> {
   await waitForServiceWorker(fixture.page);
   await fixture.context.setOffline(true);
   await fixture.page.reload();
-}
-
-export async function expectPath(page: Page, pathname: string, timeout = 20_000): Promise<void> {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout });
-  expect(new URL(page.url()).pathname).toBe(pathname);
-}
-
-/** A button or a link with this name (the spec names actions, not which element renders them). */
-export function action(page: Page, name: string | RegExp): Locator {
-  return page.getByRole('button', { name }).or(page.getByRole('link', { name })).first();
-}
-
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel(/^email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-export async function signInToDashboard(page: Page, user: TestUser): Promise<void> {
-  await signIn(page, user.email, user.password);
-  await expectPath(page, '/dashboard');
-}
-
-export async function signOut(page: Page): Promise<void> {
-  await action(page, 'Sign out').click();
-  await page.waitForURL((url) => url.pathname === '/login' || url.pathname === '/', { timeout: 20_000 });
-}
-
-/**
- * Waits for the waitlist confirmation, shown either as a native alert() or as an on-page role=alert,
- * and returns its text.
- */
-export async function captureAlert(page: Page, trigger: () => Promise<void>): Promise<string> {
-  const dialog = page.waitForEvent('dialog', { timeout: 15_000 }).then(async (d) => {
-    const message = d.message();
-    await d.accept();
-    return message;
-  });
-  const inline = page
-    .getByRole('alert')
-    .filter({ hasText: 'Thanks for joining!' })
-    .first()
-    .waitFor({ timeout: 15_000 })
-    .then(() => page.getByRole('alert').filter({ hasText: 'Thanks for joining!' }).first().innerText());
-  await trigger();
-  return Promise.any([dialog, inline]);
 }
 
 /**

@@ -6,17 +6,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  action,
-  createConfirmedUser,
-  reloadOffline,
-  signInToDashboard,
-  signOut,
-  signedInUser,
-  useBrowser,
-} from './harness';
+import { createConfirmedUser, reloadOffline, signedInUser, useBrowser } from './harness';
 import { AccountsPage, type NewAccount } from './page-models/accounts-page';
-import { toast } from './page-models/app-page';
+import { action, AppShell, toast } from './page-models/app-page';
+import { signInToDashboard } from './page-models/auth-pages';
 import { RecurringItemsPage, type NewRecurringItem } from './page-models/recurring-items-page';
 
 const addAccount = (page: Page, a: NewAccount) => new AccountsPage(page).addAccount(a);
@@ -237,7 +230,7 @@ describe('money screens', () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'wyrd-export-')), download.suggestedFilename());
     await download.saveAs(file);
 
-    await signOut(page);
+    await new AppShell(page).signOut();
     const fresh = await createConfirmedUser(t.stack, 'importer');
     await signInToDashboard(page, fresh);
     await go(page, 'Profile');

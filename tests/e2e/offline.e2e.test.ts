@@ -1,7 +1,8 @@
 // Offline session (issue 2 item 7): once the service worker controls the page, a reload with no network
 // still opens /dashboard signed in.
 import { describe, expect, it } from 'vitest';
-import { action, expectPath, reloadOffline, signedInUser, useBrowser } from './harness';
+import { reloadOffline, signedInUser, useBrowser } from './harness';
+import { AppShell, expectPath } from './page-models/app-page';
 
 describe('offline', () => {
   const t = useBrowser();
@@ -10,7 +11,7 @@ describe('offline', () => {
     await signedInUser(t, 'offline');
     await reloadOffline(t);
     await expectPath(t.page, '/dashboard');
-    await action(t.page, 'Sign out').waitFor();
+    await new AppShell(t.page).signOutAction().waitFor();
     await t.page.waitForTimeout(1_000); // a late redirect to /login would show up here
     expect(new URL(t.page.url()).pathname).toBe('/dashboard');
     await t.context.setOffline(false);

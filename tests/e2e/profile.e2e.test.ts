@@ -1,6 +1,9 @@
 // Profile screen (spec section 2, Profile): the first name change persists, and a changed password is the one that works.
 import { describe, expect, it } from 'vitest';
-import { createConfirmedUser, signIn, signInToDashboard, signOut, useBrowser, expectPath } from './harness';
+import { createConfirmedUser, useBrowser } from './harness';
+import { AppShell, expectPath } from './page-models/app-page';
+import { LoginPage, signInToDashboard } from './page-models/auth-pages';
+import { ProfilePage } from './page-models/profile-page';
 
 describe('profile', () => {
   const t = useBrowser();
@@ -9,15 +12,15 @@ describe('profile', () => {
     const user = await createConfirmedUser(t.stack, 'profile');
     const { page } = t;
     await signInToDashboard(page, user);
-    await page.goto('/profile');
-    const firstName = page.getByLabel(/^first name/i);
+    const profile = new ProfilePage(page);
+    await profile.open();
+    const firstName = profile.firstName();
     await expect.poll(() => firstName.inputValue(), { timeout: 15_000 }).toBe(user.firstName);
     await firstName.fill('Grace');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByText('Profile updated successfully!').first().waitFor();
+    await profile.saveChanges();
 
     await page.reload();
-    await expect.poll(() => page.getByLabel(/^first name/i).inputValue(), { timeout: 15_000 }).toBe('Grace');
+    await expect.poll(() => profile.firstName().inputValue(), { timeout: 15_000 }).toBe('Grace');
   });
 
   it('changes the password, then only the new password signs in', async () => {
@@ -25,21 +28,14 @@ describe('profile', () => {
     const newPassword = `Changed-${user.password}`;
     const { page } = t;
     await signInToDashboard(page, user);
-    await page.goto('/profile');
-    await page
-      .getByRole('tab', { name: 'Security' })
-      .or(page.getByRole('button', { name: 'Security' }))
-      .first()
-      .click();
-    await page.getByLabel(/^current password/i).fill(user.password);
-    await page.getByLabel(/^new password/i).fill(newPassword);
-    await page.getByLabel(/^confirm/i).fill(newPassword);
-    await page.getByRole('button', { name: 'Change Password' }).click();
-    await page.getByText('Password changed successfully!').first().waitFor();
+    const profile = new ProfilePage(page);
+    await profile.open();
+    await profile.changePassword(user.password, newPassword);
 
-    await signOut(page);
-    await signIn(page, user.email, user.password);
-    await page.getByText('Incorrect username or password.').first().waitFor();
+    await new AppShell(page).signOut();
+    const login = new LoginPage(page);
+    await login.signIn(user.email, user.password);
+    await login.wrongPassword().waitFor();
     await signInToDashboard(page, { ...user, password: newPassword });
     await expectPath(page, '/dashboard');
   });

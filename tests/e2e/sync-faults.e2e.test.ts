@@ -12,11 +12,13 @@ import {
   CHROMIUM_PATH,
   createConfirmedUser,
   localIdToken,
-  signInToDashboard,
   startOwnStack,
   useBrowser,
   waitForServiceWorker,
 } from './harness';
+import { AccountsPage } from './page-models/accounts-page';
+import { AppShell } from './page-models/app-page';
+import { signInToDashboard } from './page-models/auth-pages';
 
 type ServerAccount = { id: string; name: string; current_balance: number };
 
@@ -41,42 +43,26 @@ async function serverAccounts(apiUrl: string, token: string): Promise<{ live: Se
 }
 
 const names = (accounts: ServerAccount[]) => accounts.map((a) => a.name);
-const syncState = (page: Page) => page.getByTestId('sync-state');
+const syncState = (page: Page) => new AppShell(page).syncState();
 
 async function expectSynced(page: Page) {
   await expect.poll(() => syncState(page).innerText(), { timeout: 30_000 }).toMatch(/^Synced at \d\d:\d\d$/);
 }
 
-async function openAccounts(page: Page) {
-  if (new URL(page.url()).pathname !== '/accounts')
-    await page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
-}
+const openAccounts = (page: Page) => new AccountsPage(page).openFromNav();
 
+/** Adds an account from wherever the page is (through the navigation when not on Accounts). */
 async function addAccount(page: Page, name: string, balance: string) {
   await openAccounts(page);
-  await page
-    .getByRole('button', { name: '+ Add Your First Account' })
-    .or(page.getByRole('button', { name: '+ Add Account' }))
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Add Account' });
-  await dialog.getByLabel('Account Name').fill(name);
-  await dialog.getByLabel('Current Balance').pressSequentially(balance);
-  await dialog.getByRole('button', { name: 'Add Account' }).click();
-  await dialog.waitFor({ state: 'detached' });
+  await new AccountsPage(page).addAccount({ name, balance });
 }
 
 async function setBalance(page: Page, name: string, balance: string) {
   await openAccounts(page);
-  await page.getByRole('button', { name: `Edit ${name}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Account' });
-  await dialog.getByLabel('Current Balance').fill(balance);
-  await dialog.getByRole('button', { name: 'Update Account' }).click();
-  await dialog.waitFor({ state: 'detached' });
+  await new AccountsPage(page).setBalance(name, balance);
 }
 
-const assets = (page: Page) => page.getByRole('list', { name: 'Assets' }).innerText();
+const assets = (page: Page) => new AccountsPage(page).assets().innerText();
 
 describe('sync under faults', () => {
   const t = useBrowser();
@@ -118,7 +104,7 @@ describe('sync under faults', () => {
         timeout: 20_000,
       })
       .toEqual([300]);
-    await t.page.getByRole('button', { name: 'Sync now' }).click();
+    await new AppShell(t.page).syncNow();
     await expect.poll(() => assets(t.page), { timeout: 20_000 }).toContain('$300.00');
     await expectSynced(t.page);
     expect(await assets(page2)).toContain('$300.00');
@@ -224,13 +210,13 @@ describe('sync under faults', () => {
     mark('API restarted');
     // The batch had landed before the kill: the device does not know yet, and sends it again.
     expect(names((await serverAccounts(own.info.apiUrl, token)).live)).toEqual(made);
-    await page.getByRole('button', { name: 'Sync now' }).click();
+    await new AppShell(page).syncNow();
     await expectSynced(page);
     const after = await serverAccounts(own.info.apiUrl, token);
     expect(names(after.live)).toEqual(made);
     expect(after.creates).toBe(made.length);
     await openAccounts(page);
-    for (const name of made) expect(await page.getByText(name, { exact: true }).count()).toBe(1);
+    for (const name of made) expect(await new AccountsPage(page).named(name, { exact: true }).count()).toBe(1);
   });
   it('without an API (WYRD_API_URL empty) the app works locally, says sync is off and never calls out', async () => {
     const own = await startOwnStack({ WYRD_API_URL: '' });
@@ -249,7 +235,7 @@ describe('sync under faults', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await signInToDashboard(page, user);
     await expect.poll(() => syncState(page).innerText(), { timeout: 20_000 }).toBe('Local only');
-    expect(await page.getByRole('button', { name: 'Sync now' }).count()).toBe(0);
+    expect(await new AppShell(page).syncNowButton().count()).toBe(0);
     await addAccount(page, 'Kept on this device', '75');
     await page.reload();
     await expect.poll(() => assets(page), { timeout: 20_000 }).toContain('Kept on this device');

@@ -3,24 +3,19 @@
 // returns; a second user on the device sees none of the first user's data.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createConfirmedUser, localIdToken, signInToDashboard, signOut, useBrowser } from './harness';
+import { createConfirmedUser, localIdToken, useBrowser } from './harness';
+import { AccountsPage } from './page-models/accounts-page';
+import { AppShell } from './page-models/app-page';
+import { signInToDashboard } from './page-models/auth-pages';
 
+/** Adds an account from wherever the page is (through the navigation when not on Accounts). */
 async function addAccount(page: Page, name: string, balance: string) {
-  if (new URL(page.url()).pathname !== '/accounts')
-    await page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
-  await page
-    .getByRole('button', { name: '+ Add Your First Account' })
-    .or(page.getByRole('button', { name: '+ Add Account' }))
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Add Account' });
-  await dialog.getByLabel('Account Name').fill(name);
-  await dialog.getByLabel('Current Balance').pressSequentially(balance);
-  await dialog.getByRole('button', { name: 'Add Account' }).click();
-  await dialog.waitFor({ state: 'detached' });
+  const accounts = new AccountsPage(page);
+  await accounts.openFromNav();
+  await accounts.addAccount({ name, balance });
 }
 
-const syncState = (page: Page) => page.getByTestId('sync-state');
+const syncState = (page: Page) => new AppShell(page).syncState();
 
 async function expectSynced(page: Page) {
   await expect.poll(() => syncState(page).innerText(), { timeout: 20_000 }).toMatch(/^Synced at \d\d:\d\d$/);
@@ -58,8 +53,9 @@ describe('sync between devices', () => {
     try {
       const page2 = await phone.newPage();
       await signInToDashboard(page2, user);
-      await page2.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
-      await expect.poll(() => page2.getByText('Laptop savings').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      const accounts2 = new AccountsPage(page2);
+      await accounts2.openFromNav();
+      await expect.poll(() => accounts2.named('Laptop savings').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await addAccount(page2, 'Phone wallet', '80');
       await expectOnServer(t.stack, token, ['Laptop savings', 'Phone wallet']);
       await expectSynced(page2);
@@ -67,8 +63,10 @@ describe('sync between devices', () => {
       await phone.close();
     }
 
-    await t.page.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(() => t.page.getByText('Phone wallet').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await new AppShell(t.page).syncNow();
+    await expect
+      .poll(() => new AccountsPage(t.page).named('Phone wallet').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     expect(t.errors).toEqual([]);
   });
 
@@ -77,11 +75,12 @@ describe('sync between devices', () => {
     await signInToDashboard(t.page, user);
     await expectSynced(t.page);
     // The page's code is loaded before the network goes (the service worker is not the point here).
-    await t.page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
-    await t.page.getByRole('button', { name: '+ Add Your First Account' }).waitFor();
+    const accounts = new AccountsPage(t.page);
+    await accounts.openFromNav();
+    await accounts.addFirstAccountButton().waitFor();
     await t.context.setOffline(true);
     await addAccount(t.page, 'Made on the train', '42');
-    await t.page.getByRole('button', { name: 'Sync now' }).click();
+    await new AppShell(t.page).syncNow();
     await expect.poll(() => syncState(t.page).innerText(), { timeout: 20_000 }).toBe('Offline');
     const token = await localIdToken(t.stack, user.email, user.password);
     expect(await serverAccountNames(t.stack.apiUrl, token)).toEqual([]);
@@ -95,12 +94,13 @@ describe('sync between devices', () => {
     await signInToDashboard(t.page, first);
     await addAccount(t.page, 'First user only', '500');
     await expectOnServer(t.stack, await localIdToken(t.stack, first.email, first.password), ['First user only']);
-    await signOut(t.page);
+    await new AppShell(t.page).signOut();
     const second = await createConfirmedUser(t.stack, 'second');
     await signInToDashboard(t.page, second);
     await expectSynced(t.page);
-    await t.page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
-    await t.page.getByRole('button', { name: '+ Add Your First Account' }).waitFor();
-    expect(await t.page.getByText('First user only').count()).toBe(0);
+    const accounts = new AccountsPage(t.page);
+    await accounts.openFromNav();
+    await accounts.addFirstAccountButton().waitFor();
+    expect(await accounts.named('First user only').count()).toBe(0);
   });
 });

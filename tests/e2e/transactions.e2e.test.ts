@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { signedInUser, useBrowser } from './harness';
 import { AccountsPage } from './page-models/accounts-page';
+import { AppShell } from './page-models/app-page';
+import { RecurringItemsPage } from './page-models/recurring-items-page';
 import { TransactionsPage, type StatementFile } from './page-models/transactions-page';
 
 type Row = { date: string; cents: number; description: string };
@@ -94,18 +96,15 @@ describe('statements', () => {
     await tx.acceptRecurring(/\$2,850\.00 fortnightly/);
     await tx.acceptRecurring(/-\$2,100\.00 monthly/);
 
-    await page.goto('/recurring-items');
-    await page.getByRole('heading', { level: 1, name: 'Recurring Items' }).waitFor();
-    await expect.poll(() => page.getByRole('main').innerText()).toMatch(/2,850/);
+    await new RecurringItemsPage(page).open();
+    await expect.poll(() => new AppShell(page).main().innerText()).toMatch(/2,850/);
 
-    await page.goto('/transactions/plan');
-    await page.getByRole('heading', { level: 1, name: 'Plan vs actual' }).waitFor();
-    await page.getByRole('table', { name: 'Every month' }).waitFor();
-    expect(await page.getByRole('status').first().innerText()).toMatch(/ahead of|behind|on plan/);
+    await tx.openPlan();
+    expect(await tx.planStatus().innerText()).toMatch(/ahead of|behind|on plan/);
     // Months are keyboard-navigable tabs.
-    const tabs = page.getByRole('tab');
+    const tabs = tx.monthTabs();
     expect(await tabs.count()).toBeGreaterThanOrEqual(5);
-    await page.getByRole('tab', { selected: true }).focus();
+    await tx.selectedMonthTab().focus();
     await page.keyboard.press('Home');
     expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
     expect(t.errors).toEqual([]);

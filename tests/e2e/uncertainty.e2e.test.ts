@@ -8,7 +8,10 @@ import { seedLocalData, type SeedBackup } from '../../scripts/bench-compare';
 import { heavyProfile } from '../../scripts/bench-engine';
 import { runUncertainty, type UncertaintyRequest } from '../../worker/engine/index';
 import { compareBackup } from '../ui/compare-fixture';
-import { createConfirmedUser, signInToDashboard, useBrowser } from './harness';
+import { createConfirmedUser, useBrowser } from './harness';
+import { AppShell } from './page-models/app-page';
+import { signInToDashboard } from './page-models/auth-pages';
+import { UncertaintyView } from './page-models/uncertainty-view';
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
@@ -45,13 +48,6 @@ async function captured(page: Page): Promise<Captured> {
   });
 }
 
-async function openUncertainty(page: Page): Promise<void> {
-  await page.goto('/scenarios/compare');
-  await page.getByRole('heading', { name: 'Compare Scenarios' }).waitFor();
-  await page.getByRole('radio', { name: 'Uncertainty' }).check();
-  await page.getByRole('region', { name: 'Uncertainty' }).waitFor();
-}
-
 describe('compare screen, Uncertainty mode', () => {
   const t = useBrowser();
   let heavy: SeedBackup;
@@ -70,17 +66,18 @@ describe('compare screen, Uncertainty mode', () => {
   it('runs 500 trials in the worker pool: fan charts, cards equal to a single-threaded run, the percentile table', async () => {
     await signedInWith(compareBackup, 'uncertainty-run');
     const { page } = t;
-    await openUncertainty(page);
-    await page.getByRole('checkbox', { name: /^Job loss/ }).check();
-    await page.getByLabel('Trials').selectOption('500');
-    await page.getByRole('button', { name: 'Run' }).click();
-    await page.locator('[data-testid="fan-charts"][data-charts-drawn="true"]').waitFor({ timeout: 60_000 });
+    const view = new UncertaintyView(page);
+    await view.openUncertainty();
+    await view.scenario('Job loss').check();
+    await view.trials().selectOption('500');
+    await view.runTrialsButton().click();
+    await view.fanChartsDrawn(60_000);
 
     // Two fan charts drawn on canvases, one card each.
-    const charts = page.getByTestId('fan-charts').getByRole('img');
+    const charts = view.fanChartImages();
     expect(await charts.count()).toBe(2);
-    expect(await page.getByTestId('fan-charts').locator('canvas').count()).toBeGreaterThanOrEqual(2);
-    const cards = page.getByTestId('uncertainty-card');
+    expect(await view.fanCanvases().count()).toBeGreaterThanOrEqual(2);
+    const cards = view.uncertaintyCards();
     expect(await cards.count()).toBe(2);
 
     // The pool: hardware concurrency less one workers, at least two, every one sent the profile once.
@@ -96,58 +93,49 @@ describe('compare screen, Uncertainty mode', () => {
 
     // The same engine on this thread, in one batch, on the data the app sent: the figures the cards show.
     const expected = runUncertainty(loads[0], request);
-    const shown = await cards.evaluateAll((els) =>
-      els.map((el) => ({
-        id: el.getAttribute('data-scenario-id'),
-        shortfall: Number(el.querySelector('[data-testid="shortfall-chance"]')?.getAttribute('data-value')),
-      })),
-    );
+    const shown = await view.shortfalls();
     expect(shown).toEqual(expected.scenarios.map((s) => ({ id: s.scenario_id, shortfall: s.shortfall_probability })));
 
     // The text alternative.
-    await page.getByText('Show table').click();
-    const tables = page.getByTestId('percentile-table');
+    await view.showTables();
+    const tables = view.percentileTables();
     await tables.first().waitFor();
     expect(await tables.count()).toBe(2);
-    expect(await tables.first().locator('tbody tr').count()).toBe(6);
-    expect(await tables.first().locator('caption').innerText()).toBe('Today: net worth percentiles, 500 trials');
+    expect(await view.rows(tables.first()).count()).toBe(6);
+    expect(await view.caption(tables.first()).innerText()).toBe('Today: net worth percentiles, 500 trials');
 
-    await page.addStyleTag({ content: '.top-bar { position: static !important; }' });
-    await page
-      .getByTestId('fan-charts')
-      .locator('section')
-      .nth(1)
-      .screenshot({ path: path.join(repoRoot, 'test-results', 'uncertainty-fan.png') });
+    await new AppShell(page).unstickTopBar();
+    await view.fanChart(1).screenshot({ path: path.join(repoRoot, 'test-results', 'uncertainty-fan.png') });
     expect(t.errors).toEqual([]);
   });
 
   it('cancels a long run promptly: the progress bar goes, no result is shown and Run works again', async () => {
     await signedInWith(heavy, 'uncertainty-cancel');
     const { page } = t;
-    await openUncertainty(page);
-    for (const name of ['Scenario 1', 'Scenario 2', 'Scenario 3', 'Scenario 4'])
-      await page.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
-    await page.getByLabel('Forecast period').selectOption('30');
-    await page.getByLabel('Trials').selectOption('5000');
-    await page.getByRole('button', { name: 'Run' }).click();
-    const bar = page.getByRole('progressbar', { name: 'Trials run' });
+    const view = new UncertaintyView(page);
+    await view.openUncertainty();
+    for (const name of ['Scenario 1', 'Scenario 2', 'Scenario 3', 'Scenario 4']) await view.scenario(name).check();
+    await view.period().selectOption('30');
+    await view.trials().selectOption('5000');
+    await view.runTrialsButton().click();
+    const bar = view.progress();
     await bar.waitFor();
     await expect
       .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000 })
       .toBeGreaterThan(0);
     const started = Date.now();
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await view.cancel();
     await bar.waitFor({ state: 'detached' });
     expect(Date.now() - started).toBeLessThan(1000);
-    await page.getByText('Cancelled. No results were kept.').waitFor();
-    expect(await page.getByTestId('uncertainty-card').count()).toBe(0);
-    const run = page.getByRole('button', { name: 'Run' });
+    await view.cancelledNote().waitFor();
+    expect(await view.uncertaintyCards().count()).toBe(0);
+    const run = view.runTrialsButton();
     expect(await run.isEnabled()).toBe(true);
 
     // Nothing late arrives.
     await page.waitForTimeout(1500);
-    expect(await page.getByTestId('uncertainty-card').count()).toBe(0);
-    expect(await page.getByText('Cancelled. No results were kept.').count()).toBe(1);
+    expect(await view.uncertaintyCards().count()).toBe(0);
+    expect(await view.cancelledNote().count()).toBe(1);
     expect(t.errors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
-// Page model of the Accounts screen for the browser tests: open it, add an account through its modal.
-import type { Page } from 'playwright-core';
-import { openPage, toast } from './app-page';
+// Page model of the Accounts screen for the browser tests: open it (by address or from the navigation), add an
+// account through its modal, change a balance, read the lists.
+import type { Locator, Page } from 'playwright-core';
+import { AppShell, openPage, toast } from './app-page';
 
 export type NewAccount = { name: string; type?: string; institution?: string; balance: string; liability?: boolean };
 
@@ -11,12 +12,36 @@ export class AccountsPage {
     await openPage(this.page, '/accounts', 'Accounts');
   }
 
+  /** Opens the screen through the navigation unless it is the one open, and waits for its heading. */
+  async openFromNav(): Promise<void> {
+    if (new URL(this.page.url()).pathname !== '/accounts') await new AppShell(this.page).navLink('Accounts').click();
+    await this.heading().waitFor();
+  }
+
+  heading(): Locator {
+    return this.page.getByRole('heading', { level: 1, name: 'Accounts' });
+  }
+
+  /** The empty state's button (shown while there are no accounts). */
+  addFirstAccountButton(): Locator {
+    return this.page.getByRole('button', { name: '+ Add Your First Account' });
+  }
+
+  /** The assets list (its text holds each account's name and balance). */
+  assets(): Locator {
+    return this.page.getByRole('list', { name: 'Assets' });
+  }
+
+  /** Every element whose text holds `name` (or is exactly it). */
+  named(name: string, options: { exact?: boolean } = {}): Locator {
+    return this.page.getByText(name, options);
+  }
+
   /** Adds an account on the open Accounts screen and waits for the toast and the modal to close. */
   async addAccount(a: NewAccount): Promise<void> {
     const page = this.page;
     // The empty state's button, or the header's once accounts exist (waiting for whichever the page shows).
-    await page
-      .getByRole('button', { name: '+ Add Your First Account' })
+    await this.addFirstAccountButton()
       .or(page.getByRole('button', { name: '+ Add Account' }))
       .first()
       .click();
@@ -28,6 +53,15 @@ export class AccountsPage {
     if (a.liability) await dialog.getByLabel('Is Asset').uncheck();
     await dialog.getByRole('button', { name: 'Add Account' }).click();
     await toast(page, 'Account created successfully!');
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  /** Sets an account's balance through its Edit modal and waits for the modal to close. */
+  async setBalance(name: string, balance: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Edit Account' });
+    await dialog.getByLabel('Current Balance').fill(balance);
+    await dialog.getByRole('button', { name: 'Update Account' }).click();
     await dialog.waitFor({ state: 'detached' });
   }
 }

@@ -1,6 +1,6 @@
 // Page model of the transaction screens for the browser tests: import statement files into an account (through the
 // preview), read the list's count, accept detected recurring items, open plan vs actual.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { openPage } from './app-page';
 
 export type StatementFile = { name: string; content: string };
@@ -76,5 +76,25 @@ export class TransactionsPage {
       .first()
       .waitFor();
     await card.waitFor({ state: 'detached' });
+  }
+
+  /** Opens plan versus actual and waits for its table of every month. */
+  async openPlan(): Promise<void> {
+    await openPage(this.page, '/transactions/plan', 'Plan vs actual');
+    await this.page.getByRole('table', { name: 'Every month' }).waitFor();
+  }
+
+  /** Plan versus actual's verdict ('ahead of', 'behind', 'on plan'). */
+  planStatus(): Locator {
+    return this.page.getByRole('status').first();
+  }
+
+  /** The months' tabs. */
+  monthTabs(): Locator {
+    return this.page.getByRole('tab');
+  }
+
+  selectedMonthTab(): Locator {
+    return this.page.getByRole('tab', { selected: true });
   }
 }
