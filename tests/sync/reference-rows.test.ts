@@ -14,6 +14,7 @@ import {
   saveImport,
   updateTransaction,
 } from '../../src/data/repositories/transactions';
+import { expandRow, outboxFor } from '../../src/data/outbox';
 import { pushOutbox } from '../../src/data/sync/push';
 import { listRejections } from '../../src/data/sync/rejections';
 import { createApiClient } from '../../src/lib/http/api-client';
@@ -64,36 +65,46 @@ const batch = (account_id: string) => ({
 });
 
 describe('reference rows', () => {
-  it('an import stores each transaction once: its outbox rows name it and carry no copy', async () => {
+  it('an import stores each transaction once: one slice row names them and carries no copy', async () => {
     const db = device();
     const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
-    await saveImport(db, { batch: batch(a.id), transactions: [0, 1, 2].map((i) => tx(a.id, i)) });
+    const { transactions } = await saveImport(db, {
+      batch: batch(a.id),
+      transactions: [0, 1, 2].map((i) => tx(a.id, i)),
+    });
     const rows = (await db.outbox.toArray()).filter((r) => r.entity === 'transactions');
-    expect(rows).toHaveLength(3);
-    for (const r of rows) {
-      expect(r.op).toBe('create');
-      expect('payload' in r).toBe(false);
-    }
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ op: 'create', entity_id: '', refs: transactions.map((t) => t.id) });
+    expect('payload' in rows[0]).toBe(false);
+    // Each record is a reference change of its own, under its own mutation id.
+    const changes = expandRow(rows[0]);
+    expect(changes.map((c) => [c.entity_id, c.op, 'payload' in c])).toEqual(
+      transactions.map((t) => [t.id, 'create', false]),
+    );
+    expect(changes.map((c) => c.seq)).toEqual([rows[0].seq! - 2, rows[0].seq! - 1, rows[0].seq]);
     // Other entities still queue their payload.
     const batchRow = (await db.outbox.toArray()).find((r) => r.entity === 'import_batches');
     expect(batchRow?.payload).toMatchObject({ account_id: a.id, row_count: 3 });
+    // A record in a slice row is found by id (a pull holds it back like any pending change).
+    expect((await outboxFor(db, 'transactions', transactions[1].id)).map((r) => r.seq)).toEqual([changes[1].seq]);
   });
 
-  it('the push sends each record as stored when the batch is built, in seq order, and empties the outbox', async () => {
+  it('the push sends each record as stored when the batch is built, in seq order, once, and empties the outbox', async () => {
     const server = fakeServer();
     const db = device();
     const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
-    const t = await createTransaction(db, tx(a.id, 1));
-    const other = await createTransaction(db, tx(a.id, 2));
-    await updateTransaction(db, t.id, { payee: 'Landlord' });
-    await recategorise(db, [t.id], 'cat-rent');
+    const t = await createTransaction(db, tx(a.id, 1), { now: '2026-11-01T00:00:00.000Z' });
+    const other = await createTransaction(db, tx(a.id, 2), { now: '2026-11-01T00:00:00.000Z' });
+    await updateTransaction(db, t.id, { payee: 'Landlord' }, { now: '2026-11-02T00:00:00.000Z' });
+    await recategorise(db, [t.id], 'cat-rent', { now: '2026-11-03T00:00:00.000Z' });
     const queued = await db.outbox.orderBy('seq').toArray();
     await pushOutbox(db, api(server));
     const sent = sentMutations(server);
-    // Seq order kept (the consecutive update and recategorise of `t` go as one, under the later seq).
+    // Seq order kept. `t` was written again after its create was queued, so its newest state goes once, with its
+    // last change (the consecutive update and recategorise go as one, under the later seq); its create row has
+    // nothing of its own to send.
     expect(sent.map((m) => [m.mutation_id, m.entity, m.op, m.id])).toEqual([
       [queued[0].seq, 'accounts', 'create', a.id],
-      [queued[1].seq, 'transactions', 'create', t.id],
       [queued[2].seq, 'transactions', 'create', other.id],
       [queued[4].seq, 'transactions', 'update', t.id],
     ]);
@@ -203,7 +214,7 @@ describe('reference rows', () => {
     old.close();
     const db = device(factory);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     const rows = await db.outbox.orderBy('seq').toArray();
     expect(rows.map((r) => [r.entity, r.op, 'payload' in r])).toEqual([
       ['transactions', 'create', false],
