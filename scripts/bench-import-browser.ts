@@ -245,6 +245,7 @@ async function main(): Promise<void> {
           ? `run ${run + 1}: sync: outbox empty ${syncMs.toFixed(0)} ms after the import finished (${(Date.now() - importStarted).toFixed(0)} ms after Import was clicked; ${(await storeCounts(page)).sync_rejections} changes refused)`
           : `run ${run + 1}: sync: ${outbox} outbox rows still waiting after 120 s`,
       );
+      if (run === 0) await printFirstRefusal(page);
       runs.push({ read: readMs, write: writeMs, readTask, writeTask, sync: outbox === 0 ? syncMs : Infinity });
     }
     console.log(
