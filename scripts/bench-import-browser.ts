@@ -145,6 +145,59 @@ async function storeCounts(page: Page): Promise<{ transactions: number; outbox: 
   });
 }
 
+/** Prints one refused change (entity and the server's message), if any: a bench whose rows are refused is wrong. */
+async function printFirstRefusal(page: Page): Promise<void> {
+  const first = await page.evaluate(async () => {
+    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((x) => x.startsWith('wyrd-user-'));
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open(name ?? '');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const row = await new Promise<unknown>((resolve, reject) => {
+      const req = db.transaction('sync_rejections').objectStore('sync_rejections').openCursor();
+      req.onsuccess = () => resolve(req.result?.value);
+      req.onerror = () => reject(req.error);
+    });
+    db.close();
+    return row ? JSON.stringify(row).slice(0, 600) : null;
+  });
+  if (first) console.log(`first refused change: ${first}`);
+}
+
+/** Queues a create of each account (as stored) in the outbox, as the app's repository would. */
+async function queueAccounts(page: Page, accounts: ReadonlyArray<{ id: string }>): Promise<void> {
+  await page.evaluate(
+    async ({ ids }) => {
+      const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((x) => x.startsWith('wyrd-user-'));
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(name ?? '');
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      const tx = db.transaction(['accounts', 'outbox'], 'readwrite');
+      for (const id of ids) {
+        const req = tx.objectStore('accounts').get(id);
+        req.onsuccess = () =>
+          tx.objectStore('outbox').add({
+            entity: 'accounts',
+            entity_id: id,
+            op: 'create',
+            payload: req.result,
+            created_at: req.result.updated_at,
+            attempts: 0,
+          });
+      }
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    },
+    { ids: accounts.map((a) => a.id) },
+  );
+}
+
 /** Adds `n` transactions straight into the local store (as the app stores them), not to be synced. */
 async function seedTransactions(page: Page, accountId: string, n: number): Promise<void> {
   await page.evaluate(
@@ -202,6 +255,14 @@ async function main(): Promise<void> {
   try {
     const accounts = heavy.accounts as { id: string; name: string }[];
     const account = accounts[0];
+    // The profile's records are stored locally only: queue the accounts the runs import into, as the app would
+    // have, so the server has them and applies the imported transactions (it refuses ones naming no account of
+    // the user); the reload's first round pushes them.
+    await queueAccounts(page, accounts.slice(0, RUNS));
+    await page.reload();
+    for (let waited = 0; (await storeCounts(page)).outbox > 0 && waited < 60_000; waited += 200)
+      await page.waitForTimeout(200);
+    await printFirstRefusal(page);
     const csv = commbankCsv(IMPORT_ROWS, 17);
     const runs: { read: number; write: number; readTask: number; writeTask: number; sync: number }[] = [];
     // Each run imports the statement into another account of the profile (nothing de-duplicates across accounts),
