@@ -135,10 +135,7 @@ const SLICE_KEYS: [string, string][] = [['transactions', '']];
  * Of the given [entity, id] keys, those with a pending outbox row, slice rows included (through the multi-entry
  * `refs` index). Inside the caller's transaction.
  */
-export async function pendingKeys(
-  db: WyrdDb,
-  keys: ReadonlyArray<[string, string]>,
-): Promise<Array<[string, string]>> {
+export async function pendingKeys(db: WyrdDb, keys: ReadonlyArray<[string, string]>): Promise<Array<[string, string]>> {
   if (keys.length === 0) return [];
   const ids = [...new Set(keys.map(([, id]) => id))];
   const [rows, slices] = await Promise.all([

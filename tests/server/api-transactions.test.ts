@@ -330,7 +330,10 @@ describe('transactions API', () => {
     expect((await api.call('GET', '/transactions/rb-t1', { sub })).status).toBe(404);
 
     // Payee rules: groceries is user-123's.
-    const noCat = await api.call<Issues>('POST', '/payee-rules', { sub, body: { payee: 'Coles', category_id: 'nope' } });
+    const noCat = await api.call<Issues>('POST', '/payee-rules', {
+      sub,
+      body: { payee: 'Coles', category_id: 'nope' },
+    });
     const theirCat = await api.call<Issues>('POST', '/payee-rules', {
       sub,
       body: { payee: 'Coles', category_id: 'groceries' },

@@ -149,7 +149,9 @@ function checkReferences<T extends PlainRecord>(entity: Entity) {
     const issues: ValidationIssue[] = [];
     const value = (body: T | undefined, field: string) => (body as Record<string, unknown> | undefined)?.[field];
     for (const { field, entity: named, one, all } of REFERENCES[entity]) {
-      const changed = drafts.filter((d) => value(d.body, field) != null && value(d.body, field) !== value(d.before, field));
+      const changed = drafts.filter(
+        (d) => value(d.body, field) != null && value(d.body, field) !== value(d.before, field),
+      );
       if (changed.length === 0) continue;
       const states = await rowStates(db, named, sub, [...new Set(changed.map((d) => value(d.body, field) as string))]);
       for (const d of changed) {

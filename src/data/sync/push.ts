@@ -223,7 +223,10 @@ export async function recordResults(
         shortened.push({ ...row, refs: row.refs.slice(k) });
     }
     if (removed.length === inSpan.length)
-      await db.outbox.where(':id').between(inSpan[0].seq!, inSpan[inSpan.length - 1].seq!, true, true).delete();
+      await db.outbox
+        .where(':id')
+        .between(inSpan[0].seq!, inSpan[inSpan.length - 1].seq!, true, true)
+        .delete();
     else await db.outbox.bulkDelete(removed);
     if (shortened.length > 0) await db.outbox.bulkPut(shortened);
     // Refusals are rare: skip the index walk over every applied record when there are none.
