@@ -257,7 +257,12 @@ function timePairCpu(a: () => void, b: () => void, runs: number): [number, numbe
  * simplest form: the tax settlement (the year's taxable income so far annualised, bracket tax and levy on it,
  * the difference from what was charged taken from cash, reset each July) and, from the retirement date, the
  * retirement phase (a yearly minimum drawdown paid monthly from super to cash, and an assets test over every
- * account with a tapered pension paid to cash). No validation, no schedule expansion, no loans.
+ * account with a tapered pension paid to cash). Each loan amortises as the engine's do: interest on what is owed,
+ * interest only for its first months, then a repayment worked out once (PMT over the remaining term) paid from
+ * cash until nothing is owed. Every month writes the figures a forecast returns (net worth, assets,
+ * liabilities, liquid cash, income, expenses, cash flow, capital growth, tax), with the flows' income and
+ * expenses totalled per month in setup as the engine totals them when compiling. No validation, no schedule
+ * expansion.
  */
 function floorSetup(profile: ProfileInput) {
   const m0 = monthIndexOf(AS_OF);
@@ -269,6 +274,7 @@ function floorSetup(profile: ProfileInput) {
   const baseline = (profile.scenarios ?? []).find((sc) => sc.is_baseline);
   const scenarios = (profile.scenarios ?? []).map((sc) => {
     const flows: Array<{ acc: number; amount: number; occ: Float64Array }> = [];
+    const loans: Array<{ owed: number; rate: number; start: number; term: number; interestOnly: number }> = [];
     const taxable = new Float64Array(M); // the taxed flows' amounts per month, laid out like the items'
     let retireStep = M; // first month of the retirement phase (M: none)
     const addSchedule = (
@@ -315,40 +321,80 @@ function floorSetup(profile: ProfileInput) {
         accounts: [],
         recurring_items: [],
       };
-      for (const p of defaultEventCompiler(e as never, ctx)) {
+      const primitives = defaultEventCompiler(e as never, ctx);
+      for (const p of primitives) {
         if (p.kind === 'flow') addSchedule(0, p.amount, p.schedule, p.tax !== undefined);
         if (p.kind === 'retirement') retireStep = Math.min(retireStep, Math.max(1, monthIndexOf(p.date) - m0));
         if (p.kind === 'transfer') addSchedule(0, typeof p.amount === 'number' ? p.amount : 0, p.schedule);
-        if (p.kind === 'loan')
-          addSchedule(0, 1000, {
-            type: 'recurring',
-            frequency: 'monthly',
-            start_date: `${p.start}-01`,
-            end_date: null,
+        if (p.kind === 'loan') {
+          // What is owed: the event's own debt account's opening balance (a profile account's otherwise).
+          const own = primitives.find((a) => a.kind === 'account' && a.key === p.account);
+          const held = profile.accounts.find((a) => a.id === p.account);
+          const owed = own?.kind === 'account' ? Math.abs(own.opening_balance) : Math.abs(held?.current_balance ?? 0);
+          loans.push({
+            owed,
+            rate: p.annual_rate / 1200,
+            start: monthIndexOf(p.start) - m0,
+            term: p.term_months,
+            interestOnly: p.interest_only_months ?? 0,
           });
+        }
       }
     }
     const n = flows.length;
     const acc = new Int32Array(n);
     const amt = new Float64Array(n * M); // item-major per-month amounts
+    const flowIncome = new Float64Array(M);
+    const flowExpense = new Float64Array(M);
     flows.forEach((f, i) => {
       acc[i] = f.acc;
-      for (let k = 0; k < M; k++) amt[i * M + k] = f.amount * f.occ[k];
+      for (let k = 0; k < M; k++) {
+        const v = f.amount * f.occ[k];
+        amt[i * M + k] = v;
+        if (v > 0) flowIncome[k] += v;
+        else flowExpense[k] -= v;
+      }
     });
-    return { n, acc, amt, taxable, retireStep };
+    const L = loans.length;
+    const loanOwed = Float64Array.from(loans, (l) => l.owed);
+    const loanRate = Float64Array.from(loans, (l) => l.rate);
+    const loanStart = Int32Array.from(loans, (l) => l.start);
+    const loanTerm = Int32Array.from(loans, (l) => l.term);
+    const loanInterestOnly = Int32Array.from(loans, (l) => l.interestOnly);
+    return {
+      n,
+      acc,
+      amt,
+      taxable,
+      retireStep,
+      flowIncome,
+      flowExpense,
+      L,
+      loanOwed,
+      loanRate,
+      loanStart,
+      loanTerm,
+      loanInterestOnly,
+    };
   });
   const A = profile.accounts.length;
   const rate = new Float64Array(A);
   profile.accounts.forEach((a, i) => (rate[i] = assumptions.account_type_rates[a.account_type] / 1200));
   const opening = new Float64Array(profile.accounts.map((a) => a.current_balance));
   const isAsset = new Uint8Array(profile.accounts.map((a) => (a.is_asset ? 1 : 0)));
+  const isLiquid = new Uint8Array(
+    profile.accounts.map((a) => (['checking', 'savings'].includes(a.account_type) ? 1 : 0)),
+  );
+  const isGrowth = new Uint8Array(
+    profile.accounts.map((a) => (['investment', 'property', 'superannuation'].includes(a.account_type) ? 1 : 0)),
+  );
   const superRow = Math.max(
     0,
     profile.accounts.findIndex((a) => a.account_type === 'superannuation'),
   );
   // Calendar month (0 = January) of step 0, for the financial year's July.
   const firstMonth = m0 % 12;
-  return { scenarios, M, A, rate, opening, isAsset, superRow, firstMonth };
+  return { scenarios, M, A, rate, opening, isAsset, isLiquid, isGrowth, superRow, firstMonth };
 }
 
 // The floor's tax table: thresholds and marginal rates of one year's brackets, and a flat levy.
@@ -368,19 +414,60 @@ function floorTax(income: number): number {
 
 function floorRun(setup: ReturnType<typeof floorSetup>): number {
   let check = 0;
-  const { M, A, rate, opening, isAsset, superRow, firstMonth } = setup;
+  const { M, A, rate, opening, isAsset, isLiquid, isGrowth, superRow, firstMonth } = setup;
   for (const sc of setup.scenarios) {
     const bal = Float64Array.from(opening);
+    // The figures a forecast returns, one column each.
     const net = new Float64Array(M);
-    const { taxable, retireStep } = sc;
+    const assetsCol = new Float64Array(M);
+    const liabilitiesCol = new Float64Array(M);
+    const liquidCol = new Float64Array(M);
+    const incomeCol = new Float64Array(M);
+    const expenseCol = new Float64Array(M);
+    const cashFlowCol = new Float64Array(M);
+    const growthCol = new Float64Array(M);
+    const taxCol = new Float64Array(M);
+    const { taxable, retireStep, flowIncome, flowExpense, L, loanRate, loanStart, loanTerm, loanInterestOnly } = sc;
+    const owed = Float64Array.from(sc.loanOwed);
+    const repayment = new Float64Array(L).fill(NaN);
     let soFar = 0;
     let elapsed = 0;
     let charged = 0;
     let minimum = 0;
     for (let k = 1; k < M; k++) {
       const july = (firstMonth + k) % 12 === 6;
-      for (let a = 0; a < A; a++) bal[a] += bal[a] * rate[a];
+      let growth = 0;
+      let income = flowIncome[k];
+      let expense = flowExpense[k];
+      for (let a = 0; a < A; a++) {
+        const gain = bal[a] * rate[a];
+        bal[a] += gain;
+        if (isGrowth[a]) growth += gain;
+        else if (gain > 0) income += gain;
+        else expense -= gain;
+      }
       for (let i = 0; i < sc.n; i++) bal[sc.acc[i]] += sc.amt[i * M + k];
+      // Loans: interest on what is owed, then the month's repayment from cash (interest only at first).
+      let owing = 0;
+      for (let l = 0; l < L; l++) {
+        const number = k - loanStart[l];
+        if (number < 1 || !(owed[l] > 0.004)) continue;
+        const interest = owed[l] * loanRate[l];
+        let pay = interest;
+        if (number > loanInterestOnly[l]) {
+          if (Number.isNaN(repayment[l])) {
+            const r = loanRate[l];
+            const n = Math.max(1, loanTerm[l] - (number - 1));
+            repayment[l] = r === 0 ? owed[l] / n : (owed[l] * r) / (1 - Math.pow(1 + r, -n));
+          }
+          pay = repayment[l];
+        }
+        pay = Math.min(pay, owed[l] + interest);
+        owed[l] += interest - pay;
+        expense += interest;
+        bal[0] -= pay;
+        owing += owed[l];
+      }
       // Tax: this financial year's income so far, annualised, taxed; the difference from what was charged.
       if (july || k === 1) {
         soFar = 0;
@@ -393,21 +480,41 @@ function floorRun(setup: ReturnType<typeof floorSetup>): number {
       const due = (floorTax(annual) * elapsed) / 12 - charged;
       charged += due;
       bal[0] -= due;
+      expense += due;
+      taxCol[k] = due;
       // Retirement phase: the year's minimum drawdown from super, then the assets-tested pension.
       if (k >= retireStep) {
         if (july || k === retireStep) minimum = Math.max(0, bal[superRow]) * 0.05;
         const draw = Math.min(minimum / 12, Math.max(0, bal[superRow]));
         bal[superRow] -= draw;
         bal[0] += draw;
-        let assets = 0;
-        for (let a = 0; a < A; a++) if (isAsset[a] && bal[a] > 0) assets += bal[a];
-        bal[0] += Math.max(0, 2_400 - Math.max(0, assets - 500_000) * 0.0025);
+        let tested = 0;
+        for (let a = 0; a < A; a++) if (isAsset[a] && bal[a] > 0) tested += bal[a];
+        const pension = Math.max(0, 2_400 - Math.max(0, tested - 500_000) * 0.0025);
+        bal[0] += pension;
+        income += pension;
       }
-      let s = 0;
-      for (let a = 0; a < A; a++) s += bal[a];
-      net[k] = s;
+      let assets = 0;
+      let liabilities = owing;
+      let liquid = 0;
+      for (let a = 0; a < A; a++) {
+        const v = bal[a];
+        if (isAsset[a]) {
+          assets += v;
+          if (isLiquid[a]) liquid += v;
+        } else liabilities -= v;
+      }
+      net[k] = assets - liabilities;
+      assetsCol[k] = assets;
+      liabilitiesCol[k] = liabilities;
+      liquidCol[k] = liquid;
+      incomeCol[k] = income;
+      expenseCol[k] = expense;
+      cashFlowCol[k] = income - expense;
+      growthCol[k] = growth;
     }
-    check += net[M - 1];
+    check += net[M - 1] + liquidCol[M - 1] + cashFlowCol[M - 1] + growthCol[M - 1] + taxCol[M - 1];
+    check += assetsCol[M - 1] - liabilitiesCol[M - 1] - incomeCol[M - 1] + expenseCol[M - 1];
   }
   return check;
 }
@@ -455,7 +562,7 @@ function main(): void {
   );
   console.log(`Engine compare (validate + compile + simulate), median of ${RUNS}: ${engineMs.toFixed(2)} ms`);
   console.log(
-    `Floor (flat typed-array loop, ${floorItems} item rows, amounts pre-laid, monthly tax settlement and retirement phase), median of ${RUNS} (interleaved): ${floorMs.toFixed(2)} ms`,
+    `Floor (flat typed-array loop, ${floorItems} item rows, amounts pre-laid, monthly tax settlement, retirement phase, amortising loans, every snapshot figure), median of ${RUNS} (interleaved): ${floorMs.toFixed(2)} ms`,
   );
   console.log(`Ratio engine / floor: ${(engineMs / floorMs).toFixed(2)} (target <= 1.5)`);
   console.log(

@@ -214,17 +214,18 @@ function eventGroups(
   if (!scenario.is_baseline) ctxBase = prepared.ctxScenario ??= scenarioContext(prepared, ctxBase, baselineGroups);
   const groups: PrimitiveGroup[] = [];
   scenario.events.forEach((event, ei) => {
-    const ctx: CompileContext = {
-      ...ctxBase,
-      event_id: event.id,
-      event_name: event.name,
-      trigger_month: event.trigger_month,
-      is_baseline: scenario.is_baseline,
-    };
     try {
-      // The baseline's events are part of every scenario: compile each event once per prepared profile.
+      // The baseline's events are part of every scenario: compile each event once per prepared profile (and
+      // make its context only then: copying the context for every scenario's pass showed in profiles).
       let primitives = prepared.compiled.get(event);
       if (!primitives) {
+        const ctx: CompileContext = {
+          ...ctxBase,
+          event_id: event.id,
+          event_name: event.name,
+          trigger_month: event.trigger_month,
+          is_baseline: scenario.is_baseline,
+        };
         primitives = compile(event, ctx);
         prepared.compiled.set(event, primitives);
       }

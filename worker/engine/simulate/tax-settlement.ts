@@ -23,6 +23,25 @@ import type { ScratchArena } from './scratch';
 import type { TraceRecorder } from './trace';
 import type { Plan, TaxYearFigures } from './types';
 
+/**
+ * A financial year's rules, label and 30 June, by the settled month's date. Every run of a plan (each Monte
+ * Carlo trial) starts its years on the same dates: looking them up again per run showed in profiles.
+ */
+type YearRules = { rules: TaxYearRules; label: string; fyEnd: IsoDate };
+const yearRulesByDate = new Map<IsoDate, YearRules>();
+
+function yearRulesOn(date: IsoDate): YearRules {
+  let y = yearRulesByDate.get(date);
+  if (y === undefined) {
+    const label = financialYearLabel(date);
+    y = { rules: taxYearRules(date), label, fyEnd: `${Number(label.slice(0, 4)) + 1}-06-30` };
+    // Month-end dates only, so this stays small; the bound is a guard.
+    if (yearRulesByDate.size >= 4096) yearRulesByDate.clear();
+    yearRulesByDate.set(date, y);
+  }
+  return y;
+}
+
 const FIELDS = 8;
 const F_TAXABLE = 0;
 const F_INCOME_TAX = 1;
@@ -121,10 +140,9 @@ export class TaxSettlement {
   }
 
   /** Who has SAPTO this financial year: Age Pension age reached by its 30 June (docs/au-rules.md, SAPTO). */
-  private saptoForYear(date: IsoDate): void {
+  private saptoForYear(fyEnd: IsoDate): void {
     const tax = this.plan.tax;
     const ages = tax.pensionAgeDate;
-    const fyEnd = `${Number(financialYearLabel(date).slice(0, 4)) + 1}-06-30`;
     for (let p = 0; p < this.count; p++) {
       const at = ages?.[p] ?? '';
       this.sapto[p] = at !== '' && at <= fyEnd ? (tax.couple ? SAPTO_COUPLE : SAPTO_SINGLE) : SAPTO_NONE;
@@ -163,10 +181,11 @@ export class TaxSettlement {
     const firstStep = !this.started;
     if (month % 12 === 6 || firstStep) {
       this.started = true;
-      this.rules = taxYearRules(date);
-      this.saptoForYear(date);
+      const year = yearRulesOn(date);
+      this.rules = year.rules;
+      this.saptoForYear(year.fyEnd);
       this.yearIndex++;
-      this.yearLabels.push(financialYearLabel(date));
+      this.yearLabels.push(year.label);
       this.monthsElapsed = firstStep ? tax.firstYearMonthsBefore : 0;
       for (let p = 0; p < n; p++) {
         const prior = firstStep && tax.firstYearMonthsBefore > 0;

@@ -4,7 +4,14 @@ import type { CompileContext, Primitive } from '../primitives';
 import type { Template } from '../model/template';
 import { EngineInputError } from '../model/issues';
 import { isIsoDate, isIsoMonth } from '../au/dates';
-import { effectiveLabel, isEmptyValue, isParameterVisible, resolveParameters, withDefaults } from './parameters';
+import {
+  effectiveLabel,
+  isEmptyValue,
+  isParameterVisible,
+  resolveFilled,
+  resolveParameters,
+  withDefaults,
+} from './parameters';
 import type { ParameterError, TemplateContext } from './helpers';
 import type { ValidateOptions } from './define';
 import { getTemplate } from './catalogue';
@@ -58,19 +65,50 @@ function finite<T>(value: T): T {
 export function compileEvent(event: EventToCompile, ctx: CompileContext | TemplateContext): Primitive[] {
   // The catalogue entry (all of one shape) for the parameter walk; the definition for its compiler.
   const template = getTemplate(event.template_id);
+  if (!template)
+    throw new EngineInputError([{ path: '$.template_id', message: `unknown template "${event.template_id}"` }]);
+  return compileResolved(
+    event,
+    ctx,
+    resolveParameters(template, event.template_parameters ?? {}, { is_baseline: ctx.is_baseline }),
+  );
+}
+
+/** compileEvent with the parameters already resolved (validateAndCompile resolves them once for both steps). */
+function compileResolved(
+  event: EventToCompile,
+  ctx: CompileContext | TemplateContext,
+  values: Record<string, unknown>,
+): Primitive[] {
   const definition = findTemplateDefinition(event.template_id);
-  if (!template || !definition)
+  if (!definition)
     throw new EngineInputError([{ path: '$.template_id', message: `unknown template "${event.template_id}"` }]);
   if (!isIsoMonth(event.trigger_month))
     throw new EngineInputError([{ path: '$.trigger_month', message: 'must be a month written YYYY-MM' }]);
-  const eventCtx: TemplateContext = {
-    ...ctx,
-    event_id: event.id,
-    event_name: event.name,
-    trigger_month: event.trigger_month,
-  };
-  const values = resolveParameters(template, event.template_parameters ?? {}, { is_baseline: ctx.is_baseline });
+  // The simulator's context names the event already; copying it for each of a compare's events showed in profiles.
+  const eventCtx: TemplateContext =
+    ctx.event_id === event.id && ctx.event_name === event.name && ctx.trigger_month === event.trigger_month
+      ? ctx
+      : { ...ctx, event_id: event.id, event_name: event.name, trigger_month: event.trigger_month };
   return finite(definition.compile(values, eventCtx));
+}
+
+/**
+ * Validates an event's parameters (validateTemplateParameters) and compiles it (compileEvent), filling and
+ * resolving the parameters once for both. Throws EngineInputError naming $.template_parameters.<field>.
+ */
+export function validateAndCompile(event: EventToCompile, ctx: CompileContext): Primitive[] {
+  const template = getTemplate(event.template_id);
+  if (!template)
+    throw new EngineInputError([{ path: '$.template_id', message: `unknown template "${event.template_id}"` }]);
+  const opts = { is_baseline: ctx.is_baseline, trigger_month: event.trigger_month };
+  const filled = withDefaults(template, event.template_parameters, opts);
+  const values = resolveFilled(template, filled, opts);
+  const errors = parameterErrors(template, opts, filled, values);
+  if (errors.length > 0) {
+    throw new EngineInputError(errors.map((e) => ({ path: `$.template_parameters.${e.field}`, message: e.message })));
+  }
+  return compileResolved(event, ctx, values);
 }
 
 function isNumeric(v: unknown): boolean {
@@ -87,9 +125,17 @@ export function validateTemplateParameters(
   params: Readonly<Record<string, unknown>>,
   opts: ValidateOptions,
 ): ParameterError[] {
-  const errors: ParameterError[] = [];
   const filled = withDefaults(template, params, opts);
-  const values = resolveParameters(template, params, opts);
+  return parameterErrors(template, opts, filled, resolveFilled(template, filled, opts));
+}
+
+function parameterErrors(
+  template: Template,
+  opts: ValidateOptions,
+  filled: Readonly<Record<string, unknown>>,
+  values: Record<string, unknown>,
+): ParameterError[] {
+  const errors: ParameterError[] = [];
   for (const p of template.parameters) {
     const label = effectiveLabel(p, opts);
     // Absent (undefined) takes the default; null or '' was cleared on purpose (withDefaults keeps it null).

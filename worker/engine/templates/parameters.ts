@@ -90,7 +90,15 @@ export function resolveParameters(
   raw: Readonly<Record<string, unknown>>,
   opts: BaselineOption,
 ): Record<string, unknown> {
-  const filled = withDefaults(template, raw, opts);
+  return resolveFilled(template, withDefaults(template, raw, opts), opts);
+}
+
+/** resolveParameters from withDefaults' answer (validation has it already, so it is not filled twice). */
+export function resolveFilled(
+  template: Template,
+  filled: Readonly<Record<string, unknown>>,
+  opts: BaselineOption,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of template.parameters)
     out[p.name] = isParameterVisible(template, p, filled, opts) ? filled[p.name] : null;
