@@ -1,6 +1,6 @@
 // The per-user IndexedDB database's schema (Dexie): one database per user id. Kept apart from db.ts (which
 // ties the open database to the session) so the service worker can open it without the auth layer.
-// Schema versions are only ever added, never edited: add `this.version(5).stores(...)` below.
+// Schema versions are only ever added, never edited: add `this.version(6).stores(...)` below.
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { SyncRowEntity } from '../../worker/engine/index';
 import type {
@@ -94,6 +94,12 @@ export class WyrdDb extends Dexie {
             if (row.op !== 'delete') delete row.payload;
           }),
       );
+    // Slice rows (docs/sync.md "Slice rows"): a written slice of transactions queues one outbox row naming its
+    // records (`refs`, multi-entry, so a record's pending change is still found by id) instead of one row each.
+    // Rows queued before keep their shape and push as before.
+    this.version(5).stores({
+      outbox: '++seq, [entity+entity_id], *refs',
+    });
   }
 }
 

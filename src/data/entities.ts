@@ -52,6 +52,12 @@ export type OutboxRow = {
    * record (transactions): the push sends the record as it is stored then (docs/sync.md "Reference rows").
    */
   payload?: unknown;
+  /**
+   * A slice row (docs/sync.md "Slice rows"): the records of one written slice, each a reference row of its own.
+   * They take the mutation ids `seq - refs.length + 1` to `seq` in order (the row is stored under its last one);
+   * `entity_id` is then ''.
+   */
+  refs?: string[];
   created_at: IsoTimestamp;
   attempts?: number;
 };

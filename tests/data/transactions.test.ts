@@ -15,6 +15,7 @@ import {
 } from '../../src/data/repositories/payee-rules';
 import {
   IMPORT_CHUNK,
+  WRITE_SLICE,
   createTransaction,
   deleteTransaction,
   existingKeys,
@@ -27,6 +28,7 @@ import {
   updateTransaction,
   type NewTransaction,
 } from '../../src/data/repositories/transactions';
+import { expandRow, pendingChangeCount } from '../../src/data/outbox';
 import { freshDb, steppingClock } from './helpers';
 
 const dbs: WyrdDb[] = [];
@@ -62,7 +64,7 @@ function rows(accountId: string, n: number): NewTransaction[] {
 }
 
 describe('transactions repository', () => {
-  it('saves an import in chunks with one outbox row per record, and undo removes the batch with tombstones', async () => {
+  it('saves an import in chunks with one queued change per record, and undo removes the batch with tombstones', async () => {
     const db = open();
     const account = await createAccount(db, { name: 'Everyday', current_balance: 0 });
     const n = IMPORT_CHUNK + 5;
@@ -75,7 +77,13 @@ describe('transactions repository', () => {
     expect(await db.transactions.count()).toBe(n);
     expect(transactions.every((t) => t.batch_id === saved.id && t.reconciled === false)).toBe(true);
     const outbox = await db.outbox.toArray();
-    expect(outbox.filter((r) => r.entity === 'transactions')).toHaveLength(n);
+    // One slice row per written slice (docs/sync.md "Slice rows"), each record named exactly once.
+    const changes = outbox.flatMap(expandRow).filter((r) => r.entity === 'transactions');
+    expect(changes.map((r) => r.entity_id).sort()).toEqual(transactions.map((t) => t.id).sort());
+    expect(changes.every((r) => r.op === 'create' && r.payload === undefined)).toBe(true);
+    expect(new Set(changes.map((r) => r.seq)).size).toBe(n);
+    expect(outbox.filter((r) => r.entity === 'transactions')).toHaveLength(Math.ceil(IMPORT_CHUNK / WRITE_SLICE) + 1);
+    expect(await pendingChangeCount(db)).toBe(n + 2);
     expect(outbox.filter((r) => r.entity === 'import_batches')).toHaveLength(1);
     const keys = await existingKeys(db, account.id);
     expect(keys.fingerprints.size).toBe(n);
@@ -157,7 +165,10 @@ describe('transactions repository', () => {
       fuel.id,
     ]);
     expect((await listPayeeRules(db)).map((r) => r.payee)).toEqual(['BP']);
-    const added = (await db.outbox.toArray()).slice(before).map((r) => `${r.entity} ${r.op}`);
+    const added = (await db.outbox.toArray())
+      .slice(before)
+      .flatMap(expandRow)
+      .map((r) => `${r.entity} ${r.op}`);
     expect(added.sort()).toEqual([
       'categories delete',
       'payee_rules delete',

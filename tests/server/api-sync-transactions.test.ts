@@ -1,7 +1,8 @@
 // Transactions, import batches and payee rules sync between two devices through the real server (PGlite):
 // an import pushed from one device arrives whole on the other, an undo removes it there, and users stay apart.
-// A transaction's account and category must be live records of the user: an account and its transactions in one
-// batch apply; a transaction into an account deleted on another device is rejected and kept on the device.
+// A transaction's (and an import batch's) account and a transaction's (and a payee rule's) category must be live
+// records of the user: an account and its transactions in one batch apply; an import into an account deleted on
+// another device is rejected and kept on the device.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WyrdDb } from '../../src/data/db';
@@ -153,6 +154,74 @@ describe('bank data over sync', () => {
     ]);
   });
 
+  it("checks an import batch's account and a payee rule's category on push like a transaction's", async () => {
+    const sub = 'ref-sync-bank';
+    await push('ref-other-bank', [
+      { mutation_id: 1, entity: 'categories', op: 'create', id: 'their-cat', payload: { name: 'T', type: 'expense' } },
+    ]);
+    const batchPayload = (account_id: string) => ({
+      account_id,
+      imported_at: '2026-11-23T10:00:00.000Z',
+      file_names: ['nov.csv'],
+      format: 'csv',
+      bank: 'anz',
+      row_count: 1,
+      skipped_count: 0,
+    });
+    const rule = (category_id: string) => ({ payee: 'Coffee', category_id });
+    const steps: Array<[string, string, string, unknown?]> = [
+      ['accounts', 'create', 'acc', { name: 'Everyday', current_balance: 0 }],
+      ['import_batches', 'create', 'b1', batchPayload('acc')],
+      ['import_batches', 'create', 'b2', batchPayload('missing')],
+      ['import_batches', 'create', 'b3', batchPayload('theirs')],
+      ['accounts', 'create', 'old', { name: 'Old', current_balance: 0 }],
+      ['accounts', 'delete', 'old'],
+      ['import_batches', 'create', 'b4', batchPayload('old')],
+      // Named before its create in the same batch: live.
+      ['import_batches', 'create', 'b5', batchPayload('later')],
+      ['accounts', 'create', 'later', { name: 'Later', current_balance: 0 }],
+      ['categories', 'create', 'cat', { name: 'Food', type: 'expense' }],
+      ['payee_rules', 'create', 'r1', rule('cat')],
+      ['payee_rules', 'create', 'r2', rule('missing')],
+      ['payee_rules', 'create', 'r3', rule('their-cat')],
+      ['categories', 'create', 'gone', { name: 'Gone', type: 'expense' }],
+      ['categories', 'delete', 'gone'],
+      ['payee_rules', 'create', 'r4', rule('gone')],
+      ['payee_rules', 'update', 'r1', rule('gone')],
+      ['payee_rules', 'create', 'r5', rule('later-cat')],
+      ['categories', 'create', 'later-cat', { name: 'Later', type: 'expense' }],
+    ];
+    const reply = await push(
+      sub,
+      steps.map(([entity, op, id, payload], i) => ({ mutation_id: i + 1, entity, op, id, payload })),
+    );
+    expect(reply.status).toBe(200);
+    const byId = new Map(reply.body.results.map((r) => [r.mutation_id, r]));
+    for (const id of [1, 2, 5, 6, 8, 9, 10, 11, 14, 15, 18, 19]) expect(byId.get(id)?.status).toBe('applied');
+    const reason = (loc: string, msg: string) => ({
+      status: 'rejected',
+      code: 422,
+      detail: [{ loc: ['body', loc], msg, type: 'reference_error' }],
+    });
+    expect(byId.get(3)).toMatchObject(reason('account_id', 'is not one of your accounts'));
+    // Another user's account and category read exactly as missing ones.
+    expect({ ...byId.get(4), mutation_id: 3 }).toEqual(byId.get(3));
+    expect(byId.get(7)).toMatchObject(reason('account_id', 'names an account that was deleted'));
+    expect(byId.get(12)).toMatchObject(reason('category_id', 'is not one of your categories'));
+    expect({ ...byId.get(13), mutation_id: 12 }).toEqual(byId.get(12));
+    expect(byId.get(16)).toMatchObject(reason('category_id', 'names a category that was deleted'));
+    expect(byId.get(17)).toMatchObject(reason('category_id', 'names a category that was deleted'));
+    const batches = await api.call<Array<{ id: string }>>('GET', '/import-batches', { sub });
+    expect(batches.body.map((b) => b.id).sort()).toEqual(['b1', 'b5']);
+    const rules = await api.call<Array<{ id: string; category_id: string }>>('GET', '/payee-rules', { sub });
+    expect(rules.body.map((r) => [r.id, r.category_id]).sort()).toEqual([
+      ['r1', 'cat'],
+      ['r5', 'later-cat'],
+    ]);
+    // The other user sees none of this user's records.
+    expect((await api.call<unknown[]>('GET', '/payee-rules', { sub: 'ref-other-bank' })).body).toEqual([]);
+  });
+
   it('rejects transactions into an account deleted on another device, and the device keeps them', async () => {
     const a = device('ref-devices');
     const b = device('ref-devices');
@@ -177,9 +246,10 @@ describe('bank data over sync', () => {
       transactions: [0, 1].map((i) => ({ ...txPayload(account.id), description: `COFFEE ${i}`, fingerprint: `f${i}` })),
     });
     const pushed = await pushOutbox(b.db, b.client);
-    expect(pushed.rejected).toBe(2); // the two transactions (the batch itself is not checked)
+    expect(pushed.rejected).toBe(3); // the batch and its two transactions
     const parked = await listRejections(b.db);
     expect(parked.map((r) => [r.entity, r.code, r.message])).toEqual([
+      ['import_batches', 422, expect.stringContaining('names an account that was deleted')],
       ['transactions', 422, expect.stringContaining('names an account that was deleted')],
       ['transactions', 422, expect.stringContaining('names an account that was deleted')],
     ]);
@@ -191,7 +261,7 @@ describe('bank data over sync', () => {
       [],
     );
     // Sent again unchanged, they are refused again (the account stays deleted): the user moves or discards them.
-    await retryRejection(b.db, parked[0].mutation_id);
+    await retryRejection(b.db, parked[1].mutation_id);
     expect((await pushOutbox(b.db, b.client)).rejected).toBe(1);
     for (const d of [a, b]) d.db.close();
   }, 60_000);

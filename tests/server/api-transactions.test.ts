@@ -106,6 +106,7 @@ describe('transactions API', () => {
   });
 
   it('keeps payee rules per user', async () => {
+    await api.call('POST', '/categories', { body: { id: 'food', name: 'Food', type: 'expense' } });
     const made = await api.call<{ id: string; payee: string }>('POST', '/payee-rules', {
       body: { payee: ' Woolworths ', category_id: 'groceries' },
     });
@@ -267,5 +268,104 @@ describe('transactions API', () => {
     expect(imported.status).toBe(201);
     expect(imported.body).toMatchObject({ transactions: 3 });
     expect((await api.call<Tx>('GET', '/transactions/i2', { sub })).body.category_id).toBe('ref-cat');
+  });
+  it("refuses an import batch's account and a payee rule's category that is missing, deleted or another user's", async () => {
+    type Issues = { detail: Array<{ loc: unknown[]; msg: string; type: string }> };
+    const sub = 'ref-bank-user';
+    const ref = (loc: unknown[], msg: string) => ({ loc, msg, type: 'reference_error' });
+    await api.call('POST', '/accounts', { sub, body: { id: 'rb-acc', name: 'Everyday', current_balance: 0 } });
+    await api.call('POST', '/accounts', { sub, body: { id: 'rb-gone', name: 'Closed', current_balance: 0 } });
+    await api.call('POST', '/categories', { sub, body: { id: 'rb-cat', name: 'Food', type: 'expense' } });
+    await api.call('POST', '/categories', { sub, body: { id: 'rb-old', name: 'Old', type: 'expense' } });
+    const batch = (id: string, account_id: string) => ({
+      id,
+      account_id,
+      imported_at: '2026-11-23T10:00:00.000Z',
+      file_names: ['nov.csv'],
+      format: 'csv',
+      bank: 'anz',
+      row_count: 1,
+      skipped_count: 0,
+    });
+
+    // Import batches: acc-a is user-123's, so to this user it reads exactly as a missing id.
+    const missing = await api.call<Issues>('POST', '/import-batches', { sub, body: batch('rb-1', 'nope') });
+    const foreign = await api.call<Issues>('POST', '/import-batches', { sub, body: batch('rb-1', 'acc-a') });
+    expect(missing.status).toBe(422);
+    expect(missing.body.detail).toEqual([ref(['body', 'account_id'], 'is not one of your accounts')]);
+    expect(foreign.status).toBe(422);
+    expect(foreign.body).toEqual(missing.body);
+    expect((await api.call('POST', '/import-batches', { sub, body: batch('rb-2', 'rb-gone') })).status).toBe(201);
+    expect((await api.call('DELETE', '/accounts/rb-gone', { sub })).status).toBe(204);
+    const deleted = await api.call<Issues>('POST', '/import-batches', { sub, body: batch('rb-1', 'rb-gone') });
+    expect(deleted.status).toBe(422);
+    expect(deleted.body.detail).toEqual([ref(['body', 'account_id'], 'names an account that was deleted')]);
+    expect((await api.call('GET', '/import-batches/rb-1', { sub })).status).toBe(404);
+    // A change is checked; the account the batch already had is not (it was deleted since).
+    expect((await api.call('PATCH', '/import-batches/rb-2', { sub, body: { row_count: 2 } })).status).toBe(200);
+    const moved = await api.call<Issues>('PATCH', '/import-batches/rb-2', { sub, body: { account_id: 'acc-a' } });
+    expect(moved.status).toBe(422);
+    expect(moved.body.detail).toEqual([ref(['body', 'account_id'], 'is not one of your accounts')]);
+    expect((await api.call('PATCH', '/import-batches/rb-2', { sub, body: { account_id: 'rb-acc' } })).status).toBe(200);
+
+    // The import's batch is checked with its rows, every bad reference in one answer, and nothing is written.
+    const row = {
+      id: 'rb-t1',
+      account_id: 'nope',
+      date: '2026-11-02',
+      amount_cents: -450,
+      description: 'COFFEE',
+      payee: 'Coffee',
+    };
+    const imported = await api.call<Issues>('POST', '/transactions/import', {
+      sub,
+      body: { batch: batch('rb-3', 'acc-a'), transactions: [row] },
+    });
+    expect(imported.status).toBe(422);
+    expect(imported.body.detail).toEqual([
+      ref(['body', 'batch', 'account_id'], 'is not one of your accounts'),
+      ref(['body', 'transactions', 0, 'account_id'], 'is not one of your accounts'),
+    ]);
+    expect((await api.call('GET', '/import-batches/rb-3', { sub })).status).toBe(404);
+    expect((await api.call('GET', '/transactions/rb-t1', { sub })).status).toBe(404);
+
+    // Payee rules: groceries is user-123's.
+    const noCat = await api.call<Issues>('POST', '/payee-rules', {
+      sub,
+      body: { payee: 'Coles', category_id: 'nope' },
+    });
+    const theirCat = await api.call<Issues>('POST', '/payee-rules', {
+      sub,
+      body: { payee: 'Coles', category_id: 'groceries' },
+    });
+    expect(noCat.status).toBe(422);
+    expect(noCat.body.detail).toEqual([ref(['body', 'category_id'], 'is not one of your categories')]);
+    expect(theirCat.status).toBe(422);
+    expect(theirCat.body).toEqual(noCat.body);
+    const rule = await api.call<{ id: string }>('POST', '/payee-rules', {
+      sub,
+      body: { payee: 'Coles', category_id: 'rb-old' },
+    });
+    expect(rule.status).toBe(201);
+    expect((await api.call('DELETE', '/categories/rb-old', { sub })).status).toBe(204);
+    const toDeleted = await api.call<Issues>('POST', '/payee-rules', {
+      sub,
+      body: { payee: 'Aldi', category_id: 'rb-old' },
+    });
+    expect(toDeleted.body.detail).toEqual([ref(['body', 'category_id'], 'names a category that was deleted')]);
+    expect((await api.call('PATCH', `/payee-rules/${rule.body.id}`, { sub, body: { payee: 'Coles ' } })).status).toBe(
+      200,
+    );
+    const repointed = await api.call<Issues>('PATCH', `/payee-rules/${rule.body.id}`, {
+      sub,
+      body: { category_id: 'groceries' },
+    });
+    expect(repointed.status).toBe(422);
+    expect(repointed.body.detail).toEqual([ref(['body', 'category_id'], 'is not one of your categories')]);
+    expect(
+      (await api.call('PATCH', `/payee-rules/${rule.body.id}`, { sub, body: { category_id: 'rb-cat' } })).status,
+    ).toBe(200);
+    // The other user's records are untouched and unseen.
+    expect((await api.call<unknown[]>('GET', '/payee-rules', { sub })).body).toHaveLength(1);
   });
 });

@@ -12,8 +12,13 @@ import {
   deleteTransaction,
   recategorise,
   saveImport,
+  undoImport,
   updateTransaction,
+  WRITE_SLICE,
 } from '../../src/data/repositories/transactions';
+import { expandRow, outboxFor, pendingChangeCount } from '../../src/data/outbox';
+import { createCategory } from '../../src/data/repositories/categories';
+import { sweepMissing } from '../../src/data/sync/merge';
 import { pushOutbox } from '../../src/data/sync/push';
 import { listRejections } from '../../src/data/sync/rejections';
 import { createApiClient } from '../../src/lib/http/api-client';
@@ -64,36 +69,46 @@ const batch = (account_id: string) => ({
 });
 
 describe('reference rows', () => {
-  it('an import stores each transaction once: its outbox rows name it and carry no copy', async () => {
+  it('an import stores each transaction once: one slice row names them and carries no copy', async () => {
     const db = device();
     const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
-    await saveImport(db, { batch: batch(a.id), transactions: [0, 1, 2].map((i) => tx(a.id, i)) });
+    const { transactions } = await saveImport(db, {
+      batch: batch(a.id),
+      transactions: [0, 1, 2].map((i) => tx(a.id, i)),
+    });
     const rows = (await db.outbox.toArray()).filter((r) => r.entity === 'transactions');
-    expect(rows).toHaveLength(3);
-    for (const r of rows) {
-      expect(r.op).toBe('create');
-      expect('payload' in r).toBe(false);
-    }
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ op: 'create', entity_id: '', refs: transactions.map((t) => t.id) });
+    expect('payload' in rows[0]).toBe(false);
+    // Each record is a reference change of its own, under its own mutation id.
+    const changes = expandRow(rows[0]);
+    expect(changes.map((c) => [c.entity_id, c.op, 'payload' in c])).toEqual(
+      transactions.map((t) => [t.id, 'create', false]),
+    );
+    expect(changes.map((c) => c.seq)).toEqual([rows[0].seq! - 2, rows[0].seq! - 1, rows[0].seq]);
     // Other entities still queue their payload.
     const batchRow = (await db.outbox.toArray()).find((r) => r.entity === 'import_batches');
     expect(batchRow?.payload).toMatchObject({ account_id: a.id, row_count: 3 });
+    // A record in a slice row is found by id (a pull holds it back like any pending change).
+    expect((await outboxFor(db, 'transactions', transactions[1].id)).map((r) => r.seq)).toEqual([changes[1].seq]);
   });
 
-  it('the push sends each record as stored when the batch is built, in seq order, and empties the outbox', async () => {
+  it('the push sends each record as stored when the batch is built, in seq order, once, and empties the outbox', async () => {
     const server = fakeServer();
     const db = device();
     const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
-    const t = await createTransaction(db, tx(a.id, 1));
-    const other = await createTransaction(db, tx(a.id, 2));
-    await updateTransaction(db, t.id, { payee: 'Landlord' });
-    await recategorise(db, [t.id], 'cat-rent');
+    const t = await createTransaction(db, tx(a.id, 1), { now: '2026-11-01T00:00:00.000Z' });
+    const other = await createTransaction(db, tx(a.id, 2), { now: '2026-11-01T00:00:00.000Z' });
+    await updateTransaction(db, t.id, { payee: 'Landlord' }, { now: '2026-11-02T00:00:00.000Z' });
+    await recategorise(db, [t.id], 'cat-rent', { now: '2026-11-03T00:00:00.000Z' });
     const queued = await db.outbox.orderBy('seq').toArray();
     await pushOutbox(db, api(server));
     const sent = sentMutations(server);
-    // Seq order kept (the consecutive update and recategorise of `t` go as one, under the later seq).
+    // Seq order kept. `t` was written again after its create was queued, so its newest state goes once, with its
+    // last change (the consecutive update and recategorise go as one, under the later seq); its create row has
+    // nothing of its own to send.
     expect(sent.map((m) => [m.mutation_id, m.entity, m.op, m.id])).toEqual([
       [queued[0].seq, 'accounts', 'create', a.id],
-      [queued[1].seq, 'transactions', 'create', t.id],
       [queued[2].seq, 'transactions', 'create', other.id],
       [queued[4].seq, 'transactions', 'update', t.id],
     ]);
@@ -164,6 +179,109 @@ describe('reference rows', () => {
     expect(server.live().get(`transactions/${t.id}`)).toMatchObject({ note: 'later' });
   });
 
+  it('slice rows cut by batches: every record is sent once under ids that rise, and the outbox empties', async () => {
+    const server = fakeServer();
+    const db = device();
+    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
+    const n = 2 * WRITE_SLICE + 100;
+    const { transactions } = await saveImport(db, {
+      batch: { ...batch(a.id), row_count: n },
+      transactions: Array.from({ length: n }, (_, i) => tx(a.id, i)),
+    });
+    expect((await db.outbox.toArray()).filter((r) => r.entity === 'transactions')).toHaveLength(3);
+    // Batches of 300 end inside the first and second slice rows, which then keep their rest.
+    await pushOutbox(db, api(server), { batchSize: 300 });
+    const sent = sentMutations(server);
+    const ids = sent.map((m) => m.mutation_id);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    expect(new Set(ids).size).toBe(ids.length);
+    const txSent = sent.filter((m) => m.entity === 'transactions');
+    expect(txSent.map((m) => m.id).sort()).toEqual(transactions.map((t) => t.id).sort());
+    for (const m of txSent) expect(m.payload).toEqual(await db.transactions.get(m.id));
+    expect(await db.outbox.count()).toBe(0);
+    expect([...server.live().keys()].filter((k) => k.startsWith('transactions/'))).toHaveLength(n);
+  });
+
+  it('a record of a slice edited later goes once, newest; one deleted goes as its delete; undo removes the rest', async () => {
+    const server = fakeServer();
+    const db = device();
+    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
+    const { batch: saved, transactions } = await saveImport(
+      db,
+      { batch: batch(a.id), transactions: [0, 1, 2, 3].map((i) => tx(a.id, i)) },
+      { now: '2026-11-01T00:00:00.000Z' },
+    );
+    const [edited, deleted] = transactions;
+    await updateTransaction(db, edited.id, { note: 'newest' }, { now: '2026-11-02T00:00:00.000Z' });
+    await deleteTransaction(db, deleted.id, { now: '2026-11-03T00:00:00.000Z' });
+    await pushOutbox(db, api(server));
+    const sent = sentMutations(server);
+    expect(sent.filter((m) => m.id === edited.id).map((m) => [m.op, (m.payload as { note: string }).note])).toEqual([
+      ['update', 'newest'],
+    ]);
+    expect(sent.filter((m) => m.id === deleted.id).map((m) => m.op)).toEqual(['delete']);
+    expect(sent.filter((m) => m.entity === 'transactions')).toHaveLength(4);
+    expect(server.live().get(`transactions/${edited.id}`)).toMatchObject({ note: 'newest' });
+    expect(server.live().has(`transactions/${deleted.id}`)).toBe(false);
+    expect(await db.outbox.count()).toBe(0);
+
+    // Undone before it is pushed: only the deletes go (nothing of the slice row is sent).
+    const again = await saveImport(db, { batch: batch(a.id), transactions: [5, 6].map((i) => tx(a.id, i)) });
+    await undoImport(db, again.batch.id);
+    const before = sentMutations(server).length;
+    await pushOutbox(db, api(server));
+    const later = sentMutations(server).slice(before);
+    expect(later.filter((m) => m.entity === 'transactions').map((m) => m.op)).toEqual(['delete', 'delete']);
+    expect(await db.outbox.count()).toBe(0);
+    await undoImport(db, saved.id);
+    await pushOutbox(db, api(server));
+    expect([...server.live().keys()].filter((k) => !k.startsWith('accounts/'))).toEqual([]);
+  });
+
+  it('a transaction recategorised after its import is sent after the new category, not before it', async () => {
+    const server = fakeServer();
+    // As the real server: a transaction naming a category it does not have yet is refused.
+    server.reject = (m) => {
+      const category = (m.payload as { category_id?: string } | undefined)?.category_id;
+      return m.entity === 'transactions' && category && !server.live().has(`categories/${category}`)
+        ? { code: 422, detail: 'is not one of your categories' }
+        : null;
+    };
+    const db = device();
+    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
+    const { transactions } = await saveImport(
+      db,
+      { batch: batch(a.id), transactions: [0, 1, 2].map((i) => tx(a.id, i)) },
+      { now: '2026-11-01T00:00:00.000Z' },
+    );
+    // More changes queued between the import and the category than a batch holds (batches of 2 here).
+    for (const i of [1, 2, 3]) await createAccount(db, { name: `Other ${i}`, current_balance: 0 });
+    const food = await createCategory(db, { name: 'Food', type: 'expense' });
+    await recategorise(db, [transactions[0].id], food.id, { now: '2026-11-02T00:00:00.000Z' });
+    const summary = await pushOutbox(db, api(server), { batchSize: 2 });
+    expect(summary.rejected).toBe(0);
+    expect(await listRejections(db)).toEqual([]);
+    const sent = sentMutations(server);
+    const first = sent.filter((m) => m.id === transactions[0].id);
+    expect(first.map((m) => m.op)).toEqual(['update']);
+    expect(sent.indexOf(first[0])).toBeGreaterThan(sent.findIndex((m) => m.id === food.id));
+    expect(server.live().get(`transactions/${transactions[0].id}`)).toMatchObject({ category_id: food.id });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a re-sync keeps records whose only pending change is in a slice row', async () => {
+    const db = device();
+    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
+    const { transactions } = await saveImport(db, {
+      batch: batch(a.id),
+      transactions: [0, 1, 2].map((i) => tx(a.id, i)),
+    });
+    // The server sent nothing as live: only records with a pending change survive.
+    await sweepMissing(db, new Set());
+    expect((await db.transactions.toCollection().primaryKeys()).sort()).toEqual(transactions.map((t) => t.id).sort());
+    expect(await pendingChangeCount(db)).toBe(5);
+  });
+
   it('version 4 turns transaction creates and updates queued at version 3 into reference rows', async () => {
     const factory = new IDBFactory();
     // The database as version 3 left it (the last schema before reference rows).
@@ -203,7 +321,7 @@ describe('reference rows', () => {
     old.close();
     const db = device(factory);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     const rows = await db.outbox.orderBy('seq').toArray();
     expect(rows.map((r) => [r.entity, r.op, 'payload' in r])).toEqual([
       ['transactions', 'create', false],

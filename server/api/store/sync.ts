@@ -225,11 +225,8 @@ export async function push(db: Database, sub: string, body: unknown, now: () => 
       named.get(entity)?.add(m.id);
       if (m.op !== 'delete') unit.announce(entity, m.id);
     }
-    // The accounts and categories the batch's transactions name are read with the rest (one query per table).
-    const references = txStore.transactionReferences(
-      batch.mutations.filter((m) => m.entity === 'transactions' && m.op !== 'delete').map((m) => m.payload),
-    );
-    for (const [entity, ids] of references) named.set(entity, new Set([...(named.get(entity) ?? []), ...ids]));
+    // The accounts and categories the batch's bank records name are read with the rest (one query per table).
+    for (const m of batch.mutations) if (m.op !== 'delete') txStore.addReferences(named, m.entity, [m.payload]);
     await unit.preload(named);
 
     const results: MutationResult[] = [];

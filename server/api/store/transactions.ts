@@ -1,6 +1,7 @@
 // Bank transactions, import batches and payee rules on the server: validated with the engine's input schemas
 // (money in integer cents), written with their change records like every other entity, for REST and sync alike.
-// A transaction's account and category must be live records of the user (docs/api.md "Transactions").
+// The accounts and categories they name must be live records of the user (docs/api.md "Account and category
+// references").
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -101,49 +102,74 @@ function plainRecords<T extends PlainRecord>(
   };
 }
 
-// ---- transactions
+// ---- references
 
-const REFERENCES = [
-  { field: 'account_id', entity: 'accounts', one: 'an account', all: 'accounts' },
-  { field: 'category_id', entity: 'categories', one: 'a category', all: 'categories' },
-] as const;
+type Reference = { field: string; entity: EntityName; one: string; all: string };
 
-/** The accounts and categories transaction inputs name, by table (to read them with the rest of a batch). */
-export function transactionReferences(inputs: ReadonlyArray<unknown>): Map<EntityName, Set<string>> {
-  const named = new Map<EntityName, Set<string>>(REFERENCES.map((r) => [r.entity, new Set()]));
-  for (const input of inputs)
-    for (const { field, entity } of REFERENCES) {
+const ACCOUNT: Reference = { field: 'account_id', entity: 'accounts', one: 'an account', all: 'accounts' };
+const CATEGORY: Reference = { field: 'category_id', entity: 'categories', one: 'a category', all: 'categories' };
+
+/** The records each kind of bank record names, checked on every write (docs/api.md "Account and category references"). */
+const REFERENCES: Record<Entity, ReadonlyArray<Reference>> = {
+  transactions: [ACCOUNT, CATEGORY],
+  import_batches: [ACCOUNT],
+  payee_rules: [CATEGORY],
+};
+
+/**
+ * The accounts and categories that inputs of `entity` name, by table, added to `into` (to read them with the rest
+ * of a batch). Entities that name nothing add nothing.
+ */
+export function addReferences(
+  into: Map<EntityName, Set<string>>,
+  entity: string,
+  inputs: ReadonlyArray<unknown>,
+): Map<EntityName, Set<string>> {
+  // `entity` comes from the request: only this table's own keys count (never an inherited property).
+  const references = Object.hasOwn(REFERENCES, entity) ? REFERENCES[entity as Entity] : [];
+  for (const { field, entity: named } of references) {
+    const ids = into.get(named) ?? new Set<string>();
+    into.set(named, ids);
+    for (const input of inputs) {
       const id = (input as Record<string, unknown> | null)?.[field];
-      if (typeof id === 'string') named.get(entity)?.add(id);
+      if (typeof id === 'string') ids.add(id);
     }
-  return named;
+  }
+  return into;
 }
 
 /**
- * A transaction's account and category must be live records of the user: another user's id reads as one that
- * does not exist (no existence leak). One read per table for all the drafts. A reference the stored record
- * already has is not checked again, so a transaction whose category was deleted since can still be edited.
- * Every bad reference is listed in one 422.
+ * The check of one kind of record: the accounts and categories it names must be live records of the user; another
+ * user's id reads as one that does not exist (no existence leak). One read per table for all the drafts. A
+ * reference the stored record already has is not checked again, so a record whose category was deleted since can
+ * still be edited. Every bad reference is listed in one 422.
  */
-async function checkReferences(db: Database, sub: string, drafts: ReadonlyArray<Draft<Transaction>>): Promise<void> {
-  const issues: ValidationIssue[] = [];
-  for (const { field, entity, one, all } of REFERENCES) {
-    const changed = drafts.filter((d) => d.body[field] != null && d.body[field] !== d.before?.[field]);
-    if (changed.length === 0) continue;
-    const states = await rowStates(db, entity, sub, [...new Set(changed.map((d) => d.body[field] as string))]);
-    for (const d of changed) {
-      const state = states.get(d.body[field] as string);
-      if (state === 'live') continue;
-      const msg = state === 'deleted' ? `names ${one} that was deleted` : `is not one of your ${all}`;
-      issues.push({ loc: [...d.loc, field], msg, type: 'reference_error' });
+function checkReferences<T extends PlainRecord>(entity: Entity) {
+  return async (db: Database, sub: string, drafts: ReadonlyArray<Draft<T>>): Promise<void> => {
+    const issues: ValidationIssue[] = [];
+    const value = (body: T | undefined, field: string) => (body as Record<string, unknown> | undefined)?.[field];
+    for (const { field, entity: named, one, all } of REFERENCES[entity]) {
+      const changed = drafts.filter(
+        (d) => value(d.body, field) != null && value(d.body, field) !== value(d.before, field),
+      );
+      if (changed.length === 0) continue;
+      const states = await rowStates(db, named, sub, [...new Set(changed.map((d) => value(d.body, field) as string))]);
+      for (const d of changed) {
+        const state = states.get(value(d.body, field) as string);
+        if (state === 'live') continue;
+        const msg = state === 'deleted' ? `names ${one} that was deleted` : `is not one of your ${all}`;
+        issues.push({ loc: [...d.loc, field], msg, type: 'reference_error' });
+      }
     }
-  }
-  if (issues.length > 0) throw new ApiError(422, issues);
+    if (issues.length > 0) throw new ApiError(422, issues);
+  };
 }
+
+// ---- transactions
 
 const transactions = plainRecords<Transaction>('transactions', 'transaction', TransactionInputSchema, {
   columns: (body) => ({ accountId: body.account_id, date: body.date, batchId: body.batch_id ?? null }),
-  check: checkReferences,
+  check: checkReferences('transactions'),
 });
 
 export const getTransaction = transactions.get;
@@ -154,7 +180,9 @@ export const deleteTransaction = transactions.remove;
 
 // ---- import batches
 
-const batches = plainRecords<ImportBatch>('import_batches', 'import batch', ImportBatchInputSchema);
+const batches = plainRecords<ImportBatch>('import_batches', 'import batch', ImportBatchInputSchema, {
+  check: checkReferences('import_batches'),
+});
 
 export const getImportBatch = batches.get;
 
@@ -181,20 +209,28 @@ export async function importTransactions(
   rows: ReadonlyArray<Record<string, unknown> & { id: string }>,
 ): Promise<{ batch: ImportBatch; transactions: number }> {
   const unit = new WriteBatch(tx, ctx.sub);
-  await unit.preload(
-    new Map([
-      ['import_batches', new Set([batchInput.id])],
-      ['transactions', new Set(rows.map((r) => r.id))],
-      ...transactionReferences(rows),
-    ]),
-  );
-  const batch = await saveImportBatch(unit.handle, ctx, batchInput, 'sync');
+  const named = new Map<EntityName, Set<string>>([
+    ['import_batches', new Set([batchInput.id])],
+    ['transactions', new Set(rows.map((r) => r.id))],
+  ]);
+  addReferences(named, 'import_batches', [batchInput]);
+  await unit.preload(addReferences(named, 'transactions', rows));
+  // The batch's and the rows' bad references are refused together, in one 422 (nothing is written before flush).
+  const issues: ValidationIssue[] = [];
+  const refused = (err: unknown) => {
+    if (!(err instanceof ApiError) || err.status !== 422 || !Array.isArray(err.detail)) throw err;
+    issues.push(...(err.detail as ValidationIssue[]));
+  };
+  const batchDraft = await batches.draft(unit.handle, ctx, batchInput, 'sync', ['body', 'batch']);
+  const batch = batchDraft.body;
+  await batches.save(unit.handle, ctx, [batchDraft]).catch(refused);
   const drafts: Array<Draft<Transaction>> = [];
   for (const [i, row] of rows.entries())
     drafts.push(
       await transactions.draft(unit.handle, ctx, { ...row, batch_id: batch.id }, 'sync', ['body', 'transactions', i]),
     );
-  await transactions.save(unit.handle, ctx, drafts);
+  await transactions.save(unit.handle, ctx, drafts).catch(refused);
+  if (issues.length > 0) throw new ApiError(422, issues);
   await unit.flush();
   return { batch, transactions: drafts.length };
 }
@@ -231,7 +267,9 @@ export async function deleteImportBatch(
 
 // ---- payee rules
 
-const rules = plainRecords<PayeeRule>('payee_rules', 'payee rule', PayeeRuleInputSchema);
+const rules = plainRecords<PayeeRule>('payee_rules', 'payee rule', PayeeRuleInputSchema, {
+  check: checkReferences('payee_rules'),
+});
 
 export const getPayeeRule = rules.get;
 export const createPayeeRule = rules.create;

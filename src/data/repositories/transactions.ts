@@ -11,7 +11,7 @@ import type { WyrdDb } from '../db';
 import type { ImportBatchRow, IsoTimestamp, TransactionRow } from '../entities';
 import { newId } from '../ids';
 import { inSlices } from '../in-slices';
-import { outboxRef, outboxRow, type DeletePayload } from '../outbox';
+import { outboxRef, outboxRow, outboxSlices, reserveAfter, type DeletePayload } from '../outbox';
 import { DataValidationError, RecordNotFoundError, type DataFieldError } from './errors';
 import { timestamp, validate, zodFieldErrors, type WriteOptions } from './write';
 
@@ -59,19 +59,38 @@ export const WRITE_SLICE = 250;
 
 /**
  * Writes rows and their outbox rows (bulk) inside the caller's transaction, WRITE_SLICE rows per task. The rows
- * and their outbox rows of a slice are requested together (one round trip to IndexedDB, not two), and the next
- * slice is handed over while IndexedDB still stores the one before (two slices in flight): the page copies one
- * slice while IndexedDB writes the other, instead of each waiting for the other. The outbox rows are reference
- * rows (docs/sync.md): they name the transaction and the push reads it, so each row is stored once, not copied
- * into its outbox row too.
+ * of a slice and their one outbox row are requested together (one round trip to IndexedDB, not two), and the
+ * next slice is handed over while IndexedDB still stores the one before (two slices in flight): the page copies
+ * one slice while IndexedDB writes the other, instead of each waiting for the other. Each slice queues one slice
+ * row naming its records (docs/sync.md "Slice rows"): IndexedDB costs about the same per request whatever its
+ * size, so 250 reference rows in one request instead of 250. A single row queues a plain reference row.
+ * `after`: the outbox's newest key when the caller has just added a row (else it is read: reserveAfter).
  */
-async function putAll(db: WyrdDb, rows: TransactionRow[], op: 'create' | 'update', at: IsoTimestamp): Promise<void> {
-  await inSlices(rows, WRITE_SLICE, (slice) =>
-    Promise.all([
-      db.transactions.bulkPut(slice),
-      db.outbox.bulkAdd(slice.map((r) => outboxRef('transactions', r.id, op, at))),
-    ]),
-  );
+async function putAll(
+  db: WyrdDb,
+  rows: TransactionRow[],
+  op: 'create' | 'update',
+  at: IsoTimestamp,
+  after?: number,
+): Promise<void> {
+  if (rows.length === 0) return;
+  if (rows.length === 1) {
+    await Promise.all([db.transactions.put(rows[0]), db.outbox.add(outboxRef('transactions', rows[0].id, op, at))]);
+    return;
+  }
+  let next = after ?? (await reserveAfter(db));
+  await inSlices(rows, WRITE_SLICE, (slice) => {
+    const [row] = outboxSlices(
+      'transactions',
+      slice.map((r) => r.id),
+      op,
+      at,
+      next,
+      WRITE_SLICE,
+    );
+    next = row.seq!;
+    return Promise.all([db.transactions.bulkPut(slice), db.outbox.add(row)]);
+  });
 }
 
 // ---- reads
@@ -127,8 +146,8 @@ export async function saveImportChunk(
   await db.transaction('rw', [db.transactions, db.import_batches, db.outbox], async () => {
     const existed = !!(await db.import_batches.get(batchId));
     await db.import_batches.put(batchRow);
-    await db.outbox.add(outboxRow('import_batches', batchId, existed ? 'update' : 'create', batchRow, at));
-    await putAll(db, rows, 'create', at);
+    const seq = await db.outbox.add(outboxRow('import_batches', batchId, existed ? 'update' : 'create', batchRow, at));
+    await putAll(db, rows, 'create', at, seq);
   });
   return rows;
 }
@@ -156,11 +175,12 @@ export async function saveImport(
     for (let i = 0; i === 0 || i < rows.length; i += IMPORT_CHUNK) {
       const chunk = rows.slice(i, i + IMPORT_CHUNK);
       await db.transaction('rw', [db.transactions, db.import_batches, db.outbox], async () => {
+        let seq: number | undefined;
         if (i === 0) {
           await db.import_batches.put(batch);
-          await db.outbox.add(outboxRow('import_batches', batchId, 'create', batch, at));
+          seq = await db.outbox.add(outboxRow('import_batches', batchId, 'create', batch, at));
         }
-        await putAll(db, chunk, 'create', at);
+        await putAll(db, chunk, 'create', at, seq);
       });
       opts?.onProgress?.(Math.min(rows.length, i + IMPORT_CHUNK), rows.length);
     }

@@ -9,6 +9,7 @@ import { rowTable, type WyrdDb } from '../db';
 import { ASSUMPTIONS_KEY } from '../repositories/assumptions';
 import { isUnmodifiedSeed } from './seeds';
 import { inSlices } from '../in-slices';
+import { pendingKeys } from '../outbox';
 import { SYNC_CURSOR_KEY } from './sync-meta';
 import type { SyncDeferredRow } from './sync-tables';
 
@@ -56,17 +57,14 @@ export const MERGE_SLICE = 200;
 async function blockedKeys(db: WyrdDb, keys: ReadonlyArray<[string, string]>): Promise<Set<Key>> {
   if (keys.length === 0) return new Set();
   const [pending, parked] = await Promise.all([
-    db.outbox
-      .where('[entity+entity_id]')
-      .anyOf(keys as [string, string][])
-      .toArray(),
+    pendingKeys(db, keys),
     db.sync_rejections
       .where('[entity+entity_id]')
       .anyOf(keys as [string, string][])
       .toArray(),
   ]);
   const blocked = new Set<Key>();
-  for (const r of pending) blocked.add(keyOf(r.entity, r.entity_id));
+  for (const [entity, id] of pending) blocked.add(keyOf(entity, id));
   for (const r of parked) blocked.add(keyOf(r.entity, r.entity_id));
   return blocked;
 }

@@ -1,7 +1,7 @@
 // Push: sends the outbox in seq order (the seq is the mutation id, so a resent batch is recognised by the
-// server and changes nothing), then, in one transaction, removes what the server acknowledged and parks what
-// it rejected. Nothing leaves the outbox without the server's answer for it (except a reference row whose record
-// has since been deleted: it has nothing to send, and the delete row behind it carries the change).
+// server and changes nothing; a slice row's changes have ids of their own), then, in one transaction, removes what
+// the server acknowledged and parks what it rejected. Nothing leaves the outbox without the server's answer for it
+// (except a reference whose record has since been deleted or written again: a later row carries the change).
 import {
   isSyncRowEntity,
   type Mutation,
@@ -13,7 +13,7 @@ import {
 import { ApiHttpError, type ApiClient } from '../../lib/http/api-client';
 import { rowTable, type WyrdDb } from '../db';
 import type { OutboxEntity } from '../outbox';
-import { isReference, pendingOutbox } from '../outbox';
+import { expandRow, firstMutationId, isReference, isSlice, outboxFor, pendingChanges } from '../outbox';
 import type { OutboxRow } from '../entities';
 import { inSlices } from '../in-slices';
 import { detailText, syncHeaders } from './protocol';
@@ -50,8 +50,9 @@ const READ_SLICE = 250;
 /**
  * Gives reference rows (docs/sync.md "Reference rows") their payload: the record as stored now, read with one
  * bulkGet per entity. A reference row whose record is gone has nothing to send (the record's delete row, written
- * with the delete and so queued after it, is what the server needs): it is returned in `gone` and leaves the
- * outbox with the batch's answers.
+ * with the delete and so queued after it, is what the server needs), and one whose record was written again since
+ * has a later row that sends the same record (supersededLater): both are returned in `gone` and leave the outbox
+ * with the batch's answers. `rows` are changes as pendingChanges gives them (slice rows expanded).
  */
 export async function resolveReferences(
   db: WyrdDb,
@@ -75,17 +76,46 @@ export async function resolveReferences(
       if (row) current.set(`${entity}\u0000${ids[i]}`, row);
     });
   }
+  const later = await supersededLater(db, rows, current);
   const resolved: OutboxRow[] = [];
   const gone: number[] = [];
   for (const r of rows) {
     if (!refers(r)) resolved.push(r);
     else {
       const payload = current.get(`${r.entity}\u0000${r.entity_id}`);
-      if (payload === undefined) gone.push(r.seq!);
+      if (payload === undefined || later.has(r.seq!)) gone.push(r.seq!);
       else resolved.push({ ...r, payload });
     }
   }
   return { rows: resolved, gone };
+}
+
+/**
+ * The reference changes (by mutation id) whose record has a later change queued: the later one sends the record as
+ * stored, so sending it here too would send the same state twice, and too early (it may name a record whose create
+ * is queued behind it, which the server would refuse). Only records written since this change was queued (their
+ * `updated_at` differs from its `created_at`) can have one, so a fresh import asks nothing; the queue is asked to be
+ * sure.
+ */
+async function supersededLater(
+  db: WyrdDb,
+  rows: ReadonlyArray<OutboxRow>,
+  current: ReadonlyMap<string, unknown>,
+): Promise<Set<number>> {
+  const suspects = rows.filter((r) => {
+    if (!isReference(r)) return false;
+    const stored = current.get(`${r.entity}\u0000${r.entity_id}`) as { updated_at?: unknown } | undefined;
+    return stored !== undefined && stored.updated_at !== r.created_at;
+  });
+  const later = new Set<number>();
+  if (suspects.length === 0) return later;
+  const changes = await Promise.all(suspects.map((r) => outboxFor(db, r.entity as OutboxEntity, r.entity_id)));
+  suspects.forEach((r, i) => {
+    // A later row with its own payload (a refused change sent again) sends that payload, not the record: it does
+    // not stand in for this one.
+    if (changes[i].some((c) => c.seq! > r.seq! && (isReference(c) || c.op === 'delete'))) later.add(r.seq!);
+  });
+  return later;
 }
 
 /**
@@ -119,10 +149,11 @@ export function toMutations(rows: ReadonlyArray<OutboxRow>): { mutations: Mutati
 }
 
 /**
- * Records the server's answers: applied rows leave the outbox, rejected ones move to sync_rejections.
- * `covers` maps a mutation id to the outbox rows it stood for (default: just its own). `sent` (the mutations as
- * sent) gives a rejected reference row the payload it was sent with; `gone` are reference rows whose record no
- * longer exists (nothing to send), removed with the answers.
+ * Records the server's answers: applied changes leave the outbox, rejected ones move to sync_rejections.
+ * `covers` maps a mutation id to the changes it stood for (default: just its own). `sent` (the mutations as
+ * sent) gives a rejected reference the payload it was sent with; `gone` are references with nothing to send
+ * (resolveReferences), removed with the answers. A slice row leaves the outbox once all its changes are done; when
+ * only its first ones are (a batch ended inside it), it keeps the rest.
  */
 export async function recordResults(
   db: WyrdDb,
@@ -131,7 +162,7 @@ export async function recordResults(
   covers?: ReadonlyMap<number, ReadonlyArray<number>>,
   sent?: { mutations: ReadonlyArray<Mutation>; gone: ReadonlyArray<number> },
 ): Promise<{ applied: number; rejected: number }> {
-  const sentPayload = new Map(sent?.mutations.map((m) => [m.mutation_id, m.payload]));
+  const sentMutation = new Map(sent?.mutations.map((m) => [m.mutation_id, m]));
   const gone = sent?.gone ?? [];
   let lo = Infinity;
   let hi = -Infinity;
@@ -142,21 +173,23 @@ export async function recordResults(
   }
   if (lo > hi) return { applied: 0, rejected: 0 };
   return db.transaction('rw', [db.outbox, db.sync_rejections, db.sync_deferred, db.sync_base], async () => {
-    // A batch is the oldest rows of the outbox, so its rows are exactly those between its lowest and highest seq:
-    // one range read and (usually) one range delete, not a request per row.
-    const span = db.outbox.where(':id').between(lo, hi, true, true);
-    const inSpan = await span.toArray();
-    const bySeq = new Map(inSpan.map((r) => [r.seq!, r]));
-    const rows = results.map((r) => bySeq.get(r.mutation_id));
+    // A batch is the oldest changes of the outbox, so its rows are exactly those from its lowest id on whose ids
+    // start at or below its highest (a slice row is stored under its last id): one range read and (usually) one
+    // range delete, not a request per row.
+    const inSpan = await db.outbox.where(':id').between(lo, hi, true, true).toArray();
+    const next = await db.outbox.where(':id').above(hi).first();
+    if (next && firstMutationId(next) <= hi) inSpan.push(next);
+    const changes = new Map<number, OutboxRow>();
+    for (const row of inSpan) for (const c of expandRow(row)) changes.set(c.seq!, c);
     const done: number[] = [...gone];
     const parked: SyncRejectionRow[] = [];
     const settledKeys: [string, string][] = [];
     const lastApplied = new Map<string, number>();
     const derived: OutboxRow[] = [];
     let applied = 0;
-    results.forEach((result, i) => {
-      const row = rows[i];
-      if (!row) return; // already recorded (a duplicated answer)
+    for (const result of results) {
+      const row = changes.get(result.mutation_id);
+      if (!row) continue; // already recorded (a duplicated answer)
       done.push(...(covers?.get(result.mutation_id) ?? [result.mutation_id]));
       if (result.status === 'applied') {
         applied += 1;
@@ -164,23 +197,38 @@ export async function recordResults(
         const k = `${row.entity}\u0000${row.entity_id}`;
         lastApplied.set(k, Math.max(lastApplied.get(k) ?? 0, result.mutation_id));
         if (result.note === 'derived') derived.push(row);
-        return;
+        continue;
       }
       parked.push({
         mutation_id: result.mutation_id,
         entity: row.entity as OutboxEntity,
         entity_id: row.entity_id,
         op: row.op,
-        payload: row.payload ?? sentPayload.get(result.mutation_id),
+        payload: row.payload ?? sentMutation.get(result.mutation_id)?.payload,
         code: result.code ?? 422,
         detail: result.detail ?? null,
         message: detailText(result.detail),
         rejected_at: at,
       });
-    });
+    }
     const doneSet = new Set(done);
-    if (inSpan.every((r) => doneSet.has(r.seq!))) await span.delete();
-    else await db.outbox.bulkDelete(done.filter((seq) => bySeq.has(seq)));
+    const removed: number[] = [];
+    const shortened: OutboxRow[] = [];
+    for (const row of inSpan) {
+      const ids = expandRow(row).map((c) => c.seq!);
+      const k = ids.findIndex((id) => !doneSet.has(id));
+      if (k === -1) removed.push(row.seq!);
+      // Only its first changes are done: the row keeps the rest under the same ids (it is keyed by its last).
+      else if (k > 0 && isSlice(row) && ids.slice(k).every((id) => !doneSet.has(id)))
+        shortened.push({ ...row, refs: row.refs.slice(k) });
+    }
+    if (removed.length === inSpan.length)
+      await db.outbox
+        .where(':id')
+        .between(inSpan[0].seq!, inSpan[inSpan.length - 1].seq!, true, true)
+        .delete();
+    else await db.outbox.bulkDelete(removed);
+    if (shortened.length > 0) await db.outbox.bulkPut(shortened);
     // Refusals are rare: skip the index walk over every applied record when there are none.
     if (settledKeys.length > 0 && (await db.sync_rejections.count()) > 0) {
       // A later change to the record got through: earlier refusals of it are settled.
@@ -207,12 +255,12 @@ export async function pushOutbox(
   let batchSize = options.batchSize ?? PUSH_BATCH;
   const clientId = await ensureClientId(db);
   for (;;) {
-    const queued = await pendingOutbox(db, batchSize);
+    const queued = await pendingChanges(db, batchSize);
     if (queued.length === 0) return summary;
     const { rows, gone } = await resolveReferences(db, queued);
     if (rows.length === 0) {
-      // Only rows of records deleted since (their delete rows come next): nothing to send for them.
-      await db.outbox.bulkDelete(gone);
+      // Only references with nothing to send (records deleted or written again since: later rows carry them).
+      await recordResults(db, [], '', undefined, { mutations: [], gone });
       continue;
     }
     const { mutations, covers } = toMutations(rows);

@@ -10,6 +10,7 @@ import { createApiClient } from '../../lib/http/api-client';
 import { requestBackgroundSync } from '../../lib/pwa/background-sync';
 import type { WyrdDb } from '../db';
 import { DEFAULT_CATEGORIES_FLAG } from '../default-categories';
+import { pendingChangeCount } from '../outbox';
 import { SyncEngine, type SyncState } from './sync-engine';
 import { clearSyncSession, saveSyncSession } from './sync-session';
 
@@ -43,7 +44,7 @@ export const useSyncStore = create<{ state: SyncState; engine: SyncEngine | null
  */
 export async function refreshSyncCounts(db: WyrdDb): Promise<void> {
   try {
-    const [pending, rejected] = await Promise.all([db.outbox.count(), db.sync_rejections.count()]);
+    const [pending, rejected] = await Promise.all([pendingChangeCount(db), db.sync_rejections.count()]);
     useSyncStore.setState({ counts: { pending, rejected } });
   } catch {
     // The database closed (sign-out): nothing to show.
