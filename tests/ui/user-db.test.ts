@@ -32,10 +32,10 @@ describe('per-user database', () => {
     expect(openUserDb('abc-123').name).toBe('wyrd-user-abc-123');
   });
 
-  it('schema version 1 has the data-layer tables and indexes (version 2 adds the sync tables, version 3 the bank tables, version 4 keeps only their queried indexes)', async () => {
+  it('schema version 1 has the data-layer tables and indexes (version 2 adds the sync tables, version 3 the bank tables, version 4 keeps only their queried indexes, version 5 indexes the outbox slice rows by record)', async () => {
     const db = openUserDb('schema-user');
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'accounts',
       'categories',
@@ -60,6 +60,7 @@ describe('per-user database', () => {
       expect.arrayContaining(['account_id', 'category_id', 'scenario_event_id', 'updated_at']),
     );
     expect(db.table('outbox').schema.primKey.auto).toBe(true);
+    expect(db.table('outbox').schema.indexes.find((i) => i.name === 'refs')?.multi).toBe(true);
     const seq = await db.outbox.add({
       entity: 'accounts',
       entity_id: 'a1',
@@ -70,7 +71,7 @@ describe('per-user database', () => {
     expect(typeof seq).toBe('number');
   });
 
-  it('a database made at version 1 opens at the latest version (4) with its rows and outbox intact', async () => {
+  it('a database made at version 1 opens at the latest version (5) with its rows and outbox intact', async () => {
     const v1 = new Dexie(userDbName('upgrade-user'));
     v1.version(1).stores({
       accounts: 'id, scenario_event_id, updated_at',
@@ -92,7 +93,7 @@ describe('per-user database', () => {
     expect(await db.outbox.count()).toBe(1);
     expect(await db.sync_rejections.count()).toBe(0);
     expect(await db.transactions.count()).toBe(0);
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
   });
 
   it('two users on one device never see each other’s data', async () => {
