@@ -62,7 +62,10 @@ function landingBudget(): Plugin {
  * index without reading a CSV leave it out (only the statement worker parses CSV).
  */
 const PURE_PAPAPARSE = {
-  moduleSideEffects: [{ test: /[\\/]node_modules[\\/]papaparse[\\/]/, sideEffects: false }],
+  moduleSideEffects: [
+    { test: /[\\/]node_modules[\\/]papaparse[\\/]/, sideEffects: false },
+    { test: /[\\/]worker[\\/]engine[\\/]/, sideEffects: false },
+  ],
 };
 
 export default defineConfig({
