@@ -18,7 +18,15 @@ import { useBusyAction } from '../../components/form/use-busy-action';
 const CARD_MONTHS = 3;
 const same = <T,>(value: T) => value;
 /** What the card reads (loadPlanActual, and the restart snapshot in meta). */
-const CARD_TABLES = ['transactions', 'accounts', 'recurring_items', 'categories', 'scenarios', 'events', 'meta'] as const;
+const CARD_TABLES = [
+  'transactions',
+  'accounts',
+  'recurring_items',
+  'categories',
+  'scenarios',
+  'events',
+  'meta',
+] as const;
 
 export function PlanVsActualCard() {
   const db = useDb();
