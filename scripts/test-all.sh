@@ -110,6 +110,30 @@ count() {
   ' "$1" "$2"
 }
 
+# The failed tests of a vitest JSON report, one line each (file > test: first line of the message), so that a
+# failure is named right above the closing line even where only the end of the output is kept.
+list_failures() {
+  node -e '
+    const fs = require("fs");
+    const path = require("path");
+    let report = {};
+    try {
+      report = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+    } catch {}
+    for (const file of report.testResults || []) {
+      const name = path.relative(process.cwd(), file.name || "");
+      const failed = (file.assertionResults || []).filter((t) => t.status === "failed");
+      for (const test of failed) {
+        const message = String((test.failureMessages || [])[0] || "").split("\n")[0].slice(0, 240);
+        console.log("  FAILED " + name + " > " + test.fullName + ": " + message);
+      }
+      if (file.status === "failed" && failed.length === 0) {
+        console.log("  FAILED " + name + ": " + String(file.message || "").split("\n")[0].slice(0, 240));
+      }
+    }
+  ' "$1"
+}
+
 # The browser tests; their exit code goes to a file (none there afterwards: they crashed, counted as failed).
 run_e2e() {
   npx vitest run --config tests/e2e/vitest.e2e.config.ts --reporter=default --reporter=json \
@@ -187,6 +211,11 @@ FAILED=$((CHECKS_FAILED + UNIT_FAILED + E2E_FAILED))
 echo
 if [ "$WITH_CHECKS" = 1 ]; then echo "static checks: ${CHECKS_SUMMARY%; }"; fi
 echo "unit/integration: $UNIT_PASSED passed, $UNIT_FAILED failed; browser: $E2E_PASSED passed, $E2E_FAILED failed"
+if [ "$UNIT_FAILED" -ne 0 ] || [ "$E2E_FAILED" -ne 0 ]; then
+  echo "Failed tests:"
+  list_failures "$UNIT_JSON"
+  list_failures "$E2E_JSON"
+fi
 SKIPPED=$((UNIT_SKIPPED + E2E_SKIPPED))
 if [ -f "$PG_SKIPPED" ]; then
   echo "PostgreSQL is not installed, so the server tests' PostgreSQL cases were skipped. Install it with: $(cat "$PG_SKIPPED")"

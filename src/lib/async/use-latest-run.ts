@@ -1,6 +1,7 @@
 // "Latest run wins" for async work started from a screen: each run takes a ticket, and only the newest ticket may
-// still touch the screen's state (an older run's late answer, or a cancelled one's, is dropped).
-import { useMemo, useRef } from 'react';
+// still touch the screen's state (an older run's late answer, or a cancelled one's, is dropped). Unmounting the
+// screen makes every run stale, so work still under way when the user leaves stops at its next check.
+import { useEffect, useMemo, useRef } from 'react';
 
 export type LatestRun = {
   /** Starts a run; the returned check is true while no newer run has started and nothing invalidated it. */
@@ -11,6 +12,12 @@ export type LatestRun = {
 
 export function useLatestRun(): LatestRun {
   const seq = useRef(0);
+  useEffect(
+    () => () => {
+      seq.current++;
+    },
+    [],
+  );
   return useMemo(
     () => ({
       begin: () => {

@@ -30,6 +30,8 @@ export function useCompareRun(db: WyrdDb, asOf: string | undefined, failedMessag
         // User Timing entries ('compare: export', 'compare: engine') let benchmarks see where the time goes.
         const start = performance.now();
         const backup = await exportBackup(db);
+        // A newer run, or leaving the screen, while the data was read: the engine need not compute this one.
+        if (!isLatest()) return;
         const exported = performance.now();
         const outcome = await getCompareRunner()({
           backup,

@@ -1,6 +1,6 @@
 // The recurring review's search: looks for series in the stored transactions when asked (the latest run wins; a
 // run still going when the screen closes is dropped), and takes a series off the list once accepted or dismissed.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { WyrdDb } from '../../../data/db';
 import { useLatestRun } from '../../../lib/async/use-latest-run';
 import { localToday } from '../../../lib/dates/local-today';
@@ -16,7 +16,6 @@ export type Found =
 export function useRecurringReview(db: WyrdDb) {
   const [found, setFound] = useState<Found>({ status: 'idle' });
   const latest = useLatestRun();
-  useEffect(() => latest.invalidate, [latest]);
 
   const run = async () => {
     const isLatest = latest.begin();

@@ -71,12 +71,9 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
     getTrialPool().warm();
     void preloadCharts('fan').catch(() => undefined);
     const stop = cancelRun;
-    return () => {
-      // Leaving the view stops the trials: nobody would see them.
-      latest.invalidate();
-      stop.current();
-    };
-  }, [latest]);
+    // Leaving the view stops the trials: nobody would see them (useLatestRun also makes the run stale).
+    return () => stop.current();
+  }, []);
 
   const start = asOf ?? todayIso();
   const baselineIds = new Set(scenarios.filter((s) => s.is_baseline).map((s) => s.id));
