@@ -59,10 +59,16 @@ function landingBudget(): Plugin {
 
 /**
  * papaparse (CommonJS) has no side effects on import; saying so lets the chunks and workers that reach the engine's
- * index without reading a CSV leave it out (only the statement worker parses CSV).
+ * index without reading a CSV leave it out (only the statement worker parses CSV). The engine has none either (no
+ * I/O, nothing registered at import: docs/architecture.md): a chunk that imports one helper from its index then
+ * holds the modules that helper needs, not every module the index re-exports (the statement parsers, chrono-node
+ * and fast-xml-parser stay in the statement worker; the signed-in pages' shared engine chunk fell from 442 to 237 kB).
  */
 const PURE_PAPAPARSE = {
-  moduleSideEffects: [{ test: /[\\/]node_modules[\\/]papaparse[\\/]/, sideEffects: false }],
+  moduleSideEffects: [
+    { test: /[\\/]node_modules[\\/]papaparse[\\/]/, sideEffects: false },
+    { test: /[\\/]worker[\\/]engine[\\/]/, sideEffects: false },
+  ],
 };
 
 export default defineConfig({

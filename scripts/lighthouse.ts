@@ -1,11 +1,12 @@
 // `npm run lighthouse`: audits / and /login, and a signed-in /dashboard and /scenarios/compare (a user signed
 // in and seeded on the throwaway local stack), with Lighthouse 12 (mobile) in Debian's chromium; checks that
 // Chromium finds the PWA installable (CDP Page.getInstallabilityErrors); and measures the landing page's
-// initial JS (gzip) from the build. Exits non-zero when a target is missed.
+// initial JS (gzip) from the build. Each page is audited LIGHTHOUSE_RUNS times (default 3) and judged on the
+// median score and median total blocking time. Exits non-zero when a target is missed.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:net';
@@ -13,11 +14,21 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { startStack, type RunningStack } from './start';
 import { distDir, repoRoot } from './stack/build';
 import { FIXED_CODE, signUpConfirmed } from './stack/identity';
+import { selfTimeByScript, summariseProfile, type CpuProfile } from './stack/cpu-profile';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS =
   '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
-const TARGETS = { accessibility: 95, 'best-practices': 95, performance: 95 } as const;
+const TARGETS = { accessibility: 95, 'best-practices': 95, performance: 98 } as const;
+// Total blocking time must stay under this on every page (median of the runs).
+const TBT_LIMIT_MS = 100;
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+// LIGHTHOUSE_ROUTES=/dashboard,/scenarios/compare audits only those (the bundle and installability checks still run).
+const ONLY = (process.env.LIGHTHOUSE_ROUTES ?? '').split(',').filter(Boolean);
+// LIGHTHOUSE_PROFILE=<dir>: also loads each signed-in page once with the CPU slowed 4x (as Lighthouse's mobile
+// setting assumes) under a CDP CPU profile, writes it there and prints where the main thread's time went.
+const PROFILE_DIR = process.env.LIGHTHOUSE_PROFILE ?? '';
+const wanted = (route: string) => ONLY.length === 0 || ONLY.includes(route);
 const INITIAL_JS_LIMIT_KB = 200;
 // Strings only chart code contains (zrender is echarts' renderer); chunk names are checked as well.
 const CHART_MARKERS = ['zrender', 'echarts'];
@@ -180,12 +191,42 @@ async function signedInChrome(stack: RunningStack, dir: string): Promise<{ port:
   page.once('dialog', (d) => void d.accept());
   await page.getByLabel('Import data').setInputFiles(backup);
   await page.getByText(/^Import complete:/).waitFor();
+  // At a phone's width the top bar shows the sync state as an icon only (its text is hidden): wait for the text.
   await page
     .getByTestId('sync-state')
     .filter({ hasText: /^Synced at/ })
-    .waitFor();
+    .waitFor({ state: 'attached' });
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
   return { port, context };
+}
+
+/** The first 8 seconds of a signed-in page load, 4x CPU slowdown, as a CPU profile: printed and kept. */
+async function profileLoad(context: BrowserContext, route: string): Promise<void> {
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await page.goto(route);
+    await page.waitForTimeout(8_000);
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    await mkdir(PROFILE_DIR, { recursive: true });
+    const file = path.join(PROFILE_DIR, `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.cpuprofile`);
+    await writeFile(file, JSON.stringify(profile));
+    console.log(`\nCPU profile of ${route} (4x slowdown, first 8 s; ${file}, load average ${loadText()}):`);
+    console.log(
+      `  self time by script: ${selfTimeByScript(profile)
+        .slice(0, 12)
+        .map(([f, ms]) => `${f} ${ms.toFixed(0)} ms`)
+        .join(', ')}`,
+    );
+    for (const line of summariseProfile(profile, 25)) console.log(`  ${line}`);
+  } finally {
+    await page.close();
+  }
 }
 
 /** Chromium's own installability check of the built app (Lighthouse 12 has no PWA category). */
@@ -216,25 +257,49 @@ async function saveReport(route: string, report: LighthouseReport): Promise<void
   await writeFile(path.join(dir, `${name}.json`), JSON.stringify(report));
 }
 
-function printReport(route: string, report: LighthouseReport): boolean {
-  void saveReport(route, report).catch(() => undefined);
-  let ok = true;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const loadText = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** Audits `url` RUNS times, prints every run (with the load average) and the medians; true when targets are met. */
+async function auditRoute(route: string, url: string, port?: number): Promise<boolean> {
+  const reports: LighthouseReport[] = [];
   console.log(`\nLighthouse (mobile) ${route}`);
+  for (let i = 0; i < RUNS; i++) {
+    const before = loadText();
+    const report = await runLighthouse(url, port);
+    reports.push(report);
+    const metric = (id: string) => report.audits[id]?.numericValue ?? NaN;
+    console.log(
+      `  run ${i + 1}: performance ${Math.round((report.categories.performance?.score ?? 0) * 100)}, ` +
+        `FCP ${(metric('first-contentful-paint') / 1000).toFixed(2)} s, LCP ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s, ` +
+        `TBT ${Math.round(metric('total-blocking-time'))} ms, CLS ${metric('cumulative-layout-shift').toFixed(3)}, ` +
+        `SI ${(metric('speed-index') / 1000).toFixed(2)} s, JS transferred ${scriptTransferKb(report).toFixed(1)} kB ` +
+        `(load average ${before})`,
+    );
+  }
+  // The report kept on disk is the run with the median performance score.
+  const byScore = [...reports].sort(
+    (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+  );
+  void saveReport(route, byScore[Math.floor((byScore.length - 1) / 2)]).catch(() => undefined);
+  let ok = true;
   for (const category of Object.keys(TARGETS) as Category[]) {
-    const score = Math.round((report.categories[category]?.score ?? 0) * 100);
+    const score = median(reports.map((r) => Math.round((r.categories[category]?.score ?? 0) * 100)));
     const meets = score >= TARGETS[category];
     ok &&= meets;
     console.log(
-      `  ${category.padEnd(15)} ${String(score).padStart(3)}  (target >= ${TARGETS[category]}: ${meets ? 'met' : 'NOT met'})`,
+      `  ${category.padEnd(15)} ${String(score).padStart(3)}  (median of ${RUNS}; target >= ${TARGETS[category]}: ${meets ? 'met' : 'NOT met'})`,
     );
   }
-  const metric = (id: string) => report.audits[id]?.numericValue ?? NaN;
+  const tbt = median(reports.map((r) => r.audits['total-blocking-time']?.numericValue ?? Infinity));
+  const tbtMet = tbt < TBT_LIMIT_MS;
   console.log(
-    `  FCP ${(metric('first-contentful-paint') / 1000).toFixed(2)} s, LCP ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s, ` +
-      `TBT ${Math.round(metric('total-blocking-time'))} ms, CLS ${metric('cumulative-layout-shift').toFixed(3)}, ` +
-      `SI ${(metric('speed-index') / 1000).toFixed(2)} s, JS transferred ${scriptTransferKb(report).toFixed(1)} kB`,
+    `  total blocking time ${Math.round(tbt)} ms  (median of ${RUNS}; target < ${TBT_LIMIT_MS} ms: ${tbtMet ? 'met' : 'NOT met'})`,
   );
-  return ok;
+  return ok && tbtMet;
 }
 
 async function main(): Promise<void> {
@@ -256,12 +321,15 @@ async function main(): Promise<void> {
   });
   let ok = true;
   try {
-    for (const route of ['/', '/login']) ok = printReport(route, await runLighthouse(`${stack.webUrl}${route}`)) && ok;
+    for (const route of ['/', '/login'].filter(wanted)) ok = (await auditRoute(route, `${stack.webUrl}${route}`)) && ok;
 
     const chrome = await signedInChrome(stack, dataDir);
     try {
-      for (const route of ['/dashboard', '/scenarios/compare'])
-        ok = printReport(`${route} (signed in)`, await runLighthouse(`${stack.webUrl}${route}`, chrome.port)) && ok;
+      for (const route of ['/dashboard', '/scenarios/compare'].filter(wanted))
+        ok = (await auditRoute(`${route} (signed in)`, `${stack.webUrl}${route}`, chrome.port)) && ok;
+      if (PROFILE_DIR)
+        for (const route of ['/dashboard', '/scenarios/compare'].filter(wanted))
+          await profileLoad(chrome.context, route);
       const errors = await installabilityErrors(chrome.context);
       console.log(
         `\nPWA installability (Chromium Page.getInstallabilityErrors): ${errors.length === 0 ? 'installable' : `NOT installable: ${errors.join('; ')}`}`,

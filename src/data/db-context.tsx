@@ -1,7 +1,6 @@
 // React access to the signed-in user's database: <UserDbProvider> opens it for the user, useDb() reads it.
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { openUserDb, type WyrdDb } from './db';
-import { ensureDefaultCategories } from './default-categories';
 import { firstSyncSettled } from './sync/sync-service';
 
 const DbContext = createContext<WyrdDb | null>(null);
@@ -11,8 +10,10 @@ export function UserDbProvider({ userId, children }: { userId: string; children:
   useEffect(() => {
     // First sign-in on this device: seed the Australian default categories (idempotent via a meta flag), once
     // the first sync has brought the user's own categories if they have some (docs/sync.md).
+    // Imported when needed: the defaults' ids come from the engine, which the first paint does not wait for.
     firstSyncSettled(db)
-      .then(() => ensureDefaultCategories(db))
+      .then(() => import('./default-categories'))
+      .then(({ ensureDefaultCategories }) => ensureDefaultCategories(db))
       .catch((err: unknown) => {
         // Signing out closes the database mid-write; the flag is unset, so the next sign-in finishes the job.
         if ((err as { name?: string } | null)?.name !== 'DatabaseClosedError')

@@ -6,7 +6,7 @@ import Dexie from 'dexie';
 import { create } from 'zustand';
 import { onSignOut } from '../../lib/auth/auth-store';
 import { WyrdDb } from '../db-schema';
-import { writeExampleHousehold, type ExampleScenarios } from './example-data';
+import type { ExampleScenarios } from './example-data';
 
 export const EXAMPLE_DB_PREFIX = 'wyrd-example-';
 
@@ -64,6 +64,8 @@ export async function loadExample(userId: string, today: string): Promise<Exampl
   open = null;
   await Dexie.delete(exampleDbName(userId));
   const db = openExampleDb(userId);
+  // The writer (every repository, the templates) is loaded only when someone explores the example.
+  const { writeExampleHousehold } = await import('./example-data');
   const scenarios = await writeExampleHousehold(db, today);
   // The example is never synced: its change queue is dropped so nothing in it even looks unsent.
   await db.outbox.clear();

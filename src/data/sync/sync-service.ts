@@ -9,9 +9,8 @@ import { loadAppConfig } from '../../lib/config/app-config';
 import { createApiClient } from '../../lib/http/api-client';
 import { requestBackgroundSync } from '../../lib/pwa/background-sync';
 import type { WyrdDb } from '../db';
-import { DEFAULT_CATEGORIES_FLAG } from '../default-categories';
 import { pendingChangeCount } from '../outbox';
-import { SyncEngine, type SyncState } from './sync-engine';
+import type { SyncEngine, SyncState } from './sync-engine';
 import { clearSyncSession, saveSyncSession } from './sync-session';
 
 /** While the app is open, a round at least this often. */
@@ -67,6 +66,7 @@ export function firstSyncSettled(db: WyrdDb): Promise<void> {
 
 /** After a first round that reached the server: a user who already has categories there gets no defaults. */
 async function adoptServerCategories(db: WyrdDb): Promise<void> {
+  const { DEFAULT_CATEGORIES_FLAG } = await import('../default-categories');
   await db.transaction('rw', [db.categories, db.meta], async () => {
     if (!(await db.meta.get(DEFAULT_CATEGORIES_FLAG)) && (await db.categories.count()) > 0) {
       await db.meta.put({ key: DEFAULT_CATEGORIES_FLAG, value: new Date().toISOString() });
@@ -118,7 +118,10 @@ async function buildEngine(db: WyrdDb): Promise<SyncEngine | null> {
           message: 'You are not signed in to the sync server. Sign in again to sync your changes.',
         }
       : null;
-  return new SyncEngine({ db, api, precheck });
+  // Loaded here, not with this module: the signed-in pages paint before the push, pull and merge code (and the
+  // engine schemas it validates with) is fetched and evaluated (docs/app.md "First paint when signed in").
+  const { SyncEngine: Engine } = await import('./sync-engine');
+  return new Engine({ db, api, precheck });
 }
 
 /** Starts syncing the signed-in user's database (idempotent per database); returns a stop function. */

@@ -3,7 +3,7 @@
 // figures (hypothetical scenario entities never count). Amounts show no decimals; a zero shows as $0, without a sign
 // or a colour. With no accounts yet it opens with the ways to start (StartChoices), and every empty card says what
 // it is for and links to the screen that fills it.
-import { memo, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useDb } from '../../data/db-context';
 import { LEDGER_TABLES, loadLedger, type Ledger } from '../../data/repositories/summaries';
@@ -17,11 +17,15 @@ import type { DashboardData } from '../../../worker/engine/index';
 import { computeDashboard, DashboardCancelled } from './compute-dashboard';
 import '../../components/row-list/money-list.css';
 import './dashboard.css';
-import { PlanVsActualCard } from './PlanVsActualCard';
 import { localToday } from '../../lib/dates/local-today';
 import { LoadStatus } from '../../components/row-list/LoadStatus';
 
 const keepLedger = (ledger: Ledger) => ledger;
+/**
+ * The plan-versus-actual card is its own chunk, shown after the figures: its comparison code (and the repositories
+ * behind "Re-start the forecast") stays out of the dashboard's first paint.
+ */
+const PlanVsActualCard = lazy(() => import('./PlanVsActualCard').then((m) => ({ default: m.PlanVsActualCard })));
 
 /** Today's calendar date on this device (YYYY-MM-DD): "last month" is the user's previous calendar month. */
 export function DashboardPage() {
@@ -70,7 +74,12 @@ export function DashboardPage() {
         </p>
       )}
       {!failed && data && <DashboardCards data={data} />}
-      <PlanVsActualCard />
+      {/* After the figures: its read (the ledger and months of transactions) and comparison must not hold them up. */}
+      {(failed || data) && (
+        <Suspense fallback={null}>
+          <PlanVsActualCard />
+        </Suspense>
+      )}
     </PageFrame>
   );
 }

@@ -17,6 +17,16 @@ import { useBusyAction } from '../../components/form/use-busy-action';
 /** The recent months the card sums. */
 const CARD_MONTHS = 3;
 const same = <T,>(value: T) => value;
+/** What the card reads (loadPlanActual, and the restart snapshot in meta). */
+const CARD_TABLES = [
+  'transactions',
+  'accounts',
+  'recurring_items',
+  'categories',
+  'scenarios',
+  'events',
+  'meta',
+] as const;
 
 export function PlanVsActualCard() {
   const db = useDb();
@@ -31,7 +41,7 @@ export function PlanVsActualCard() {
     },
     [today],
   );
-  const state = useLiveSnapshot(db, 0, read, same, 'Failed to compare the plan with the transactions');
+  const state = useLiveSnapshot(db, 0, read, same, 'Failed to compare the plan with the transactions', CARD_TABLES);
   const data = state.status === 'ready' ? state.data : null;
   if (!data || data.plan.accountIds.length === 0) return null;
   const { plan, snapshot } = data;
