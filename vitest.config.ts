@@ -43,7 +43,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/ui/**/*.test.{ts,tsx}', 'tests/data/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
-          testTimeout: 30_000,
+          // Room for several of setup-dom.ts's 15 s waits in one test on a busy machine.
+          testTimeout: 90_000,
         },
       },
     ],
