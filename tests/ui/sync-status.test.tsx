@@ -4,7 +4,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FirstSyncGate } from '../../src/components/sync-status/FirstSyncGate';
+import { FIRST_SYNC_GRACE_MS, FirstSyncGate } from '../../src/components/sync-status/FirstSyncGate';
 import { SyncStatus } from '../../src/components/sync-status/SyncStatus';
 import { clockTime, syncView } from '../../src/components/sync-status/sync-text';
 import { closeUserDb, type WyrdDb } from '../../src/data/db';
@@ -138,5 +138,45 @@ describe('<FirstSyncGate>', () => {
     );
     await renderUserPage(Page, '/', { prepare: (db) => addOutboxRows(db, 1) });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  // The sync code loads on first use, so on a busy machine the first round can start while the user is
+  // already typing in a form: covering the page then would hide the field and drop the keys that follow.
+  const Form = () => (
+    <FirstSyncGate>
+      <h1>Accounts</h1>
+      <label>
+        Account Name
+        <input name="name" />
+      </label>
+    </FirstSyncGate>
+  );
+  const coverTime = () => new Promise((resolve) => setTimeout(resolve, FIRST_SYNC_GRACE_MS + 300));
+
+  it('covers a fresh device whose first round is slow', async () => {
+    await renderUserPage(Form, '/', { prepare: noDefaults });
+    await screen.findByRole('heading', { name: 'Accounts' });
+    setState({ phase: 'syncing', initial: { pulled: 0 } });
+    expect(await screen.findByRole('heading', { name: 'Getting your data' })).toBeInTheDocument();
+  });
+
+  it('never covers a page the user started typing in before the first round', async () => {
+    await renderUserPage(Form, '/', { prepare: noDefaults });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Account Name' }), 'Every');
+    setState({ phase: 'syncing', initial: { pulled: 0 } });
+    await coverTime();
+    expect(screen.queryByRole('heading', { name: 'Getting your data' })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Account Name' }), 'day');
+    expect(screen.getByRole('textbox', { name: 'Account Name' })).toHaveValue('Everyday');
+  });
+
+  it('shows what was saved on this device before a late first round, instead of covering it', async () => {
+    const { db } = await renderUserPage(Form, '/', { prepare: noDefaults });
+    await screen.findByRole('heading', { name: 'Accounts' });
+    await addOutboxRows(db, 1);
+    setState({ phase: 'syncing', initial: { pulled: 0 } });
+    await coverTime();
+    expect(screen.queryByRole('heading', { name: 'Getting your data' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Accounts' })).toBeInTheDocument();
   });
 });

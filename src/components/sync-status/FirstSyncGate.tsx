@@ -1,7 +1,9 @@
 // The first sign-in on a device: while the first sync brings the user's data from the server, its progress
 // covers the page instead of figures computed from an empty copy. Only a device with nothing on it waits (one
 // holding local data shows it and uploads it), only when the first round takes more than a moment, and the
-// page stays mounted underneath (hidden), so nothing typed is lost. The user may go on without waiting.
+// page stays mounted underneath (hidden), so nothing typed is lost. The user may go on without waiting, and a
+// user who has already started using the page (the round can start late: the sync code loads on first use) is
+// never covered: hiding a form mid-typing would drop the keystrokes that follow.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useDb } from '../../data/db-context';
 import type { WyrdDb } from '../../data/db';
@@ -24,24 +26,24 @@ async function isFreshDevice(db: WyrdDb): Promise<boolean> {
 export function FirstSyncGate({ children }: { children: ReactNode }) {
   const db = useDb();
   const initial = useSyncStore((s) => s.state.initial);
-  const [fresh, setFresh] = useState(false);
   const [late, setLate] = useState(false);
   const [done, setDone] = useState(false);
-  useEffect(() => {
-    let live = true;
-    isFreshDevice(db)
-      .then((f) => live && setFresh(f))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [db]);
   const running = initial !== null;
   useEffect(() => {
     if (!running) return;
-    const timer = setTimeout(() => setLate(true), FIRST_SYNC_GRACE_MS);
-    return () => clearTimeout(timer);
-  }, [running]);
+    let live = true;
+    // Whether the device is still empty is asked when the cover would show, not at mount: by then the user
+    // may have saved something here, and that data should be shown (and uploaded), not hidden.
+    const timer = setTimeout(() => {
+      isFreshDevice(db)
+        .then((fresh) => live && (fresh ? setLate(true) : setDone(true)))
+        .catch(() => undefined);
+    }, FIRST_SYNC_GRACE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [running, db]);
   useEffect(() => {
     // Only the first round after sign-in may cover the page: once it ends (however), never again.
     let sawRunning = useSyncStore.getState().state.initial !== null;
@@ -51,7 +53,19 @@ export function FirstSyncGate({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const covering = fresh && running && late && !done;
+  const covering = running && late && !done;
+  useEffect(() => {
+    if (covering || done) return;
+    // A key or pointer press anywhere (the top bar's links, the page, its dialogs) before the cover shows
+    // means the user has started: the first round then runs behind the page, as any other round does.
+    const started = () => setDone(true);
+    document.addEventListener('keydown', started, true);
+    document.addEventListener('pointerdown', started, true);
+    return () => {
+      document.removeEventListener('keydown', started, true);
+      document.removeEventListener('pointerdown', started, true);
+    };
+  }, [covering, done]);
   const pulled = initial?.pulled ?? 0;
   return (
     <>
