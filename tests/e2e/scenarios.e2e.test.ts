@@ -2,13 +2,18 @@
 // Smart Create; adding, editing and deleting events with their accounts and recurring items on the money
 // screens (whose Edit leads back to the event); conditional parameters; builder modifications of all four
 // types; bulk delete with a baseline selected.
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInUser, useBrowser } from './harness';
 import { AccountsPage } from './page-models/accounts-page';
-import { openPage as open, toast } from './page-models/app-page';
+import { expectPath, toast } from './page-models/app-page';
 import { RecurringItemsPage } from './page-models/recurring-items-page';
-import { ScenarioDetailPage, ScenariosPage } from './page-models/scenarios-page';
+import {
+  BuilderPage,
+  ScenarioDetailPage,
+  ScenariosPage,
+  TemplateFormPage,
+  TemplatesPage,
+} from './page-models/scenarios-page';
 
 describe('scenarios', () => {
   const t = useBrowser();
@@ -16,7 +21,10 @@ describe('scenarios', () => {
   it('creates a scenario from a template', async () => {
     const { page } = t;
     await signedInUser(t, 'tmpl');
-    await open(page, '/scenarios/templates', 'Choose a Template');
+    const templates = new TemplatesPage(page);
+    const form = new TemplateFormPage(page);
+    const detail = new ScenarioDetailPage(page);
+    await templates.open();
     for (const group of [
       'Property',
       'Income & Career',
@@ -24,94 +32,97 @@ describe('scenarios', () => {
       'Investments & Assets',
       'Purchases & Expenses',
     ]) {
-      await page.getByRole('heading', { level: 2, name: group, exact: true }).waitFor();
+      await templates.group(group).waitFor();
     }
-    await page.getByRole('link', { name: /Major Purchase/ }).click();
-    await page.getByRole('heading', { level: 1, name: 'Major Purchase' }).waitFor();
-    await page.getByLabel('Scenario Name *').fill('New kitchen');
-    await page.getByLabel('What are you buying? *').fill('Kitchen');
-    await page.getByRole('button', { name: 'Create Scenario' }).click();
-    await page.getByRole('heading', { level: 1, name: 'New kitchen' }).waitFor();
+    await templates.chooseTemplate('Major Purchase');
+    await form.field('Scenario Name *').fill('New kitchen');
+    await form.field('What are you buying? *').fill('Kitchen');
+    await form.createButton().click();
+    await detail.heading('New kitchen').waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/scenarios\/[^/]+$/);
-    const card = page.getByTestId('event-card');
-    await expect.poll(() => card.count()).toBe(1);
-    expect(await card.getByText('Major Purchase', { exact: true }).count()).toBe(1);
+    await expect.poll(() => detail.eventCards().count()).toBe(1);
+    expect(await detail.onEventCards('Major Purchase').count()).toBe(1);
     expect(t.errors).toEqual([]);
   });
 
   it('creates a scenario from Smart Create', async () => {
     const { page } = t;
     await signedInUser(t, 'smart');
-    await open(page, '/scenarios/templates', 'Choose a Template');
-    await page.getByRole('button', { name: /Smart Create with AI/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Smart Create with AI' });
+    const templates = new TemplatesPage(page);
+    const form = new TemplateFormPage(page);
+    const detail = new ScenarioDetailPage(page);
+    await templates.open();
+    const smart = await templates.openSmartCreate();
     const prompt = 'buy a $750k apartment in March 2028 with a 10% deposit';
-    await dialog.getByLabel('Describe your scenario').fill(prompt);
-    await dialog.getByText(`${prompt.length}/500`, { exact: true }).waitFor();
-    await dialog.getByRole('button', { name: 'Create Scenario' }).click();
-    await page.waitForURL((url) => url.pathname === '/scenarios/template/buy_first_home');
-    await page.getByText('AI-generated.').waitFor();
-    await expect.poll(() => page.getByLabel('Purchase price *').inputValue()).toBe('750000');
-    expect(await page.getByLabel('Deposit *').inputValue()).toBe('75000');
-    const name = await page.getByLabel('Scenario Name *').inputValue();
+    await smart.prompt().fill(prompt);
+    await smart.counter(`${prompt.length}/500`).waitFor();
+    await smart.createButton().click();
+    await expectPath(page, '/scenarios/template/buy_first_home');
+    await form.aiNote().waitFor();
+    await expect.poll(() => form.field('Purchase price *').inputValue()).toBe('750000');
+    expect(await form.field('Deposit *').inputValue()).toBe('75000');
+    const name = await form.field('Scenario Name *').inputValue();
     expect(name).not.toBe('');
-    await page.getByRole('button', { name: 'Create Scenario' }).click();
-    await page.getByRole('heading', { level: 1, name }).waitFor();
-    await page.getByTestId('event-card').getByText('Mar 2028', { exact: true }).waitFor();
+    await form.createButton().click();
+    await detail.heading(name).waitFor();
+    await detail.onEventCards('Mar 2028').waitFor();
     expect(t.errors).toEqual([]);
   });
 
   it('adds, edits and deletes an event; its accounts and items follow, and their Edit leads back to the event', async () => {
     const { page } = t;
     await signedInUser(t, 'events');
+    const detail = new ScenarioDetailPage(page);
+    const accounts = new AccountsPage(page);
+    const items = new RecurringItemsPage(page);
     const id = await new ScenariosPage(page).createScenario('Home plan');
-    let dialog = await new ScenarioDetailPage(page).openAddEvent();
-    await dialog.getByLabel('Template *').selectOption('buy_first_home');
-    await dialog.getByLabel('Event Name').fill('Dream Home');
-    await dialog.getByLabel('Year', { exact: true }).selectOption(String(new Date().getFullYear() + 2));
-    await dialog.getByRole('button', { name: 'Create Event' }).click();
+    const add = await detail.openAddEvent();
+    await add.field('Template *').selectOption('buy_first_home');
+    await add.field('Event Name').fill('Dream Home');
+    await add.field('Year', { exact: true }).selectOption(String(new Date().getFullYear() + 2));
+    await add.button('Create Event').click();
     await toast(page, 'Event created successfully');
-    await page.getByRole('heading', { level: 3, name: /Dream Home/ }).waitFor();
+    await detail.eventTitle(/Dream Home/).waitFor();
 
-    await open(page, '/accounts', 'Accounts');
-    await page.getByRole('article', { name: 'Dream Home loan' }).waitFor();
-    await page.getByRole('article', { name: 'Dream Home', exact: true }).waitFor();
-    await open(page, '/recurring-items', 'Recurring Items');
-    await page.getByRole('article', { name: 'Dream Home: insurance' }).waitFor();
+    await accounts.open();
+    await accounts.card('Dream Home loan').waitFor();
+    await accounts.card('Dream Home', { exact: true }).waitFor();
+    await items.open();
+    await items.card('Dream Home: insurance').waitFor();
 
     // Editing a materialised account redirects to its event.
-    await open(page, '/accounts', 'Accounts');
-    await page.getByRole('button', { name: 'Edit Dream Home loan' }).click();
+    await accounts.open();
+    await accounts.editButton('Dream Home loan').click();
     await page.waitForURL((url) => url.pathname === `/scenarios/${id}` && url.searchParams.has('editEvent'));
-    dialog = page.getByRole('dialog', { name: 'Edit Event' });
-    await expect.poll(() => dialog.getByLabel('Event Name').inputValue()).toBe('Dream Home');
-    expect(await dialog.getByLabel('Template *').isDisabled()).toBe(true);
-    await dialog.getByLabel('Event Name').fill('Beach House');
-    await dialog.getByRole('button', { name: 'Update Event' }).click();
+    const edit = detail.editEvent();
+    await expect.poll(() => edit.field('Event Name').inputValue()).toBe('Dream Home');
+    expect(await edit.field('Template *').isDisabled()).toBe(true);
+    await edit.field('Event Name').fill('Beach House');
+    await edit.button('Update Event').click();
     await toast(page, 'Event updated successfully');
 
-    await open(page, '/accounts', 'Accounts');
-    await page.getByRole('article', { name: 'Beach House loan' }).waitFor();
-    expect(await page.getByRole('article', { name: 'Dream Home loan' }).count()).toBe(0);
+    await accounts.open();
+    await accounts.card('Beach House loan').waitFor();
+    expect(await accounts.card('Dream Home loan').count()).toBe(0);
 
     // And from Recurring Items too.
-    await open(page, '/recurring-items', 'Recurring Items');
-    await page.getByRole('button', { name: 'Edit Beach House: insurance' }).click();
-    await page.getByRole('dialog', { name: 'Edit Event' }).waitFor();
-    await page.getByRole('dialog', { name: 'Edit Event' }).getByRole('button', { name: 'Cancel' }).click();
+    await items.open();
+    await items.editButton('Beach House: insurance').click();
+    await detail.editEvent().root.waitFor();
+    await detail.editEvent().button('Cancel').click();
 
     page.once('dialog', (d) => {
       expect(d.message()).toBe('Delete event "Beach House"? This cannot be undone.');
       void d.accept();
     });
-    await page.getByTestId('event-card').getByRole('button', { name: 'Delete' }).click();
+    await detail.deleteEventButton().click();
     await toast(page, 'Event deleted successfully');
-    await page.getByText('No events yet').waitFor();
+    await detail.noEvents().waitFor();
 
-    await open(page, '/accounts', 'Accounts');
-    await expect.poll(() => page.getByRole('article', { name: 'Beach House loan' }).count()).toBe(0);
-    await open(page, '/recurring-items', 'Recurring Items');
-    await expect.poll(() => page.getByRole('article', { name: 'Beach House: insurance' }).count()).toBe(0);
+    await accounts.open();
+    await expect.poll(() => accounts.card('Beach House loan').count()).toBe(0);
+    await items.open();
+    await expect.poll(() => items.card('Beach House: insurance').count()).toBe(0);
     expect(t.errors).toEqual([]);
   });
 
@@ -119,29 +130,29 @@ describe('scenarios', () => {
     const { page } = t;
     await signedInUser(t, 'visibility');
     await new ScenariosPage(page).createScenario('Rules');
-    const dialog = await new ScenarioDetailPage(page).openAddEvent();
-    const template = dialog.getByLabel('Template *');
+    const form = await new ScenarioDetailPage(page).openAddEvent();
+    const template = form.field('Template *');
 
     await template.selectOption('job_income_change');
-    expect(await dialog.getByLabel('End date').count()).toBe(0);
-    await dialog.getByLabel('Is this permanent?').uncheck();
-    await dialog.getByLabel('End date').waitFor();
+    expect(await form.field('End date').count()).toBe(0);
+    await form.field('Is this permanent?').uncheck();
+    await form.field('End date').waitFor();
 
     await template.selectOption('major_purchase');
-    expect(await dialog.getByLabel('Loan term (years) *').count()).toBe(0);
-    await dialog.getByLabel('Payment method').selectOption('loan');
-    await dialog.getByLabel('Loan term (years) *').waitFor();
-    await dialog.getByLabel('Loan interest rate (% a year) *').waitFor();
+    expect(await form.field('Loan term (years) *').count()).toBe(0);
+    await form.field('Payment method').selectOption('loan');
+    await form.field('Loan term (years) *').waitFor();
+    await form.field('Loan interest rate (% a year) *').waitFor();
 
     await template.selectOption('debt_payoff');
-    await dialog.getByLabel('Extra payment (per month) *').waitFor();
-    expect(await dialog.getByLabel('Lump sum *').count()).toBe(0);
-    await dialog.getByLabel('Strategy').selectOption('lump_sum');
-    await dialog.getByLabel('Lump sum *').waitFor();
-    expect(await dialog.getByLabel('Extra payment (per month) *').count()).toBe(0);
+    await form.field('Extra payment (per month) *').waitFor();
+    expect(await form.field('Lump sum *').count()).toBe(0);
+    await form.field('Strategy').selectOption('lump_sum');
+    await form.field('Lump sum *').waitFor();
+    expect(await form.field('Extra payment (per month) *').count()).toBe(0);
 
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
+    await form.root.waitFor({ state: 'detached' });
     expect(t.errors).toEqual([]);
   });
 
@@ -162,102 +173,94 @@ describe('scenarios', () => {
       start: '2026-01-01',
     });
 
-    await open(page, '/scenarios/builder', 'Create New Scenario');
-    await page.getByRole('button', { name: /Aggressive Debt Payoff/ }).click();
-    expect(await page.getByLabel('Name *').inputValue()).toBe('Aggressive Debt Payoff');
-    await page.getByRole('button', { name: 'Create Scenario' }).click();
+    const builder = new BuilderPage(page);
+    await builder.open();
+    await builder.preset('Aggressive Debt Payoff').click();
+    expect(await builder.field('Name *').inputValue()).toBe('Aggressive Debt Payoff');
+    await builder.createButton().click();
     await toast(page, 'Scenario created successfully!');
-    await page.waitForURL((url) => url.pathname.startsWith('/scenarios/builder/'));
-    await page.getByRole('heading', { level: 1, name: 'Edit Scenario' }).waitFor();
-    await page.getByRole('heading', { name: 'Aggressive Debt Payoff' }).waitFor();
+    await builder.waitForEditScreen('Aggressive Debt Payoff');
 
-    const add = async (type: string, fill: (d: Locator) => Promise<void>, listed: string) => {
-      await page.getByRole('button', { name: '+ Add Modification' }).click();
-      const d = page.getByRole('dialog');
-      await d.getByRole('button', { name: new RegExp(type) }).click();
-      await fill(d);
-      await d.getByRole('button', { name: 'Add Modification' }).click();
-      await d.waitFor({ state: 'detached' });
-      await page.getByText(listed, { exact: true }).waitFor();
-    };
+    const add = builder.addModification.bind(builder);
     await add(
       'Add Recurring Item',
       async (d) => {
-        await d.getByLabel('Name *').fill('Gym');
-        await d.getByLabel('Amount *').fill('60');
-        await d.getByLabel('Start Date *').fill('2027-01-01');
-        await d.getByLabel('Account *').selectOption({ label: 'Everyday' });
-        await d.getByLabel('Category *').selectOption({ label: 'Health' });
+        await d.field('Name *').fill('Gym');
+        await d.field('Amount *').fill('60');
+        await d.field('Start Date *').fill('2027-01-01');
+        await d.field('Account *').selectOption({ label: 'Everyday' });
+        await d.field('Category *').selectOption({ label: 'Health' });
       },
       'Add recurring: Gym',
     );
     await add(
       'Modify Recurring Item',
       async (d) => {
-        await d.getByLabel('Recurring Item *').selectOption({ index: 1 });
-        await d.getByLabel('New Amount *').fill('2100');
+        await d.field('Recurring Item *').selectOption({ index: 1 });
+        await d.field('New Amount *').fill('2100');
       },
       'Modify recurring: Flat rent',
     );
     await add(
       'Add One-Time Transaction',
       async (d) => {
-        await d.getByLabel('Description').fill('Tax refund');
-        await d.getByLabel('Income').check();
-        await d.getByLabel('Amount *').fill('1500');
-        await d.getByLabel('Date *').fill('2027-08-01');
-        await d.getByLabel('Account *').selectOption({ label: 'Everyday' });
-        await d.getByLabel('Category *').selectOption({ label: 'Other income' });
+        await d.field('Description').fill('Tax refund');
+        await d.field('Income').check();
+        await d.field('Amount *').fill('1500');
+        await d.field('Date *').fill('2027-08-01');
+        await d.field('Account *').selectOption({ label: 'Everyday' });
+        await d.field('Category *').selectOption({ label: 'Other income' });
       },
       'One-time: Tax refund',
     );
     await add(
       'Modify Account Balance',
       async (d) => {
-        await d.getByLabel('Account *').selectOption({ label: 'Everyday' });
-        await d.getByLabel('New Balance *').fill('9000');
+        await d.field('Account *').selectOption({ label: 'Everyday' });
+        await d.field('New Balance *').fill('9000');
       },
       'Modify account: Everyday',
     );
 
     // They persist.
     await page.reload();
-    await page.getByText('Modify account: Everyday', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Delete modification Add recurring: Gym' }).click();
-    await expect.poll(() => page.getByText('Add recurring: Gym', { exact: true }).count()).toBe(0);
+    await builder.modification('Modify account: Everyday').waitFor();
+    await builder.deleteModificationButton('Add recurring: Gym').click();
+    await expect.poll(() => builder.modification('Add recurring: Gym').count()).toBe(0);
     expect(t.errors).toEqual([]);
   });
 
   it('refuses a bulk delete with a baseline selected, then deletes the others', async () => {
     const { page } = t;
     await signedInUser(t, 'bulk');
-    await open(page, '/scenarios/builder', 'Create New Scenario');
-    await page.getByLabel('Name *').fill('Where I am');
-    await page.getByLabel('This is my baseline (current situation)').check();
-    await page.getByRole('button', { name: 'Create Scenario' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/scenarios/builder/'));
+    const builder = new BuilderPage(page);
+    await builder.open();
+    await builder.field('Name *').fill('Where I am');
+    await builder.field('This is my baseline (current situation)').check();
+    await builder.createButton().click();
+    await builder.waitForEditScreen();
     const scenarios = new ScenariosPage(page);
     await scenarios.createScenario('Plan A');
     await scenarios.createScenario('Plan B');
 
-    await open(page, '/scenarios', 'Scenarios');
-    await page.getByRole('heading', { name: 'Plan B' }).waitFor();
-    await page.getByRole('button', { name: 'Select All' }).click();
-    await page.getByRole('button', { name: 'Delete (3)' }).click();
+    await scenarios.open();
+    await scenarios.scenarioHeading('Plan B').waitFor();
+    await scenarios.selectAllButton().click();
+    await scenarios.deleteSelectedButton(3).click();
     await toast(page, 'Cannot delete baseline scenarios. Please unselect them first.');
-    expect(await page.getByTestId('scenario-card').count()).toBe(3);
+    expect(await scenarios.cards().count()).toBe(3);
 
-    await page.getByRole('checkbox', { name: 'Select Where I am' }).uncheck();
+    await scenarios.selectBox('Where I am').uncheck();
     page.once('dialog', (d) => {
       expect(d.message()).toBe('Delete 2 scenario(s)? This cannot be undone.');
       void d.accept();
     });
-    await page.getByRole('button', { name: 'Delete (2)' }).click();
-    await expect.poll(() => page.getByTestId('scenario-card').count()).toBe(1);
-    await page.getByRole('heading', { name: 'Where I am' }).waitFor();
+    await scenarios.deleteSelectedButton(2).click();
+    await expect.poll(() => scenarios.cards().count()).toBe(1);
+    await scenarios.scenarioHeading('Where I am').waitFor();
     await page.reload();
-    await page.getByRole('heading', { name: 'Where I am' }).waitFor();
-    expect(await page.getByTestId('scenario-card').count()).toBe(1);
+    await scenarios.scenarioHeading('Where I am').waitFor();
+    expect(await scenarios.cards().count()).toBe(1);
     expect(t.errors).toEqual([]);
   });
 });

@@ -1,13 +1,12 @@
 // Page model of the Accounts screen for the browser tests: open it (by address or from the navigation), add an
-// account through its modal, change a balance, read the lists.
-import type { Locator, Page } from 'playwright-core';
+// account through its modal, change a balance, read the lists and the summary.
+import type { Locator } from 'playwright-core';
 import { AppShell, openPage, toast } from './app-page';
+import { MoneyList } from './money-list';
 
 export type NewAccount = { name: string; type?: string; institution?: string; balance: string; liability?: boolean };
 
-export class AccountsPage {
-  constructor(private readonly page: Page) {}
-
+export class AccountsPage extends MoneyList {
   async open(): Promise<void> {
     await openPage(this.page, '/accounts', 'Accounts');
   }
@@ -27,6 +26,33 @@ export class AccountsPage {
     return this.page.getByRole('button', { name: '+ Add Your First Account' });
   }
 
+  /** The header's add button (shown once accounts exist). */
+  addButton(): Locator {
+    return this.page.getByRole('button', { name: '+ Add Account' });
+  }
+
+  addDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Add Account' });
+  }
+
+  editDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Edit Account' });
+  }
+
+  /** A field of the add or edit modal, by its label. */
+  field(dialog: Locator, label: 'Account Name' | 'Account Type' | 'Institution' | 'Current Balance'): Locator {
+    return dialog.getByLabel(label);
+  }
+
+  /** The edit modal's submit button. */
+  updateButton(): Locator {
+    return this.editDialog().getByRole('button', { name: 'Update Account' });
+  }
+
+  liabilities(): Locator {
+    return this.page.getByRole('list', { name: 'Liabilities' });
+  }
+
   /** The assets list (its text holds each account's name and balance). */
   assets(): Locator {
     return this.page.getByRole('list', { name: 'Assets' });
@@ -41,11 +67,8 @@ export class AccountsPage {
   async addAccount(a: NewAccount): Promise<void> {
     const page = this.page;
     // The empty state's button, or the header's once accounts exist (waiting for whichever the page shows).
-    await this.addFirstAccountButton()
-      .or(page.getByRole('button', { name: '+ Add Account' }))
-      .first()
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Add Account' });
+    await this.addFirstAccountButton().or(this.addButton()).first().click();
+    const dialog = this.addDialog();
     await dialog.getByLabel('Account Name').fill(a.name);
     if (a.type) await dialog.getByLabel('Account Type').selectOption(a.type);
     if (a.institution) await dialog.getByLabel('Institution').fill(a.institution);
@@ -58,8 +81,8 @@ export class AccountsPage {
 
   /** Sets an account's balance through its Edit modal and waits for the modal to close. */
   async setBalance(name: string, balance: string): Promise<void> {
-    await this.page.getByRole('button', { name: `Edit ${name}` }).click();
-    const dialog = this.page.getByRole('dialog', { name: 'Edit Account' });
+    await this.editButton(name).click();
+    const dialog = this.editDialog();
     await dialog.getByLabel('Current Balance').fill(balance);
     await dialog.getByRole('button', { name: 'Update Account' }).click();
     await dialog.waitFor({ state: 'detached' });

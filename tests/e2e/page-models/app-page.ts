@@ -48,8 +48,8 @@ export class AppShell {
   }
 
   /** A link in the navigation. */
-  navLink(name: string): Locator {
-    return this.page.getByRole('navigation').getByRole('link', { name });
+  navLink(name: string, options: { exact?: boolean } = {}): Locator {
+    return this.page.getByRole('navigation').getByRole('link', { name, ...options });
   }
 
   profileLink(): Locator {

@@ -1,4 +1,4 @@
-// Page model of the dashboard for the browser tests: its figures' heading, and for a user with nothing yet the
+// Page model of the dashboard for the browser tests: its figures and cards, and for a user with nothing yet the
 // ways to start (the guided start, the example household) and the note that resumes a guided start left part-way.
 import type { Locator, Page } from 'playwright-core';
 import { action } from './app-page';
@@ -10,6 +10,22 @@ export class DashboardPage {
   async open(): Promise<void> {
     await this.page.goto('/dashboard');
     await this.page.getByRole('heading', { name: 'Net Worth' }).waitFor();
+  }
+
+  /** A figure of the summary: the <dd> after the <dt> with this label. */
+  async figure(label: string): Promise<string> {
+    const term = this.page.locator('dt', { hasText: label });
+    return (await term.locator('xpath=following-sibling::dd[1]').innerText()).trim();
+  }
+
+  /** A card of the dashboard by its heading ('Net Worth', 'Spending by Category (Last Month)', ...). */
+  region(name: string): Locator {
+    return this.page.getByRole('region', { name });
+  }
+
+  /** Everything the dashboard shows, as text (to compare two users' dashboards). */
+  async text(): Promise<string> {
+    return (await this.page.getByTestId('dashboard-content').innerText()).trim();
   }
 
   /** The heading of the ways to start, shown while the user has no accounts. */

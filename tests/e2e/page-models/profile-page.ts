@@ -1,5 +1,5 @@
-// Page model of the Profile screen for the browser tests: the first name, the Security tab's password change and
-// the household's people (from the guided start).
+// Page model of the Profile screen for the browser tests: the first name, the Security tab's password change, the
+// Data tab's export and import, and the household's people (from the guided start).
 import type { Locator, Page } from 'playwright-core';
 import { fillNewPassword } from './auth-pages';
 
@@ -36,6 +36,26 @@ export class ProfilePage {
     await fillNewPassword(page, next);
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.getByText('Password changed successfully!').first().waitFor();
+  }
+
+  /** Opens the Data tab (export and import). */
+  async openDataTab(): Promise<void> {
+    await this.page.getByRole('tab', { name: 'Data' }).click();
+  }
+
+  exportButton(): Locator {
+    return this.page.getByRole('button', { name: 'Export data' });
+  }
+
+  /** The file input that imports a backup (after a confirm that it replaces everything). */
+  importInput(): Locator {
+    return this.page.getByLabel('Import data');
+  }
+
+  /** The import's closing message (it starts 'Import complete:' and counts what came in). */
+  importComplete(counts = ''): Locator {
+    // `counts` is plain words and digits ('2 accounts, 3 recurring items'): nothing to escape.
+    return this.page.getByText(new RegExp(`^Import complete:${counts ? ` ${counts}` : ''}`));
   }
 
   /** The name of a person of the household ('You' or the partner's group). */

@@ -1,6 +1,8 @@
-// Page model of the Recurring Items screen for the browser tests: open it, add an item through its modal.
-import type { Page } from 'playwright-core';
+// Page model of the Recurring Items screen for the browser tests: open it, add an item through its modal, edit
+// one, read the cards and the summary.
+import type { Locator } from 'playwright-core';
 import { openPage, toast } from './app-page';
+import { MoneyList } from './money-list';
 
 export type NewRecurringItem = {
   name: string;
@@ -13,11 +15,34 @@ export type NewRecurringItem = {
   start: string;
 };
 
-export class RecurringItemsPage {
-  constructor(private readonly page: Page) {}
-
+export class RecurringItemsPage extends MoneyList {
   async open(): Promise<void> {
     await openPage(this.page, '/recurring-items', 'Recurring Items');
+  }
+
+  heading(): Locator {
+    return this.page.getByRole('heading', { level: 1, name: 'Recurring Items' });
+  }
+
+  emptyState(): Locator {
+    return this.text('No recurring items');
+  }
+
+  editDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Edit Recurring Item' });
+  }
+
+  /** The Income or Expense choice of the edit modal. */
+  typeChoice(type: 'Income' | 'Expense'): Locator {
+    return this.editDialog().getByLabel(type, { exact: true });
+  }
+
+  /** Changes the amount in the open edit modal and saves it; waits for the confirmation. */
+  async saveAmount(amount: string): Promise<void> {
+    const dialog = this.editDialog();
+    await dialog.getByLabel('Amount').fill(amount);
+    await dialog.getByRole('button', { name: 'Update Recurring Item' }).click();
+    await toast(this.page, 'Recurring item updated successfully!');
   }
 
   /** Adds an item on the open Recurring Items screen and waits for the toast and the modal to close. */
