@@ -4,7 +4,7 @@
 // after navigating to it with 50,000 stored; and the time until the 10,000 new transactions have synced (the
 // outbox drained). Targets: parse + dedupe + write under 2 s with no task of 50 ms or more; first rows within
 // 300 ms; sync under 5 s. Prints medians of BENCH_RUNS imports (default 3) and the load average (the machine is
-// shared); `--profile` adds a main-thread profile of the first run's write and sync.
+// shared); `--profile` adds a main-thread profile of the first run's read, write and sync.
 import { cpus, loadavg } from 'node:os';
 import type { CDPSession, Page } from 'playwright-core';
 import { median, openHeavyBenchPage } from './bench-compare';
@@ -276,7 +276,9 @@ async function main(): Promise<void> {
         buffer: Buffer.from(csv, 'utf8'),
       });
       await watchLongTasks(page);
+      const readProfile = run === 0 ? await startProfile(page) : null;
       const readMs = await timeClickUntil(page, 'Read file', '[aria-label="Import totals"]');
+      await printProfile(readProfile, 'the read (Read file -> preview; the statement worker not included)');
       const readTask = await longestTask(page);
       await watchLongTasks(page);
       const label = `Import ${IMPORT_ROWS.toLocaleString('en-AU')} transactions`;

@@ -8,7 +8,7 @@ import { FirstSyncGate } from '../../src/components/sync-status/FirstSyncGate';
 import { renderUserPage } from './page-harness';
 import { closeUserDb, openUserDb } from '../../src/data/db';
 import { createAccount } from '../../src/data/repositories/accounts';
-import { startSync, syncNow, useSyncStore } from '../../src/data/sync/sync-service';
+import { CHANGE_DEBOUNCE_MS, holdSync, startSync, syncNow, useSyncStore } from '../../src/data/sync/sync-service';
 import { fakeServer, type FakeServer } from '../sync/support/fake-server';
 import { resetAppState, TEST_CONFIG } from './render-app';
 import * as adapter from './adapter-mock';
@@ -59,6 +59,22 @@ describe('sync triggers', () => {
     await waitFor(() => expect(pulls()).toBeGreaterThan(beforeNow));
     // The pull's request is counted when it is sent; the round then merges it and only then goes back to idle.
     await waitFor(() => expect(useSyncStore.getState().state.phase).toBe('idle'));
+  });
+
+  it('holds the rounds of local changes while an import writes, and runs one when it is released', async () => {
+    const db = openUserDb(`trigger-${crypto.randomUUID()}`);
+    stop = startSync(db);
+    await waitFor(() => expect(useSyncStore.getState().state.lastSyncedAt).not.toBeNull());
+    await waitFor(() => expect(useSyncStore.getState().state.phase).toBe('idle'));
+    const release = holdSync();
+    const made = await createAccount(db, { name: 'Written while held', current_balance: 3 });
+    const before = pulls();
+    await new Promise((resolve) => setTimeout(resolve, CHANGE_DEBOUNCE_MS + 500));
+    expect(pulls()).toBe(before);
+    expect(server.live().has(`accounts/${made.id}`)).toBe(false);
+    release();
+    release(); // a second call changes nothing
+    await waitFor(() => expect(server.live().has(`accounts/${made.id}`)).toBe(true));
   });
 
   it('stops on sign-out: no more rounds, the indicator resets', async () => {

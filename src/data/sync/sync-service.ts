@@ -17,7 +17,7 @@ import { clearSyncSession, saveSyncSession } from './sync-session';
 export const PERIODIC_SYNC_MS = 3 * 60_000;
 /** Wait after a local change before pushing it (a burst of edits goes in one round). */
 export const CHANGE_DEBOUNCE_MS = 2_000;
-/** A long burst (a statement import writes for seconds) still starts pushing this long after its first change. */
+/** A long burst of edits still starts pushing this long after its first change (a held import waits: holdSync). */
 export const CHANGE_MAX_WAIT_MS = 2_000;
 /** The waiting-changes count catches up this long after a local change. */
 const COUNT_DELAY_MS = 300;
@@ -51,6 +51,31 @@ export async function refreshSyncCounts(db: WyrdDb): Promise<void> {
 }
 
 let active: { db: WyrdDb; engine: SyncEngine | null; stop: () => void } | null = null;
+
+/** Open holds (holdSync), and whether a local change's round waits for the last one to be released. */
+let holds = 0;
+let heldRound: (() => void) | null = null;
+
+/**
+ * Holds back the rounds that local changes start until the returned release is called (then one round runs
+ * at once if a change came meanwhile). A statement import holds it while it writes: a round in the middle
+ * would push half an import (undone locally if a later chunk fails), and on a small machine the server and
+ * the page's writes would compete for the same cores. Rounds from other triggers (Sync now, online, the timer)
+ * still run.
+ */
+export function holdSync(): () => void {
+  holds += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+    if (holds > 0 || !heldRound) return;
+    const round = heldRound;
+    heldRound = null;
+    round();
+  };
+}
 
 /** Per database: settles once its first sync round after sign-in is over (or when there is nothing to wait for). */
 const firstRounds = new WeakMap<WyrdDb, Promise<void>>();
@@ -231,7 +256,8 @@ export function startSync(db: WyrdDb): () => void {
         return;
       }
       debounce = null;
-      run();
+      if (holds > 0) heldRound = run;
+      else run();
     };
     const onChange = () => {
       lastChange = Date.now();
@@ -247,6 +273,7 @@ export function startSync(db: WyrdDb): () => void {
     db.outbox.hook('creating', onChange);
     cleanups.push(() => {
       db.outbox.hook('creating').unsubscribe(onChange);
+      if (heldRound === run) heldRound = null;
       if (debounce) clearTimeout(debounce);
       if (recount) clearTimeout(recount);
     });

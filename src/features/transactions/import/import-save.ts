@@ -4,6 +4,7 @@
 import { applyPayeeRules } from '../../../../worker/engine/index';
 import type { WyrdDb } from '../../../data/db';
 import { newId } from '../../../data/ids';
+import { holdSync } from '../../../data/sync/sync-service';
 import { listRules, type TransactionRow } from '../tx-store';
 import { linkTransfers, saveImportChunk, type NewBatch, type NewTransaction } from '../tx-writes';
 import type { ImportPreview } from './import-preview';
@@ -59,28 +60,34 @@ export async function saveConfirmedImport(
     last_date: last,
   };
   const saved: TransactionRow[] = [];
-  for (let start = 0; start < rows.length || start === 0; start += SAVE_CHUNK) {
-    const chunk: NewTransaction[] = categorised.slice(start, start + SAVE_CHUNK).map((r) => ({
-      account_id: accountId,
-      date: r.date,
-      amount_cents: r.amount_cents,
-      description: r.description,
-      payee: r.payee,
-      category_id: r.category_id,
-      note: null,
-      bank_id: r.bank_id,
-      balance_cents: r.balance_cents,
-      batch_id: batchId,
-      fingerprint: r.fingerprint,
-      transfer_id: null,
-      recurring_item_id: null,
-      reconciled: false,
-    }));
-    saved.push(...(await saveImportChunk(db, batch, chunk)));
-    args.onProgress?.(Math.min(rows.length, start + SAVE_CHUNK), rows.length);
-    await yieldToMain();
-    if (rows.length === 0) break;
+  // The import is pushed once it is all written (see holdSync), not a part at a time while it is written.
+  const release = holdSync();
+  try {
+    for (let start = 0; start < rows.length || start === 0; start += SAVE_CHUNK) {
+      const chunk: NewTransaction[] = categorised.slice(start, start + SAVE_CHUNK).map((r) => ({
+        account_id: accountId,
+        date: r.date,
+        amount_cents: r.amount_cents,
+        description: r.description,
+        payee: r.payee,
+        category_id: r.category_id,
+        note: null,
+        bank_id: r.bank_id,
+        balance_cents: r.balance_cents,
+        batch_id: batchId,
+        fingerprint: r.fingerprint,
+        transfer_id: null,
+        recurring_item_id: null,
+        reconciled: false,
+      }));
+      saved.push(...(await saveImportChunk(db, batch, chunk)));
+      args.onProgress?.(Math.min(rows.length, start + SAVE_CHUNK), rows.length);
+      await yieldToMain();
+      if (rows.length === 0) break;
+    }
+    const transfers = await linkTransfers(db, saved);
+    return { batchId, added: saved.length, ids: saved.map((t) => t.id), transfers };
+  } finally {
+    release();
   }
-  const transfers = await linkTransfers(db, saved);
-  return { batchId, added: saved.length, ids: saved.map((t) => t.id), transfers };
 }

@@ -1,7 +1,7 @@
 // The import's steps and what moves between them: read the chosen files (with progress), ask for the columns of
 // each unknown CSV (a remembered mapping first), plan against the stored rows and preview, save what the user
 // confirms, then offer the statement's closing balance. Nothing is written before "Import".
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useToast } from '../../../components/toast/ToastProvider';
 import { useDb } from '../../../data/db-context';
 import { updateAccount } from '../../../data/repositories/accounts';
@@ -37,6 +37,10 @@ export function useImportFlow(accountId: string | undefined, injected: Statement
   const [step, setStep] = useState<Step>({ kind: 'choose' });
 
   const getReader = useCallback(() => (injected ? Promise.resolve(injected) : loadStatementReader()), [injected]);
+  // The reader (and its worker) starts while the user picks files, so 'Read file' does not wait for it.
+  useEffect(() => {
+    void getReader().catch(() => undefined);
+  }, [getReader]);
 
   /** Plans the import against the account's stored rows around the incoming dates, and shows the preview. */
   const plan = async (results: FileResult[]) => {
