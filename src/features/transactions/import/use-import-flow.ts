@@ -14,6 +14,7 @@ import { saveConfirmedImport, type SaveResult } from './import-save';
 import { storedAround } from './import-stored';
 import type { ColumnMapping, CsvPreview, FileResult, StatementReader } from './import-types';
 import { loadStatementReader } from './statement-reader';
+import { measured } from '../../../lib/perf/user-timing';
 
 export type Step =
   | { kind: 'choose'; error?: string }
@@ -55,7 +56,8 @@ export function useImportFlow(accountId: string | undefined, injected: Statement
       });
       return;
     }
-    const p = await reader.planImport(await storedAround(db, account, incoming), perFile);
+    const stored = await measured('wyrd:import:stored', () => storedAround(db, account, incoming));
+    const p = await measured('wyrd:import:plan', () => reader.planImport(stored, perFile));
     setStep({ kind: 'preview', results, preview: buildPreview(results, p) });
   };
 
@@ -78,7 +80,9 @@ export function useImportFlow(accountId: string | undefined, injected: Statement
     setStep({ kind: 'reading', done: 0, total: files.length });
     try {
       const reader = await getReader();
-      const results = await reader.parseFiles(files, (done, total) => setStep({ kind: 'reading', done, total }));
+      const results = await measured('wyrd:import:parse', () =>
+        reader.parseFiles(files, (done, total) => setStep({ kind: 'reading', done, total })),
+      );
       await next(results);
     } catch (err) {
       console.error('Failed to read the statements', err);
