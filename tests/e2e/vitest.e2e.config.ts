@@ -14,7 +14,8 @@ export default defineConfig({
     maxWorkers: 1,
     testTimeout: 90_000,
     hookTimeout: 120_000,
-    // The stack is shared; a retry absorbs a rare slow first service-worker install, never a real failure twice.
+    // No retries: a test that passes only on a second try hides a real fault (the first sync cover hiding a form
+    // mid-typing was one); a slow machine is met by the timeouts above instead.
     retry: 0,
   },
 });
