@@ -118,6 +118,16 @@ export async function longTasks(page: Page): Promise<number[]> {
  * (measured in the page with performance.now()).
  */
 export async function timeCompareClick(page: Page, years: number): Promise<number> {
+  // The screen compares on opening and again when the choice changes, with Compare disabled meanwhile: the
+  // measured click waits for that run to end.
+  await page.waitForFunction(
+    () => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Compare');
+      return !!button && !button.disabled;
+    },
+    undefined,
+    { timeout: 60_000, polling: 50 },
+  );
   return page.evaluate(async (y) => {
     const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Compare');
     if (!button || button.disabled) throw new Error('the Compare button is not available');
