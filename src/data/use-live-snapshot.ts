@@ -32,12 +32,14 @@ function touchedTables(parts: ObservabilitySet, dbName: string): Set<string> {
 /**
  * `read` and `build` must be stable (module-level functions); `attempt` re-runs a failed read ('Try again').
  * `failure` is the text logged when the read fails. `tables` names the tables `read` reads (a module-level
- * array); without it, a change to any table but the sync bookkeeping re-reads.
+ * array); without it, a change to any table but the sync bookkeeping re-reads. `read`'s signal is aborted when
+ * the screen goes away (or reads another database): a read that also computes (the dashboard's plan-versus-actual
+ * card) checks it between its reads and its work, so leaving the screen never leaves that work on the main thread.
  */
 export function useLiveSnapshot<Db extends Dexie, S, D>(
   db: Db,
   attempt: number,
-  read: (db: Db) => Promise<S>,
+  read: (db: Db, signal: AbortSignal) => Promise<S>,
   build: (snapshot: S) => D,
   failure: string,
   tables?: ReadonlyArray<string>,
@@ -52,6 +54,7 @@ export function useLiveSnapshot<Db extends Dexie, S, D>(
   });
   useEffect(() => {
     let stopped = false;
+    const gone = new AbortController();
     let running = false;
     let dirty = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -62,7 +65,7 @@ export function useLiveSnapshot<Db extends Dexie, S, D>(
       dirty = false;
       let load: LoadState<S>;
       try {
-        load = { status: 'ready', snapshot: await read(db) };
+        load = { status: 'ready', snapshot: await read(db, gone.signal) };
       } catch (err) {
         if (stopped) return;
         console.error(failure, err);
@@ -98,6 +101,7 @@ export function useLiveSnapshot<Db extends Dexie, S, D>(
     void run();
     return () => {
       stopped = true;
+      gone.abort();
       if (timer) clearTimeout(timer);
       Dexie.on.storagemutated.unsubscribe(onChange);
     };

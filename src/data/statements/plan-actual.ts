@@ -167,8 +167,11 @@ export function planVersusActualMonths(input: PlanActualInput, today: string, co
   return { months, aheadBy: result.headline.ahead_cents, accountIds: compared.map((a) => a.id) };
 }
 
-/** Reads what the comparison needs: the ledger and the transactions from the first compared month on. */
-export async function loadPlanActual(db: WyrdDb, today: string, count = 12): Promise<PlanActual> {
+/**
+ * Reads what the comparison needs: the ledger and the transactions from the first compared month on. An aborted
+ * `signal` (the screen has gone) stops it after the reads, before the comparison's work on the main thread.
+ */
+export async function loadPlanActual(db: WyrdDb, today: string, count = 12, signal?: AbortSignal): Promise<PlanActual> {
   const from = `${addMonths(today.slice(0, 7), -count)}-01`;
   const hasTable = db.tables.some((t) => t.name === 'transactions');
   // No transactions in the window: nothing is compared (planVersusActualMonths would say the same), so the
@@ -184,6 +187,7 @@ export async function loadPlanActual(db: WyrdDb, today: string, count = 12): Pro
     db.events.toArray(),
     txTable.where('date').aboveOrEqual(from).toArray(),
   ]);
+  signal?.throwIfAborted();
   return planVersusActualMonths(
     { accounts, recurringItems, categories, scenarios, events, transactions },
     today,

@@ -35,8 +35,11 @@ export function PlanVsActualCard() {
   const { busy, run } = useBusyAction();
   // Coalesced re-reads (useLiveSnapshot): a sync pull's commits must not re-read the ledger after each chunk.
   const read = useCallback(
-    async (from: WyrdDb) => {
-      const [plan, snapshot] = await Promise.all([loadPlanActual(from, today, CARD_MONTHS), restartSnapshot(from)]);
+    async (from: WyrdDb, signal: AbortSignal) => {
+      const [plan, snapshot] = await Promise.all([
+        loadPlanActual(from, today, CARD_MONTHS, signal),
+        restartSnapshot(from),
+      ]);
       return { plan, snapshot };
     },
     [today],
