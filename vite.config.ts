@@ -113,6 +113,14 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    // No modulepreload links: opening a lazy route made Vite's preload helper append a <link> for each of the
+    // route's dependencies before importing it, and those appends were the largest part of the signed-in first
+    // render (profiled with Lighthouse's 4x CPU slowdown: 159 ms of appendChild in one 645 ms task on /dashboard).
+    // The chunks come from the service worker's cache, so the import graph's own requests cost next to nothing.
+    // Lighthouse mobile, runs of two rounds of 3 each: /dashboard 77-80 -> 81-90 (TBT 821-1080 -> 411-800 ms),
+    // /scenarios/compare 69-70 -> 77-87 (TBT 1839-1874 -> 497-986 ms); / and /login unchanged. A route's CSS is
+    // still loaded by the helper.
+    modulePreload: false,
     // Vite warns above 500 kB per chunk. The one chunk over it is echarts (about 535 kB, 180 kB gzip): only the
     // charts and components the app registers from echarts/core, loaded together and only on the routes that
     // draw charts, so splitting it would add requests without loading less. The budget that matters for first
