@@ -47,7 +47,9 @@ function withInstallLock<T>(fn: () => T): T {
 
 /** Runs `npm ci --prefix infra` when a dependency is missing; never throws, says why when it cannot install. */
 export function ensureInfraDeps(log: (line: string) => void = console.log): EnsureResult {
-  if (infraDepsPresent()) return { ok: true, installed: false };
+  // While another process installs, the packages' package.json files appear before their binaries are written:
+  // a test that ran esbuild then failed with ETXTBSY. So a held lock means waiting for it, whatever is on disk.
+  if (!existsSync(LOCK_DIR) && infraDepsPresent()) return { ok: true, installed: false };
   return withInstallLock(() => (infraDepsPresent() ? { ok: true, installed: false } : install(log)));
 }
 
