@@ -200,6 +200,21 @@ describe('compare screen', () => {
     expect(calls[1].years).toBe(1);
   });
 
+  it('re-runs for a period changed while the opening comparison still runs, and shows only that period', async () => {
+    await seed();
+    let release: () => void = () => undefined;
+    setCompareRunner(recordingRunner(new Promise<void>((resolve) => (release = resolve))));
+    renderPage(['sc-side', 'sc-loss']);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].years).toBe(5);
+    await userEvent.selectOptions(screen.getByLabelText('Forecast period'), '1');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1].years).toBe(1);
+    act(() => release());
+    await waitFor(() => expect(screen.getAllByText('Projected (1 year)')).toHaveLength(2));
+    expect(screen.queryByText('Projected (5 years)')).not.toBeInTheDocument();
+  });
+
   it('does not run when the period changes before any result', async () => {
     // Without a baseline nothing is preselected, so nothing runs on opening.
     await seed({ ...compareBackup, scenarios: compareBackup.scenarios.map((sc) => ({ ...sc, is_baseline: false })) });

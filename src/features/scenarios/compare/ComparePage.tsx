@@ -128,7 +128,9 @@ export function ComparePage({ selected, asOf, initialYears }: Props) {
 
   const changeYears = (value: number) => {
     setYears(value);
-    if (result && ids.length > 0) void run(ids, value);
+    // A comparison still running (the one the screen opens with) counts as a result on its way: left alone, it
+    // would show the period the user just moved away from.
+    if ((result || running) && ids.length > 0) void run(ids, value);
   };
 
   return (
