@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
+import { median } from './bench-compare';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -15,8 +16,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const APP_INDEXES = 5;
 
 type Result = { putMs: number; commitMs: number; readMs: number };
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
   console.log(`bench:idb: ${ROWS} rows, ${RUNS} runs, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)}`);

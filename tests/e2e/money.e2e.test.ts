@@ -308,9 +308,9 @@ describe('money screens', () => {
 
     const accounts = new AccountsPage(page);
     await go(page, 'Accounts');
-    // An account the event made, found by its scenario marker rather than its name: the app re-makes an event's
-    // records from its template (the car loan template names its loan 'New car loan' and adds the car itself),
-    // and on a busy machine that can happen before this screen opens (seen under load: only the new names).
+    // An account the event made, found by its scenario marker rather than its name: an event's records are the
+    // server's to compute from its template (docs/sync.md), so once the import has synced the car loan template's
+    // 'New car loan' and the car replace 'Car finance', and on a busy machine that happens before this screen opens.
     const linkedAccount = accounts.cardWith('Scenario: New car');
     await linkedAccount.waitFor();
     await accounts.expectSummary('Total Liabilities', '$0'); // hypothetical: listed, not counted
