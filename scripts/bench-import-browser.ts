@@ -6,7 +6,7 @@
 // 300 ms; sync under 5 s. Prints medians of BENCH_RUNS imports (default 3) and the load average (the machine is
 // shared); `--profile` adds a main-thread profile of the first run's read, write and sync.
 import { cpus, loadavg } from 'node:os';
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Page, Request } from 'playwright-core';
 import { median, openHeavyBenchPage } from './bench-compare';
 
 const IMPORT_ROWS = 10_000;
@@ -49,6 +49,37 @@ async function printProfile(cdp: CDPSession | null, phase: string, top = 25): Pr
   console.log(`profile of ${phase}: ${total.toFixed(0)} ms sampled; self time per function:`);
   for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
     console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${name}`);
+}
+
+/**
+ * `--profile`: the sync requests of the first run, each with when it was sent and answered (ms after Import was
+ * clicked), so the sync figure splits into waiting for the server and the page's own work between requests.
+ */
+function watchSyncRequests(page: Page, since: number): { print: () => void } {
+  const lines: string[] = [];
+  const sent = new Set<Request>();
+  const onRequest = (r: Request) => {
+    if (r.url().includes('/sync/')) sent.add(r);
+  };
+  const onDone = (r: Request) => {
+    if (!sent.has(r)) return;
+    // The browser's own times for the request (ms since the epoch, then ms after it started).
+    const t = r.timing();
+    const at = (ms: number) => String(Math.round(t.startTime + ms - since)).padStart(5);
+    const body = r.postData();
+    lines.push(
+      `  ${new URL(r.url()).pathname.padEnd(12)} started at ${at(0)} ms, answer began at ${at(t.responseStart)} ms, ended at ${at(t.responseEnd)} ms${body ? `, body ${(body.length / 1024).toFixed(0)} KiB` : ''}`,
+    );
+  };
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  return {
+    print() {
+      page.off('request', onRequest);
+      page.off('requestfinished', onDone);
+      console.log(`sync requests (ms after Import was clicked):\n${lines.join('\n')}`);
+    },
+  };
 }
 
 async function watchLongTasks(page: Page): Promise<void> {
@@ -299,6 +330,7 @@ async function main(): Promise<void> {
       const label = `Import ${IMPORT_ROWS.toLocaleString('en-AU')} transactions`;
       const writeProfile = run === 0 ? await startProfile(page) : null;
       const importStarted = Date.now();
+      const requests = run === 0 && PROFILE ? watchSyncRequests(page, importStarted) : null;
       const writeMs = await timeClickUntil(page, label, '[data-step="done"]');
       await printProfile(writeProfile, 'the write (Import -> done)');
       const writeTask = await longestTask(page);
@@ -319,6 +351,7 @@ async function main(): Promise<void> {
       }
       const syncMs = Date.now() - importStarted - writeMs;
       await printProfile(syncProfile, 'the sync (after the write)');
+      requests?.print();
       console.log(
         outbox === 0
           ? `run ${run + 1}: sync: outbox empty ${syncMs.toFixed(0)} ms after the import finished (${(Date.now() - importStarted).toFixed(0)} ms after Import was clicked; ${(await storeCounts(page)).sync_rejections} changes refused)`

@@ -103,15 +103,17 @@ export function expandRow(row: OutboxRow): OutboxRow[] {
 const EXPAND_PAGE = 50;
 
 /**
- * The oldest `limit` changes waiting, slice rows expanded (expandRow), oldest first. Only as many rows as needed
- * are read, so a queue of thousands of slice rows is not read whole for a batch of 1,000.
+ * The oldest `limit` changes waiting, slice rows expanded (expandRow), oldest first; with `afterId`, the oldest of
+ * those whose mutation id is above it (the batch after one still on its way to the server, which may begin inside
+ * a slice row). Only as many rows as needed are read, so a queue of thousands of slice rows is not read whole for a
+ * batch of 1,000.
  */
-export async function pendingChanges(db: WyrdDb, limit: number): Promise<OutboxRow[]> {
+export async function pendingChanges(db: WyrdDb, limit: number, afterId = -Infinity): Promise<OutboxRow[]> {
   const changes: OutboxRow[] = [];
-  let after = -Infinity;
+  let after = afterId;
   while (changes.length < limit) {
     const rows = await db.outbox.where(':id').above(after).limit(EXPAND_PAGE).toArray();
-    for (const row of rows) changes.push(...expandRow(row));
+    for (const row of rows) for (const c of expandRow(row)) if (c.seq! > afterId) changes.push(c);
     if (rows.length < EXPAND_PAGE) break;
     after = rows[rows.length - 1].seq!;
   }

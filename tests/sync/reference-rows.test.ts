@@ -202,6 +202,79 @@ describe('reference rows', () => {
     expect([...server.live().keys()].filter((k) => k.startsWith('transactions/'))).toHaveLength(n);
   });
 
+  it('the next batch is read while the server applies this one: edits made meanwhile still go, later and newest', async () => {
+    const server = fakeServer();
+    const db = device();
+    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
+    const n = 2 * WRITE_SLICE + 100;
+    const { transactions } = await saveImport(db, {
+      batch: { ...batch(a.id), row_count: n },
+      transactions: Array.from({ length: n }, (_, i) => tx(a.id, i)),
+    });
+    // While the first batch (300 changes) is at the server, the second has been read: edit one record of each batch
+    // and one of the third, and delete one of the second.
+    const [inFirst, inSecond, inThird, deletedInSecond] = [
+      transactions[10],
+      transactions[310],
+      transactions[599],
+      transactions[320],
+    ];
+    const plain = server.fetch;
+    let held = false;
+    server.fetch = async (input, init) => {
+      if (!held && String(input).endsWith('/sync/push')) {
+        held = true;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        for (const t of [inFirst, inSecond, inThird]) await updateTransaction(db, t.id, { note: `edited ${t.id}` });
+        await deleteTransaction(db, deletedInSecond.id);
+      }
+      return plain(input, init);
+    };
+    await pushOutbox(db, api(server), { batchSize: 300 });
+    const sent = sentMutations(server);
+    const ids = sent.map((m) => m.mutation_id);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const t of [inFirst, inSecond, inThird]) {
+      // The last change sent for each edited record is the record as stored now.
+      const last = sent.filter((m) => m.id === t.id).at(-1)!;
+      expect(last.payload).toEqual(await db.transactions.get(t.id));
+      expect(server.live().get(`transactions/${t.id}`)).toMatchObject({ note: `edited ${t.id}` });
+    }
+    expect(sent.filter((m) => m.id === deletedInSecond.id).at(-1)!.op).toBe('delete');
+    expect(server.live().has(`transactions/${deletedInSecond.id}`)).toBe(false);
+    expect(await db.outbox.count()).toBe(0);
+    expect([...server.live().keys()].filter((k) => k.startsWith('transactions/'))).toHaveLength(n - 1);
+  });
+
+  it('a push failing after its first batch keeps every unanswered change, and the next push sends them once', async () => {
+    const server = fakeServer();
+    const db = device();
+    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
+    const n = 2 * WRITE_SLICE + 100;
+    await saveImport(db, {
+      batch: { ...batch(a.id), row_count: n },
+      transactions: Array.from({ length: n }, (_, i) => tx(a.id, i)),
+    });
+    const plain = server.fetch;
+    let pushes = 0;
+    server.fetch = async (input, init) => {
+      // The second push fails for good (every retry): the batch read ahead of it is dropped.
+      if (String(input).endsWith('/sync/push') && ++pushes >= 2) throw new TypeError('fetch failed');
+      return plain(input, init);
+    };
+    await expect(pushOutbox(db, api(server), { batchSize: 300 })).rejects.toThrow();
+    const firstIds = sentMutations(server).map((m) => m.mutation_id);
+    expect(await pendingChangeCount(db)).toBe(n + 2 - 300);
+    server.fetch = plain;
+    await pushOutbox(db, api(server), { batchSize: 300 });
+    const all = sentMutations(server).map((m) => m.mutation_id);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.slice(0, firstIds.length)).toEqual(firstIds);
+    expect(await db.outbox.count()).toBe(0);
+    expect([...server.live().keys()].filter((k) => k.startsWith('transactions/'))).toHaveLength(n);
+  });
+
   it('a record of a slice edited later goes once, newest; one deleted goes as its delete; undo removes the rest', async () => {
     const server = fakeServer();
     const db = device();
