@@ -4,7 +4,7 @@
 // after navigating to it with 50,000 stored; and the time until the 10,000 new transactions have synced (the
 // outbox drained). Targets: parse + dedupe + write under 2 s with no task of 50 ms or more; first rows within
 // 300 ms; sync under 5 s. Prints medians of BENCH_RUNS imports (default 3) and the load average (the machine is
-// shared); `--profile` adds a main-thread profile of the first run's read, write and sync.
+// shared); `--profile` adds a main-thread profile of the first run's read, write and sync (BENCH_PROFILE_RUN=N: run N).
 import { cpus, loadavg } from 'node:os';
 import type { CDPSession, Page, Request } from 'playwright-core';
 import { median, openHeavyBenchPage } from './bench-compare';
@@ -17,6 +17,8 @@ type LongTask = { start: number; duration: number };
 // `--profile`: a main-thread CPU profile (Chrome DevTools Protocol) of the write and the sync, summed as self
 // time per function, so a slow phase points at its cause.
 const PROFILE = process.argv.includes('--profile');
+/** The run `--profile` profiles (0-based; BENCH_PROFILE_RUN, default the first). */
+const PROFILE_RUN = Number(process.env.BENCH_PROFILE_RUN ?? 0);
 // Imports timed in one process (BENCH_RUNS, default 3): the figures are their medians.
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
@@ -322,15 +324,15 @@ async function main(): Promise<void> {
         buffer: Buffer.from(csv, 'utf8'),
       });
       await watchLongTasks(page);
-      const readProfile = run === 0 ? await startProfile(page) : null;
+      const readProfile = run === PROFILE_RUN ? await startProfile(page) : null;
       const readMs = await timeClickUntil(page, 'Read file', '[aria-label="Import totals"]');
       await printProfile(readProfile, 'the read (Read file -> preview; the statement worker not included)');
       const readTask = await longestTask(page);
       await watchLongTasks(page);
       const label = `Import ${IMPORT_ROWS.toLocaleString('en-AU')} transactions`;
-      const writeProfile = run === 0 ? await startProfile(page) : null;
+      const writeProfile = run === PROFILE_RUN ? await startProfile(page) : null;
       const importStarted = Date.now();
-      const requests = run === 0 && PROFILE ? watchSyncRequests(page, importStarted) : null;
+      const requests = run === PROFILE_RUN && PROFILE ? watchSyncRequests(page, importStarted) : null;
       const writeMs = await timeClickUntil(page, label, '[data-step="done"]');
       await printProfile(writeProfile, 'the write (Import -> done)');
       const writeTask = await longestTask(page);
@@ -344,7 +346,7 @@ async function main(): Promise<void> {
 
       // Sync: until the outbox is empty (the push starts while the chunks are written).
       let outbox = counts.outbox;
-      const syncProfile = run === 0 ? await startProfile(page) : null;
+      const syncProfile = run === PROFILE_RUN ? await startProfile(page) : null;
       while (outbox > 0 && Date.now() - importStarted < 120_000) {
         await page.waitForTimeout(100);
         outbox = (await storeCounts(page)).outbox;
@@ -358,6 +360,17 @@ async function main(): Promise<void> {
           : `run ${run + 1}: sync: ${outbox} outbox rows still waiting after 120 s`,
       );
       if (run === 0) await printFirstRefusal(page);
+      // The round goes on after the outbox is empty: its pull brings the 10,000 rows back as the server stored them
+      // (with the server's updated_at) and writes them. The next run starts once the round is over (the top bar's
+      // 'Synced at'), so that each run's read and write have the same quiet page behind them, as the first has.
+      await page.waitForFunction(
+        () => /^Synced at/.test(document.querySelector('[data-testid="sync-state"]')?.textContent ?? ''),
+        undefined,
+        { timeout: 120_000, polling: 100 },
+      );
+      console.log(
+        `run ${run + 1}: sync round over (pull included) ${Date.now() - importStarted} ms after Import was clicked`,
+      );
       runs.push({ read: readMs, write: writeMs, readTask, writeTask, sync: outbox === 0 ? syncMs : Infinity });
     }
     console.log(

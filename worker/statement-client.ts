@@ -1,12 +1,12 @@
 // The typed client the import screens use to parse statements and plan imports off the main thread: one lazily
 // created module worker wrapped by Comlink. Every call is async and takes and returns plain data.
-import type { StatementApi } from './statement-api';
+import type { StatementWorkerApi } from './statement-worker-api';
 import { workerClient, type WorkerClient } from './worker-client';
 
 /** parseFiles, parseWithMapping and planImport, each returning a Promise. */
-export type StatementClient = WorkerClient<StatementApi>;
+export type StatementClient = WorkerClient<StatementWorkerApi>;
 
-const client = workerClient<StatementApi>(
+const client = workerClient<StatementWorkerApi>(
   () => new Worker(new URL('./statement.worker.ts', import.meta.url), { type: 'module', name: 'wyrd-statement' }),
 );
 

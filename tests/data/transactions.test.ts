@@ -15,6 +15,7 @@ import {
 } from '../../src/data/repositories/payee-rules';
 import {
   IMPORT_CHUNK,
+  VALIDATE_SLICE,
   WRITE_SLICE,
   createTransaction,
   deleteTransaction,
@@ -22,6 +23,7 @@ import {
   linkTransfer,
   recategorise,
   saveImport,
+  saveImportChunk,
   setRecurringLink,
   undoImport,
   unlinkTransfer,
@@ -111,6 +113,28 @@ describe('transactions repository', () => {
     expect(await db.transactions.count()).toBe(0);
     expect(await db.import_batches.count()).toBe(0);
     expect(await db.outbox.count()).toBe(before);
+  });
+
+  it('a chunk validated a slice per task still writes nothing when a row past the first slice is invalid', async () => {
+    const db = open();
+    const account = await createAccount(db, { name: 'Everyday', current_balance: 0 });
+    const input = rows(account.id, VALIDATE_SLICE * 2 + 5);
+    const bad = VALIDATE_SLICE + 3;
+    input[bad] = { ...input[bad], amount_cents: 1.5 };
+    const before = await db.outbox.count();
+    const error = await saveImportChunk(db, { ...batch(account.id), id: 'batch-1' }, input).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DataValidationError);
+    expect((error as DataValidationError).messageFor(`transactions.${bad}.amount_cents`)).toBe(
+      'must be a whole number of cents',
+    );
+    expect(await db.transactions.count()).toBe(0);
+    expect(await db.import_batches.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(before);
+    // Valid, the same chunk is written whole, every row stamped with the batch.
+    input[bad] = rows(account.id, bad + 1)[bad];
+    const saved = await saveImportChunk(db, { ...batch(account.id), id: 'batch-1' }, input);
+    expect(saved).toHaveLength(input.length);
+    expect(await db.transactions.where('batch_id').equals('batch-1').count()).toBe(input.length);
   });
 
   it('edits, recategorises, links recurring items and transfers, and deletes', async () => {

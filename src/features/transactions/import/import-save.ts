@@ -5,6 +5,7 @@ import { applyPayeeRules } from '../../../../worker/engine/index';
 import type { WyrdDb } from '../../../data/db';
 import { newId } from '../../../data/ids';
 import { holdSync } from '../../../data/sync/sync-service';
+import { yieldToMain } from '../../../data/yield-to-main';
 import { measured } from '../../../lib/perf/user-timing';
 import { listRules, type TransactionRow } from '../tx-store';
 import { linkTransfers, saveImportChunk, type NewBatch, type NewTransaction } from '../tx-writes';
@@ -16,13 +17,6 @@ import type { PlannedRow } from './import-types';
  * hands a chunk to IndexedDB a few hundred rows per task, and the browser gets a turn between chunks.
  */
 export const SAVE_CHUNK = 2_000;
-
-/** Gives the browser a turn (input, paint) between chunks. */
-export function yieldToMain(): Promise<void> {
-  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (s?.yield) return s.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 export type SaveResult = { batchId: string; added: number; ids: string[]; transfers: number };
 

@@ -8,7 +8,7 @@ import {
   StatementFileError,
 } from '../../../../worker/engine/index';
 import type { FileResult, StatementReader } from './import-types';
-import { yieldToMain } from './import-save';
+import { yieldToMain } from '../../../data/yield-to-main';
 
 async function bytesOf(file: File): Promise<Uint8Array> {
   return new Uint8Array(await file.arrayBuffer());
