@@ -8,7 +8,7 @@ import { holdSync } from '../../../data/sync/sync-service';
 import { yieldToMain } from '../../../data/yield-to-main';
 import { measured } from '../../../lib/perf/user-timing';
 import { listRules, type TransactionRow } from '../tx-store';
-import { linkTransfers, saveImportChunk, type NewBatch, type NewTransaction } from '../tx-writes';
+import { linkTransfers, saveImportChunk, undoImport, type NewBatch, type NewTransaction } from '../tx-writes';
 import type { ImportPreview } from './import-preview';
 import type { PlannedRow } from './import-types';
 
@@ -82,6 +82,11 @@ export async function saveConfirmedImport(
     }
     const transfers = await measured('wyrd:import:transfers', () => linkTransfers(db, saved));
     return { batchId, added: saved.length, ids: saved.map((t) => t.id), transfers };
+  } catch (err) {
+    // All or nothing, as the screen says ("Nothing was imported"): the chunks already written are undone (their
+    // queued creates followed by deletes, before the held sync pushes any of them).
+    if (saved.length > 0) await undoImport(db, batchId).catch(() => undefined);
+    throw err;
   } finally {
     release();
   }
