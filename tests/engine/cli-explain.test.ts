@@ -1,24 +1,17 @@
 // The forecast CLI's --explain: the same month breakdown the compare screen shows, as JSON, and its usage errors.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { forecastCli, spawnForecastCli } from './helpers/forecast-cli';
 import { explainMonths, type MonthExplanation } from '../../worker/engine/index';
 
-const root = resolve(__dirname, '../..');
 const fixture = join(__dirname, 'fixtures/small-backup.json');
 
-function cli(...args: string[]) {
-  const r = spawnSync(join(root, 'node_modules/.bin/tsx'), ['worker/cli/forecast.ts', ...args], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = forecastCli;
 
 describe('forecast CLI --explain', () => {
   it('prints every scenario month breakdown, the same figures as the engine gives the screen', () => {
-    const r = cli(fixture, '--as-of', '2026-11-21', '--explain', '2027-02');
+    const r = spawnForecastCli(fixture, '--as-of', '2026-11-21', '--explain', '2027-02');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { month: string; years: number; scenarios: MonthExplanation[] };
     expect(out).toMatchObject({ as_of: '2026-11-21', years: 5, month: '2027-02' });

@@ -1,9 +1,10 @@
-// The forecast CLI, spawned as users run it: output shape, options, and exit 2 naming the JSON path.
-import { spawnSync } from 'node:child_process';
+// The forecast CLI: output shape, options, and exit 2 naming the JSON path; spawned as users run it where the
+// process itself is what is checked, else in-process through the same runCli (tests/engine/helpers/forecast-cli.ts).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { forecastCli, spawnForecastCli } from './helpers/forecast-cli';
 import {
   BackupFileSchema,
   ComparisonResultSchema,
@@ -12,16 +13,9 @@ import {
   IncomeByCategorySchema,
 } from '../../worker/engine/index';
 
-const root = resolve(__dirname, '../..');
 const fixture = join(__dirname, 'fixtures/small-backup.json');
 
-function cli(...args: string[]) {
-  const r = spawnSync(join(root, 'node_modules/.bin/tsx'), ['worker/cli/forecast.ts', ...args], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = forecastCli;
 
 function tempFile(content: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'wyrd-cli-'));
@@ -32,8 +26,10 @@ function tempFile(content: string): string {
 
 describe('forecast CLI', () => {
   it('prints the compare response for every scenario (default 5 years)', () => {
-    const r = cli(fixture, '--as-of', '2026-11-21');
+    // As a process: the entry point, exit code 0 and the JSON on stdout.
+    const r = spawnForecastCli(fixture, '--as-of', '2026-11-21');
     expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
     const out = ComparisonResultSchema.parse(JSON.parse(r.stdout));
     expect(Object.keys(out)).toEqual(['sc-now', 'sc-save']);
     expect(out['sc-save'].name).toBe('Spend less');
@@ -65,7 +61,8 @@ describe('forecast CLI', () => {
   it('exits 2 naming the JSON path of the first problem', () => {
     const bad = JSON.parse(readFileSync(fixture, 'utf8'));
     bad.accounts[2].current_balance = 'a lot';
-    const r = cli(tempFile(JSON.stringify(bad)), '--as-of', '2026-11-21');
+    // As a process: exit code 2, nothing on stdout, the message on stderr.
+    const r = spawnForecastCli(tempFile(JSON.stringify(bad)), '--as-of', '2026-11-21');
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/\$\.accounts\[2\]\.current_balance: must be a number/);

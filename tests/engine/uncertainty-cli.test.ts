@@ -1,27 +1,20 @@
 // The forecast CLI's uncertainty mode (worker/cli/forecast.ts, docs/uncertainty.md): the UncertaintyResult as
 // JSON, identical to the engine's for the same inputs (spawned as users run it), and exit 2 with a clear message
 // on bad flags.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { forecastCli, spawnForecastCli } from './helpers/forecast-cli';
 import { runCli } from '../../worker/cli/forecast';
 import { runUncertainty } from '../../worker/engine/index';
 
-const root = resolve(__dirname, '../..');
 const fixture = join(__dirname, 'fixtures/small-backup.json');
 
-function cli(...args: string[]) {
-  const r = spawnSync(join(root, 'node_modules/.bin/tsx'), ['worker/cli/forecast.ts', ...args], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = forecastCli;
 
 describe('forecast CLI: uncertainty', () => {
   it('prints the same UncertaintyResult as the engine for the same inputs', () => {
-    const r = cli(fixture, '--as-of', '2026-11-21', '--years', '10', '--trials', '200', '--seed', '42');
+    const r = spawnForecastCli(fixture, '--as-of', '2026-11-21', '--years', '10', '--trials', '200', '--seed', '42');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const backup = JSON.parse(readFileSync(fixture, 'utf8'));
