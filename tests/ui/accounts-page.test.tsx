@@ -12,7 +12,7 @@ import { AccountsPage } from '../../src/features/accounts/AccountsPage';
 // The whole suite shares two cores: give live queries more than the default second to settle.
 configure({ asyncUtilTimeout: 5_000 });
 
-const user = () => userEvent.setup({ delay: null });
+const user = () => userEvent.setup();
 
 async function openAccounts(seed?: (db: WyrdDb) => Promise<void>) {
   const view = await renderUserPage(AccountsPage, '/accounts');

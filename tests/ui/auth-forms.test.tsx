@@ -12,7 +12,7 @@ vi.mock('../../src/lib/config/app-config', async (original) => ({
   loadAppConfig: async () => TEST_CONFIG,
 }));
 
-const user = () => userEvent.setup({ delay: null });
+const user = () => userEvent.setup();
 
 describe('login', () => {
   beforeEach(() => resetAppState());

@@ -13,7 +13,7 @@ vi.mock('../../src/lib/config/app-config', async (original) => ({
   loadAppConfig: async () => TEST_CONFIG,
 }));
 
-const user = () => userEvent.setup({ delay: null });
+const user = () => userEvent.setup();
 
 describe('scenario builder: create', () => {
   beforeEach(() => resetAppState());

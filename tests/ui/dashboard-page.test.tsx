@@ -255,7 +255,7 @@ describe('dashboard', () => {
     await act(async () => {
       await db.open();
     });
-    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(
       await within(await screen.findByRole('region', { name: 'Net Worth' })).findByText('+$10'),
     ).toBeInTheDocument();

@@ -23,7 +23,7 @@ describe('profile Data tab', () => {
     await renderApp('/profile');
     await waitFor(() => expect(screen.getByLabelText('First Name')).toHaveValue('Ada'));
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profile Information', 'Security', 'Data']);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     screen.getByRole('tab', { name: 'Profile Information' }).focus();
     await user.keyboard('{ArrowLeft}');
     const data = screen.getByRole('tab', { name: 'Data' });

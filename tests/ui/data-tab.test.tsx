@@ -89,7 +89,7 @@ describe('data tab', () => {
     await seed(direct);
     const downloads = captureDownloads();
     renderTab(userId);
-    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Export data' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export data' }));
     expect(await screen.findByText('Downloaded wyrd-backup-2026-11-21.json')).toBeInTheDocument();
     expect(downloads.names).toEqual(['wyrd-backup-2026-11-21.json']);
     const file = JSON.parse(await downloads.blobs[0].text());
@@ -111,7 +111,7 @@ describe('data tab', () => {
       recurring_items: [],
       scenarios: [],
     };
-    await userEvent.setup({ delay: null }).upload(screen.getByLabelText('Import data'), jsonFile(JSON.stringify(bad), 'bad.json'));
+    await userEvent.setup().upload(screen.getByLabelText('Import data'), jsonFile(JSON.stringify(bad), 'bad.json'));
     const problems = await screen.findByRole('list', { name: 'Import problems' });
     const text = within(problems)
       .getAllByRole('listitem')
@@ -125,7 +125,7 @@ describe('data tab', () => {
 
   it('reports a file that is not JSON', async () => {
     renderTab();
-    await userEvent.setup({ delay: null }).upload(screen.getByLabelText('Import data'), jsonFile('{ not json', 'broken.json'));
+    await userEvent.setup().upload(screen.getByLabelText('Import data'), jsonFile('{ not json', 'broken.json'));
     const problems = await screen.findByRole('list', { name: 'Import problems' });
     expect(within(problems).getByText(/is not valid JSON/)).toBeInTheDocument();
     expect(within(problems).getByText('$')).toBeInTheDocument();
@@ -144,12 +144,12 @@ describe('data tab', () => {
     renderTab(userId);
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const input = screen.getByLabelText('Import data');
-    await userEvent.setup({ delay: null }).upload(input, jsonFile(json));
+    await userEvent.setup().upload(input, jsonFile(json));
     expect(await screen.findByText('Import cancelled. Nothing was changed.')).toBeInTheDocument();
     expect(confirm).toHaveBeenCalledWith(IMPORT_CONFIRM);
     expect((await target.accounts.toArray()).map((a) => a.name)).toEqual(['Old account']);
 
-    await userEvent.setup({ delay: null }).upload(input, jsonFile(json));
+    await userEvent.setup().upload(input, jsonFile(json));
     expect(
       await screen.findByText(/^Import complete: 2 accounts, 2 recurring items, \d+ categories and 0 scenarios\.$/),
     ).toBeInTheDocument();

@@ -17,7 +17,7 @@ vi.mock('../../src/lib/config/app-config', async (original) => ({
   loadAppConfig: async () => TEST_CONFIG,
 }));
 
-const user = () => userEvent.setup({ delay: null });
+const user = () => userEvent.setup();
 
 type Seeded = Awaited<ReturnType<typeof seedHousehold>>;
 

@@ -29,7 +29,7 @@ describe('Household section', () => {
 
   it('adds a partner and saves both people, keeping the other assumptions', async () => {
     const db = await renderSection((d) => saveAssumptions(d, { inflation_rate: 3 }));
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add partner' }));
     const partner = screen.getByRole('group', { name: 'Your partner' });
     const name = within(partner).getByLabelText('Name');
@@ -53,7 +53,7 @@ describe('Household section', () => {
 
   it('names the person and field of each problem, and saves nothing', async () => {
     const db = await renderSection();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const you = screen.getByRole('group', { name: 'You' });
     await user.clear(within(you).getByLabelText('Name'));
     await user.type(within(you).getByLabelText('Taxable income so far this financial year (optional)'), 'lots');
@@ -72,7 +72,7 @@ describe('Household section', () => {
         ],
       }),
     );
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await waitFor(() => expect(screen.getByRole('group', { name: 'Your partner' })).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Remove partner' }));
     await user.click(screen.getByRole('button', { name: 'Save Household' }));
@@ -86,7 +86,7 @@ describe('Household section: retirement settings', () => {
 
   it('saves homeowner, the Age Pension off and a row of unused cap, keeping the other assumptions', async () => {
     const db = await renderSection((d) => saveAssumptions(d, { inflation_rate: 3 }));
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const group = screen.getByRole('group', { name: 'Retirement and Age Pension' });
     await user.selectOptions(within(group).getByLabelText('Do you own the home you live in?'), 'no');
     await user.click(within(group).getByRole('checkbox', { name: 'Include the Age Pension in the forecast' }));
@@ -115,7 +115,7 @@ describe('Household section: retirement settings', () => {
         },
       }),
     );
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const group = await screen.findByRole('group', { name: 'Retirement and Age Pension' });
     await waitFor(() => expect(within(group).getByLabelText('Do you own the home you live in?')).toHaveValue('yes'));
     const pension = within(group).getByRole('checkbox', { name: 'Include the Age Pension in the forecast' });
@@ -131,7 +131,7 @@ describe('Household section: retirement settings', () => {
 
   it('names the row and field of each problem, and saves nothing', async () => {
     const db = await renderSection();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const group = screen.getByRole('group', { name: 'Retirement and Age Pension' });
     await user.click(within(group).getByRole('button', { name: 'Add unused cap' }));
     const row = within(group).getByRole('group', { name: 'Unused cap 1' });

@@ -34,7 +34,7 @@ describe('profile attributes that arrive late', () => {
 
   it('keep the name being typed, and the save sends it', async () => {
     const arrive = await openProfileWithLateAttributes();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await user.clear(screen.getByLabelText('First Name'));
     await user.type(screen.getByLabelText('First Name'), 'Grace');
     await arrive();
@@ -46,7 +46,7 @@ describe('profile attributes that arrive late', () => {
 
   it('do not undo a save or hide its message', async () => {
     const arrive = await openProfileWithLateAttributes();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await user.clear(screen.getByLabelText('First Name'));
     await user.type(screen.getByLabelText('First Name'), 'Grace');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));

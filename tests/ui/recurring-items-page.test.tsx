@@ -15,7 +15,7 @@ import { RecurringItemsPage } from '../../src/features/recurring-items/Recurring
 // The whole suite shares two cores: give live queries more than the default second to settle.
 configure({ asyncUtilTimeout: 5_000 });
 
-const user = () => userEvent.setup({ delay: null });
+const user = () => userEvent.setup();
 const withCategories = (seed?: (db: WyrdDb) => Promise<void>) => async (db: WyrdDb) => {
   await ensureDefaultCategories(db);
   if (seed) await seed(db);

@@ -15,7 +15,7 @@ vi.mock('../../src/lib/config/app-config', async (original) => ({
   loadAppConfig: async () => TEST_CONFIG,
 }));
 
-const user = () => userEvent.setup({ delay: null });
+const user = () => userEvent.setup();
 
 async function openScenario(seed: (db: WyrdDb) => Promise<string>, prefix = '/scenarios/', query = '') {
   let id = '';

@@ -16,7 +16,7 @@ vi.mock('../../src/lib/config/app-config', async (original) => ({
   loadAppConfig: async () => TEST_CONFIG,
 }));
 
-const user = () => userEvent.setup({ delay: null });
+const user = () => userEvent.setup();
 
 async function card(name: string) {
   const title = await screen.findByRole('heading', { level: 2, name });

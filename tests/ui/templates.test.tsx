@@ -36,7 +36,7 @@ vi.mock('../../worker/engine/smart-create/identify', async (original) => {
   };
 });
 
-const user = () => userEvent.setup({ delay: null });
+const user = () => userEvent.setup();
 
 describe('template chooser', () => {
   beforeEach(() => {

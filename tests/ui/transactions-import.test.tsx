@@ -132,7 +132,7 @@ describe('column mapping', () => {
       />,
     );
     expect(screen.getByRole('table', { name: 'The first lines of the file' })).toHaveTextContent('COFFEE CART');
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Date'), 'When');
     await user.selectOptions(screen.getByLabelText('Description'), 'Text');
     await user.selectOptions(screen.getByLabelText('Amount'), 'Value');
@@ -153,7 +153,7 @@ describe('import page', () => {
       prepare: (d) => createAccount(d, { name: 'Everyday', current_balance: 100 }),
     });
     // A person can pick any file (the picker's filter is only a suggestion).
-    const user = userEvent.setup({ applyAccept: false, delay: null });
+    const user = userEvent.setup({ applyAccept: false });
     await user.selectOptions(await screen.findByLabelText('Account'), 'Everyday');
     const pdf = new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31])], 'statement.pdf');
     await user.upload(screen.getByLabelText(/Statement files/), pdf);

@@ -117,7 +117,7 @@ describe('transactions list', () => {
     expect(await screen.findByText('5 transactions')).toBeInTheDocument();
     await waitFor(() => expect(rowNames()[0]).toMatch(/^WOOLWORTHS/));
     expect(rowNames()).toHaveLength(5);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await user.type(screen.getByLabelText('Search'), 'woolworths');
     expect(await screen.findByText('2 transactions')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Search'));
@@ -148,7 +148,7 @@ describe('transactions list', () => {
   it('changes a category inline, offers to remember it for the payee, and bulk-recategorises a selection', async () => {
     const { db, seeded } = await open(TransactionsPage, '/transactions');
     await screen.findByText('5 transactions');
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const select = await screen.findByLabelText(/^Category for WOOLWORTHS, 3 Mar 2026/);
     await user.selectOptions(select, seeded.groceries);
     await waitFor(async () => expect((await transactionsTable(db).get('t2'))?.category_id).toBe(seeded.groceries));
@@ -298,7 +298,7 @@ describe('dashboard card', () => {
     const { db, seeded } = await open(PlanVsActualCard, '/dashboard', (s) => [
       tx('t9', s.everyday, '2026-03-07', -500, 'CAFE', { balance_cents: 123400 }),
     ]);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: "Re-start the forecast from today's balances" }));
     await waitFor(async () => expect((await db.accounts.get(seeded.everyday))?.current_balance).toBe(1234));
     expect(await screen.findByText(/Re-started from the statements/)).toBeInTheDocument();
