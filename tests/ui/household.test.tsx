@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UserDbProvider } from '../../src/data/db-context';
-import { WyrdDb } from '../../src/data/db';
+import { closeUserDb, WyrdDb } from '../../src/data/db';
 import { getAssumptions, saveAssumptions } from '../../src/data/repositories/assumptions';
 import { HouseholdSection } from '../../src/features/profile/HouseholdSection';
 import { validateHousehold, validateRetirement, toRetirementForm } from '../../src/features/profile/household-form';
@@ -26,6 +26,26 @@ async function renderSection(seed?: (db: WyrdDb) => Promise<unknown>) {
 
 describe('Household section', () => {
   afterEach(() => cleanup());
+
+  it('a sign-out while the household is still being read leaves no unhandled failure behind', async () => {
+    const failures: unknown[] = [];
+    const note = (reason: unknown) => failures.push(reason);
+    process.on('unhandledRejection', note);
+    try {
+      render(
+        <UserDbProvider userId={`test-${crypto.randomUUID()}`}>
+          <HouseholdSection />
+        </UserDbProvider>,
+      );
+      // The read has started (the effect ran in render); the database closes under it, then the screen goes.
+      closeUserDb();
+      cleanup();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(failures).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
+  });
 
   it('adds a partner and saves both people, keeping the other assumptions', async () => {
     const db = await renderSection((d) => saveAssumptions(d, { inflation_rate: 3 }));

@@ -13,11 +13,18 @@ export function useStoredAssumptions(db: WyrdDb, fill: (stored: AssumptionsInput
   const [stored, setStored] = useState<AssumptionsInput | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    void getAssumptions(db).then((a) => {
-      if (!live) return;
-      setStored(a);
-      fill(a);
-    });
+    getAssumptions(db).then(
+      (a) => {
+        if (!live) return;
+        setStored(a);
+        fill(a);
+      },
+      // Closed under the screen (sign-out) once it is gone: nothing to say. Otherwise the form stays unfilled
+      // (stored stays undefined, so nothing is saved over what could not be read) and the reason is logged.
+      (err: unknown) => {
+        if (live) console.error('Failed to read the assumptions', err);
+      },
+    );
     return () => {
       live = false;
     };

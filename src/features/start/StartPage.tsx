@@ -27,11 +27,20 @@ export function StartPage() {
 
   useEffect(() => {
     let live = true;
-    void readGuidedStart(db).then((p) => {
-      if (!live) return;
-      setStep(p?.step ?? 'household');
-      setCompleted(p?.completed ?? []);
-    });
+    readGuidedStart(db).then(
+      (p) => {
+        if (!live) return;
+        setStep(p?.step ?? 'household');
+        setCompleted(p?.completed ?? []);
+      },
+      // Unreadable progress (the database closed under the screen at sign-out, or a failed read): start from the
+      // first step rather than show nothing.
+      (err: unknown) => {
+        if (!live) return;
+        console.error('Failed to read the guided start progress', err);
+        setStep('household');
+      },
+    );
     return () => {
       live = false;
     };
