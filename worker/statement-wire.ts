@@ -7,8 +7,13 @@
 import type { CategorisedImportPlan } from './statement-api';
 import type { ParsedRow, PlannedRow } from './engine/index';
 
-/** The rows the worker keeps: the most recent files read (a few imports' worth), oldest dropped first. */
+/**
+ * The rows the worker keeps: the most recent files read (a few imports' worth), oldest dropped first, and never
+ * more than KEPT_ROWS rows in all (a file over it is still kept, alone), so memory stays bounded however many
+ * files a session reads. A plan asked with a dropped token gets `missing`, and the page sends the rows instead.
+ */
 export const KEPT_FILES = 16;
+export const KEPT_ROWS = 200_000;
 
 /** Rows per keptRows message: 2,000 parsed rows take the page about 15 ms to copy, 10,000 took a task of 50-100. */
 export const ROWS_PAGE = 2_000;
@@ -30,11 +35,17 @@ export type WirePlan = {
 export class KeptRows {
   private readonly rows = new Map<string, ParsedRow[]>();
   private next = 0;
+  private total = 0;
 
   keep(rows: ParsedRow[]): string {
     const token = `rows-${++this.next}`;
     this.rows.set(token, rows);
-    if (this.rows.size > KEPT_FILES) this.rows.delete(this.rows.keys().next().value!);
+    this.total += rows.length;
+    while (this.rows.size > 1 && (this.rows.size > KEPT_FILES || this.total > KEPT_ROWS)) {
+      const [oldest, dropped] = this.rows.entries().next().value!;
+      this.rows.delete(oldest);
+      this.total -= dropped.length;
+    }
     return token;
   }
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { normalisePayee, type ExistingTransaction, type ParsedRow } from '../../worker/engine/index';
 import { statementApi } from '../../worker/statement-api';
 import { createStatementWorkerApi } from '../../worker/statement-worker-api';
-import { fromWirePlan, KEPT_FILES, toWirePlan } from '../../worker/statement-wire';
+import { fromWirePlan, KEPT_FILES, KEPT_ROWS, KeptRows, toWirePlan } from '../../worker/statement-wire';
 
 const isoDay = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
 const DESCRIPTIONS = ['COFFEE CLUB SYDNEY', 'WOOLWORTHS 1234', 'ACME PTY LTD SALARY'];
@@ -39,6 +39,23 @@ const fileArb = fc
   );
 
 describe('statement wire form', () => {
+  it('keeps the newest files within the file and row bounds, a file over the row bound alone', () => {
+    const kept = new KeptRows();
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ line: i }) as unknown as ParsedRow);
+    const big = kept.keep(rows(KEPT_ROWS - 10));
+    const small = kept.keep(rows(5));
+    expect(kept.resolve([big, small])).not.toBeNull();
+    const pushOut = kept.keep(rows(6));
+    expect(kept.resolve([big])).toBeNull();
+    expect(kept.resolve([small, pushOut])).not.toBeNull();
+    const huge = kept.keep(rows(KEPT_ROWS + 1));
+    expect(kept.resolve([huge])![0]).toHaveLength(KEPT_ROWS + 1);
+    expect(kept.resolve([small])).toBeNull();
+    const tokens = Array.from({ length: KEPT_FILES + 1 }, () => kept.keep(rows(1)));
+    expect(kept.resolve([tokens[0]])).toBeNull();
+    expect(kept.resolve(tokens.slice(1))).toHaveLength(KEPT_FILES);
+  });
+
   it('the plan in columns, joined to the rows, is the plan', () => {
     fc.assert(
       fc.property(fc.array(fileArb, { minLength: 1, maxLength: 3 }), fc.nat(), (files, cut) => {
