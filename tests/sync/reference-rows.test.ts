@@ -68,6 +68,19 @@ const batch = (account_id: string) => ({
   skipped_count: 0,
 });
 
+/** A device with an import of three slice rows (two full, one of 100) not yet pushed, and a fake server. */
+async function slicedImport() {
+  const server = fakeServer();
+  const db = device();
+  const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
+  const n = 2 * WRITE_SLICE + 100;
+  const { transactions } = await saveImport(db, {
+    batch: { ...batch(a.id), row_count: n },
+    transactions: Array.from({ length: n }, (_, i) => tx(a.id, i)),
+  });
+  return { server, db, n, transactions };
+}
+
 describe('reference rows', () => {
   it('an import stores each transaction once: one slice row names them and carries no copy', async () => {
     const db = device();
@@ -180,14 +193,7 @@ describe('reference rows', () => {
   });
 
   it('slice rows cut by batches: every record is sent once under ids that rise, and the outbox empties', async () => {
-    const server = fakeServer();
-    const db = device();
-    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
-    const n = 2 * WRITE_SLICE + 100;
-    const { transactions } = await saveImport(db, {
-      batch: { ...batch(a.id), row_count: n },
-      transactions: Array.from({ length: n }, (_, i) => tx(a.id, i)),
-    });
+    const { server, db, n, transactions } = await slicedImport();
     expect((await db.outbox.toArray()).filter((r) => r.entity === 'transactions')).toHaveLength(3);
     // Batches of 300 end inside the first and second slice rows, which then keep their rest.
     await pushOutbox(db, api(server), { batchSize: 300 });
@@ -203,14 +209,7 @@ describe('reference rows', () => {
   });
 
   it('the next batch is read while the server applies this one: edits made meanwhile still go, later and newest', async () => {
-    const server = fakeServer();
-    const db = device();
-    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
-    const n = 2 * WRITE_SLICE + 100;
-    const { transactions } = await saveImport(db, {
-      batch: { ...batch(a.id), row_count: n },
-      transactions: Array.from({ length: n }, (_, i) => tx(a.id, i)),
-    });
+    const { server, db, n, transactions } = await slicedImport();
     // While the first batch (300 changes) is at the server, the second has been read: edit one record of each batch
     // and one of the third, and delete one of the second.
     const [inFirst, inSecond, inThird, deletedInSecond] = [
@@ -248,14 +247,7 @@ describe('reference rows', () => {
   });
 
   it('a push failing after its first batch keeps every unanswered change, and the next push sends them once', async () => {
-    const server = fakeServer();
-    const db = device();
-    const a = await createAccount(db, { name: 'Everyday', current_balance: 0 });
-    const n = 2 * WRITE_SLICE + 100;
-    await saveImport(db, {
-      batch: { ...batch(a.id), row_count: n },
-      transactions: Array.from({ length: n }, (_, i) => tx(a.id, i)),
-    });
+    const { server, db, n } = await slicedImport();
     const plain = server.fetch;
     let pushes = 0;
     server.fetch = async (input, init) => {
