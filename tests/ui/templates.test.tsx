@@ -161,7 +161,7 @@ describe('Smart Create', () => {
     );
     await user().click(within(dialog).getByRole('button', { name: 'Create Scenario' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/scenarios/template/buy_first_home'));
-    expect(await screen.findByLabelText('Purchase price *', {}, { timeout: 5000 })).toHaveValue(750000);
+    expect(await screen.findByLabelText('Purchase price *')).toHaveValue(750000);
     expect(screen.getByText(/AI-generated\./)).toBeInTheDocument();
     expect(screen.getByLabelText('Deposit *')).toHaveValue(75000);
     expect(screen.getByLabelText('Month')).toHaveValue('03');
