@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { median } from './bench-compare';
+import { loadAverage } from './load-average';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -111,11 +112,7 @@ async function main(): Promise<void> {
       `  so with the app's indexes: ${(perRow * 1000).toFixed(0)} us a row; 10,000 rows ${(perRow * 10_000).toFixed(0)} ms, ` +
         `50,000 rows ${(perRow * 50_000).toFixed(0)} ms, before any app code runs`,
     );
-    console.log(
-      `load average: ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
+    console.log(`load average: ${loadAverage()}`);
   } finally {
     await browser.close();
     server.close();

@@ -8,6 +8,7 @@
 import { cpus, loadavg } from 'node:os';
 import type { CDPSession, Page, Request } from 'playwright-core';
 import { median, openHeavyBenchPage } from './bench-compare';
+import { loadAverage } from './load-average';
 
 const IMPORT_ROWS = 10_000;
 const STORED_ROWS = 50_000;
@@ -294,11 +295,7 @@ async function seedTransactions(page: Page, accountId: string, n: number): Promi
 }
 
 async function main(): Promise<void> {
-  console.log(
-    `load average: ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${cpus().length} cores`,
-  );
+  console.log(`load average: ${loadAverage()} on ${cpus().length} cores`);
   const { page, heavy, close } = await openHeavyBenchPage('import');
   try {
     const accounts = heavy.accounts as { id: string; name: string }[];
@@ -377,9 +374,7 @@ async function main(): Promise<void> {
       `import ${IMPORT_ROWS} rows, median of ${runs.length} runs: read + de-duplicate + preview ${median(runs.map((r) => r.read)).toFixed(0)} ms, ` +
         `write ${median(runs.map((r) => r.write)).toFixed(0)} ms, total ${median(runs.map((r) => r.read + r.write)).toFixed(0)} ms ` +
         `(totals ${runs.map((r) => (r.read + r.write).toFixed(0)).join(', ')}); longest task ${Math.max(...runs.map((r) => Math.max(r.readTask, r.writeTask))).toFixed(0)} ms; ` +
-        `sync median ${median(runs.map((r) => r.sync)).toFixed(0)} ms; load average ${loadavg()
-          .map((l) => l.toFixed(1))
-          .join(' ')}`,
+        `sync median ${median(runs.map((r) => r.sync)).toFixed(0)} ms; load average ${loadAverage()}`,
     );
 
     // First rows with 50,000 stored: navigate from the dashboard by the nav link, three times.
@@ -419,11 +414,7 @@ async function main(): Promise<void> {
         .map((m) => m.toFixed(0))
         .join(', ')}; longest task ${Math.max(...navTasks).toFixed(0)} ms`,
     );
-    console.log(
-      `load average: ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
+    console.log(`load average: ${loadAverage()}`);
   } finally {
     await close();
   }

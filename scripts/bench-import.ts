@@ -3,7 +3,7 @@
 // a re-import of the same file and an overlapping file; then recurring detection on 3 years of transactions
 // (scripts/bench-recurring.ts). Medians of several runs, with the load average (the machine may be shared).
 // BENCH_ROWS and BENCH_RUNS change the size and the number of runs.
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import {
   centsToDecimalString,
   parseStatementFile,
@@ -14,6 +14,7 @@ import {
   type StatementParseResult,
 } from '../worker/engine/index';
 import { benchRecurring } from './bench-recurring';
+import { loadAverage } from './load-average';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -133,10 +134,7 @@ function main(): void {
   const ofx = new TextEncoder().encode(toOfx(generated));
   const half = Math.floor(ROWS / 2);
   const firstHalf = new TextEncoder().encode(toCommBankCsv(generated.slice(0, half + Math.floor(ROWS / 10))));
-  const load = () =>
-    loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ');
+  const load = () => loadAverage();
   console.log(`bench:import (node): ${ROWS} rows, ${RUNS} runs, ${cpus().length} cores, load average ${load()}`);
   console.log(`  CSV ${(csv.length / 1024).toFixed(0)} KiB, OFX ${(ofx.length / 1024).toFixed(0)} KiB`);
 

@@ -6,7 +6,7 @@
 // 1.5 s, no task of 50 ms or more. Runs BENCH_RUNS times (default 3) on fresh devices and prints medians;
 // BENCH_PROFILE=1 adds a main-thread CPU profile of each pull.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { SYNC_PROTOCOL_VERSION, SYNC_VERSION_HEADER } from '../worker/engine/index';
@@ -15,6 +15,7 @@ import { startStack } from './start';
 import { repoRoot } from './stack/build';
 import { summariseProfile, type CpuProfile } from './stack/cpu-profile';
 import { FIXED_CODE, identityCall, signUpConfirmed } from './stack/identity';
+import { loadAverage } from './load-average';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 50_000);
 const EDITS = Number(process.env.BENCH_EDITS ?? 1_000);
@@ -291,11 +292,7 @@ async function oneDevice(context: BrowserContext, user: { email: string; passwor
 }
 
 export async function benchSyncBrowser(): Promise<void> {
-  console.log(
-    `load average: ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${cpus().length} cores`,
-  );
+  console.log(`load average: ${loadAverage()} on ${cpus().length} cores`);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-bench-sync-browser-'));
   const stack = await startStack({
     env: { LOCAL_AUTH_FIXED_CODE: FIXED_CODE },
@@ -340,11 +337,7 @@ export async function benchSyncBrowser(): Promise<void> {
     console.log(
       `  pull ${RECORDS} records into a new device: ${med((r) => r.pullMs)} ms (target < 5000 ms); longest main-thread task ${med((r) => r.pullTask)} ms (target < 50 ms; 0 = none of 50 ms or more)`,
     );
-    console.log(
-      `load average: ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
+    console.log(`load average: ${loadAverage()}`);
   } finally {
     await browser.close();
     await stack.close();
