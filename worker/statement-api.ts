@@ -23,7 +23,21 @@ import {
   type SeriesInput,
   type StatementErrorCode,
   type StatementParseResult,
+  type Utf8Decoder,
 } from './engine/index';
+
+/**
+ * The runtime's strict UTF-8 decoder for the engine (browsers, workers and Node all have TextDecoder): the same
+ * text as the engine's own decoder, which the engine, having no TextDecoder, writes out byte by byte.
+ */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+export const hostUtf8: Utf8Decoder = (bytes) => {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return null;
+  }
+};
 
 export type StatementFile = { name: string; bytes: Uint8Array };
 
@@ -55,7 +69,7 @@ export const statementApi = {
   parseFiles(files: StatementFile[], options: ParseStatementOptions = {}): FileOutcome[] {
     return files.map((f) => {
       try {
-        return parseStatementFile(f.bytes, f.name, options);
+        return parseStatementFile(f.bytes, f.name, { ...options, utf8: hostUtf8 });
       } catch (err) {
         return fileError(f.name, err);
       }
@@ -70,7 +84,7 @@ export const statementApi = {
       return {
         kind: 'parsed',
         file_name: file.name,
-        statement: parseStatementWithMapping(file.bytes, file.name, mapping),
+        statement: parseStatementWithMapping(file.bytes, file.name, mapping, hostUtf8),
       };
     } catch (err) {
       return fileError(file.name, err);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WyrdDb } from '../../src/data/db';
 import { createAccount } from '../../src/data/repositories/accounts';
 import { DataValidationError } from '../../src/data/repositories/errors';
-import { saveConfirmedImport, SAVE_CHUNK } from '../../src/features/transactions/import/import-save';
+import { FIRST_CHUNK, saveConfirmedImport, SAVE_CHUNK } from '../../src/features/transactions/import/import-save';
 import type { ImportPreview } from '../../src/features/transactions/import/import-preview';
 import type { PlannedRow } from '../../src/features/transactions/import/import-types';
 import { freshDb } from './helpers';
@@ -49,17 +49,22 @@ describe('saveConfirmedImport', () => {
     const db = freshDb('import-save');
     dbs.push(db);
     const account = await createAccount(db, { name: 'Everyday', current_balance: 0 });
-    const rows = Array.from({ length: SAVE_CHUNK + 10 }, (_, i) => planned(i));
-    rows[SAVE_CHUNK + 5] = { ...rows[SAVE_CHUNK + 5], amount_cents: 1.5 };
+    // Three chunks; the bad row is in the third, validated while the second is written.
+    const bad = FIRST_CHUNK + SAVE_CHUNK + 5;
+    const rows = Array.from({ length: FIRST_CHUNK + SAVE_CHUNK + 10 }, (_, i) => planned(i));
+    rows[bad] = { ...rows[bad], amount_cents: 1.5 };
     const error = await saveConfirmedImport(db, { accountId: account.id, preview, rows }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DataValidationError);
     expect(await db.transactions.count()).toBe(0);
     expect(await db.import_batches.count()).toBe(0);
 
-    rows[SAVE_CHUNK + 5] = planned(SAVE_CHUNK + 5);
+    rows[bad] = planned(bad);
     const done = await saveConfirmedImport(db, { accountId: account.id, preview, rows });
     expect(done.added).toBe(rows.length);
     expect(await db.transactions.count()).toBe(rows.length);
     expect(await db.import_batches.count()).toBe(1);
+    // The batch is written once, with the first chunk, not again with each later one.
+    const batchRows = await db.outbox.where('[entity+entity_id]').equals(['import_batches', done.batchId]).toArray();
+    expect(batchRows.map((r) => r.op)).toEqual(['create']);
   });
 });

@@ -231,7 +231,7 @@ export function explainMonths(
 export * from './model/transaction';
 export * from './statements/types';
 export { StatementFileError, type StatementErrorCode } from './statements/errors';
-export { decodeStatementBytes, type TextEncodingName } from './statements/decode';
+export { decodeStatementBytes, type TextEncodingName, type Utf8Decoder } from './statements/decode';
 export {
   parseCents,
   centsToDecimalString,

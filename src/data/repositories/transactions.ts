@@ -168,6 +168,51 @@ export function listImportBatches(db: WyrdDb): Promise<ImportBatchRow[]> {
 // ---- imports
 
 /**
+ * One chunk of a confirmed import, validated and stamped (prepareImportChunk) and not yet written: the screen
+ * validates the next chunk while IndexedDB writes this one. `batch` is written with the rows, or is null when an
+ * earlier chunk of the same import already wrote it.
+ */
+export type PreparedImportChunk = {
+  batch: ImportBatchRow | null;
+  batchId: string;
+  rows: TransactionRow[];
+  at: IsoTimestamp;
+};
+
+/**
+ * Validates one chunk of a confirmed import (a slice of rows per task, so no task runs long) and stamps the rows
+ * with the batch's id. Writes nothing; throws DataValidationError (every bad field) on bad input.
+ */
+export async function prepareImportChunk(
+  batch: NewImportBatch & { id: string },
+  transactions: ReadonlyArray<NewTransaction>,
+  opts?: WriteOptions & { withBatch?: boolean },
+): Promise<PreparedImportChunk> {
+  const at = timestamp(opts);
+  const { id: batchId, ...batchFields } = batch;
+  const batchRow: ImportBatchRow | null =
+    opts?.withBatch === false
+      ? null
+      : { ...validate('import batch', ImportBatchInputSchema, batchFields), id: batchId, updated_at: at };
+  return { batch: batchRow, batchId, rows: await toRowsInSlices(transactions, at, batchId), at };
+}
+
+/** Writes a prepared chunk (its batch, when it has one, and its rows, with their outbox rows) in one Dexie transaction. */
+export async function writeImportChunk(db: WyrdDb, chunk: PreparedImportChunk): Promise<TransactionRow[]> {
+  const { batch, batchId, rows, at } = chunk;
+  await db.transaction('rw', [db.transactions, db.import_batches, db.outbox], async () => {
+    let seq: number | undefined;
+    if (batch) {
+      const existed = !!(await db.import_batches.get(batchId));
+      await db.import_batches.put(batch);
+      seq = await db.outbox.add(outboxRow('import_batches', batchId, existed ? 'update' : 'create', batch, at));
+    }
+    await putAll(db, rows, 'create', at, seq);
+  });
+  return rows;
+}
+
+/**
  * Saves one chunk of a confirmed import: the batch (created or replaced) and the rows, stamped with its id,
  * with their outbox rows, in one Dexie transaction.
  */
@@ -177,21 +222,7 @@ export async function saveImportChunk(
   transactions: ReadonlyArray<NewTransaction>,
   opts?: WriteOptions,
 ): Promise<TransactionRow[]> {
-  const at = timestamp(opts);
-  const { id: batchId, ...batchFields } = batch;
-  const batchRow: ImportBatchRow = {
-    ...validate('import batch', ImportBatchInputSchema, batchFields),
-    id: batchId,
-    updated_at: at,
-  };
-  const rows = await toRowsInSlices(transactions, at, batchId);
-  await db.transaction('rw', [db.transactions, db.import_batches, db.outbox], async () => {
-    const existed = !!(await db.import_batches.get(batchId));
-    await db.import_batches.put(batchRow);
-    const seq = await db.outbox.add(outboxRow('import_batches', batchId, existed ? 'update' : 'create', batchRow, at));
-    await putAll(db, rows, 'create', at, seq);
-  });
-  return rows;
+  return writeImportChunk(db, await prepareImportChunk(batch, transactions, opts));
 }
 
 /**

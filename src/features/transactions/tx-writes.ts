@@ -14,12 +14,19 @@ import type { ImportBatchRow, PayeeRuleRow, TransactionRow } from './tx-store';
 export type NewTransaction = Omit<TransactionRow, 'id' | 'updated_at'>;
 export type NewBatch = Omit<ImportBatchRow, 'id' | 'updated_at'>;
 
-export function saveImportChunk(
-  db: WyrdDb,
+export type PreparedImportChunk = repo.PreparedImportChunk;
+
+/** Validates a chunk of an import without writing it; `withBatch: false` when an earlier chunk wrote the batch. */
+export function prepareImportChunk(
   batch: NewBatch & { id: string },
   rows: NewTransaction[],
-): Promise<TransactionRow[]> {
-  return repo.saveImportChunk(db, batch, rows);
+  withBatch: boolean,
+): Promise<PreparedImportChunk> {
+  return repo.prepareImportChunk(batch, rows, { withBatch });
+}
+
+export function writeImportChunk(db: WyrdDb, chunk: PreparedImportChunk): Promise<TransactionRow[]> {
+  return repo.writeImportChunk(db, chunk);
 }
 
 export function undoImport(db: WyrdDb, batchId: string): Promise<number> {

@@ -8,6 +8,7 @@ import {
   parseCents,
   parseStatementDate,
 } from '../../../worker/engine/index';
+import { hostUtf8 } from '../../../worker/statement-api';
 
 describe('parseCents', () => {
   it.each([
@@ -127,6 +128,26 @@ describe('decodeStatementBytes', () => {
     expect(decodeStatementBytes(bytes(0x41, 0xc3)).encoding).toBe('windows-1252');
     expect(decodeStatementBytes(bytes(0xc0, 0x80)).encoding).toBe('windows-1252');
     expect(decodeStatementBytes(bytes(0xed, 0xa0, 0x80)).encoding).toBe('windows-1252');
+  });
+  it("gives the same text and encoding with the host's TextDecoder as with its own decoder", () => {
+    // Text as UTF-8 with some bytes changed (truncated, overlong and stray sequences), with or without a mark.
+    const nearUtf8 = fc
+      .tuple(
+        fc.boolean(),
+        fc.string({ unit: 'grapheme', maxLength: 60 }),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 3 }),
+      )
+      .map(([bom, text, changes]) => {
+        const b = new TextEncoder().encode(text);
+        for (const [at, value] of changes) if (b.length > 0) b[at % b.length] = value;
+        return bom ? new Uint8Array([0xef, 0xbb, 0xbf, ...b]) : b;
+      });
+    fc.assert(
+      fc.property(fc.oneof(nearUtf8, fc.uint8Array({ maxLength: 40 })), (b) => {
+        expect(decodeStatementBytes(b, hostUtf8)).toEqual(decodeStatementBytes(b));
+      }),
+      { numRuns: 2000 },
+    );
   });
   it('reads UTF-16 with a byte-order mark', () => {
     expect(decodeStatementBytes(bytes(0xff, 0xfe, 0x41, 0x00, 0x2c, 0x00))).toEqual({

@@ -4,6 +4,12 @@
 
 export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
+/**
+ * A host's strict UTF-8 decoder (the worker's TextDecoder with `fatal: true`): the text of valid UTF-8, else null.
+ * It must give exactly what the engine's own decoder gives; it is only faster (a 1 MB file in about 1 ms, not 25).
+ */
+export type Utf8Decoder = (bytes: Uint8Array) => string | null;
+
 /** Windows-1252's 0x80..0x9F (the rest of the range is Latin-1); 0 marks the five unassigned bytes. */
 const CP1252_HIGH = [
   0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0, 0,
@@ -80,12 +86,18 @@ function decodeCp1252(bytes: Uint8Array): string {
   return unitsToString(units, units.length);
 }
 
-/** Decodes a statement file: a BOM decides; otherwise UTF-8 when the bytes are valid UTF-8, else Windows-1252. */
-export function decodeStatementBytes(bytes: Uint8Array): { text: string; encoding: TextEncodingName } {
+/**
+ * Decodes a statement file: a BOM decides; otherwise UTF-8 when the bytes are valid UTF-8, else Windows-1252.
+ * `utf8` is the host's decoder for the UTF-8 attempt, when it has one.
+ */
+export function decodeStatementBytes(
+  bytes: Uint8Array,
+  utf8?: Utf8Decoder,
+): { text: string; encoding: TextEncodingName } {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: decodeUtf16(bytes, true), encoding: 'utf-16le' };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: decodeUtf16(bytes, false), encoding: 'utf-16be' };
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const text = decodeUtf8(bytes, bom ? 3 : 0);
+  const text = utf8 ? utf8(bom ? bytes.subarray(3) : bytes) : decodeUtf8(bytes, bom ? 3 : 0);
   if (text !== null) return { text, encoding: 'utf-8' };
   // A mark in front of Windows-1252 text (an editor added it to a legacy export) is not part of the text.
   return { text: decodeCp1252(bom ? bytes.subarray(3) : bytes), encoding: 'windows-1252' };

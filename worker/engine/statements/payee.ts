@@ -39,6 +39,9 @@ const PREFIXES = [
   'TST',
 ];
 
+/** Each prefix with the space that must follow it (built once: stripOnce runs for every row of a statement). */
+const PREFIXES_SPACED = PREFIXES.map((p) => `${p} `);
+
 const STATES = new Set(['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT', 'NS', 'QL', 'VI', 'TA']);
 const COUNTRIES = new Set(['AU', 'AUS', 'AUSTRALIA', 'NZ', 'NZL', 'US', 'USA', 'GB', 'GBR', 'IE', 'IRL', 'SG', 'SGP']);
 /** Capital cities and the biggest centres, dropped from the end of a description ("NETFLIX.COM MELBOURNE"). */
@@ -75,6 +78,9 @@ const CITIES = [
   'LOS GATOS',
 ];
 
+/** Each city with the space in front of it (built once, as PREFIXES_SPACED). */
+const CITIES_SPACED = CITIES.map((c) => ` ${c}`);
+
 /** Text-level removals: references, card numbers, dates and times, anywhere in the description. */
 const REMOVALS: RegExp[] = [
   /\bVALUE DATE:?\s*\d{1,2}\/\d{1,2}\/\d{2,4}/g,
@@ -90,8 +96,16 @@ const REMOVALS: RegExp[] = [
   /\b(?=[A-Z]*\d[A-Z]*\d[A-Z]*\d)[A-Z0-9]{6,}\b/g,
 ];
 
+/**
+ * Text clean() leaves as it is: capitals, digits and the kept punctuation, in words of at least one letter or digit
+ * joined by single spaces. Most descriptions are already this after the first clean, and this one test is cheaper
+ * than clean's replaces (payee normalisation runs for every row of a statement).
+ */
+const ALREADY_CLEAN = /^[&'.@+/-]*[A-Z0-9][A-Z0-9&'.@+/-]*(?: [&'.@+/-]*[A-Z0-9][A-Z0-9&'.@+/-]*)*$/;
+
 /** Upper case, accents folded, only letters/digits/simple punctuation kept, spaces collapsed. */
 function clean(text: string): string {
+  if (ALREADY_CLEAN.test(text)) return text;
   let out = text.toUpperCase();
   // eslint-disable-next-line no-control-regex
   if (/[^\x00-\x7f]/.test(out)) {
@@ -117,16 +131,19 @@ function clean(text: string): string {
 /** Foreign-currency notes run to the end of the description. */
 const FOREIGN = /\b(?:FOREIGN CURRENCY AMOUNT|INCL(?:UDES)? FOREIGN)\b.*$/;
 
+/** One pass of the removals below over `text`, which is already clean (the output of clean or of stripOnce). */
 function stripOnce(text: string): string {
-  let s = ` ${text} `;
+  const padded = ` ${text} `;
+  let s = padded;
   // Every removal needs a digit: most passes after the first have none left, and skip them.
   if (/\d/.test(s)) for (const re of REMOVALS) s = s.replace(re, ' ');
   if (s.includes('FOREIGN')) s = s.replace(FOREIGN, ' ');
-  s = clean(s);
-  for (const p of PREFIXES) {
-    if (s === p) break;
-    if (s.startsWith(`${p} `)) {
-      s = s.slice(p.length + 1);
+  // Nothing removed: cleaning the clean text again would give it back.
+  s = s === padded ? text : clean(s);
+  for (let i = 0; i < PREFIXES.length; i++) {
+    if (s === PREFIXES[i]) break;
+    if (s.startsWith(PREFIXES_SPACED[i])) {
+      s = s.slice(PREFIXES_SPACED[i].length);
       break;
     }
   }
@@ -147,9 +164,9 @@ function stripOnce(text: string): string {
   // "IN KMART", "AT THE BAKERY": a joining word left in front once the channel words are gone.
   if (words.length > 1 && (words[0] === 'IN' || words[0] === 'AT')) words.shift();
   s = words.join(' ');
-  for (const city of CITIES) {
-    if (s.endsWith(` ${city}`) && s.length > city.length + 2) {
-      s = s.slice(0, -city.length - 1);
+  for (const city of CITIES_SPACED) {
+    if (s.endsWith(city) && s.length > city.length + 1) {
+      s = s.slice(0, -city.length);
       break;
     }
   }

@@ -8,7 +8,15 @@ import { holdSync } from '../../../data/sync/sync-service';
 import { yieldToMain } from '../../../data/yield-to-main';
 import { measured } from '../../../lib/perf/user-timing';
 import { listRules, type TransactionRow } from '../tx-store';
-import { linkTransfers, saveImportChunk, undoImport, type NewBatch, type NewTransaction } from '../tx-writes';
+import {
+  linkTransfers,
+  prepareImportChunk,
+  undoImport,
+  writeImportChunk,
+  type NewBatch,
+  type NewTransaction,
+  type PreparedImportChunk,
+} from '../tx-writes';
 import type { ImportPreview } from './import-preview';
 import type { PlannedRow } from './import-types';
 
@@ -16,7 +24,10 @@ import type { PlannedRow } from './import-types';
  * Rows per Dexie transaction. Each commit costs round trips to IndexedDB, so chunks are large; the repository
  * hands a chunk to IndexedDB a few hundred rows per task, and the browser gets a turn between chunks.
  */
-export const SAVE_CHUNK = 2_000;
+export const SAVE_CHUNK = 5_000;
+
+/** The first chunk is small: its validation is the only one not hidden behind a write. */
+export const FIRST_CHUNK = 1_000;
 
 export type SaveResult = { batchId: string; added: number; ids: string[]; transfers: number };
 
@@ -55,28 +66,42 @@ export async function saveConfirmedImport(
     last_date: last,
   };
   const saved: TransactionRow[] = [];
+  const chunkEnd = (start: number) => (start === 0 ? FIRST_CHUNK : start + SAVE_CHUNK);
+  const chunkAt = (start: number): NewTransaction[] =>
+    categorised.slice(start, chunkEnd(start)).map((r) => ({
+      account_id: accountId,
+      date: r.date,
+      amount_cents: r.amount_cents,
+      description: r.description,
+      payee: r.payee,
+      category_id: r.category_id,
+      note: null,
+      bank_id: r.bank_id,
+      balance_cents: r.balance_cents,
+      batch_id: batchId,
+      fingerprint: r.fingerprint,
+      transfer_id: null,
+      recurring_item_id: null,
+      reconciled: false,
+    }));
+  // The batch is written with the first chunk only; the later chunks add rows to it.
+  const prepare = (start: number): Promise<PreparedImportChunk> =>
+    measured('wyrd:import:validate', () => prepareImportChunk(batch, chunkAt(start), start === 0));
   // The import is pushed once it is all written (see holdSync), not a part at a time while it is written.
   const release = holdSync();
   try {
-    for (let start = 0; start < rows.length || start === 0; start += SAVE_CHUNK) {
-      const chunk: NewTransaction[] = categorised.slice(start, start + SAVE_CHUNK).map((r) => ({
-        account_id: accountId,
-        date: r.date,
-        amount_cents: r.amount_cents,
-        description: r.description,
-        payee: r.payee,
-        category_id: r.category_id,
-        note: null,
-        bank_id: r.bank_id,
-        balance_cents: r.balance_cents,
-        batch_id: batchId,
-        fingerprint: r.fingerprint,
-        transfer_id: null,
-        recurring_item_id: null,
-        reconciled: false,
-      }));
-      saved.push(...(await measured('wyrd:import:write-chunk', () => saveImportChunk(db, batch, chunk))));
-      args.onProgress?.(Math.min(rows.length, start + SAVE_CHUNK), rows.length);
+    let pending = prepare(0);
+    for (let start = 0; start < rows.length || start === 0; start = chunkEnd(start)) {
+      const chunk = await pending;
+      // The next chunk is validated (on this thread, a slice per task) while IndexedDB writes this one: the page
+      // is mostly waiting on IndexedDB during a write, so the validation costs no time of its own.
+      const nextStart = chunkEnd(start);
+      if (nextStart < rows.length) {
+        pending = prepare(nextStart);
+        pending.catch(() => undefined); // awaited on the next turn of the loop
+      }
+      saved.push(...(await measured('wyrd:import:write-chunk', () => writeImportChunk(db, chunk))));
+      args.onProgress?.(Math.min(rows.length, nextStart), rows.length);
       await yieldToMain();
       if (rows.length === 0) break;
     }
