@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { UserDbProvider } from '../../src/data/db-context';
+import { DbOverride, UserDbProvider } from '../../src/data/db-context';
 import { closeUserDb, WyrdDb } from '../../src/data/db';
 import { getAssumptions, saveAssumptions } from '../../src/data/repositories/assumptions';
 import { HouseholdSection } from '../../src/features/profile/HouseholdSection';
@@ -44,6 +44,47 @@ describe('Household section', () => {
       expect(failures).toEqual([]);
     } finally {
       process.off('unhandledRejection', note);
+    }
+  });
+
+  it('says when the household cannot be read, saves nothing, and reads again on Try again', async () => {
+    const db = new WyrdDb(`test-${crypto.randomUUID()}`);
+    // The assumptions record sits in `meta`: its reads fail while `failing` (a middleware, added before the
+    // database opens).
+    let failing = false;
+    db.use({
+      stack: 'dbcore',
+      name: 'failing-meta-reads',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name);
+          if (name !== 'meta') return table;
+          return { ...table, get: (req) => (failing ? Promise.reject(new Error('disk error')) : table.get(req)) };
+        },
+      }),
+    });
+    await saveAssumptions(db, { dependent_children: 2 });
+    failing = true;
+    const logged = console.error;
+    console.error = () => {};
+    try {
+      render(
+        <DbOverride db={db}>
+          <HouseholdSection />
+        </DbOverride>,
+      );
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Failed to load the household');
+      expect(screen.queryByRole('button', { name: /save household/i })).toBeNull();
+      failing = false;
+      await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+      await screen.findByRole('heading', { name: 'Household' });
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByLabelText(/dependent children/i)).toHaveValue('2');
+    } finally {
+      console.error = logged;
+      db.close();
     }
   });
 

@@ -9,6 +9,7 @@ import { useBusyAction } from '../../components/form/use-busy-action';
 import { useDb } from '../../data/db-context';
 import { saveAssumptions } from '../../data/repositories/assumptions';
 import { useStoredAssumptions } from '../../data/repositories/use-stored-assumptions';
+import { LoadStatus } from '../../components/row-list/LoadStatus';
 import { localToday } from '../../lib/dates/local-today';
 import { DEFAULT_PERSON, type PersonId } from '../../../worker/engine/index';
 import {
@@ -61,7 +62,7 @@ export function HouseholdSection() {
   const [people, setPeople] = useState<PersonForm[]>([toForm(DEFAULT_PERSON)]);
   const [children, setChildren] = useState('0');
   const [retirement, setRetirement] = useState<RetirementForm>(toRetirementForm(undefined));
-  const [stored, setStored] = useStoredAssumptions(db, (a) => {
+  const [stored, setStored, load] = useStoredAssumptions(db, (a) => {
     if (a?.people) setPeople(a.people.map(toForm));
     setChildren(String(a?.dependent_children ?? 0));
     setRetirement(toRetirementForm(a?.retirement));
@@ -101,7 +102,12 @@ export function HouseholdSection() {
     );
   };
 
-  if (stored === undefined) return <p className="household-note">Loading...</p>;
+  if (stored === undefined)
+    return load.failed ? (
+      <LoadStatus status="error" loading="" failed="Failed to load the household" onRetry={load.retry} />
+    ) : (
+      <p className="household-note">Loading...</p>
+    );
   const hasPartner = people.some((p) => p.id === 'partner');
   return (
     <form className="form household" onSubmit={submit} noValidate aria-labelledby="household-title">

@@ -8,6 +8,7 @@ import { StepSubmit } from './StepParts';
 import { useDb } from '../../data/db-context';
 import { saveAssumptions } from '../../data/repositories/assumptions';
 import { useStoredAssumptions } from '../../data/repositories/use-stored-assumptions';
+import { LoadStatus } from '../../components/row-list/LoadStatus';
 import { localToday } from '../../lib/dates/local-today';
 
 type Person = { name: string; birth: string };
@@ -26,7 +27,7 @@ export function HouseholdStep({ onDone }: { onDone: () => Promise<void> }) {
   const [you, setYou] = useState<Person>({ name: '', birth: '' });
   const [partner, setPartner] = useState<Person>({ name: '', birth: '' });
   const [withPartner, setWithPartner] = useState(false);
-  const [stored] = useStoredAssumptions(db, (a) => {
+  const [stored, , load] = useStoredAssumptions(db, (a) => {
     const self = a?.people?.find((p) => p.id === 'self');
     const other = a?.people?.find((p) => p.id === 'partner');
     if (self) setYou({ name: self.name ?? '', birth: self.birth_date ?? '' });
@@ -63,7 +64,12 @@ export function HouseholdStep({ onDone }: { onDone: () => Promise<void> }) {
     await run(saved, 'Could not save the household', () => setFailed(true));
   };
 
-  if (stored === undefined) return <p role="status">Loading...</p>;
+  if (stored === undefined)
+    return load.failed ? (
+      <LoadStatus status="error" loading="" failed="Failed to load the household" onRetry={load.retry} />
+    ) : (
+      <p role="status">Loading...</p>
+    );
   return (
     <form className="form guided-form" onSubmit={submit} noValidate>
       <p className="guided-help">
