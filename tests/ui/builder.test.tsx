@@ -15,6 +15,13 @@ vi.mock('../../src/lib/config/app-config', async (original) => ({
 
 const user = () => userEvent.setup();
 
+/** Picks an account once the form's account list has loaded (it is read after the dialog opens). */
+async function chooseAccount(dialog: HTMLElement, id: string) {
+  const select = within(dialog).getByLabelText<HTMLSelectElement>('Account *');
+  await waitFor(() => expect([...select.options].some((o) => o.value === id)).toBe(true));
+  await user().selectOptions(select, id);
+}
+
 describe('scenario builder: create', () => {
   beforeEach(() => resetAppState());
   afterEach(() => {
@@ -118,7 +125,7 @@ describe('scenario builder: edit and modifications', () => {
     await user().type(within(dialog).getByLabelText('Name *'), 'Gym');
     await user().type(within(dialog).getByLabelText('Amount *'), '60');
     await user().type(within(dialog).getByLabelText('Start Date *'), '2027-01-01');
-    await user().selectOptions(within(dialog).getByLabelText('Account *'), seeded.cash.id);
+    await chooseAccount(dialog, seeded.cash.id);
     const categories = within(dialog).getByLabelText('Category *') as HTMLSelectElement;
     expect(Array.from(categories.options).map((o) => o.text)).not.toContain('Salary');
     await user().selectOptions(categories, 'Health');
@@ -160,7 +167,7 @@ describe('scenario builder: edit and modifications', () => {
     dialog = await openModal('Modify Account Balance');
     await user().click(within(dialog).getByRole('button', { name: 'Add Modification' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select an account and enter a balance');
-    await user().selectOptions(within(dialog).getByLabelText('Account *'), seeded.cash.id);
+    await chooseAccount(dialog, seeded.cash.id);
     await user().type(within(dialog).getByLabelText('New Balance *'), '35000');
     await user().click(within(dialog).getByRole('button', { name: 'Add Modification' }));
     expect(await screen.findByText('Modify account: Everyday')).toBeInTheDocument();
@@ -193,7 +200,7 @@ describe('scenario builder: edit and modifications', () => {
     await user().click(within(dialog).getByLabelText('Income'));
     await user().type(within(dialog).getByLabelText('Amount *'), '3000');
     await user().type(within(dialog).getByLabelText('Date *'), '2027-06-30');
-    await user().selectOptions(within(dialog).getByLabelText('Account *'), seeded.cash.id);
+    await chooseAccount(dialog, seeded.cash.id);
     await user().selectOptions(within(dialog).getByLabelText('Category *'), 'Bonus');
     await user().click(within(dialog).getByRole('button', { name: 'Add Modification' }));
     expect(await screen.findByText('One-time: Bonus')).toBeInTheDocument();
@@ -212,7 +219,7 @@ describe('scenario builder: edit and modifications', () => {
     const { db, seeded } = await openBuilder();
     const dialog = await openModal('Modify Account Balance');
     vi.spyOn(db.modifications, 'put').mockRejectedValue(new Error('quota'));
-    await user().selectOptions(within(dialog).getByLabelText('Account *'), seeded.cash.id);
+    await chooseAccount(dialog, seeded.cash.id);
     await user().type(within(dialog).getByLabelText('New Balance *'), '1');
     await user().click(within(dialog).getByRole('button', { name: 'Add Modification' }));
     expect((await screen.findAllByText('Failed to add modification')).length).toBeGreaterThan(0);
