@@ -66,9 +66,26 @@ export class AccountsPage extends MoneyList {
   /** Adds an account on the open Accounts screen and waits for the toast and the modal to close. */
   async addAccount(a: NewAccount): Promise<void> {
     const page = this.page;
-    // The empty state's button, or the header's once accounts exist (waiting for whichever the page shows).
-    await this.addFirstAccountButton().or(this.addButton()).first().click();
     const dialog = this.addDialog();
+    // The empty state's button, or the header's once accounts exist (waiting for whichever the page shows). Right
+    // after the first account is added the list swaps one for the other, and a click can land on the button that
+    // is going away (seen once in CI under load: no dialog opened): then it clicks again, unless the dialog is
+    // there by then.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // On a later attempt the click itself can wait on a dialog that opened meanwhile (it covers the button).
+        await this.addFirstAccountButton()
+          .or(this.addButton())
+          .first()
+          .click({ timeout: attempt === 1 ? undefined : 5_000 });
+        await dialog.getByLabel('Account Name').waitFor({ timeout: 5_000 });
+        break;
+      } catch (err) {
+        // Open but still filling in: the fill below waits for the field.
+        if (await dialog.isVisible()) break;
+        if (attempt === 3) throw err;
+      }
+    }
     await dialog.getByLabel('Account Name').fill(a.name);
     if (a.type) await dialog.getByLabel('Account Type').selectOption(a.type);
     if (a.institution) await dialog.getByLabel('Institution').fill(a.institution);
