@@ -1,5 +1,7 @@
 // A screen's live read (useLiveSnapshot): the read is told through its signal when the screen has gone, so a
-// read that also computes stops before its work; and the plan-versus-actual read honours that signal.
+// read that also computes stops before its work; and the plan-versus-actual read honours that signal. A kept
+// read (the ledger) is shared by screens and outlives them: the next screen opens from memory, never with a
+// snapshot older than the user's own edit.
 import 'fake-indexeddb/auto';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,7 +9,9 @@ import { closeUserDb, openUserDb, type WyrdDb } from '../../src/data/db';
 import { createAccount } from '../../src/data/repositories/accounts';
 import { saveImport } from '../../src/data/repositories/transactions';
 import { loadPlanActual } from '../../src/data/statements/plan-actual';
-import { useLiveSnapshot } from '../../src/data/use-live-snapshot';
+import { currentSnapshot, useLiveSnapshot } from '../../src/data/use-live-snapshot';
+import { currentLedger, prefetchLedger, useLedger } from '../../src/data/ledger-source';
+import type { LedgerRows } from '../../src/data/repositories/summaries';
 
 afterEach(() => {
   cleanup();
@@ -45,6 +49,105 @@ describe('useLiveSnapshot', () => {
     const read = async (_db: WyrdDb, signal: AbortSignal) => (signal.aborted ? 'aborted' : 'fresh');
     const { result } = renderHook(() => useLiveSnapshot(db, 0, read, same, 'read failed'));
     await waitFor(() => expect(result.current).toEqual({ status: 'ready', data: 'fresh' }));
+  });
+});
+
+const names = (ledger: LedgerRows) => ledger.accounts.map((a) => a.name).sort();
+
+describe('kept reads (the ledger)', () => {
+  it('opens the next screen from memory, without reading again', async () => {
+    const db = openUserDb(`kept-${crypto.randomUUID()}`);
+    await createAccount(db, { name: 'Everyday', current_balance: 10 });
+    const first = renderHook(() => useLedger(db, 0, names));
+    await waitFor(() => expect(first.result.current).toEqual({ status: 'ready', data: ['Everyday'] }));
+    first.unmount();
+    const reads: string[] = [];
+    const spy = (name: string) => reads.push(name);
+    db.accounts.hook('reading', (row) => (spy('account'), row));
+    const renders: unknown[] = [];
+    renderHook(() => {
+      const state = useLedger(db, 0, names);
+      renders.push(state);
+      return state;
+    });
+    // The very first render has the rows: no 'Loading...' between the screens.
+    expect(renders[0]).toEqual({ status: 'ready', data: ['Everyday'] });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(reads).toEqual([]);
+  });
+
+  it("waits for a fresh read after the user's own edit made while no screen showed it", async () => {
+    const db = openUserDb(`kept-${crypto.randomUUID()}`);
+    await createAccount(db, { name: 'Everyday', current_balance: 10 });
+    const first = renderHook(() => useLedger(db, 0, names));
+    await waitFor(() => expect(first.result.current.status).toBe('ready'));
+    first.unmount();
+    await createAccount(db, { name: 'Savings', current_balance: 20 });
+    const renders: unknown[] = [];
+    const second = renderHook(() => {
+      const state = useLedger(db, 0, names);
+      renders.push(state);
+      return state;
+    });
+    await waitFor(() => expect(second.result.current).toEqual({ status: 'ready', data: ['Everyday', 'Savings'] }));
+    // Never the list from before the edit.
+    expect(renders).not.toContainEqual({ status: 'ready', data: ['Everyday'] });
+  });
+
+  it('shows the last snapshot at once after a change no edit of the user made (a sync pull), then the new rows', async () => {
+    const db = openUserDb(`kept-${crypto.randomUUID()}`);
+    const account = await createAccount(db, { name: 'Everyday', current_balance: 10 });
+    const first = renderHook(() => useLedger(db, 0, names));
+    await waitFor(() => expect(first.result.current.status).toBe('ready'));
+    first.unmount();
+    // What a pull's merge writes: the record, no outbox row.
+    await db.accounts.put({ ...account, id: 'pulled', name: 'Pulled' });
+    const renders: unknown[] = [];
+    const second = renderHook(() => {
+      const state = useLedger(db, 0, names);
+      renders.push(state);
+      return state;
+    });
+    expect(renders[0]).toEqual({ status: 'ready', data: ['Everyday'] });
+    await waitFor(() => expect(second.result.current).toEqual({ status: 'ready', data: ['Everyday', 'Pulled'] }));
+  });
+
+  it('keeps an open screen live, and gives other reads the current ledger', async () => {
+    const db = openUserDb(`kept-${crypto.randomUUID()}`);
+    await createAccount(db, { name: 'Everyday', current_balance: 10 });
+    const { result } = renderHook(() => useLedger(db, 0, names));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(names(await currentLedger(db))).toEqual(['Everyday']);
+    await createAccount(db, { name: 'Savings', current_balance: 20 });
+    // Right after the commit, before the screen's coalesced re-read: still the database as it is now.
+    expect(names(await currentLedger(db))).toEqual(['Everyday', 'Savings']);
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', data: ['Everyday', 'Savings'] }));
+  });
+
+  it('is read ahead by the signed-in shell, and let go when the database closes', async () => {
+    const userId = `kept-${crypto.randomUUID()}`;
+    const db = openUserDb(userId);
+    await createAccount(db, { name: 'Everyday', current_balance: 10 });
+    const cancel = prefetchLedger(db);
+    await waitFor(async () => {
+      const renders: unknown[] = [];
+      const { unmount } = renderHook(() => {
+        const state = useLedger(db, 0, names);
+        renders.push(state);
+        return state;
+      });
+      unmount();
+      expect(renders[0]).toEqual({ status: 'ready', data: ['Everyday'] });
+    });
+    cancel();
+    closeUserDb();
+    const reopened = openUserDb(userId);
+    expect(reopened).not.toBe(db);
+    const read = async () => 'read';
+    await expect(currentSnapshot(reopened, read, 'failed', ['accounts'])).resolves.toBe('read');
+    const { result } = renderHook(() => useLedger(reopened, 0, names));
+    expect(result.current).toEqual({ status: 'loading' });
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', data: ['Everyday'] }));
   });
 });
 

@@ -67,7 +67,10 @@ export type Ledger = {
 /** The tables loadLedger reads: only changes to these re-read it. */
 export const LEDGER_TABLES = ['accounts', 'recurring_items', 'categories', 'scenarios', 'events'] as const;
 
+/** Every stored row of the ledger's tables, as loadLedger reads them. */
+export type LedgerRows = TableRows<(typeof LEDGER_TABLES)[number]>;
+
 /** Reads every table the summaries need in one read transaction (a consistent snapshot). */
-export function loadLedger(db: WyrdDb): Promise<Ledger> {
+export function loadLedger(db: WyrdDb): Promise<LedgerRows> {
   return readTables(db, LEDGER_TABLES);
 }

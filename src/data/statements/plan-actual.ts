@@ -167,11 +167,23 @@ export function planVersusActualMonths(input: PlanActualInput, today: string, co
   return { months, aheadBy: result.headline.ahead_cents, accountIds: compared.map((a) => a.id) };
 }
 
+/** The ledger's rows the comparison reads (every account, recurring item, category, scenario and event). */
+type LedgerPart = Pick<PlanActualInput, 'accounts' | 'categories' | 'scenarios' | 'events'> & {
+  recurring_items: ReadonlyArray<RecurringItemRow>;
+};
+
 /**
  * Reads what the comparison needs: the ledger and the transactions from the first compared month on. An aborted
  * `signal` (the screen has gone) stops it after the reads, before the comparison's work on the main thread.
+ * `ledger` gives the ledger from elsewhere (the dashboard's kept read, already in memory) instead of reading it.
  */
-export async function loadPlanActual(db: WyrdDb, today: string, count = 12, signal?: AbortSignal): Promise<PlanActual> {
+export async function loadPlanActual(
+  db: WyrdDb,
+  today: string,
+  count = 12,
+  signal?: AbortSignal,
+  ledger?: (db: WyrdDb) => Promise<LedgerPart>,
+): Promise<PlanActual> {
   const from = `${addMonths(today.slice(0, 7), -count)}-01`;
   const hasTable = db.tables.some((t) => t.name === 'transactions');
   // No transactions in the window: nothing is compared (planVersusActualMonths would say the same), so the
@@ -179,14 +191,18 @@ export async function loadPlanActual(db: WyrdDb, today: string, count = 12, sign
   const txTable = hasTable ? db.table<StoredTransaction, string>('transactions') : null;
   if (!txTable || (await txTable.where('date').aboveOrEqual(from).limit(1).count()) === 0)
     return { months: [], aheadBy: 0, accountIds: [] };
-  const [accounts, recurringItems, categories, scenarios, events, transactions] = await Promise.all([
-    db.accounts.toArray(),
-    db.recurring_items.toArray(),
-    db.categories.toArray(),
-    db.scenarios.toArray(),
-    db.events.toArray(),
-    txTable.where('date').aboveOrEqual(from).toArray(),
-  ]);
+  const readLedger = async (): Promise<LedgerPart> => {
+    const [accounts, recurring_items, categories, scenarios, events] = await Promise.all([
+      db.accounts.toArray(),
+      db.recurring_items.toArray(),
+      db.categories.toArray(),
+      db.scenarios.toArray(),
+      db.events.toArray(),
+    ]);
+    return { accounts, recurring_items, categories, scenarios, events };
+  };
+  const [{ accounts, recurring_items: recurringItems, categories, scenarios, events }, transactions] =
+    await Promise.all([ledger ? ledger(db) : readLedger(), txTable.where('date').aboveOrEqual(from).toArray()]);
   signal?.throwIfAborted();
   return planVersusActualMonths(
     { accounts, recurringItems, categories, scenarios, events, transactions },

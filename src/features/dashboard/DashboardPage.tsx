@@ -6,8 +6,8 @@
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { PageFrame } from '../../components/layout/PageFrame';
 import { useDb } from '../../data/db-context';
-import { LEDGER_TABLES, loadLedger, type Ledger } from '../../data/repositories/summaries';
-import { useLiveSnapshot } from '../../data/use-live-snapshot';
+import type { Ledger } from '../../data/repositories/summaries';
+import { useLedger } from '../../data/ledger-source';
 import { displayedSign, formatMoney, formatPercent, formatSignedMoney } from '../../lib/format/money';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -33,8 +33,9 @@ export function DashboardPage() {
   const guided = useLiveQuery(() => readGuidedStart(db), [db]);
   const [attempt, setAttempt] = useState(0);
   const [today] = useState(localToday);
-  // Coalesced re-reads (useLiveSnapshot): a sync pull's stream of commits must not restart the figures forever.
-  const state = useLiveSnapshot(db, attempt, loadLedger, keepLedger, 'Failed to load dashboard data', LEDGER_TABLES);
+  // The kept ledger (useLedger): coalesced re-reads, so a sync pull's stream of commits must not restart the
+  // figures forever; and read once for the screens that show it.
+  const state = useLedger(db, attempt, keepLedger);
   const ledger = state.status === 'ready' ? state.data : null;
   // The figures for the latest ledger, computed in slices off the render path; stale results are dropped.
   const [computed, setComputed] = useState<

@@ -5,7 +5,9 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useDb } from '../../data/db-context';
 import type { WyrdDb } from '../../data/db';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useLiveSnapshot } from '../../data/use-live-snapshot';
+import { currentLedger } from '../../data/ledger-source';
 import { loadPlanActual } from '../../data/statements/plan-actual';
 import { restartFromActual, restartSnapshot, undoRestart } from '../../data/statements/restart';
 import { localToday } from '../../lib/dates/local-today';
@@ -17,37 +19,28 @@ import { useBusyAction } from '../../components/form/use-busy-action';
 /** The recent months the card sums. */
 const CARD_MONTHS = 3;
 const same = <T,>(value: T) => value;
-/** What the card reads (loadPlanActual, and the restart snapshot in meta). */
-const CARD_TABLES = [
-  'transactions',
-  'accounts',
-  'recurring_items',
-  'categories',
-  'scenarios',
-  'events',
-  'meta',
-] as const;
+/**
+ * What the comparison reads (loadPlanActual). Not meta: the sync engine writes its cursor there after every round,
+ * and re-running the comparison for that was a long task on whatever screen the user had moved to.
+ */
+const CARD_TABLES = ['transactions', 'accounts', 'recurring_items', 'categories', 'scenarios', 'events'] as const;
 
 export function PlanVsActualCard() {
   const db = useDb();
   const [message, setMessage] = useState<string | null>(null);
   const [today] = useState(localToday);
   const { busy, run } = useBusyAction();
-  // Coalesced re-reads (useLiveSnapshot): a sync pull's commits must not re-read the ledger after each chunk.
+  // Coalesced re-reads (useLiveSnapshot): a sync pull's commits must not re-read the ledger after each chunk. The
+  // ledger comes from the dashboard's kept read (currentLedger), already in memory, not read a second time.
   const read = useCallback(
-    async (from: WyrdDb, signal: AbortSignal) => {
-      const [plan, snapshot] = await Promise.all([
-        loadPlanActual(from, today, CARD_MONTHS, signal),
-        restartSnapshot(from),
-      ]);
-      return { plan, snapshot };
-    },
+    (from: WyrdDb, signal: AbortSignal) => loadPlanActual(from, today, CARD_MONTHS, signal, currentLedger),
     [today],
   );
   const state = useLiveSnapshot(db, 0, read, same, 'Failed to compare the plan with the transactions', CARD_TABLES);
-  const data = state.status === 'ready' ? state.data : null;
-  if (!data || data.plan.accountIds.length === 0) return null;
-  const { plan, snapshot } = data;
+  // Its own live query: it watches the one meta key, not the sync cursor beside it.
+  const snapshot = useLiveQuery(() => restartSnapshot(db), [db]);
+  const plan = state.status === 'ready' ? state.data : null;
+  if (!plan || plan.accountIds.length === 0 || snapshot === undefined) return null;
   const ahead = plan.aheadBy / 100;
   const months = plan.months.length;
 

@@ -1,8 +1,10 @@
 // Live data for the Recurring Items screen: items with their category and account names, the pickers' lists,
-// and the normalised monthly summary, read from the user's Dexie database (a failed read is an error state).
+// and the normalised monthly summary, from the kept ledger read of the user's Dexie database (a failed read is an
+// error state).
 import type { WyrdDb } from '../../data/db';
-import { useLiveSnapshot, type LiveData } from '../../data/use-live-snapshot';
-import { readTables, scenarioLinks, type TableRows } from '../../data/repositories/summaries';
+import type { LiveData } from '../../data/use-live-snapshot';
+import { useLedger } from '../../data/ledger-source';
+import { scenarioLinks, type LedgerRows } from '../../data/repositories/summaries';
 import type { CategoryRow, RecurringItemRow } from '../../data/entities';
 import { recurringSummary, UNCATEGORISED, type RecurringSummary } from '../../../worker/engine/index';
 import { sortByName } from '../../lib/format/name-sort';
@@ -31,14 +33,7 @@ export type RecurringData = {
   total: number;
 };
 
-/** What readSnapshot reads: only changes to these re-read it. */
-const TABLES = ['recurring_items', 'accounts', 'categories', 'scenarios', 'events'] as const;
-
-type Snapshot = TableRows<(typeof TABLES)[number]>;
-
-const readSnapshot = (db: WyrdDb): Promise<Snapshot> => readTables(db, TABLES);
-
-export function buildRecurringData(snapshot: Snapshot): RecurringData {
+export function buildRecurringData(snapshot: LedgerRows): RecurringData {
   const { hypothetical, rowView } = scenarioLinks(snapshot);
   const categoryNames = new Map(snapshot.categories.map((c) => [c.id, c.name]));
   const accountNames = new Map(snapshot.accounts.map((a) => [a.id, a.name]));
@@ -69,7 +64,10 @@ export function buildRecurringData(snapshot: Snapshot): RecurringData {
   };
 }
 
-/** The screen's data, live; `attempt` re-runs a failed read ('Try again'). */
+/**
+ * The screen's data, live, from the kept ledger the Dashboard also shows (useLedger): coming from another screen
+ * it is already in memory. `attempt` re-runs a failed read ('Try again').
+ */
 export function useRecurringData(db: WyrdDb, attempt: number): LiveData<RecurringData> {
-  return useLiveSnapshot(db, attempt, readSnapshot, buildRecurringData, 'Failed to load recurring items', TABLES);
+  return useLedger(db, attempt, buildRecurringData);
 }
