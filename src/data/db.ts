@@ -3,6 +3,7 @@
 // The schema (and its versions) is in db-schema.ts.
 import { onSignOut } from '../lib/auth/auth-store';
 import { WyrdDb } from './db-schema';
+import { trackActivity } from './db-activity';
 
 export { DB_NAME_PREFIX, rowTable, userDbName, WyrdDb, type LocalRowOf } from './db-schema';
 
@@ -13,6 +14,8 @@ export function openUserDb(userId: string): WyrdDb {
   if (current?.userId === userId) return current;
   current?.close();
   current = new WyrdDb(userId);
+  // Reading ahead waits for the screens' own reads (ledger-source.ts).
+  trackActivity(current);
   return current;
 }
 

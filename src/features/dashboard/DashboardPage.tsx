@@ -14,7 +14,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { StartChoices } from '../../components/start/StartChoices';
 import { GUIDED_STEPS, readGuidedStart } from '../../data/guided-start';
 import type { DashboardData } from '../../../worker/engine/index';
-import { computeDashboard, DashboardCancelled } from './compute-dashboard';
+import { computeDashboard, computedDashboard, DashboardCancelled } from './compute-dashboard';
 import '../../components/row-list/money-list.css';
 import './dashboard.css';
 import { localToday } from '../../lib/dates/local-today';
@@ -37,10 +37,14 @@ export function DashboardPage() {
   // figures forever; and read once for the screens that show it.
   const state = useLedger(db, attempt, keepLedger);
   const ledger = state.status === 'ready' ? state.data : null;
-  // The figures for the latest ledger, computed in slices off the render path; stale results are dropped.
+  // The figures for the latest ledger, computed in slices off the render path; stale results are dropped. Those
+  // already computed for this snapshot of the kept ledger show on the first render.
   const [computed, setComputed] = useState<
     { ledger: Ledger; data: DashboardData } | { ledger: Ledger; failed: true } | null
-  >(null);
+  >(() => {
+    const known = ledger && computedDashboard(ledger, today);
+    return known && ledger ? { ledger, data: known } : null;
+  });
   useEffect(() => {
     if (!ledger) return;
     let superseded = false;

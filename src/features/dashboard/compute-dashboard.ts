@@ -16,16 +16,32 @@ export class DashboardCancelled extends Error {
   }
 }
 
+/**
+ * The figures already computed for a ledger snapshot (the kept read's, shared while it is current) and day:
+ * coming back to the dashboard shows them at once instead of computing them again.
+ */
+const computedFor = new WeakMap<Ledger, { today: string; data: DashboardData }>();
+
+export function computedDashboard(ledger: Ledger, today: string): DashboardData | null {
+  const hit = computedFor.get(ledger);
+  return hit && hit.today === today ? hit.data : null;
+}
+
 /** dashboardData(ledger, today), computed in slices; `cancelled()` stops early when newer data has arrived. */
 export async function computeDashboard(
   ledger: Ledger,
   today: string,
   cancelled: () => boolean = () => false,
 ): Promise<DashboardData> {
+  const known = computedDashboard(ledger, today);
+  if (known) return known;
   const steps = dashboardDataInSlices(ledger, today, SLICE_SIZE);
   for (;;) {
     const step = steps.next();
-    if (step.done) return step.value;
+    if (step.done) {
+      computedFor.set(ledger, { today, data: step.value });
+      return step.value;
+    }
     await yieldToBrowser();
     if (cancelled()) throw new DashboardCancelled();
   }
