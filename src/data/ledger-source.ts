@@ -2,7 +2,7 @@
 // Recurring Items and the plan-versus-actual card show it, so it is read once and kept up to date in memory
 // while the user's database is open, and moving between those screens does not read 10,000 rows again.
 import type { WyrdDb } from './db';
-import { whenQuiet } from './db-activity';
+import { whenStill } from './db-activity';
 import { LEDGER_TABLES, loadLedger, type LedgerRows } from './repositories/summaries';
 import { currentSnapshot, prefetchSnapshot, useLiveSnapshot, type LiveData } from './use-live-snapshot';
 
@@ -18,25 +18,10 @@ export function currentLedger(db: WyrdDb): Promise<LedgerRows> {
   return currentSnapshot(db, loadLedger, LEDGER_FAILURE, LEDGER_TABLES);
 }
 
-/** How long the database must have been still before the read ahead starts, and the longest it waits for that. */
-const QUIET_MS = 200;
-const MAX_WAIT_MS = 5_000;
-
 /**
- * Reads the ledger ahead for the next screen once the current one has its data: after the database has been
- * still for a moment (whenQuiet: reading 10,000 rows beside a screen's own read made that screen twice as slow
- * to open) and the page is idle (the rows arrive in one task). Returns a cancel function.
+ * Reads the ledger ahead for the next screen once the current one has its data (whenStill: reading 10,000 rows
+ * beside a screen's own read made that screen twice as slow to open). Returns a cancel function.
  */
 export function prefetchLedger(db: WyrdDb): () => void {
-  const stop = new AbortController();
-  const start = () => {
-    if (!stop.signal.aborted) prefetchSnapshot(db, loadLedger, LEDGER_FAILURE, LEDGER_TABLES);
-  };
-  void whenQuiet(db, QUIET_MS, MAX_WAIT_MS, stop.signal).then(() => {
-    if (stop.signal.aborted) return;
-    if (typeof requestIdleCallback !== 'function') return start();
-    const handle = requestIdleCallback(start, { timeout: 1_000 });
-    stop.signal.addEventListener('abort', () => cancelIdleCallback(handle), { once: true });
-  });
-  return () => stop.abort();
+  return whenStill(db, () => prefetchSnapshot(db, loadLedger, LEDGER_FAILURE, LEDGER_TABLES));
 }

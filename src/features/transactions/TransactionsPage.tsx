@@ -10,7 +10,7 @@ import { TransactionTable } from './list/TransactionTable';
 import { TxFilters } from './list/TxFilters';
 import { useRememberOffer } from './list/use-remember-offer';
 import { useTxFilters } from './list/use-tx-filters';
-import { Button, StatusLine } from './ui';
+import { Button } from './ui';
 import { useTxLookups } from './use-tx-lookups';
 import './transactions.css';
 
@@ -26,32 +26,28 @@ export function TransactionsPage(initial: TransactionsPageProps = {}) {
 
   return (
     <PageFrame title="Transactions" testId="transactions" actions={<TxLinks account={filters.values.account} />}>
-      {!lookups ? (
-        <StatusLine>Loading transactions...</StatusLine>
-      ) : (
-        <>
-          <TxFilters filters={filters} lookups={lookups} />
-          {offer && (
-            <div className="card tx-offer" role="status">
-              <p>
-                Use {lookups.categoryName.get(offer.categoryId) ?? 'this category'} for {offer.payee} in future imports?
-              </p>
-              <Button variant="primary" onClick={() => void remember()}>
-                Remember for {offer.payee}
-              </Button>
-              <Button onClick={dismiss}>Not now</Button>
-            </div>
-          )}
-          <TransactionTable
-            query={filters.query}
-            lookups={lookups}
-            selection={{ selected, setSelected }}
-            onCategory={changeCategory}
-            onFiltered={filters.clear}
-          />
-          <BatchesPanel />
-        </>
+      {lookups && <TxFilters filters={filters} lookups={lookups} />}
+      {lookups && offer && (
+        <div className="card tx-offer" role="status">
+          <p>
+            Use {lookups.categoryName.get(offer.categoryId) ?? 'this category'} for {offer.payee} in future imports?
+          </p>
+          <Button variant="primary" onClick={() => void remember()}>
+            Remember for {offer.payee}
+          </Button>
+          <Button onClick={dismiss}>Not now</Button>
+        </div>
       )}
+      {/* Mounted before the accounts and categories have been read, so its count and first page are read at the
+          same time (it says 'Loading transactions...' until it has both). */}
+      <TransactionTable
+        query={filters.query}
+        lookups={lookups}
+        selection={{ selected, setSelected }}
+        onCategory={changeCategory}
+        onFiltered={filters.clear}
+      />
+      {lookups && <BatchesPanel />}
     </PageFrame>
   );
 }

@@ -21,7 +21,8 @@ export function TransactionTable({
   onFiltered,
 }: {
   query: TxQuery;
-  lookups: Lookups;
+  /** undefined while the accounts and categories are read: the rows are read meanwhile, not after them. */
+  lookups: Lookups | undefined;
   selection: Selection;
   onCategory: (row: TransactionRow, categoryId: string) => Promise<void>;
   onFiltered: () => void;
@@ -30,7 +31,7 @@ export function TransactionTable({
   const scroller = useRef<HTMLDivElement>(null);
   const { pages, count, virtualizer } = useTxWindow(db, query, scroller);
   const bulk = useBulkRecategorise(db, query, selection);
-  const account = query.accountId ? lookups.accounts.find((a) => a.id === query.accountId) : undefined;
+  const account = query.accountId ? lookups?.accounts.find((a) => a.id === query.accountId) : undefined;
   const showBalance = !!account && (query.sort === 'date-desc' || query.sort === 'date-asc');
   const balances = useLiveQuery(
     async () =>
@@ -39,7 +40,7 @@ export function TransactionTable({
   );
 
   if (pages.failed) return <FailedCard>Failed to load transactions</FailedCard>;
-  if (pages.count === null) return <StatusLine>Loading transactions...</StatusLine>;
+  if (pages.count === null || !lookups) return <StatusLine>Loading transactions...</StatusLine>;
   if (count === 0) return <TxListEmpty filtered={isFiltered(query)} onClear={onFiltered} />;
   const columns = showBalance ? 'tx-grid tx-grid-balance' : 'tx-grid';
   return (
