@@ -75,8 +75,10 @@ function sourceFor<S>(
   read: Read<Dexie, S>,
   failure: string,
   tables: ReadonlyArray<string> | undefined,
-  keep: boolean,
+  keepAsked: boolean,
 ): Source<S> {
+  // A closed database (signed out, still on screen for a moment) keeps nothing: its close has been handled.
+  const keep = keepAsked && !db.hasBeenClosed();
   let byDb = sources.get(read);
   if (!byDb) sources.set(read, (byDb = new WeakMap()));
   const existing = byDb.get(db) as Source<S> | undefined;
