@@ -2,7 +2,7 @@
 // auth loads, share the top bar, and get the user's own database (or, while the user explores it, the example
 // household's: the sync runner and the top bar's sync state stay on the user's own database).
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useRouter } from '@tanstack/react-router';
+import { Navigate, Outlet } from '@tanstack/react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { LoadingScreen } from '../components/layout/LoadingScreen';
 import { TopBar } from '../components/layout/TopBar';
@@ -12,10 +12,6 @@ import { ExampleBanner } from '../components/layout/ExampleBanner';
 import { SyncRunner } from '../components/sync-status/SyncRunner';
 import { FirstSyncGate } from '../components/sync-status/FirstSyncGate';
 import { initAuth, logout, useAuthStore } from '../lib/auth/auth-store';
-import { whenStill } from '../data/db-activity';
-
-/** The top bar's screens: their code is loaded ahead, so the first visit to each does not wait for it. */
-const TOP_BAR_SCREENS = ['/dashboard', '/accounts', '/recurring-items', '/transactions', '/scenarios'] as const;
 
 export function ProtectedLayout() {
   const { user, loading, offline } = useAuthStore(
@@ -42,7 +38,6 @@ export function ProtectedLayout() {
   return (
     <UserDbProvider userId={user.userId}>
       <SyncRunner />
-      <ReadAhead />
       <div className="app-shell">
         <a className="skip-link" href="#main">
           Skip to content
@@ -58,20 +53,6 @@ export function ProtectedLayout() {
       </div>
     </UserDbProvider>
   );
-}
-
-/** Loads the top bar's screens' code once the current screen has its data (whenStill). */
-function ReadAhead() {
-  const db = useDb();
-  const router = useRouter();
-  useEffect(
-    () =>
-      whenStill(db, () => {
-        for (const to of TOP_BAR_SCREENS) void router.preloadRoute({ to }).catch(() => undefined);
-      }),
-    [db, router],
-  );
-  return null;
 }
 
 /** The pages' database: the user's own, or the example household's while it is loaded (with its banner). */
