@@ -311,6 +311,15 @@ export async function currentSnapshot<Db extends Dexie, S>(
   return read(db, new AbortController().signal);
 }
 
+/**
+ * Whether a kept read has a snapshot in memory that a screen may open with now (not one from before the user's own
+ * edit): a screen showing part of it can build on it instead of reading its part again.
+ */
+export function hasKeptSnapshot<Db extends Dexie, S>(db: Db, read: Read<Db, S>): boolean {
+  const source = sources.get(read)?.get(db);
+  return !!source && source.keep && source.load.status === 'ready' && source.stale !== 'own';
+}
+
 /** The view model of a snapshot, once per snapshot and build: screens that share a read share what they build. */
 const built = new WeakMap<object, Map<unknown, unknown>>();
 

@@ -3,7 +3,7 @@
 // read (the ledger) is shared by screens and outlives them: the next screen opens from memory, never with a
 // snapshot older than the user's own edit.
 import 'fake-indexeddb/auto';
-import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeUserDb, openUserDb, type WyrdDb } from '../../src/data/db';
 import { createAccount } from '../../src/data/repositories/accounts';
@@ -12,6 +12,8 @@ import { loadPlanActual } from '../../src/data/statements/plan-actual';
 import { currentSnapshot, useLiveSnapshot } from '../../src/data/use-live-snapshot';
 import { currentLedger, prefetchLedger, useLedger } from '../../src/data/ledger-source';
 import type { LedgerRows } from '../../src/data/repositories/summaries';
+import type { RecurringItemRow } from '../../src/data/entities';
+import { useAccountsData } from '../../src/features/accounts/use-accounts-data';
 
 afterEach(() => {
   cleanup();
@@ -122,6 +124,37 @@ describe('kept reads (the ledger)', () => {
     // Right after the commit, before the screen's coalesced re-read: still the database as it is now.
     expect(names(await currentLedger(db))).toEqual(['Everyday', 'Savings']);
     await waitFor(() => expect(result.current).toEqual({ status: 'ready', data: ['Everyday', 'Savings'] }));
+  });
+
+  it('lets a screen that shows part of it open from it when it is in memory, and read only its part when not', async () => {
+    const db = openUserDb(`kept-${crypto.randomUUID()}`);
+    const account = await createAccount(db, { name: 'Everyday', current_balance: 10 });
+    await db.recurring_items.put({ id: 'ri-1', name: 'Rent', account_id: account.id } as RecurringItemRow);
+    let itemReads = 0;
+    db.recurring_items.hook('reading', (row) => ((itemReads += 1), row));
+    const cold = renderHook(() => useAccountsData(db, 0));
+    await waitFor(() => expect(cold.result.current.status).toBe('ready'));
+    cold.unmount();
+    expect(itemReads).toBe(0);
+    const ledger = renderHook(() => useLedger(db, 0, names));
+    await waitFor(() => expect(ledger.result.current.status).toBe('ready'));
+    ledger.unmount();
+    const renders: string[] = [];
+    const warm = renderHook(() => {
+      const state = useAccountsData(db, 0);
+      renders.push(state.status === 'ready' ? state.data.assets.map((a) => a.name).join() : state.status);
+      return state;
+    });
+    expect(renders[0]).toBe('Everyday');
+    await act(async () => {
+      await createAccount(db, { name: 'Savings', current_balance: 20 });
+    });
+    await waitFor(() =>
+      expect(warm.result.current.status === 'ready' && warm.result.current.data.assets.map((a) => a.name)).toEqual([
+        'Everyday',
+        'Savings',
+      ]),
+    );
   });
 
   it('is read ahead by the signed-in shell, and let go when the database closes', async () => {

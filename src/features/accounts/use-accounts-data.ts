@@ -1,7 +1,9 @@
 // Live accounts data for the Accounts screen: rows plus the scenario facts that mark hypothetical accounts,
-// read from the user's Dexie database; a failed read becomes an error state the page can retry.
+// read from the user's Dexie database (or the ledger kept in memory); a failed read becomes an error state the page
+// can retry.
 import type { WyrdDb } from '../../data/db';
-import { useLiveSnapshot, type LiveData } from '../../data/use-live-snapshot';
+import type { LiveData } from '../../data/use-live-snapshot';
+import { useLedgerPart, type LedgerPart } from '../../data/ledger-source';
 import { readTables, scenarioLinks, type TableRows } from '../../data/repositories/summaries';
 import type { AccountRow } from '../../data/entities';
 import { accountsSummary, type NetWorthData } from '../../../worker/engine/index';
@@ -46,7 +48,12 @@ export function buildAccountsData(snapshot: Snapshot): AccountsData {
   return { assets, liabilities, summary: accountsSummary(snapshot), total: snapshot.accounts.length };
 }
 
-/** The screen's data, live; `attempt` re-runs a failed read ('Try again'). */
+const PART: LedgerPart<Snapshot> = { read: readSnapshot, tables: TABLES, failure: 'Failed to load accounts' };
+
+/**
+ * The screen's data, live: from the kept ledger when another screen has it in memory (useLedgerPart), else its
+ * own read of the three tables. `attempt` re-runs a failed read ('Try again').
+ */
 export function useAccountsData(db: WyrdDb, attempt: number): LiveData<AccountsData> {
-  return useLiveSnapshot(db, attempt, readSnapshot, buildAccountsData, 'Failed to load accounts', TABLES);
+  return useLedgerPart(db, attempt, PART, buildAccountsData);
 }

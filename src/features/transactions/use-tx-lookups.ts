@@ -1,6 +1,6 @@
 // The small live lists every transaction screen needs beside the rows: accounts and categories, sorted by name.
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { WyrdDb } from '../../data/db';
+import { useLedgerPart, type LedgerPart } from '../../data/ledger-source';
 import type { AccountRow, CategoryRow } from '../../data/entities';
 import { sortByName } from '../../lib/format/name-sort';
 
@@ -11,10 +11,19 @@ export type Lookups = {
   categoryName: Map<string, string>;
 };
 
-async function readLookups(db: WyrdDb): Promise<Lookups> {
+type LookupRows = { accounts: AccountRow[]; categories: CategoryRow[] };
+
+async function readLookupRows(db: WyrdDb): Promise<LookupRows> {
   const [accounts, categories] = await db.transaction('r', [db.accounts, db.categories], () =>
     Promise.all([db.accounts.toArray(), db.categories.toArray()]),
   );
+  return { accounts, categories };
+}
+
+const FAILURE = 'Failed to load accounts and categories';
+const PART: LedgerPart<LookupRows> = { read: readLookupRows, tables: ['accounts', 'categories'], failure: FAILURE };
+
+function buildLookups({ accounts, categories }: LookupRows): Lookups {
   // Accounts a what-if scenario created are not real money: statements never go into them.
   const real = sortByName(accounts.filter((a) => !a.scenario_event_id));
   const cats = sortByName(categories);
@@ -26,6 +35,12 @@ async function readLookups(db: WyrdDb): Promise<Lookups> {
   };
 }
 
+/**
+ * Live, from the kept ledger when another screen has it in memory (useLedgerPart). A failed read is thrown, as a
+ * live query's is, to the screen's error boundary.
+ */
 export function useTxLookups(db: WyrdDb): Lookups | undefined {
-  return useLiveQuery(() => readLookups(db), [db]);
+  const state = useLedgerPart(db, 0, PART, buildLookups);
+  if (state.status === 'error') throw new Error(FAILURE);
+  return state.status === 'ready' ? state.data : undefined;
 }
