@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { signedInUser, useBrowser } from './harness';
 import { AccountsPage } from './page-models/accounts-page';
 import { AppShell } from './page-models/app-page';
+import { DashboardPage } from './page-models/dashboard-page';
 import { RecurringItemsPage } from './page-models/recurring-items-page';
 import { TransactionsPage, type StatementFile } from './page-models/transactions-page';
 
@@ -107,6 +108,13 @@ describe('statements', () => {
     await tx.selectedMonthTab().focus();
     await page.keyboard.press('Home');
     expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
+
+    // The dashboard's card says the same kind of verdict over its recent months.
+    const dashboard = new DashboardPage(page);
+    await dashboard.open();
+    await expect
+      .poll(() => dashboard.planActualStatus().innerText(), { timeout: 30_000 })
+      .toMatch(/ahead of the plan|behind the plan|On plan/);
     expect(t.errors).toEqual([]);
   });
 });

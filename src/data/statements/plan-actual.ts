@@ -191,18 +191,25 @@ export async function loadPlanActual(
   const txTable = hasTable ? db.table<StoredTransaction, string>('transactions') : null;
   if (!txTable || (await txTable.where('date').aboveOrEqual(from).limit(1).count()) === 0)
     return { months: [], aheadBy: 0, accountIds: [] };
-  const readLedger = async (): Promise<LedgerPart> => {
+  const readWindow = () => txTable.where('date').aboveOrEqual(from).toArray();
+  let part: LedgerPart;
+  let transactions: StoredTransaction[];
+  if (ledger) {
+    [part, transactions] = await Promise.all([ledger(db), readWindow()]);
+  } else {
+    // Only the recurring items of accounts with transactions are compared: read those, not all 10,000.
+    transactions = await readWindow();
+    const withData = [...new Set(transactions.map((t) => t.account_id))];
     const [accounts, recurring_items, categories, scenarios, events] = await Promise.all([
       db.accounts.toArray(),
-      db.recurring_items.toArray(),
+      db.recurring_items.where('account_id').anyOf(withData).toArray(),
       db.categories.toArray(),
       db.scenarios.toArray(),
       db.events.toArray(),
     ]);
-    return { accounts, recurring_items, categories, scenarios, events };
-  };
-  const [{ accounts, recurring_items: recurringItems, categories, scenarios, events }, transactions] =
-    await Promise.all([ledger ? ledger(db) : readLedger(), txTable.where('date').aboveOrEqual(from).toArray()]);
+    part = { accounts, recurring_items, categories, scenarios, events };
+  }
+  const { accounts, recurring_items: recurringItems, categories, scenarios, events } = part;
   signal?.throwIfAborted();
   return planVersusActualMonths(
     { accounts, recurringItems, categories, scenarios, events, transactions },

@@ -7,8 +7,7 @@ import { useDb } from '../../data/db-context';
 import type { WyrdDb } from '../../data/db';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLiveSnapshot } from '../../data/use-live-snapshot';
-import { currentLedger } from '../../data/ledger-source';
-import { loadPlanActual } from '../../data/statements/plan-actual';
+import { comparePlanActual } from '../../data/statements/plan-actual-runner';
 import { restartFromActual, restartSnapshot, undoRestart } from '../../data/statements/restart';
 import { localToday } from '../../lib/dates/local-today';
 import { formatMoney, formatMoneyCents } from '../../lib/format/money';
@@ -30,10 +29,10 @@ export function PlanVsActualCard() {
   const [message, setMessage] = useState<string | null>(null);
   const [today] = useState(localToday);
   const { busy, run } = useBusyAction();
-  // Coalesced re-reads (useLiveSnapshot): a sync pull's commits must not re-read the ledger after each chunk. The
-  // ledger comes from the dashboard's kept read (currentLedger), already in memory, not read a second time.
+  // Coalesced re-reads (useLiveSnapshot): a sync pull's commits must not compare again after each chunk. The
+  // comparison runs in a worker that reads the database itself (comparePlanActual).
   const read = useCallback(
-    (from: WyrdDb, signal: AbortSignal) => loadPlanActual(from, today, CARD_MONTHS, signal, currentLedger),
+    (from: WyrdDb, signal: AbortSignal) => comparePlanActual(from, today, CARD_MONTHS, signal),
     [today],
   );
   const state = useLiveSnapshot(db, 0, read, same, 'Failed to compare the plan with the transactions', CARD_TABLES);

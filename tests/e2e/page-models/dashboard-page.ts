@@ -23,6 +23,11 @@ export class DashboardPage {
     return this.page.getByRole('region', { name });
   }
 
+  /** The plan-versus-actual card's verdict (its comparison runs in a worker that reads the database itself). */
+  planActualStatus(): Locator {
+    return this.region('Plan vs actual').getByRole('status').first();
+  }
+
   /** Everything the dashboard shows, as text (to compare two users' dashboards). */
   async text(): Promise<string> {
     return (await this.page.getByTestId('dashboard-content').innerText()).trim();
