@@ -2,14 +2,11 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { openUserDb, type WyrdDb } from './db';
 import { firstSyncSettled } from './sync/sync-service';
-import { prefetchLedger } from './ledger-source';
 
 const DbContext = createContext<WyrdDb | null>(null);
 
 export function UserDbProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const db = useMemo(() => openUserDb(userId), [userId]);
-  // The ledger most screens show, read while the shell is idle (kept up to date until the database closes).
-  useEffect(() => prefetchLedger(db), [db]);
   useEffect(() => {
     // First sign-in on this device: seed the Australian default categories (idempotent via a meta flag), once
     // the first sync has brought the user's own categories if they have some (docs/sync.md).

@@ -5,11 +5,12 @@
 // Screens that read the same thing share one read; a kept read (the ledger) outlives its screens, so moving
 // between the screens that show it does not read 10,000 rows again (docs/data-layer.md "Live reads").
 import Dexie, { type ObservabilitySet } from 'dexie';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 export type LiveData<D> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: D };
 
-type LoadState<S> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; snapshot: S };
+/** A ready load records `from`: the change count when its read started (what it can have missed comes after). */
+type LoadState<S> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; snapshot: S; from: number };
 
 /**
  * After a re-read, further changes wait this long before the next one (a burst of commits becomes one read);
@@ -35,9 +36,13 @@ function touchedTables(parts: ObservabilitySet, dbName: string): Set<string> {
   return tables;
 }
 
+/** Counts every change any source has seen: a read's `from` and a source's last changes are on this scale. */
+let changeCount = 0;
+
 /**
- * One read of one database, shared by every screen that shows it. `load` is what they render; `stale` says a
- * change arrived while no screen watched (a kept read re-reads when a screen comes back).
+ * One read of one database, shared by every screen that shows it. `changed` is the count at the last change to
+ * its tables, `ownChange` at the last one the user made (its transaction wrote an outbox row, as every repository
+ * write does); a snapshot read from before `ownChange` is never what a screen opens with.
  */
 type Source<S> = {
   db: Dexie;
@@ -47,18 +52,17 @@ type Source<S> = {
   keep: boolean;
   load: LoadState<S>;
   listeners: Set<() => void>;
-  running: boolean;
+  changed: number;
+  ownChange: number;
+  /** The read in flight (null when none), with the count when it started. */
+  running: { id: number; from: number; done: Promise<void> } | null;
+  /** Bumped by each read and by dispose: only the newest read's answer is kept. */
+  runId: number;
   dirty: boolean;
-  /** A change arrived while nobody watched: 'sync' (the last snapshot may be shown while re-reading) or 'own'. */
-  stale: 'sync' | 'own' | null;
   timer: ReturnType<typeof setTimeout> | null;
   lastRead: number;
   gone: AbortController;
   listening: boolean;
-  /** Bumped by each read: only the newest read's end changes `running`. */
-  runId: number;
-  /** The read in flight, for currentSnapshot. */
-  pending: Promise<void> | null;
   onChange: (parts: ObservabilitySet) => void;
   /** Stable for useSyncExternalStore (a new function each render would unsubscribe and subscribe again). */
   subscribe: (listener: () => void) => () => void;
@@ -67,8 +71,10 @@ type Source<S> = {
 
 /** Sources by read function, then database: a read function that goes away takes its sources with it. */
 const sources = new WeakMap<object, WeakMap<Dexie, Source<unknown>>>();
-/** Kept sources, strongly held until their database closes (releaseSnapshots, on Dexie's 'close'). */
+/** Kept sources, strongly held until their database closes for good (releaseSnapshots). */
 const kept = new Map<Dexie, Set<Source<unknown>>>();
+/** Databases whose 'close' event is watched (once each). */
+const closeWatched = new WeakSet<Dexie>();
 
 function sourceFor<S>(
   db: Dexie,
@@ -97,20 +103,19 @@ function sourceFor<S>(
     keep,
     load: { status: 'loading' },
     listeners: new Set(),
-    running: false,
+    changed: 0,
+    ownChange: 0,
+    running: null,
+    runId: 0,
     dirty: false,
-    stale: null,
     timer: null,
     lastRead: -Infinity,
     gone: new AbortController(),
     listening: false,
-    runId: 0,
-    pending: null,
     onChange: () => undefined,
     subscribe: () => () => undefined,
-    // A screen coming to it never starts from the snapshot before the user's own edit, nor from a past failure.
-    getLoad: () =>
-      source.listeners.size === 0 && (source.stale === 'own' || source.load.status === 'error') ? LOADING : source.load,
+    // A screen coming to it never starts from a past failure.
+    getLoad: () => (source.listeners.size === 0 && source.load.status === 'error' ? LOADING : source.load),
   };
   source.onChange = (parts) => onChange(source, parts);
   source.subscribe = (listener) => subscribe(source, listener);
@@ -120,15 +125,25 @@ function sourceFor<S>(
 }
 
 function keepSource<S>(source: Source<S>): void {
-  let set = kept.get(source.db);
-  if (!set) {
-    kept.set(source.db, (set = new Set()));
-    const db = source.db;
-    // Signing out, or leaving the example household, closes the database: its kept reads go with it.
-    db.on('close', () => releaseSnapshots(db));
-  }
+  const db = source.db;
+  let set = kept.get(db);
+  if (!set) kept.set(db, (set = new Set()));
   set.add(source as Source<unknown>);
   listen(source);
+  if (closeWatched.has(db)) return;
+  closeWatched.add(db);
+  // Dexie also closes (and then reopens by itself) when another tab upgrades the database or the page goes into
+  // the back/forward cache; hasBeenClosed() tells a real close (sign-out, leaving the example household), once
+  // Dexie has finished closing.
+  db.on('close', () =>
+    queueMicrotask(() => {
+      if (db.hasBeenClosed()) return releaseSnapshots(db);
+      for (const source of kept.get(db) ?? []) {
+        source.changed = ++changeCount;
+        if (source.listeners.size > 0) schedule(source);
+      }
+    }),
+  );
 }
 
 function listen<S>(source: Source<S>): void {
@@ -142,33 +157,51 @@ function notify<S>(source: Source<S>, load: LoadState<S>): void {
   for (const listener of [...source.listeners]) listener();
 }
 
+/** Whether the snapshot may be older than the database (nothing read yet, or a change since its read began). */
+function behind<S>(source: Source<S>): boolean {
+  return source.load.status !== 'ready' || source.load.from < source.changed;
+}
+
+/** Whether the snapshot was read before the user's last edit: a screen opening now must not show it. */
+function beforeOwnEdit<S>(source: Source<S>): boolean {
+  return source.load.status === 'ready' && source.load.from < source.ownChange;
+}
+
 function run<S>(source: Source<S>): Promise<void> {
   const id = ++source.runId;
-  source.running = true;
+  const from = changeCount;
   source.dirty = false;
-  source.stale = null;
   const signal = source.gone.signal;
-  const pending = (async () => {
+  // Set before the read starts: a read that fails at once must still find itself here to clear.
+  const running = { id, from, done: Promise.resolve() };
+  source.running = running;
+  running.done = (async () => {
     let load: LoadState<S>;
     try {
-      load = { status: 'ready', snapshot: await source.read(source.db, signal) };
+      load = { status: 'ready', snapshot: await source.read(source.db, signal), from };
     } catch (err) {
-      if (signal.aborted) return;
+      if (signal.aborted || source.runId !== id) return;
       console.error(source.failure, err);
       load = { status: 'error' };
     } finally {
       if (source.runId === id) {
-        source.running = false;
-        source.pending = null;
+        source.running = null;
         source.lastRead = performance.now();
       }
     }
     if (signal.aborted || source.runId !== id) return;
     notify(source, load);
-    if (source.dirty) schedule(source);
+    if (source.dirty && source.listeners.size > 0) schedule(source);
   })();
-  source.pending = pending;
-  return pending;
+  return running.done;
+}
+
+/** Reads now, dropping a read in flight that began before `since` (its answer could miss that change). */
+function readNow<S>(source: Source<S>, since: number): void {
+  if (source.timer) clearTimeout(source.timer);
+  source.timer = null;
+  if (source.running && source.running.from >= since) return;
+  void run(source);
 }
 
 function schedule<S>(source: Source<S>): void {
@@ -187,28 +220,19 @@ function schedule<S>(source: Source<S>): void {
 }
 
 function onChange<S>(source: Source<S>, parts: ObservabilitySet): void {
-  const db = source.db;
-  if (db.hasBeenClosed()) {
-    dispose(source);
-    return;
-  }
-  const touched = touchedTables(parts, db.name);
+  const touched = touchedTables(parts, source.db.name);
   const { watched } = source;
   let relevant = false;
   for (const table of touched) {
     if (watched ? watched.has(table) : !BOOKKEEPING.has(table)) relevant = true;
   }
   if (!relevant) return;
-  if (source.listeners.size > 0) {
-    schedule(source);
-    return;
-  }
-  // Nobody shows it now: read again when a screen does. Every local edit queues an outbox row in its own
-  // transaction, so a change with one is the user's: the screen waits for the fresh read rather than show the
-  // snapshot from before their edit. A sync pull writes none; its changes may show a moment late, as they do
-  // on an open screen between coalesced re-reads.
-  const own = touched.has('outbox');
-  if (own || source.stale === null) source.stale = own ? 'own' : 'sync';
+  source.changed = ++changeCount;
+  // Every local edit queues an outbox row in its own transaction, so a change with one is the user's. A sync
+  // pull writes none: its changes may show a moment late, as they do on an open screen between re-reads.
+  if (touched.has('outbox')) source.ownChange = source.changed;
+  // Nobody shows it now: read again when a screen does.
+  if (source.listeners.size > 0) schedule(source);
 }
 
 /**
@@ -219,10 +243,8 @@ function dispose<S>(source: Source<S>): void {
   source.gone.abort();
   source.gone = new AbortController();
   source.runId += 1;
-  source.running = false;
-  source.pending = null;
+  source.running = null;
   source.dirty = false;
-  source.stale = null;
   source.load = { status: 'loading' };
   if (source.timer) clearTimeout(source.timer);
   source.timer = null;
@@ -237,19 +259,11 @@ function subscribe<S>(source: Source<S>, listener: () => void): () => void {
   source.listeners.add(listener);
   listen(source);
   if (first) {
-    const stale = source.stale;
-    if (stale === 'own' || source.load.status === 'error') {
-      // Never the snapshot from before the user's own edit: a read in flight may have started before it.
-      notify(source, { status: 'loading' });
-      source.runId += 1;
-      source.running = false;
-      source.pending = null;
-    }
-    if (!source.running && (source.load.status === 'loading' || stale)) {
-      if (source.timer) clearTimeout(source.timer);
-      source.timer = null;
-      void run(source);
-    } else if (stale) source.dirty = true;
+    if (source.load.status === 'error') notify(source, { status: 'loading' });
+    // A screen opening after the user's own edit waits for a read that began after it; after any other change
+    // it shows the last snapshot while that read runs.
+    if (beforeOwnEdit(source)) readNow(source, source.ownChange);
+    else if (behind(source)) readNow(source, source.changed);
   }
   return () => {
     source.listeners.delete(listener);
@@ -260,13 +274,10 @@ function subscribe<S>(source: Source<S>, listener: () => void): () => void {
 /** 'Try again': reads afresh, from 'loading'. */
 function retry<S>(source: Source<S>): void {
   notify(source, { status: 'loading' });
-  if (source.timer) clearTimeout(source.timer);
-  source.timer = null;
-  if (source.running) source.dirty = true;
-  else void run(source);
+  readNow(source, changeCount + 1);
 }
 
-/** Stops every kept read of `db` (it is closing: the user signed out or the example household was left). */
+/** Stops every kept read of `db` (it has closed for good: the user signed out or left the example household). */
 export function releaseSnapshots(db: Dexie): void {
   for (const source of [...(kept.get(db) ?? [])]) dispose(source);
   kept.delete(db);
@@ -284,12 +295,12 @@ export function prefetchSnapshot<Db extends Dexie, S>(
 ): void {
   if (db.hasBeenClosed()) return;
   const source = sourceFor(db, read as Read<Dexie, S>, failure, tables, true);
-  if (!source.running && source.load.status !== 'ready') void run(source);
+  if (behind(source)) readNow(source, source.changed);
 }
 
 /**
- * The current snapshot of a kept read, reading it if there is none yet: another read (the dashboard's comparison)
- * builds on it instead of reading the same rows again.
+ * The current snapshot of a kept read, reading it if it may be older than the database: another read (the
+ * dashboard's comparison, where there is no worker) builds on it instead of reading the same rows again.
  */
 export async function currentSnapshot<Db extends Dexie, S>(
   db: Db,
@@ -298,16 +309,11 @@ export async function currentSnapshot<Db extends Dexie, S>(
   tables: ReadonlyArray<string>,
 ): Promise<S> {
   const source = sourceFor(db, read as Read<Dexie, S>, failure, tables, true);
-  // A change since the snapshot (a re-read waiting for its gap, or a change nobody has read): read now, so what
-  // is built on it is never older than the database.
-  if (source.timer) {
-    clearTimeout(source.timer);
-    source.timer = null;
-    if (!source.running) void run(source);
+  for (let attempt = 0; attempt < 3 && behind(source); attempt++) {
+    readNow(source, source.changed);
+    await source.running?.done;
   }
-  if (!source.running && (source.load.status !== 'ready' || source.stale)) void run(source);
-  while (source.pending) await source.pending;
-  if (source.load.status === 'ready') return source.load.snapshot;
+  if (source.load.status === 'ready' && !behind(source)) return source.load.snapshot;
   return read(db, new AbortController().signal);
 }
 
@@ -317,7 +323,7 @@ export async function currentSnapshot<Db extends Dexie, S>(
  */
 export function hasKeptSnapshot<Db extends Dexie, S>(db: Db, read: Read<Db, S>): boolean {
   const source = sources.get(read)?.get(db);
-  return !!source && source.keep && source.load.status === 'ready' && source.stale !== 'own';
+  return !!source && source.keep && source.load.status === 'ready' && !beforeOwnEdit(source);
 }
 
 /** The view model of a snapshot, once per snapshot and build: screens that share a read share what they build. */
@@ -360,11 +366,18 @@ export function useLiveSnapshot<Db extends Dexie, S, D>(
 ): LiveData<D> {
   const keep = options.keep ?? false;
   const source = sourceFor(db, read as Read<Dexie, S>, failure, tables, keep);
-  const current = useSyncExternalStore(source.subscribe, source.getLoad);
+  const load = useSyncExternalStore(source.subscribe, source.getLoad);
+  // What this screen may show: nothing read before the user's last edit as it opened (another screen still
+  // showing that snapshot while this one renders, or a re-read waiting for its gap, must not reach it).
+  const [opened] = useState(() => ({ source, ownChange: source.ownChange }));
+  const floor = opened.source === source ? opened.ownChange : 0;
+  const current = load.status === 'ready' && load.from < floor ? LOADING : load;
+  // 'Try again' (a later attempt): read afresh from 'loading'; a new source reads on its own.
+  const handled = useRef({ attempt, source });
   useEffect(() => {
-    // 'Try again' (a later attempt): read afresh from 'loading'.
-    if (attempt === 0) return;
-    retry(source);
+    const last = handled.current;
+    handled.current = { attempt, source };
+    if (attempt !== last.attempt && source === last.source) retry(source);
   }, [attempt, source]);
   const snapshot = current.status === 'ready' ? current.snapshot : null;
   const data = useMemo(() => (snapshot ? buildOnce(snapshot, build) : null), [snapshot, build]);

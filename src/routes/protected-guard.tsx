@@ -12,6 +12,7 @@ import { ExampleBanner } from '../components/layout/ExampleBanner';
 import { SyncRunner } from '../components/sync-status/SyncRunner';
 import { FirstSyncGate } from '../components/sync-status/FirstSyncGate';
 import { initAuth, logout, useAuthStore } from '../lib/auth/auth-store';
+import { prefetchLedger } from '../data/ledger-source';
 
 export function ProtectedLayout() {
   const { user, loading, offline } = useAuthStore(
@@ -65,6 +66,9 @@ function ExampleScope({ children }: { children: ReactNode }) {
   }, [userId]);
   const active = useExampleActive(userId);
   const db = useMemo(() => (active ? openExampleDb(userId) : own), [active, own, userId]);
+  // The ledger most screens show, read once the current screen has its data and kept up to date until the
+  // database closes: the pages' database, the example household's while it is explored.
+  useEffect(() => prefetchLedger(db), [db]);
   return (
     <DbOverride key={active ? 'example' : 'own'} db={db}>
       {active && <ExampleBanner userId={userId} />}

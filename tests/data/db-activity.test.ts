@@ -17,11 +17,16 @@ describe('whenQuiet', () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     // A read transaction kept open by a chain of requests until released.
+    let begun: () => void = () => undefined;
+    const inside = new Promise<void>((resolve) => (begun = resolve));
     const reading = db.transaction('r', db.accounts, async () => {
       let go = false;
       void held.then(() => (go = true));
+      begun();
       while (!go) await db.accounts.count();
     });
+    // Dexie starts the IndexedDB transaction asynchronously: wait until it is in flight.
+    await inside;
     let quietAt = 0;
     const quiet = whenQuiet(db, 50, 10_000, never).then(() => (quietAt = performance.now()));
     await new Promise((resolve) => setTimeout(resolve, 120));

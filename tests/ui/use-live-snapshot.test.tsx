@@ -96,6 +96,33 @@ describe('kept reads (the ledger)', () => {
     expect(renders).not.toContainEqual({ status: 'ready', data: ['Everyday'] });
   });
 
+  it('never opens the next screen with the snapshot from before an edit made on the screen before it', async () => {
+    const db = openUserDb(`kept-${crypto.randomUUID()}`);
+    await createAccount(db, { name: 'Everyday', current_balance: 10 });
+    const first = renderHook(() => useLedger(db, 0, names));
+    await waitFor(() => expect(first.result.current.status).toBe('ready'));
+    // Two edits in a row on the open screen: the second's re-read waits for the coalescing gap.
+    await act(async () => {
+      await createAccount(db, { name: 'Bills', current_balance: 20 });
+    });
+    await waitFor(() => expect(first.result.current).toEqual({ status: 'ready', data: ['Bills', 'Everyday'] }));
+    await act(async () => {
+      await createAccount(db, { name: 'Savings', current_balance: 30 });
+    });
+    // Straight to the next screen, before that re-read.
+    first.unmount();
+    const renders: unknown[] = [];
+    const second = renderHook(() => {
+      const state = useLedger(db, 0, names);
+      renders.push(state);
+      return state;
+    });
+    await waitFor(() =>
+      expect(second.result.current).toEqual({ status: 'ready', data: ['Bills', 'Everyday', 'Savings'] }),
+    );
+    expect(renders).not.toContainEqual({ status: 'ready', data: ['Bills', 'Everyday'] });
+  });
+
   it('shows the last snapshot at once after a change no edit of the user made (a sync pull), then the new rows', async () => {
     const db = openUserDb(`kept-${crypto.randomUUID()}`);
     const account = await createAccount(db, { name: 'Everyday', current_balance: 10 });

@@ -1,7 +1,7 @@
 // Runs the dashboard card's plan-versus-actual comparison in a worker (plan-actual.worker.ts), which reads the
 // user's database itself; where workers are missing (tests' jsdom) it compares in the page, building on the
-// kept ledger. One worker serves the session; it lets a database go when the page closes it (sign-out, leaving
-// the example household) and ends with the last one.
+// kept ledger. One worker serves the page (it is never ended while a comparison could be in flight); it lets a
+// database go when the page closes it (sign-out, leaving the example household).
 import { wrap, type Remote } from 'comlink';
 import type { WyrdDb } from '../db';
 import { currentLedger } from '../ledger-source';
@@ -13,7 +13,7 @@ export type PlanActualApi = {
   close(dbName: string): number;
 };
 
-let worker: { raw: Worker; remote: Remote<PlanActualApi> } | null = null;
+let worker: { remote: Remote<PlanActualApi> } | null = null;
 const watched = new WeakSet<WyrdDb>();
 
 function remoteApi(): Remote<PlanActualApi> {
@@ -22,23 +22,13 @@ function remoteApi(): Remote<PlanActualApi> {
       type: 'module',
       name: 'wyrd-plan-actual',
     });
-    worker = { raw, remote: wrap<PlanActualApi>(raw) };
+    worker = { remote: wrap<PlanActualApi>(raw) };
   }
   return worker.remote;
 }
 
 function letGo(db: WyrdDb): void {
-  const current = worker;
-  if (!current) return;
-  void current.remote.close(db.name).then(
-    (left) => {
-      if (left === 0 && worker === current) {
-        current.raw.terminate();
-        worker = null;
-      }
-    },
-    () => undefined,
-  );
+  void worker?.remote.close(db.name).catch(() => undefined);
 }
 
 /**
@@ -51,6 +41,8 @@ export async function comparePlanActual(
   count: number,
   signal?: AbortSignal,
 ): Promise<PlanActual> {
+  // A database the page has closed (sign-out, the example household left) is not opened again in the worker.
+  if (db.hasBeenClosed()) return { months: [], aheadBy: 0, accountIds: [] };
   if (typeof Worker === 'undefined') return loadPlanActual(db, today, count, signal, currentLedger);
   const remote = remoteApi();
   if (!watched.has(db)) {

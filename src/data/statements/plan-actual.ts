@@ -199,7 +199,8 @@ export async function loadPlanActual(
   } else {
     // Only the recurring items of accounts with transactions are compared: read those, not all 10,000.
     transactions = await readWindow();
-    const withData = [...new Set(transactions.map((t) => t.account_id))];
+    // A row without an account (never written by the app, but possible in a restored file) is not a key.
+    const withData = [...new Set(transactions.map((t) => t.account_id))].filter((id) => typeof id === 'string');
     const [accounts, recurring_items, categories, scenarios, events] = await Promise.all([
       db.accounts.toArray(),
       db.recurring_items.where('account_id').anyOf(withData).toArray(),

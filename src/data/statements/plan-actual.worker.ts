@@ -12,8 +12,16 @@ const api: PlanActualApi = {
   compare(dbName, userId, today, count) {
     let db = open.get(dbName);
     if (!db) {
-      db = new WyrdDb(userId, undefined, dbName);
-      open.set(dbName, db);
+      const opened = new WyrdDb(userId, undefined, dbName);
+      // Another connection upgrading or deleting the database (a new version of the app, the example household
+      // removed): close for good, so a comparison in flight cannot reopen (and re-create) it; the next one opens
+      // the database afresh.
+      opened.on('versionchange', () => {
+        opened.close();
+        if (open.get(dbName) === opened) open.delete(dbName);
+      });
+      open.set(dbName, opened);
+      db = opened;
     }
     return loadPlanActual(db, today, count);
   },
