@@ -1,6 +1,7 @@
-// The ledger (every account, recurring item, category, scenario and event) as one kept live read: the Dashboard,
-// Recurring Items and the plan-versus-actual card show it, so it is read once and kept up to date in memory
-// while the user's database is open, and moving between those screens does not read 10,000 rows again.
+// The ledger (every account, recurring item, category, scenario and event) as one kept live read: the Dashboard
+// and Recurring Items show it (Accounts and the transaction screens a part of it), so it is read once and kept up
+// to date in memory while the user's database is open, and moving between those screens does not read 10,000
+// rows again.
 import type { WyrdDb } from './db';
 import { whenStill } from './db-activity';
 import { LEDGER_TABLES, loadLedger, type LedgerRows } from './repositories/summaries';
