@@ -78,7 +78,7 @@ const STILL_MAX_WAIT_MS = 5_000;
 
 /**
  * Runs `work` once the current screen has its data: the database still for a moment (whenQuiet) and then an idle
- * moment of the page. For reading ahead (the next screen's rows and code), which beside a screen's own reads
+ * moment of the page. For reading ahead (the ledger the next screen shows), which beside a screen's own reads
  * made that screen twice as slow to open. Returns a cancel function.
  */
 export function whenStill(db: Dexie, work: () => void): () => void {
