@@ -1,20 +1,14 @@
 // Runs the API server on its own (`npm run server`); `npm start` runs it together with the web app and identity service.
-// On PostgreSQL it runs one worker process per core (node:cluster, sharing the port; WYRD_API_WORKERS overrides),
-// since one Node process saturates one core; on the embedded PGlite database, which one process owns, just one.
+// On PostgreSQL it runs one worker process per core, less one when the database shares the host (node:cluster,
+// sharing the port; WYRD_API_WORKERS overrides); on the embedded PGlite database, which one process owns, just one.
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { openDatabase } from './db/client';
-import { ConfigError, loadApiConfig, type ApiConfig } from './api/config';
+import { ConfigError, apiWorkerCount, loadApiConfig, type ApiConfig } from './api/config';
 import { startApiServer } from './api/server';
 
 function workerCount(config: ApiConfig): number {
-  if (!config.database.databaseUrl) return 1;
-  const raw = process.env.WYRD_API_WORKERS;
-  if (raw === undefined || raw === '') return availableParallelism();
-  const count = Number(raw);
-  if (!Number.isInteger(count) || count < 1 || count > 256)
-    throw new ConfigError(`WYRD_API_WORKERS must be a whole number from 1 to 256, got '${raw}'.`);
-  return count;
+  return apiWorkerCount(process.env, config.database.databaseUrl, availableParallelism());
 }
 
 const describe = (config: ApiConfig, url: string, workers: number) =>

@@ -3,11 +3,11 @@
 // {loc, msg, type}). Every endpoint and the sync protocol: docs/api.md.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { SYNC_VERSION_HEADER } from '../../worker/engine/index';
 import type { Database } from '../db/client';
 import { requireAuth, type TokenVerifier } from './auth';
+import { corsFor } from './cors';
 import type { ApiConfig } from './config';
 import { ApiError } from './errors';
 import type { Ctx, Env, RouteDeps } from './http';
@@ -69,8 +69,8 @@ export function createApp({ db, verifier, config, clock = () => new Date() }: Ap
 
   app.use(
     '*',
-    cors({
-      origin: config.webOrigins,
+    corsFor({
+      origins: config.webOrigins,
       allowHeaders: ['Authorization', 'Content-Type', SYNC_VERSION_HEADER],
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       exposeHeaders: ['ETag'],

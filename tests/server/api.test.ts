@@ -6,7 +6,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, LOCAL_CLIENT_ID, LOCAL_POOL_ID, loadApiConfig, type ApiConfig } from '../../server/api/config';
+import {
+  ConfigError,
+  LOCAL_CLIENT_ID,
+  LOCAL_POOL_ID,
+  apiWorkerCount,
+  databaseIsLocal,
+  loadApiConfig,
+  type ApiConfig,
+} from '../../server/api/config';
 import { startApiServer, type RunningApi } from '../../server/api/server';
 import { createTokenVerifier } from '../../server/api/auth';
 
@@ -128,6 +136,24 @@ describe('API server', () => {
     expect(denied.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('puts CORS headers on answers for the web origin only, with ETag readable and Vary: Origin', async () => {
+    const auth = { Authorization: `Bearer ${mintToken(idClaims())}` };
+    const allowed = await get('/accounts', { ...auth, Origin: 'http://127.0.0.1:4999', 'Accept-Encoding': 'gzip' });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body).toEqual([]);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4999');
+    expect(allowed.headers.get('access-control-expose-headers')).toBe('ETag');
+    expect(allowed.headers.get('etag')).toBeTruthy();
+    // The list's own Vary stays, with Origin added.
+    expect(allowed.headers.get('vary')).toBe('Authorization, Accept-Encoding, Origin');
+    const denied = await get('/accounts', { ...auth, Origin: 'http://evil.example' });
+    expect(denied.status).toBe(200);
+    expect(denied.headers.get('access-control-allow-origin')).toBeNull();
+    const failed = await get('/accounts', { Origin: 'http://127.0.0.1:4999' });
+    expect(failed.status).toBe(401);
+    expect(failed.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4999');
+  });
+
   it('answers unknown paths with 404 and a detail message', async () => {
     const response = await get('/nope');
     expect(response.status).toBe(404);
@@ -136,6 +162,18 @@ describe('API server', () => {
 });
 
 describe('API configuration', () => {
+  it('runs one API process per core on PostgreSQL, less one when the database shares the host', () => {
+    expect(apiWorkerCount({}, undefined, 8)).toBe(1);
+    expect(apiWorkerCount({}, 'postgres://u:p@db.example.com:5432/wyrd', 4)).toBe(4);
+    expect(apiWorkerCount({}, 'postgres://u:p@127.0.0.1:5432/wyrd', 4)).toBe(3);
+    expect(apiWorkerCount({}, 'postgres://u:p@localhost/wyrd', 2)).toBe(1);
+    expect(apiWorkerCount({}, 'postgres://u:p@[::1]:5432/wyrd', 1)).toBe(1);
+    expect(apiWorkerCount({}, 'postgres:///wyrd?host=/var/run/postgresql', 4)).toBe(3);
+    expect(apiWorkerCount({ WYRD_API_WORKERS: '6' }, 'postgres://u:p@localhost/wyrd', 2)).toBe(6);
+    expect(() => apiWorkerCount({ WYRD_API_WORKERS: '0' }, 'postgres://u:p@localhost/wyrd', 2)).toThrow(ConfigError);
+    expect(databaseIsLocal('postgres://u:p@10.0.0.5/wyrd')).toBe(false);
+  });
+
   it('defaults to local mode with the local pool, ports and data folder', () => {
     const config = loadApiConfig({});
     expect(config.mode).toBe('local');
