@@ -1,6 +1,7 @@
 // `npx tsx scripts/bench-compare.ts`: in Chromium on the engine benchmark's heavy profile (5 scenarios, 60 accounts,
 // 300 recurring items, 50 events), the time from clicking Compare to all three charts drawn for 1, 5 and 30 years,
-// and the longest main-thread task (PerformanceObserver 'longtask'). Also exports the helpers the compare e2e uses.
+// and the longest main-thread task (PerformanceObserver 'longtask'). BENCH_TRANSACTIONS=N also stores N bank
+// transactions, which a comparison must not read. Also exports the helpers the compare e2e uses.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -91,6 +92,52 @@ export async function seedLocalData(page: Page, backup: SeedBackup): Promise<voi
       db.close();
     },
     { backup, prefix: DB_PREFIX },
+  );
+}
+
+/**
+ * Adds `n` stored bank transactions to the signed-in user's local database (BENCH_TRANSACTIONS), as a person with
+ * a few years of statements has: a forecast reads none of them, so they must not slow the comparison down.
+ */
+export async function seedTransactions(page: Page, n: number, accountId: string): Promise<void> {
+  if (n <= 0) return;
+  await page.evaluate(
+    async ({ n: count, accountId: account, prefix }) => {
+      const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((x) => x.startsWith(prefix));
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(name ?? '');
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      const tx = db.transaction('transactions', 'readwrite');
+      const store = tx.objectStore('transactions');
+      for (let i = 0; i < count; i++) {
+        store.put({
+          id: `bench-tx-${i}`,
+          account_id: account,
+          date: `20${24 + (i % 3)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+          amount_cents: -((i * 3_737) % 100_000),
+          description: `CARD PURCHASE WOOLWORTHS 1234 SYDNEY ${i}`,
+          payee: 'Woolworths',
+          category_id: null,
+          note: null,
+          bank_id: null,
+          balance_cents: null,
+          batch_id: 'bench-batch',
+          fingerprint: `fp-${i}`,
+          transfer_id: null,
+          recurring_item_id: null,
+          reconciled: false,
+          updated_at: new Date().toISOString(),
+        });
+      }
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    },
+    { n, accountId, prefix: DB_PREFIX },
   );
 }
 
@@ -243,8 +290,11 @@ async function main(): Promise<void> {
   const { page, context, heavy, close } = await openHeavyBenchPage('compare');
   try {
     const ids = (heavy.scenarios ?? []).map((s) => s.id);
+    const transactions = Number(process.env.BENCH_TRANSACTIONS ?? 0);
+    await seedTransactions(page, transactions, heavy.accounts[0].id);
     console.log(
-      `Heavy profile: ${heavy.accounts.length} accounts, ${heavy.recurring_items.length} recurring items, ${ids.length} scenarios x 10 events`,
+      `Heavy profile: ${heavy.accounts.length} accounts, ${heavy.recurring_items.length} recurring items, ${ids.length} scenarios x 10 events` +
+        (transactions > 0 ? `, ${transactions} stored bank transactions` : ''),
     );
     console.log('years  first click after opening  median of 3 more clicks  longest main-thread task');
     const rows: { years: number; cold: number; warm: number; longest: number }[] = [];

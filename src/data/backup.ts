@@ -71,7 +71,12 @@ export async function exportBackup(db: WyrdDb, assumptions?: AssumptionsInput | 
   };
 }
 
-async function exportPlan(db: WyrdDb, assumptions?: AssumptionsInput | null): Promise<BackupFile> {
+/**
+ * The plan alone, as a version 1 backup file: what every forecast reads (compare, uncertainty, explain). Bank
+ * data is no part of a forecast, and reading tens of thousands of transactions, copying them to the forecast
+ * worker and keying the uncertainty cache on them would cost seconds a run.
+ */
+export async function exportPlan(db: WyrdDb, assumptions?: AssumptionsInput | null): Promise<BackupFile> {
   return db.transaction(
     'r',
     [db.accounts, db.recurring_items, db.categories, db.scenarios, db.events, db.modifications, db.meta],

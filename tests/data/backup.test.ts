@@ -2,7 +2,7 @@
 // reproduces the same dashboard, and a bad file lists every problem and writes nothing.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exportBackup, exportBackupJson, importBackup, validateBackup } from '../../src/data/backup';
+import { exportBackup, exportBackupJson, exportPlan, importBackup, validateBackup } from '../../src/data/backup';
 import type { WyrdDb } from '../../src/data/db';
 import { DEFAULT_CATEGORIES_FLAG, ensureDefaultCategories } from '../../src/data/default-categories';
 import { pendingOutbox } from '../../src/data/outbox';
@@ -13,6 +13,7 @@ import { saveEvent } from '../../src/data/repositories/events';
 import { createModification } from '../../src/data/repositories/modifications';
 import { createRecurringItem, signedAmount } from '../../src/data/repositories/recurring-items';
 import { createScenario } from '../../src/data/repositories/scenarios';
+import { saveImport } from '../../src/data/repositories/transactions';
 import { loadLedger } from '../../src/data/repositories/summaries';
 import { BackupFileSchema, dashboardData, forecast, recurringSummary } from '../../worker/engine/index';
 import { freshDb, steppingClock } from './helpers';
@@ -220,6 +221,58 @@ describe('exportBackup', () => {
     expect(f.snapshots).toHaveLength(25);
     expect(f.snapshots[0].net_worth).toBe(8000 - 420000 + 95000);
     expect(JSON.parse(await exportBackupJson(db))).toEqual(file);
+  });
+});
+
+describe('exportPlan', () => {
+  it('is the plan alone: bank data makes the backup version 2 but never reaches a forecast input', async () => {
+    const db = await open('plan');
+    await populate(db);
+    const account = (await db.accounts.toArray())[0];
+    await saveImport(
+      db,
+      {
+        batch: {
+          account_id: account.id,
+          imported_at: '2026-11-21T10:00:00.000Z',
+          file_names: ['statement.csv'],
+          format: 'csv',
+          bank: 'commbank',
+          row_count: 1,
+          skipped_count: 0,
+        },
+        transactions: [
+          {
+            account_id: account.id,
+            date: '2026-11-20',
+            amount_cents: -450,
+            description: 'COFFEE',
+            payee: 'Coffee',
+            fingerprint: 'fp-1',
+            bank_id: null,
+          },
+        ],
+      },
+      { now: steppingClock() },
+    );
+    const full = await exportBackup(db);
+    expect(full.version).toBe(2);
+    const plan = await exportPlan(db);
+    expect(plan.version).toBe(1);
+    expect(Object.keys(plan)).not.toContain('transactions');
+    const {
+      version: _v,
+      transactions: _t,
+      import_batches: _b,
+      payee_rules: _r,
+      ...planPart
+    } = full as typeof full & {
+      transactions: unknown;
+      import_batches: unknown;
+      payee_rules: unknown;
+    };
+    const { version: _pv, ...planOnly } = plan;
+    expect(planOnly).toEqual(planPart);
   });
 });
 

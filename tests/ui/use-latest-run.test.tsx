@@ -5,7 +5,7 @@ import { cleanup, render, renderHook, screen, waitFor } from '@testing-library/r
 import { useLatestRun } from '../../src/lib/async/use-latest-run';
 import { UserDbProvider } from '../../src/data/db-context';
 import { closeUserDb, openUserDb } from '../../src/data/db';
-import { exportBackup, importBackup } from '../../src/data/backup';
+import { exportPlan, importBackup } from '../../src/data/backup';
 import { ComparePage } from '../../src/features/scenarios/compare/ComparePage';
 import { setCompareRunner } from '../../src/lib/forecast/compare-runner';
 import { compareBackup, COMPARE_AS_OF } from './compare-fixture';
@@ -16,9 +16,9 @@ vi.mock('../../src/data/backup', async (original) => {
   const actual = await original<typeof import('../../src/data/backup')>();
   return {
     ...actual,
-    exportBackup: vi.fn(async (...args: Parameters<typeof actual.exportBackup>) => {
+    exportPlan: vi.fn(async (...args: Parameters<typeof actual.exportPlan>) => {
       await exportGate;
-      return actual.exportBackup(...args);
+      return actual.exportPlan(...args);
     }),
   };
 });
@@ -72,10 +72,10 @@ describe('compare screen left while its opening run reads the data', () => {
     );
     // The opening run starts once the scenarios are listed; leave while it exports the data, then let it finish.
     await screen.findByRole('checkbox', { name: /Today/ });
-    await waitFor(() => expect(exportBackup).toHaveBeenCalled());
+    await waitFor(() => expect(exportPlan).toHaveBeenCalled());
     unmount();
     release();
-    await vi.mocked(exportBackup).mock.results[0]?.value;
+    await vi.mocked(exportPlan).mock.results[0]?.value;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(engineCalls).toBe(0);
   });

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { PageFrame } from '../../../components/layout/PageFrame';
 import { useDb } from '../../../data/db-context';
-import { exportBackup } from '../../../data/backup';
+import { exportPlan } from '../../../data/backup';
 import type { ScenarioRow } from '../../../data/entities';
 import { listScenarios } from '../../../data/repositories/scenarios';
 import { prewarmCompare, todayIso } from '../../../lib/forecast/compare-runner';
@@ -98,7 +98,7 @@ export function ComparePage({ selected, asOf, initialYears }: Props) {
           void run(orderedChosen(new Set(initial), sorted), initialYears ?? DEFAULT_YEARS);
         } else if (sorted.length > 0) {
           // While the user picks, the worker runs a short comparison of their data to warm the engine up.
-          exportBackup(db)
+          exportPlan(db)
             .then((backup) => prewarmCompare(asOf ?? todayIso(), backup))
             .catch(() => undefined)
             .finally(() => active && setEngineWarm(true));

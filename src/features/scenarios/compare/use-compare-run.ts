@@ -1,7 +1,7 @@
 // Runs a comparison in the forecast worker on the user's local data; the latest run wins, and the last successful
 // result stays on screen while a re-run computes.
 import { useCallback, useState } from 'react';
-import { exportBackup } from '../../../data/backup';
+import { exportPlan } from '../../../data/backup';
 import type { WyrdDb } from '../../../data/db';
 import { getCompareRunner, todayIso } from '../../../lib/forecast/compare-runner';
 import { useLatestRun } from '../../../lib/async/use-latest-run';
@@ -29,7 +29,7 @@ export function useCompareRun(db: WyrdDb, asOf: string | undefined, failedMessag
       try {
         // User Timing entries ('compare: export', 'compare: engine') let benchmarks see where the time goes.
         const start = performance.now();
-        const backup = await exportBackup(db);
+        const backup = await exportPlan(db);
         // A newer run, or leaving the screen, while the data was read: the engine need not compute this one.
         if (!isLatest()) return;
         const exported = performance.now();

@@ -1,7 +1,7 @@
 // Explain this number on the compare screen: a keyboard-operable month control and chart clicks open a dialog
 // with the chosen month's breakdown for each compared scenario, computed in the forecast worker.
 import { lazy, Suspense, useCallback, useId, useState, type ReactNode } from 'react';
-import { exportBackup } from '../../../../data/backup';
+import { exportPlan } from '../../../../data/backup';
 import { useDb } from '../../../../data/db-context';
 import { monthIndexOf, type CompareView } from '../../../../../worker/engine/index';
 import { getExplainRunner } from './explain-runner';
@@ -40,7 +40,7 @@ export function ExplainMonth({ view, children }: Props) {
       setMonth(target);
       setState({ status: 'loading', month: target });
       try {
-        const backup = await exportBackup(db);
+        const backup = await exportPlan(db);
         const outcome = await getExplainRunner()({
           backup,
           options: {

@@ -5,7 +5,7 @@ import { useLatestRun } from '../../../../lib/async/use-latest-run';
 import { preloadCharts } from '../../../../components/charts/LazyChart';
 import type { WyrdDb } from '../../../../data/db';
 import { useDb } from '../../../../data/db-context';
-import { exportBackup } from '../../../../data/backup';
+import { exportPlan } from '../../../../data/backup';
 import type { ScenarioEventRow, ScenarioRow } from '../../../../data/entities';
 import { listEvents } from '../../../../data/repositories/events';
 import { parseAmountInput } from '../../../../lib/format/money';
@@ -108,7 +108,7 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
     };
     try {
       const runStart = performance.now();
-      const backup = await exportBackup(db);
+      const backup = await exportPlan(db);
       const key = await uncertaintyKey(backup, request);
       if (!isLatest()) return;
       const handle = runUncertaintyCached(key, backup, request, {
