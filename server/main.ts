@@ -32,6 +32,9 @@ async function serve(config: ApiConfig, workers: number): Promise<void> {
 
 /** The cluster primary: migrates once, forks the workers, replaces one that dies, stops them all on a signal. */
 async function primary(config: ApiConfig, workers: number): Promise<void> {
+  // One worker needs no balancing: it accepts its connections itself, instead of the primary accepting each and
+  // handing it over (Node's default on Linux), which delays every new connection.
+  if (workers === 1) cluster.schedulingPolicy = cluster.SCHED_NONE;
   // Migrations run here, once, before any worker opens the database.
   await (await openDatabase(config.database)).close();
   let stopping = false;
@@ -67,7 +70,8 @@ async function primary(config: ApiConfig, workers: number): Promise<void> {
 async function main(): Promise<void> {
   const config = loadApiConfig();
   const workers = workerCount(config);
-  if (workers > 1 && cluster.isPrimary) await primary(config, workers);
+  // On PostgreSQL a primary always runs, also for one worker, so a worker that dies is replaced.
+  if (config.database.databaseUrl && cluster.isPrimary) await primary(config, workers);
   else await serve(config, workers);
 }
 

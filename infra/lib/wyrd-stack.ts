@@ -145,14 +145,17 @@ export class WyrdStack extends Stack {
     });
     cluster.grantDataApiAccess(fn);
 
-    // CORS is answered by API Gateway (it ignores the Lambda's own CORS headers once this is set).
+    // CORS is answered by API Gateway (it ignores the Lambda's own CORS headers once this is set), so it must allow
+    // and expose what the app's requests use, as the server's own CORS does (server/api/app.ts): the sync
+    // protocol's version header on every sync request, and the ETag the lists' conditional requests read.
     const api = new HttpApi(this, 'Api', {
       apiName: API_NAME,
       description: 'Wyrd product API',
       createDefaultStage: false,
       corsPreflight: {
         allowOrigins: props.webOrigins,
-        allowHeaders: ['Authorization', 'Content-Type'],
+        allowHeaders: ['Authorization', 'Content-Type', 'x-wyrd-sync-version'],
+        exposeHeaders: ['ETag'],
         allowMethods: [
           CorsHttpMethod.GET,
           CorsHttpMethod.POST,

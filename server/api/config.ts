@@ -93,30 +93,39 @@ export function loadApiConfig(env: Env = process.env): ApiConfig {
   };
 }
 
-/** PostgreSQL runs on this host: the URL names a loopback host or a Unix socket (or no host, which is the socket). */
-export function databaseIsLocal(databaseUrl: string): boolean {
+/** A host name for a server on this machine: loopback, localhost (any case, with or without the root dot) or 0.0.0.0. */
+function isLoopback(host: string): boolean {
+  const h = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  return h === 'localhost' || h === '::1' || h === '0.0.0.0' || /^(::ffff:)?127\./.test(h);
+}
+
+/**
+ * PostgreSQL runs on this host: every host the URL names is a loopback one. A URL without a host connects to PGHOST,
+ * else localhost (as the postgres driver does); one that cannot be read counts as elsewhere.
+ */
+export function databaseIsLocal(databaseUrl: string, env: Env = {}): boolean {
   let url: URL;
   try {
     url = new URL(databaseUrl);
   } catch {
     return false;
   }
-  const socket = url.searchParams.get('host');
-  if (socket?.startsWith('/')) return true;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return host === '' || host === 'localhost' || host === '::1' || /^127\./.test(host);
+  const hosts = (url.hostname || env.PGHOST || 'localhost').split(',').map((h) => h.replace(/:\d+$/, ''));
+  return hosts.every(isLoopback);
 }
 
 /**
  * How many API processes `npm run server` runs: one on PGlite (one process owns it); on PostgreSQL,
- * WYRD_API_WORKERS, else one per core, less one when PostgreSQL shares the host. bench:api on 2 cores with the
- * database alongside: two workers answered a cached list with p99 54-56 ms and 0.42-0.45 ms of CPU a request,
- * one worker 36-44 ms and 0.29 ms, since the database needs a core of its own to answer the version checks.
+ * WYRD_API_WORKERS, else one per core, less one when PostgreSQL shares the host: it needs a core of its own to
+ * answer the list version checks (bench:api figures in docs/running.md).
  */
 export function apiWorkerCount(env: Env, databaseUrl: string | undefined, cores: number): number {
   if (!databaseUrl) return 1;
   const raw = env.WYRD_API_WORKERS;
-  if (raw === undefined || raw === '') return Math.max(1, cores - (databaseIsLocal(databaseUrl) ? 1 : 0));
+  if (raw === undefined || raw === '') return Math.max(1, cores - (databaseIsLocal(databaseUrl, env) ? 1 : 0));
   const count = Number(raw);
   if (!Number.isInteger(count) || count < 1 || count > 256)
     throw new ConfigError(`WYRD_API_WORKERS must be a whole number from 1 to 256, got '${raw}'.`);

@@ -20,12 +20,20 @@ export function corsFor(options: CorsOptions): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     await next();
-    // c.res.headers, not c.header(): the latter also rebuilds a finished answer.
-    const headers = c.res.headers;
     const origin = c.req.header('origin');
-    if (origin && origins.has(origin)) headers.set('Access-Control-Allow-Origin', origin);
-    if (expose) headers.set('Access-Control-Expose-Headers', expose);
-    // The answer differs by origin (allowed or not), so caches must key on it.
-    headers.append('Vary', 'Origin');
+    const decorate = (headers: Headers) => {
+      if (origin && origins.has(origin)) headers.set('Access-Control-Allow-Origin', origin);
+      if (expose) headers.set('Access-Control-Expose-Headers', expose);
+      // The answer differs by origin (allowed or not), so caches must key on it.
+      headers.append('Vary', 'Origin');
+    };
+    try {
+      // c.res.headers, not c.header(): the latter also rebuilds a finished answer.
+      decorate(c.res.headers);
+    } catch {
+      // An answer whose headers cannot change (a redirect, a fetched response): a copy whose can.
+      c.res = new Response(c.res.body, c.res);
+      decorate(c.res.headers);
+    }
   };
 }

@@ -168,10 +168,14 @@ describe('API configuration', () => {
     expect(apiWorkerCount({}, 'postgres://u:p@127.0.0.1:5432/wyrd', 4)).toBe(3);
     expect(apiWorkerCount({}, 'postgres://u:p@localhost/wyrd', 2)).toBe(1);
     expect(apiWorkerCount({}, 'postgres://u:p@[::1]:5432/wyrd', 1)).toBe(1);
-    expect(apiWorkerCount({}, 'postgres:///wyrd?host=/var/run/postgresql', 4)).toBe(3);
+    expect(apiWorkerCount({}, 'postgres:///wyrd', 4)).toBe(3);
+    expect(apiWorkerCount({ PGHOST: 'db.example.com' }, 'postgres:///wyrd', 4)).toBe(4);
+    expect(apiWorkerCount({}, 'postgresql://u@LOCALHOST./wyrd', 4)).toBe(3);
     expect(apiWorkerCount({ WYRD_API_WORKERS: '6' }, 'postgres://u:p@localhost/wyrd', 2)).toBe(6);
     expect(() => apiWorkerCount({ WYRD_API_WORKERS: '0' }, 'postgres://u:p@localhost/wyrd', 2)).toThrow(ConfigError);
     expect(databaseIsLocal('postgres://u:p@10.0.0.5/wyrd')).toBe(false);
+    expect(databaseIsLocal('postgres://u:p@127.0.0.1:5432,db.example.com:5432/wyrd')).toBe(false);
+    expect(databaseIsLocal('not a url')).toBe(false);
   });
 
   it('defaults to local mode with the local pool, ports and data folder', () => {

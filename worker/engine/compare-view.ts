@@ -53,7 +53,7 @@ export type CompareView = {
 };
 
 export type CompareViewInput = {
-  /** The backup file object (the app's exportBackup): the same input the forecast CLI reads. */
+  /** The backup file object (the app's exportPlan): the same input the forecast CLI reads. */
   backup: unknown;
   as_of: string;
   years: number;

@@ -63,7 +63,7 @@ export function cachedUncertainty(key: string): UncertaintyResult | null {
 
 /**
  * Runs the request on the pool (or answers from the cache: `cached` says which) and remembers a finished result.
- * The profile is the backup object the compare screen exports (exportBackup).
+ * The profile is the backup object the compare screen exports (exportPlan).
  */
 export function runUncertaintyCached(
   key: string,
