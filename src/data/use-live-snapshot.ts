@@ -50,6 +50,9 @@ type Source<S> = {
   failure: string;
   watched: Set<string> | null;
   keep: boolean;
+  /** 0, or how long changes the user did not make must stop before they are read (LiveSnapshotOptions.settleMs). */
+  settleMs: number;
+  settleTimer: ReturnType<typeof setTimeout> | null;
   load: LoadState<S>;
   listeners: Set<() => void>;
   changed: number;
@@ -82,6 +85,7 @@ function sourceFor<S>(
   failure: string,
   tables: ReadonlyArray<string> | undefined,
   keepAsked: boolean,
+  settleMs: number,
 ): Source<S> {
   // A closed database (signed out, still on screen for a moment) keeps nothing: its close has been handled.
   const keep = keepAsked && !db.hasBeenClosed();
@@ -101,6 +105,8 @@ function sourceFor<S>(
     failure,
     watched: tables ? new Set(tables) : null,
     keep,
+    settleMs,
+    settleTimer: null,
     load: { status: 'loading' },
     listeners: new Set(),
     changed: 0,
@@ -230,9 +236,17 @@ function onChange<S>(source: Source<S>, parts: ObservabilitySet): void {
   source.changed = ++changeCount;
   // Every local edit queues an outbox row in its own transaction, so a change with one is the user's. A sync
   // pull writes none: its changes may show a moment late, as they do on an open screen between re-reads.
-  if (touched.has('outbox')) source.ownChange = source.changed;
+  const own = touched.has('outbox');
+  if (own) source.ownChange = source.changed;
   // Nobody shows it now: read again when a screen does.
-  if (source.listeners.size > 0) schedule(source);
+  if (source.listeners.size === 0) return;
+  if (own || source.settleMs === 0) return schedule(source);
+  // Someone else's changes (a pull) wait until they stop coming: one read after the burst, not one per gap.
+  if (source.settleTimer) clearTimeout(source.settleTimer);
+  source.settleTimer = setTimeout(() => {
+    source.settleTimer = null;
+    if (source.listeners.size > 0) schedule(source);
+  }, source.settleMs);
 }
 
 /**
@@ -248,6 +262,8 @@ function dispose<S>(source: Source<S>): void {
   source.load = { status: 'loading' };
   if (source.timer) clearTimeout(source.timer);
   source.timer = null;
+  if (source.settleTimer) clearTimeout(source.settleTimer);
+  source.settleTimer = null;
   if (source.listening) Dexie.on.storagemutated.unsubscribe(source.onChange);
   source.listening = false;
   if (source.keep) kept.get(source.db)?.delete(source as Source<unknown>);
@@ -294,7 +310,7 @@ export function prefetchSnapshot<Db extends Dexie, S>(
   tables: ReadonlyArray<string>,
 ): void {
   if (db.hasBeenClosed()) return;
-  const source = sourceFor(db, read as Read<Dexie, S>, failure, tables, true);
+  const source = sourceFor(db, read as Read<Dexie, S>, failure, tables, true, 0);
   if (behind(source)) readNow(source, source.changed);
 }
 
@@ -308,7 +324,7 @@ export async function currentSnapshot<Db extends Dexie, S>(
   failure: string,
   tables: ReadonlyArray<string>,
 ): Promise<S> {
-  const source = sourceFor(db, read as Read<Dexie, S>, failure, tables, true);
+  const source = sourceFor(db, read as Read<Dexie, S>, failure, tables, true, 0);
   for (let attempt = 0; attempt < 3 && behind(source); attempt++) {
     readNow(source, source.changed);
     await source.running?.done;
@@ -345,6 +361,13 @@ export type LiveSnapshotOptions = {
    * that shows it opens at once. For reads of whole tables several screens share (the ledger), not per-record ones.
    */
   keep?: boolean;
+  /**
+   * Changes the user did not make (a sync pull's merges) are read only once none has come for this long; the
+   * user's own edits as usual. For a read that costs the database a lot (the plan-versus-actual card reads two
+   * years of transactions): during a new device's pull of 50,000 transactions, re-reading every
+   * LIVE_REREAD_GAP_MS held the pull's writes up behind each read.
+   */
+  settleMs?: number;
 };
 
 /**
@@ -365,7 +388,7 @@ export function useLiveSnapshot<Db extends Dexie, S, D>(
   options: LiveSnapshotOptions = {},
 ): LiveData<D> {
   const keep = options.keep ?? false;
-  const source = sourceFor(db, read as Read<Dexie, S>, failure, tables, keep);
+  const source = sourceFor(db, read as Read<Dexie, S>, failure, tables, keep, options.settleMs ?? 0);
   const load = useSyncExternalStore(source.subscribe, source.getLoad);
   // What this screen may show: nothing read before the user's last edit as it opened (another screen still
   // showing that snapshot while this one renders, or a re-read waiting for its gap, must not reach it).

@@ -46,6 +46,44 @@ describe('useLiveSnapshot', () => {
     expect(computed).toBe(0);
   });
 
+  it("with settleMs, reads a pull's changes once they stop coming, and the user's own edits as usual", async () => {
+    const db = openUserDb(`settle-${crypto.randomUUID()}`);
+    const account = await createAccount(db, { name: 'Everyday', current_balance: 10 });
+    let reads = 0;
+    const read = async (from: WyrdDb) => {
+      reads += 1;
+      return (await from.accounts.toArray()).map((a) => a.name).sort();
+    };
+    const { result } = renderHook(() =>
+      useLiveSnapshot(db, 0, read, same, 'read failed', ['accounts'], { settleMs: 300 }),
+    );
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', data: ['Everyday'] }));
+    const afterFirst = reads;
+    // A pull's merges (no outbox row), one every 100 ms for 600 ms: no read until they have stopped for 300 ms.
+    for (let i = 0; i < 6; i++) {
+      await db.accounts.put({ ...account, id: `pulled-${i}`, name: `Pulled ${i}` });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(reads).toBe(afterFirst);
+    await waitFor(() => expect(result.current.status === 'ready' && result.current.data).toHaveLength(7));
+    expect(reads).toBe(afterFirst + 1);
+  });
+
+  it("with settleMs, still reads the user's own edit as usual, in the middle of a pull", async () => {
+    const db = openUserDb(`settle-${crypto.randomUUID()}`);
+    const account = await createAccount(db, { name: 'Everyday', current_balance: 10 });
+    const read = async (from: WyrdDb) => (await from.accounts.toArray()).map((a) => a.name).sort();
+    const { result } = renderHook(() =>
+      useLiveSnapshot(db, 0, read, same, 'read failed', ['accounts'], { settleMs: 60_000 }),
+    );
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', data: ['Everyday'] }));
+    await db.accounts.put({ ...account, id: 'pulled', name: 'Pulled' });
+    await createAccount(db, { name: 'Mine', current_balance: 0 });
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', data: ['Everyday', 'Mine', 'Pulled'] }), {
+      timeout: 10_000,
+    });
+  });
+
   it('gives a mounted screen its data', async () => {
     const db = openUserDb(`live-${crypto.randomUUID()}`);
     const read = async (_db: WyrdDb, signal: AbortSignal) => (signal.aborted ? 'aborted' : 'fresh');

@@ -24,6 +24,9 @@ const same = <T,>(value: T) => value;
  */
 const CARD_TABLES = ['transactions', 'accounts', 'recurring_items', 'categories', 'scenarios', 'events'] as const;
 
+/** How long a sync pull's changes must stop before the card compares again. */
+const CARD_SETTLE_MS = 1_500;
+
 export function PlanVsActualCard() {
   const db = useDb();
   const [message, setMessage] = useState<string | null>(null);
@@ -35,7 +38,11 @@ export function PlanVsActualCard() {
     (from: WyrdDb, signal: AbortSignal) => comparePlanActual(from, today, CARD_MONTHS, signal),
     [today],
   );
-  const state = useLiveSnapshot(db, 0, read, same, 'Failed to compare the plan with the transactions', CARD_TABLES);
+  // A pull's transactions are compared once they stop arriving (CARD_SETTLE_MS), not every re-read gap: each
+  // comparison reads two years of them, and the pull's writes waited behind those reads.
+  const state = useLiveSnapshot(db, 0, read, same, 'Failed to compare the plan with the transactions', CARD_TABLES, {
+    settleMs: CARD_SETTLE_MS,
+  });
   // Its own live query: it watches the one meta key, not the sync cursor beside it.
   const snapshot = useLiveQuery(() => restartSnapshot(db), [db]);
   const plan = state.status === 'ready' ? state.data : null;
