@@ -344,10 +344,9 @@ async function addInChunks<T>(
   rows: ReadonlyArray<T>,
   onRows: (n: number) => void,
 ) {
-  await inSlices(rows, IMPORT_SLICE, async (slice) => {
-    await table.bulkAdd([...slice]);
-    onRows(slice.length);
-  });
+  // The request is Dexie's own promise (as the sync merge's are), not an async function's: the slices after the
+  // first must still run inside the import's transaction.
+  await inSlices(rows, IMPORT_SLICE, (slice) => table.bulkAdd([...slice]).then(() => onRows(slice.length)));
 }
 
 /**

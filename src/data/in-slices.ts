@@ -5,7 +5,10 @@
 /**
  * Calls `request` for each slice of `size` items, in order (inside the caller's transaction, if any), waiting on
  * the slice before the current one (not the current one) before handing over the next. Resolves with every
- * slice's result in order; the first failure rejects (and aborts the caller's transaction).
+ * slice's result in order; the first failure rejects (and aborts the caller's transaction). Inside a Dexie
+ * transaction, `request` must return Dexie's own promise (chain with `.then`, never an async function): awaiting
+ * an async function's promise broke a backup import of more than one slice (a 61,000-record one never ended;
+ * tests/data/backup.test.ts has the case).
  */
 export async function inSlices<T, R>(
   items: ReadonlyArray<T>,

@@ -323,6 +323,39 @@ describe('importBackup', () => {
     expect((await exportBackup(db)).scenarios[1].modifications.map((m) => m.id)).toEqual(['mod-1', 'mod-2']);
   });
 
+  it('writes a large file in many slices inside its one transaction, every record and its outbox row', async () => {
+    const db = await open('large');
+    const accounts = Array.from({ length: 450 }, (_, i) => ({
+      id: `acc-${String(i).padStart(4, '0')}`,
+      name: `Account ${i}`,
+      account_type: 'savings',
+      current_balance: i,
+      is_asset: true,
+    }));
+    const recurring_items = Array.from({ length: 1_050 }, (_, i) => ({
+      id: `ri-${String(i).padStart(4, '0')}`,
+      name: `Item ${i}`,
+      amount: -10 - i,
+      frequency: 'monthly',
+      start_date: '2026-01-01',
+      end_date: null,
+      account_id: accounts[i % accounts.length].id,
+      category_id: 'cat-bills',
+      is_active: true,
+    }));
+    const categories = [{ id: 'cat-bills', name: 'Bills', type: 'expense' }];
+    const result = await importBackup(
+      db,
+      { version: 1, assumptions: {}, categories, accounts, recurring_items, scenarios: [] },
+      { now: '2026-11-21T12:00:00.000Z' },
+    );
+    expect(result).toMatchObject({ ok: true });
+    expect(await db.accounts.count()).toBe(450);
+    expect(await db.recurring_items.count()).toBe(1_050);
+    const queued = await pendingOutbox(db);
+    expect(queued.filter((r) => r.entity === 'recurring_items' && r.op === 'create')).toHaveLength(1_050);
+  });
+
   it('a bad file lists every problem with its JSON path and writes nothing', async () => {
     const db = await open('bad');
     await populate(db);
