@@ -16,7 +16,7 @@ import { createScenario } from '../../src/data/repositories/scenarios';
 import { saveImport } from '../../src/data/repositories/transactions';
 import { loadLedger } from '../../src/data/repositories/summaries';
 import { BackupFileSchema, dashboardData, forecast, recurringSummary } from '../../worker/engine/index';
-import { freshDb, steppingClock } from './helpers';
+import { freshDb, statementBatch, steppingClock } from './helpers';
 
 const TODAY = '2026-11-21';
 const opened: WyrdDb[] = [];
@@ -232,15 +232,7 @@ describe('exportPlan', () => {
     await saveImport(
       db,
       {
-        batch: {
-          account_id: account.id,
-          imported_at: '2026-11-21T10:00:00.000Z',
-          file_names: ['statement.csv'],
-          format: 'csv',
-          bank: 'commbank',
-          row_count: 1,
-          skipped_count: 0,
-        },
+        batch: statementBatch(account.id, 1),
         transactions: [
           {
             account_id: account.id,

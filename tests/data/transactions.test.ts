@@ -31,7 +31,7 @@ import {
   type NewTransaction,
 } from '../../src/data/repositories/transactions';
 import { expandRow, pendingChangeCount } from '../../src/data/outbox';
-import { freshDb, steppingClock } from './helpers';
+import { freshDb, statementBatch, steppingClock } from './helpers';
 
 const dbs: WyrdDb[] = [];
 afterEach(() => {
@@ -43,15 +43,7 @@ function open(): WyrdDb {
   return db;
 }
 
-const batch = (accountId: string) => ({
-  account_id: accountId,
-  imported_at: '2026-11-21T10:00:00.000Z',
-  file_names: ['statement.csv'],
-  format: 'csv' as const,
-  bank: 'commbank',
-  row_count: 0,
-  skipped_count: 0,
-});
+const batch = (accountId: string) => statementBatch(accountId);
 
 function rows(accountId: string, n: number): NewTransaction[] {
   return Array.from({ length: n }, (_, i) => ({

@@ -14,6 +14,7 @@ import { currentLedger, prefetchLedger, useLedger } from '../../src/data/ledger-
 import type { LedgerRows } from '../../src/data/repositories/summaries';
 import type { RecurringItemRow } from '../../src/data/entities';
 import { useAccountsData } from '../../src/features/accounts/use-accounts-data';
+import { statementBatch } from '../data/helpers';
 
 afterEach(() => {
   cleanup();
@@ -254,15 +255,7 @@ describe('loadPlanActual', () => {
     const db = openUserDb(`plan-${crypto.randomUUID()}`);
     const account = await createAccount(db, { name: 'Everyday', current_balance: 1000 });
     await saveImport(db, {
-      batch: {
-        account_id: account.id,
-        imported_at: '2026-11-21T10:00:00.000Z',
-        file_names: ['statement.csv'],
-        format: 'csv',
-        bank: 'commbank',
-        row_count: 1,
-        skipped_count: 0,
-      },
+      batch: statementBatch(account.id, 1),
       transactions: [
         {
           account_id: account.id,
