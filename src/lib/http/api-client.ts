@@ -30,6 +30,11 @@ export type ApiClientOptions = {
 
 export type RequestOptions = {
   body?: unknown;
+  /**
+   * The body as JSON text already (instead of `body`): a caller that serialises a large body a part per task, so
+   * that no one task spends tens of milliseconds in JSON.stringify (the sync push).
+   */
+  json?: string;
   query?: Record<string, string | number | undefined>;
   /** Extra request headers (the sync protocol's version header). */
   headers?: Record<string, string>;
@@ -138,7 +143,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     method: string,
     url: string,
     token: string | null,
-    body: unknown,
+    body: string | undefined,
     signal?: AbortSignal,
     extra?: Record<string, string>,
   ): Promise<Response> {
@@ -152,7 +157,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return await doFetch(url, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body,
         signal: anySignal(signals),
       });
     } catch (error) {
@@ -170,6 +175,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let token = await options.getToken({ forceRefresh: false });
       let refreshed = false;
       let attempt = 0;
+      // Serialised once, not again for each attempt.
+      const text = req.json ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
       for (;;) {
         if (!token && options.requireToken) {
           if (refreshed) throw new ApiHttpError(401, { detail: 'Not signed in' });
@@ -181,7 +188,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         let response: Response;
         let body: unknown;
         try {
-          response = await once(method, url, token, req.body, req.signal, req.headers);
+          response = await once(method, url, token, text, req.signal, req.headers);
           if (response.status === 401 && !refreshed) {
             // An expired ID token: refresh once and try again (not counted as an attempt).
             await response.body?.cancel().catch(() => undefined);

@@ -46,7 +46,11 @@ export class SimDevice {
         const answer = await inner.request<T>(method, path, options);
         if (path === '/sync/push') {
           const sent = new Map(
-            ((options?.body as { mutations: Mutation[] }).mutations ?? []).map((m) => [m.mutation_id, m]),
+            // The push sends its body as JSON text (built a slice per task).
+            ((JSON.parse(options?.json ?? 'null') as { mutations?: Mutation[] } | null)?.mutations ?? []).map((m) => [
+              m.mutation_id,
+              m,
+            ]),
           );
           for (const result of (answer as unknown as PushResponse).results) {
             const mutation = sent.get(result.mutation_id);
