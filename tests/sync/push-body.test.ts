@@ -1,10 +1,12 @@
-// The push's request body, built a slice of mutations per task (pushBody), is exactly what one JSON.stringify of
-// the request gives; and the API client sends a caller's JSON text as it is, once for every attempt.
+// The push's request body, built a slice of mutations per task (pushBody), is exactly the UTF-8 of one
+// JSON.stringify of the request; and the API client sends a caller's JSON bytes as they are, on every attempt.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pushBody } from '../../src/data/sync/push';
 import { createApiClient } from '../../src/lib/http/api-client';
 import type { Mutation } from '../../src/data/sync/protocol';
+
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 const mutation = fc.record(
   {
@@ -31,7 +33,7 @@ describe('pushBody', () => {
         async (client_id, mutations, base) => {
           const request =
             base === undefined ? { client_id, mutations } : { client_id, base_mutation_id: base, mutations };
-          expect(await pushBody(request, yieldToMain)).toBe(JSON.stringify(request));
+          expect(text(await pushBody(request, yieldToMain))).toBe(JSON.stringify(request));
         },
       ),
       { numRuns: 60 },
@@ -40,30 +42,30 @@ describe('pushBody', () => {
     yields = 0;
     const many = fc.sample(mutation, { numRuns: 250, seed: 7 });
     const request = { client_id: 'device-1', mutations: many };
-    expect(await pushBody(request, yieldToMain)).toBe(JSON.stringify(request));
+    expect(text(await pushBody(request, yieldToMain))).toBe(JSON.stringify(request));
     expect(yields).toBe(2);
   });
 });
 
-describe('the API client with a JSON text body', () => {
-  it('sends the text unchanged as application/json, the same text on a retry', async () => {
-    const sent: { body: string; type: string | null }[] = [];
+describe('the API client with a JSON bytes body', () => {
+  it('sends the bytes unchanged as application/json, the same bytes on a retry', async () => {
+    const sent: { body: unknown; type: string | null }[] = [];
     const api = createApiClient({
       baseUrl: 'http://api.test',
       retry: { baseDelayMs: 1, maxDelayMs: 2 },
       getToken: async () => 'token-1',
       fetch: async (_url, init) => {
-        sent.push({ body: String(init?.body), type: new Headers(init?.headers).get('content-type') });
+        sent.push({ body: init?.body, type: new Headers(init?.headers).get('content-type') });
         return sent.length === 1
           ? new Response('{"detail":"busy"}', { status: 503, headers: { 'content-type': 'application/json' } })
           : new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } });
       },
     });
-    const json = '{"client_id":"c","mutations":[]}';
-    expect(await api.request('POST', '/sync/push', { json })).toEqual({ ok: true });
+    const jsonBytes = new TextEncoder().encode('{"client_id":"c","mutations":[]}');
+    expect(await api.request('POST', '/sync/push', { jsonBytes })).toEqual({ ok: true });
     expect(sent).toEqual([
-      { body: json, type: 'application/json' },
-      { body: json, type: 'application/json' },
+      { body: jsonBytes, type: 'application/json' },
+      { body: jsonBytes, type: 'application/json' },
     ]);
   });
 });

@@ -14,7 +14,7 @@ import { discardRejection, listRejections, retryRejection } from '../../src/data
 import { SyncEngine } from '../../src/data/sync/sync-engine';
 import { readCursor } from '../../src/data/sync/sync-meta';
 import { ApiHttpError, ApiNetworkError, createApiClient } from '../../src/lib/http/api-client';
-import { fakeServer, type FakeServer } from './support/fake-server';
+import { bodyText, fakeServer, type FakeServer } from './support/fake-server';
 
 const opened: WyrdDb[] = [];
 function device(): WyrdDb {
@@ -159,7 +159,7 @@ describe('sync engine', () => {
     for (let i = 0; i < 5; i++) await createAccount(db, { name: `A${i}`, current_balance: i });
     const inner = server.fetch;
     server.fetch = async (input, init) => {
-      const body = init?.body ? (JSON.parse(String(init.body)) as { mutations?: unknown[] }) : {};
+      const body = init?.body ? (JSON.parse(bodyText(init.body)) as { mutations?: unknown[] }) : {};
       if ((body.mutations?.length ?? 0) > 2)
         return new Response(JSON.stringify({ detail: 'Request body is larger than 1 MB' }), { status: 413 });
       return inner(input, init);

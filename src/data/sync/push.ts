@@ -49,24 +49,32 @@ async function restoreServerCopy(db: WyrdDb, entity: string, id: string): Promis
 const STRINGIFY_SLICE = 100;
 
 /**
- * The push request's body as JSON text, STRINGIFY_SLICE mutations per task: one JSON.stringify of a 1,000-row
- * batch (about 550 KB) was a main-thread task of 40-70 ms, which a screen opened during a sync waited behind.
+ * The push request's body as UTF-8 JSON, STRINGIFY_SLICE mutations serialised and encoded per task: one
+ * JSON.stringify of a 1,000-row batch (about 550 KB) was a main-thread task of 40-70 ms, which a screen opened
+ * during a sync waited behind. The bytes are exactly those of JSON.stringify(request).
  */
-export async function pushBody(request: PushRequest, yieldToMain: () => Promise<void>): Promise<string> {
+export async function pushBody(request: PushRequest, yieldToMain: () => Promise<void>): Promise<Uint8Array<ArrayBuffer>> {
+  const encoder = new TextEncoder();
   const { mutations, ...rest } = request;
-  const parts: string[] = [];
+  // The rest of the request as JSON.stringify writes it; its empty list (the closing `[]}`) is filled in.
+  const head = JSON.stringify({ ...rest, mutations: [] });
+  const parts: Uint8Array[] = [encoder.encode(`${head.slice(0, -3)}[`)];
   for (let i = 0; i < mutations.length; i += STRINGIFY_SLICE) {
     if (i > 0) await yieldToMain();
-    parts.push(
-      mutations
-        .slice(i, i + STRINGIFY_SLICE)
-        .map((m) => JSON.stringify(m))
-        .join(','),
-    );
+    const text = mutations
+      .slice(i, i + STRINGIFY_SLICE)
+      .map((m) => JSON.stringify(m))
+      .join(',');
+    parts.push(encoder.encode(i > 0 ? `,${text}` : text));
   }
-  // The rest of the request as JSON.stringify writes it, its empty list (the closing `[]}`) then filled in.
-  const head = JSON.stringify({ ...rest, mutations: [] });
-  return `${head.slice(0, -3)}[${parts.join(',')}]}`;
+  parts.push(encoder.encode(']}'));
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    bytes.set(p, at);
+    at += p.byteLength;
+  }
+  return bytes;
 }
 
 /** Rows read per task when the push reads the records its reference rows name. */
@@ -314,9 +322,9 @@ export async function pushOutbox(
       continue;
     }
     let response: PushResponse;
-    const json = await pushBody({ client_id: clientId, mutations }, yieldToMain);
+    const jsonBytes = await pushBody({ client_id: clientId, mutations }, yieldToMain);
     const sending = api.request<PushResponse>('POST', '/sync/push', {
-      json,
+      jsonBytes,
       headers: syncHeaders(),
       signal: options.signal,
     });

@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import { auth } from '../../lib/auth/auth-client';
 import { onSignOut } from '../../lib/auth/auth-store';
 import { loadAppConfig } from '../../lib/config/app-config';
+import { offThreadFetch } from '../../lib/http/off-thread-fetch';
 import { createApiClient } from '../../lib/http/api-client';
 import { requestBackgroundSync } from '../../lib/pwa/background-sync';
 import type { WyrdDb } from '../db';
@@ -133,6 +134,8 @@ async function buildEngine(db: WyrdDb): Promise<SyncEngine | null> {
         getToken: ({ forceRefresh }) => getToken({ forceRefresh }),
         requireToken: true,
         timeoutMs: REQUEST_TIMEOUT_MS,
+        // A push's body (hundreds of kilobytes) is handed to the network from a worker, not this thread.
+        fetch: offThreadFetch,
       })
     : null;
   // No session token at all: say so without starting a round (nothing to send it with).

@@ -31,10 +31,10 @@ export type ApiClientOptions = {
 export type RequestOptions = {
   body?: unknown;
   /**
-   * The body as JSON text already (instead of `body`): a caller that serialises a large body a part per task, so
+   * The body as UTF-8 JSON already (instead of `body`): a caller that serialises a large body a part per task, so
    * that no one task spends tens of milliseconds in JSON.stringify (the sync push).
    */
-  json?: string;
+  jsonBytes?: Uint8Array<ArrayBuffer>;
   query?: Record<string, string | number | undefined>;
   /** Extra request headers (the sync protocol's version header). */
   headers?: Record<string, string>;
@@ -143,7 +143,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     method: string,
     url: string,
     token: string | null,
-    body: string | undefined,
+    body: string | Uint8Array<ArrayBuffer> | undefined,
     signal?: AbortSignal,
     extra?: Record<string, string>,
   ): Promise<Response> {
@@ -176,7 +176,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let refreshed = false;
       let attempt = 0;
       // Serialised once, not again for each attempt.
-      const text = req.json ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
+      const text = req.jsonBytes ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
       for (;;) {
         if (!token && options.requireToken) {
           if (refreshed) throw new ApiHttpError(401, { detail: 'Not signed in' });

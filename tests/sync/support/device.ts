@@ -46,11 +46,14 @@ export class SimDevice {
         const answer = await inner.request<T>(method, path, options);
         if (path === '/sync/push') {
           const sent = new Map(
-            // The push sends its body as JSON text (built a slice per task).
-            ((JSON.parse(options?.json ?? 'null') as { mutations?: Mutation[] } | null)?.mutations ?? []).map((m) => [
-              m.mutation_id,
-              m,
-            ]),
+            // The push sends its body as UTF-8 JSON bytes (built a slice per task).
+            (
+              (
+                JSON.parse(new TextDecoder().decode(options?.jsonBytes ?? new TextEncoder().encode('null'))) as {
+                  mutations?: Mutation[];
+                } | null
+              )?.mutations ?? []
+            ).map((m) => [m.mutation_id, m]),
           );
           for (const result of (answer as unknown as PushResponse).results) {
             const mutation = sent.get(result.mutation_id);

@@ -50,7 +50,7 @@ export function fakeServer(): FakeServer {
     fetch: async (input, init) => {
       const url = new URL(String(input));
       const auth = new Headers(init?.headers).get('authorization');
-      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+      const body = init?.body ? (JSON.parse(bodyText(init.body)) as unknown) : undefined;
       server.requests.push({ method: init?.method ?? 'GET', path: url.pathname, auth, body });
       const failure = server.failNext.shift();
       if (failure === 0) throw new TypeError('fetch failed');
@@ -107,4 +107,11 @@ export function fakeServer(): FakeServer {
     },
   };
   return server;
+}
+
+/** A request body as text: a string as it is, bytes (the push's UTF-8 JSON) decoded. */
+export function bodyText(body: BodyInit): string {
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array || body instanceof ArrayBuffer) return new TextDecoder().decode(body);
+  throw new Error('the fake server reads string and byte bodies only');
 }
