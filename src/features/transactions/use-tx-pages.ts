@@ -34,8 +34,20 @@ export function useTxPages(db: WyrdDb, q: TxQuery, first: number, last: number):
   );
   const firstPage = Math.floor(Math.max(0, first) / PAGE_SIZE);
   const lastPage = Math.max(firstPage, Math.floor(Math.max(0, last) / PAGE_SIZE));
-  // Pages are cached per query and count: a change in the count (an import, an undo) shifts every offset.
-  const cacheKey = `${key}|${count ?? ''}`;
+  // Pages are cached per query and count: a change in the count (an import, an undo) shifts every offset. The
+  // first count to arrive is no change: the pages read before it stay, rather than being read a second time
+  // (which made the first rows wait for the count and then for another read).
+  const [counted, setCounted] = useState<{ key: string; count: number | null; epoch: number }>({
+    key,
+    count: count ?? null,
+    epoch: 0,
+  });
+  let current = counted;
+  if (counted.key !== key) current = { key, count: count ?? null, epoch: 0 };
+  else if (count !== undefined && count !== counted.count)
+    current = { key, count, epoch: counted.count === null ? counted.epoch : counted.epoch + 1 };
+  if (current !== counted) setCounted(current);
+  const cacheKey = `${key}|${current.epoch}`;
   const [state, setState] = useState<Pages>({ key: cacheKey, pages: NO_PAGES });
   const [failedKey, setFailedKey] = useState<string | null>(null);
   useEffect(() => {

@@ -1,0 +1,79 @@
+// The Transactions list's paged reads (useTxPages) on a real Dexie database (fake-indexeddb): the pages read
+// before the first count arrives are kept, not read again (the first rows wait for one read, not two), and a
+// later change in the count (rows added) still reads the pages again.
+import { renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WyrdDb } from '../../src/data/db';
+import { transactionsTable, type TransactionRow } from '../../src/features/transactions/tx-store';
+import { useTxPages } from '../../src/features/transactions/use-tx-pages';
+import { freshDb } from '../data/helpers';
+
+const opened: WyrdDb[] = [];
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+const row = (i: number): TransactionRow => ({
+  id: `t${String(i).padStart(4, '0')}`,
+  account_id: 'a1',
+  date: `2026-0${1 + (Math.floor(i / 28) % 9)}-${String(1 + (i % 28)).padStart(2, '0')}`,
+  amount_cents: -100 - i,
+  description: `SHOP ${i}`,
+  payee: `Shop ${i}`,
+  category_id: null,
+  note: null,
+  bank_id: null,
+  balance_cents: null,
+  batch_id: null,
+  fingerprint: null,
+  transfer_id: null,
+  recurring_item_id: null,
+  reconciled: false,
+  updated_at: '2026-10-01T00:00:00.000Z',
+});
+
+/** Counts the reads of transaction rows (cursor and query requests on the table) the database is asked for. */
+function countingReads(db: WyrdDb): { reads: number } {
+  const counter = { reads: 0 };
+  db.use({
+    stack: 'dbcore',
+    name: 'count-reads',
+    create: (down) => ({
+      ...down,
+      table: (name) => {
+        const table = down.table(name);
+        if (name !== 'transactions') return table;
+        return {
+          ...table,
+          query: (req) => ((counter.reads += 1), table.query(req)),
+          openCursor: (req) => ((counter.reads += 1), table.openCursor(req)),
+        };
+      },
+    }),
+  });
+  return counter;
+}
+
+describe('useTxPages', () => {
+  it('keeps the pages read before the first count, and reads again when the count changes', async () => {
+    const db = freshDb('tx-pages');
+    opened.push(db);
+    const counter = countingReads(db);
+    await transactionsTable(db).bulkPut(Array.from({ length: 150 }, (_, i) => row(i)));
+    const before = counter.reads;
+    const { result } = renderHook(() => useTxPages(db, { sort: 'date-desc' }, 0, 49));
+    await waitFor(() => expect(result.current.count).toBe(150));
+    await waitFor(() => expect(result.current.row(0)).toBeDefined());
+    // The first page is read once (the count is a request of its own, not counted here).
+    await new Promise((r) => setTimeout(r, 50));
+    const firstReads = counter.reads - before;
+    expect(firstReads).toBe(1);
+    const newest = result.current.row(0)!;
+
+    // More rows, a later date: the count changes, and the pages are read again with the new row first.
+    await transactionsTable(db).put({ ...row(999), id: 'newest', date: '2026-12-31' });
+    await waitFor(() => expect(result.current.count).toBe(151));
+    await waitFor(() => expect(result.current.row(0)?.id).toBe('newest'));
+    expect(result.current.row(1)?.id).toBe(newest.id);
+  });
+});
