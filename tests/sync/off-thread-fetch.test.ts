@@ -152,4 +152,27 @@ describe('offThreadFetch', () => {
     await f('http://api.test/x', { method: 'POST', body: big() });
     expect(direct).toEqual(['http://api.test/x']);
   });
+
+  it('fails a request whose answer no Response can hold, rather than leaving it waiting', async () => {
+    let listener: ((event: MessageEvent<FetchReplyMessage>) => void) | null = null;
+    const port: FetchWorkerPort = {
+      postMessage(message: FetchRequestMessage | FetchAbortMessage) {
+        if (message.kind !== 'fetch') return;
+        const reply: FetchReplyMessage = {
+          kind: 'response',
+          id: message.id,
+          status: 999,
+          statusText: '',
+          headers: [],
+          body: null,
+        };
+        queueMicrotask(() => listener?.(new MessageEvent('message', { data: reply })));
+      },
+      addEventListener(type: 'message' | 'error', l: (event: never) => void) {
+        if (type === 'message') listener = l as (event: MessageEvent<FetchReplyMessage>) => void;
+      },
+    };
+    const f = createOffThreadFetch(() => port);
+    await expect(f('http://api.test/x', { method: 'POST', body: big() })).rejects.toThrow(TypeError);
+  });
 });

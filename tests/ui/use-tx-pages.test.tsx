@@ -4,7 +4,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WyrdDb } from '../../src/data/db';
-import { transactionsTable, type TransactionRow } from '../../src/features/transactions/tx-store';
+import { transactionsTable, type TransactionRow, type TxQuery } from '../../src/features/transactions/tx-store';
 import { useTxPages } from '../../src/features/transactions/use-tx-pages';
 import { freshDb } from '../data/helpers';
 
@@ -61,7 +61,9 @@ describe('useTxPages', () => {
     const counter = countingReads(db);
     await transactionsTable(db).bulkPut(Array.from({ length: 150 }, (_, i) => row(i)));
     const before = counter.reads;
-    const { result } = renderHook(() => useTxPages(db, { sort: 'date-desc' }, 0, 49));
+    const { result, rerender } = renderHook(({ q }) => useTxPages(db, q, 0, 49), {
+      initialProps: { q: { sort: 'date-desc' } as TxQuery },
+    });
     await waitFor(() => expect(result.current.count).toBe(150));
     await waitFor(() => expect(result.current.row(0)).toBeDefined());
     // The first page is read once (the count is a request of its own, not counted here).
@@ -75,5 +77,15 @@ describe('useTxPages', () => {
     await waitFor(() => expect(result.current.count).toBe(151));
     await waitFor(() => expect(result.current.row(0)?.id).toBe('newest'));
     expect(result.current.row(1)?.id).toBe(newest.id);
+
+    // Another query (a search): its first count is not taken from the last query's, so its page is read once
+    // too (a search counts by walking the rows: the count is the other read).
+    await new Promise((r) => setTimeout(r, 50));
+    const beforeSearch = counter.reads;
+    rerender({ q: { sort: 'date-desc', text: 'SHOP 1' } });
+    await waitFor(() => expect(result.current.count).toBe(61));
+    await waitFor(() => expect(result.current.row(0)?.description).toMatch(/^SHOP 1/));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(counter.reads - beforeSearch).toBe(2);
   });
 });

@@ -53,17 +53,19 @@ const STRINGIFY_SLICE = 100;
  * JSON.stringify of a 1,000-row batch (about 550 KB) was a main-thread task of 40-70 ms, which a screen opened
  * during a sync waited behind. The bytes are exactly those of JSON.stringify(request).
  */
-export async function pushBody(request: PushRequest, yieldToMain: () => Promise<void>): Promise<Uint8Array<ArrayBuffer>> {
+export async function pushBody(request: PushRequest, yieldEach: () => Promise<void>): Promise<Uint8Array<ArrayBuffer>> {
   const encoder = new TextEncoder();
   const { mutations, ...rest } = request;
   // The rest of the request as JSON.stringify writes it; its empty list (the closing `[]}`) is filled in.
   const head = JSON.stringify({ ...rest, mutations: [] });
+  if (!head.endsWith('[]}')) throw new Error('A push request must end with its mutations');
   const parts: Uint8Array[] = [encoder.encode(`${head.slice(0, -3)}[`)];
   for (let i = 0; i < mutations.length; i += STRINGIFY_SLICE) {
-    if (i > 0) await yieldToMain();
+    if (i > 0) await yieldEach();
     const text = mutations
       .slice(i, i + STRINGIFY_SLICE)
-      .map((m) => JSON.stringify(m))
+      // As JSON.stringify writes a list element that has no JSON form.
+      .map((m) => JSON.stringify(m) ?? 'null')
       .join(',');
     parts.push(encoder.encode(i > 0 ? `,${text}` : text));
   }

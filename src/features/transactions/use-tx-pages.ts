@@ -27,11 +27,17 @@ export function useTxPages(db: WyrdDb, q: TxQuery, first: number, last: number):
   // The query object for this key (a new object with the same key must not re-subscribe).
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const query = useMemo(() => q, [key]);
-  const count = useLiveQuery(
+  // Tagged with its query: after a filter change the hook still gives the last query's count until the new one's
+  // arrives, and that count must not count as the new query's first.
+  const tagged = useLiveQuery(
     () =>
-      countTransactions(db, query).catch((err: unknown) => (console.error('Failed to count transactions', err), -1)),
+      countTransactions(db, query)
+        .catch((err: unknown) => (console.error('Failed to count transactions', err), -1))
+        .then((n) => ({ key, n })),
     [db, query],
   );
+  const count = tagged?.n;
+  const ownCount = tagged?.key === key ? tagged.n : undefined;
   const firstPage = Math.floor(Math.max(0, first) / PAGE_SIZE);
   const lastPage = Math.max(firstPage, Math.floor(Math.max(0, last) / PAGE_SIZE));
   // Pages are cached per query and count: a change in the count (an import, an undo) shifts every offset. The
@@ -39,13 +45,13 @@ export function useTxPages(db: WyrdDb, q: TxQuery, first: number, last: number):
   // (which made the first rows wait for the count and then for another read).
   const [counted, setCounted] = useState<{ key: string; count: number | null; epoch: number }>({
     key,
-    count: count ?? null,
+    count: ownCount ?? null,
     epoch: 0,
   });
   let current = counted;
-  if (counted.key !== key) current = { key, count: count ?? null, epoch: 0 };
-  else if (count !== undefined && count !== counted.count)
-    current = { key, count, epoch: counted.count === null ? counted.epoch : counted.epoch + 1 };
+  if (counted.key !== key) current = { key, count: ownCount ?? null, epoch: 0 };
+  else if (ownCount !== undefined && ownCount !== counted.count)
+    current = { key, count: ownCount, epoch: counted.count === null ? counted.epoch : counted.epoch + 1 };
   if (current !== counted) setCounted(current);
   const cacheKey = `${key}|${current.epoch}`;
   const [state, setState] = useState<Pages>({ key: cacheKey, pages: NO_PAGES });

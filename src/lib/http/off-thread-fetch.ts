@@ -17,6 +17,7 @@ export type FetchWorkerPort = {
   postMessage(message: FetchRequestMessage | FetchAbortMessage, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<FetchReplyMessage>) => void): void;
   addEventListener(type: 'error', listener: (event: Event) => void): void;
+  terminate?(): void;
 };
 
 const bytesOf = (body: RequestInit['body']): Uint8Array | null =>
@@ -57,15 +58,22 @@ export function createOffThreadFetch(
           return;
         }
         const body = NULL_BODY_STATUSES.has(reply.status) ? null : reply.body;
-        call.resolve(
-          new Response(body, { status: reply.status, statusText: reply.statusText, headers: reply.headers }),
-        );
+        try {
+          call.resolve(
+            new Response(body, { status: reply.status, statusText: reply.statusText, headers: reply.headers }),
+          );
+        } catch (error) {
+          // An answer no Response can hold (a status outside 200-599 from a proxy): a failed request, not a hang.
+          call.reject(new TypeError(error instanceof Error ? error.message : 'Unreadable response'));
+        }
       });
       // A worker that cannot start (a blocked script): its requests fail as network errors, the API client
       // retries them, and from then on requests go direct.
+      // An uncaught error in a running worker fires the same event: that worker is stopped too.
       p.addEventListener('error', () => {
         broken = true;
         port = null;
+        p.terminate?.();
         for (const [id, call] of waiting) {
           waiting.delete(id);
           call.reject(new TypeError('The request worker stopped'));
@@ -108,7 +116,8 @@ export function createOffThreadFetch(
         {
           kind: 'fetch',
           id,
-          url: input as string,
+          // Absolute: the worker would resolve a relative URL against its own script.
+          url: new URL(input as string, globalThis.location?.href).href,
           method: init?.method ?? 'GET',
           headers: [...new Headers(init?.headers)],
           body,
