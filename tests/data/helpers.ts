@@ -1,5 +1,7 @@
-// Test helpers for the data layer: a fresh per-test database (its own name), a stepping clock and an import batch.
+// Test helpers for the data layer: a fresh per-test database (its own name), a stepping clock, an import batch and a
+// stored transaction row.
 import { WyrdDb } from '../../src/data/db';
+import type { TransactionRow } from '../../src/features/transactions/tx-store';
 
 export function freshDb(label = 'data'): WyrdDb {
   return new WyrdDb(`${label}-${crypto.randomUUID()}`);
@@ -25,5 +27,35 @@ export function statementBatch(accountId: string, rowCount = 0) {
     bank: 'commbank',
     row_count: rowCount,
     skipped_count: 0,
+  };
+}
+
+/** A transaction row as stored (its payee the description's first word), for seeding a table directly. */
+export function storedTransaction(
+  id: string,
+  accountId: string,
+  date: string,
+  cents: number,
+  description: string,
+  extra: Partial<TransactionRow> = {},
+): TransactionRow {
+  return {
+    id,
+    account_id: accountId,
+    date,
+    amount_cents: cents,
+    description,
+    payee: description.split(' ')[0],
+    category_id: null,
+    note: null,
+    bank_id: null,
+    balance_cents: null,
+    batch_id: null,
+    fingerprint: null,
+    transfer_id: null,
+    recurring_item_id: null,
+    reconciled: false,
+    updated_at: '2026-05-01T00:00:00.000Z',
+    ...extra,
   };
 }

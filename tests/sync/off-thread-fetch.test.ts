@@ -46,6 +46,16 @@ function standInWorker(server: (seen: Seen, signal: AbortSignal) => Promise<Resp
   return { port, received, fail: () => errors.forEach((l) => l(new Event('error'))) };
 }
 
+/** The direct fetch: records each URL it is asked for and answers `{}`. */
+function directFetch(): { direct: string[]; fetch: typeof fetch } {
+  const direct: string[] = [];
+  const recording = (async (input: RequestInfo | URL) => {
+    direct.push(String(input));
+    return new Response('{}');
+  }) as typeof fetch;
+  return { direct, fetch: recording };
+}
+
 const big = () => new TextEncoder().encode(`{"pad":"${'x'.repeat(OFF_THREAD_MIN_BYTES)}"}`);
 
 describe('offThreadFetch', () => {
@@ -57,14 +67,8 @@ describe('offThreadFetch', () => {
           headers: { 'content-type': 'application/json', etag: '"v1"' },
         }),
     );
-    const direct: string[] = [];
-    const f = createOffThreadFetch(
-      () => worker.port,
-      async (input) => {
-        direct.push(String(input));
-        return new Response('{}');
-      },
-    );
+    const { direct, fetch: recording } = directFetch();
+    const f = createOffThreadFetch(() => worker.port, recording);
     const body = big();
     const response = await f('http://api.test/sync/push', {
       method: 'POST',
@@ -83,14 +87,8 @@ describe('offThreadFetch', () => {
 
   it('sends small bodies, text bodies and GETs directly', async () => {
     const worker = standInWorker(async () => new Response('{}'));
-    const direct: string[] = [];
-    const f = createOffThreadFetch(
-      () => worker.port,
-      async (input) => {
-        direct.push(String(input));
-        return new Response('{}');
-      },
-    );
+    const { direct, fetch: recording } = directFetch();
+    const f = createOffThreadFetch(() => worker.port, recording);
     await f('http://api.test/a', { method: 'POST', body: new TextEncoder().encode('{}') });
     await f('http://api.test/b', { method: 'POST', body: 'x'.repeat(OFF_THREAD_MIN_BYTES * 2) });
     await f('http://api.test/c');
@@ -128,14 +126,8 @@ describe('offThreadFetch', () => {
 
   it('fails the waiting requests as network errors when the worker fails, then goes direct', async () => {
     const worker = standInWorker(() => new Promise<Response>(() => undefined));
-    const direct: string[] = [];
-    const f = createOffThreadFetch(
-      () => worker.port,
-      async (input) => {
-        direct.push(String(input));
-        return new Response('{}');
-      },
-    );
+    const { direct, fetch: recording } = directFetch();
+    const f = createOffThreadFetch(() => worker.port, recording);
     const pending = f('http://api.test/x', { method: 'POST', body: big() });
     worker.fail();
     await expect(pending).rejects.toThrow(TypeError);
@@ -144,11 +136,8 @@ describe('offThreadFetch', () => {
   });
 
   it('uses fetch itself where there are no workers', async () => {
-    const direct: string[] = [];
-    const f = createOffThreadFetch(null, async (input) => {
-      direct.push(String(input));
-      return new Response('{}');
-    });
+    const { direct, fetch: recording } = directFetch();
+    const f = createOffThreadFetch(null, recording);
     await f('http://api.test/x', { method: 'POST', body: big() });
     expect(direct).toEqual(['http://api.test/x']);
   });

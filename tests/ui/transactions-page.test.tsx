@@ -21,6 +21,7 @@ import {
   type TransactionRow,
 } from '../../src/features/transactions/tx-store';
 import { renderUserPage } from './page-harness';
+import { storedTransaction } from '../data/helpers';
 
 configure({ asyncUtilTimeout: 8_000 });
 
@@ -45,34 +46,7 @@ afterEach(() => {
 
 const NOW = '2026-05-01T00:00:00.000Z';
 
-function tx(
-  id: string,
-  accountId: string,
-  date: string,
-  cents: number,
-  description: string,
-  extra: Partial<TransactionRow> = {},
-): TransactionRow {
-  return {
-    id,
-    account_id: accountId,
-    date,
-    amount_cents: cents,
-    description,
-    payee: description.split(' ')[0],
-    category_id: null,
-    note: null,
-    bank_id: null,
-    balance_cents: null,
-    batch_id: null,
-    fingerprint: null,
-    transfer_id: null,
-    recurring_item_id: null,
-    reconciled: false,
-    updated_at: NOW,
-    ...extra,
-  };
-}
+const tx = storedTransaction;
 
 type Seeded = { everyday: string; savings: string; groceries: string; rent: string };
 

@@ -6,31 +6,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WyrdDb } from '../../src/data/db';
 import { transactionsTable, type TransactionRow, type TxQuery } from '../../src/features/transactions/tx-store';
 import { useTxPages } from '../../src/features/transactions/use-tx-pages';
-import { freshDb } from '../data/helpers';
+import { freshDb, storedTransaction } from '../data/helpers';
 
 const opened: WyrdDb[] = [];
 afterEach(() => {
   for (const db of opened.splice(0)) db.close();
 });
 
-const row = (i: number): TransactionRow => ({
-  id: `t${String(i).padStart(4, '0')}`,
-  account_id: 'a1',
-  date: `2026-0${1 + (Math.floor(i / 28) % 9)}-${String(1 + (i % 28)).padStart(2, '0')}`,
-  amount_cents: -100 - i,
-  description: `SHOP ${i}`,
-  payee: `Shop ${i}`,
-  category_id: null,
-  note: null,
-  bank_id: null,
-  balance_cents: null,
-  batch_id: null,
-  fingerprint: null,
-  transfer_id: null,
-  recurring_item_id: null,
-  reconciled: false,
-  updated_at: '2026-10-01T00:00:00.000Z',
-});
+const row = (i: number): TransactionRow =>
+  storedTransaction(
+    `t${String(i).padStart(4, '0')}`,
+    'a1',
+    `2026-0${1 + (Math.floor(i / 28) % 9)}-${String(1 + (i % 28)).padStart(2, '0')}`,
+    -100 - i,
+    `SHOP ${i}`,
+  );
 
 /** Counts the reads of transaction rows (cursor and query requests on the table) the database is asked for. */
 function countingReads(db: WyrdDb): { reads: number } {
