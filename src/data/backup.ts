@@ -16,7 +16,8 @@ import {
   type Modification,
   type SyncRowEntity,
 } from '../../worker/engine/index';
-import type { LocalRowOf, WyrdDb } from './db';
+import { rowTable, storesOf, type LocalRowOf, type WyrdDb } from './db';
+import { TxTable } from './tx-blocks';
 import { DEFAULT_CATEGORIES_FLAG } from './default-categories';
 import { inSlices } from './in-slices';
 import type { AccountRow, IsoTimestamp, ModificationRow, OutboxRow } from './entities';
@@ -57,7 +58,7 @@ export async function exportBackup(db: WyrdDb, assumptions?: AssumptionsInput | 
   // Bank data makes the file version 2; without any it stays a version 1 file an older app can read.
   const [transactions, batches, rules] = await db.transaction(
     'r',
-    [db.transactions, db.import_batches, db.payee_rules],
+    [...db.transactions.stores, db.import_batches, db.payee_rules],
     () => Promise.all([db.transactions.toArray(), db.import_batches.toArray(), db.payee_rules.toArray()]),
   );
   if (transactions.length + batches.length + rules.length === 0) return file;
@@ -344,6 +345,12 @@ async function addInChunks<T>(
   rows: ReadonlyArray<T>,
   onRows: (n: number) => void,
 ) {
+  // The transactions' table writes each account-month block once for all its rows (data/tx-blocks.ts).
+  if (table instanceof TxTable) {
+    await table.bulkAdd(rows as never);
+    onRows(rows.length);
+    return;
+  }
   // The request is Dexie's own promise (as the sync merge's are), not an async function's: the slices after the
   // first must still run inside the import's transaction.
   await inSlices(rows, IMPORT_SLICE, (slice) => table.bulkAdd([...slice]).then(() => onRows(slice.length)));
@@ -363,7 +370,7 @@ export async function importCheckedBackup(
   const assumptions = file.assumptions ? { ...stripUpdatedAt(file.assumptions), updated_at: at } : null;
   // A version 1 file says nothing about bank data: its import replaces the plan and leaves transactions be.
   const names = file.version === BACKUP_VERSION_BANK ? TABLES : TABLES.filter((n) => !BANK_TABLES.includes(n));
-  const tables = names.map((name) => db.table(name));
+  const tables = names.flatMap((name) => storesOf(db, name));
   await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
     const outbox: OutboxRow[] = [];
     const recordCount = names.reduce((n, name) => n + rows[name].length, 0);
@@ -374,7 +381,7 @@ export async function importCheckedBackup(
       opts?.onProgress?.(written, total);
     };
     for (const name of names) {
-      const table = db.table(name);
+      const table = rowTable(db, name);
       const before = new Set((await table.toCollection().primaryKeys()) as string[]);
       const next: { id: string }[] = rows[name];
       const after = new Set(next.map((r) => r.id));
@@ -384,7 +391,7 @@ export async function importCheckedBackup(
       }
       for (const r of next) outbox.push(outboxRow(name, r.id, before.has(r.id) ? 'update' : 'create', r, at));
       await table.clear();
-      await addInChunks(table, next, progress);
+      await addInChunks(table as unknown as { bulkAdd(rows: { id: string }[]): Promise<unknown> }, next, progress);
     }
     if (assumptions) await db.meta.put({ key: ASSUMPTIONS_KEY, value: assumptions });
     else await db.meta.delete(ASSUMPTIONS_KEY);

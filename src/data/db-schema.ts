@@ -1,6 +1,6 @@
 // The per-user IndexedDB database's schema (Dexie): one database per user id. Kept apart from db.ts (which
 // ties the open database to the session) so the service worker can open it without the auth layer.
-// Schema versions are only ever added, never edited: add `this.version(6).stores(...)` below.
+// Schema versions are only ever added, never edited: add `this.version(7).stores(...)` below.
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { SyncRowEntity } from '../../worker/engine/index';
 import type {
@@ -17,6 +17,7 @@ import type {
   TransactionRow,
 } from './entities';
 import type { SyncBaseRow, SyncDeferredRow, SyncRejectionRow } from './sync/sync-tables';
+import { toBlocks, TX_BLOCKS_SCHEMA, TX_IDS_SCHEMA, TxTable, type TxBlock, type TxIdBucket } from './tx-blocks';
 
 export const DB_NAME_PREFIX = 'wyrd-user-';
 
@@ -37,11 +38,26 @@ export class WyrdDb extends Dexie {
   sync_rejections!: EntityTable<SyncRejectionRow, 'mutation_id'>;
   sync_deferred!: Table<SyncDeferredRow, [string, string]>;
   sync_base!: Table<SyncBaseRow, [string, string]>;
-  transactions!: EntityTable<TransactionRow, 'id'>;
+  tx_blocks!: Table<TxBlock, string>;
+  tx_ids!: Table<TxIdBucket, number>;
   import_batches!: EntityTable<ImportBatchRow, 'id'>;
   payee_rules!: EntityTable<PayeeRuleRow, 'id'>;
 
   readonly userId: string;
+
+  #transactions: TxTable | undefined;
+
+  /**
+   * The stored bank transactions as one table (tx-blocks.ts): kept in `tx_blocks`, a record per account and
+   * month. Name `...db.transactions.stores` in a transaction's scope when writing them.
+   */
+  get transactions(): TxTable {
+    this.#transactions ??= new TxTable(
+      () => ({ blocks: this.tx_blocks, ids: this.tx_ids }),
+      (fn) => this.transaction('rw', [this.tx_blocks, this.tx_ids], fn),
+    );
+    return this.#transactions;
+  }
 
   /**
    * `options` lets tests give each simulated device its own IndexedDB (fake-indexeddb factories). `name` opens a
@@ -100,6 +116,15 @@ export class WyrdDb extends Dexie {
     this.version(5).stores({
       outbox: '++seq, [entity+entity_id], *refs',
     });
+    // Transaction blocks (docs/data-layer.md "Transaction blocks"): the rows move into one record per account and
+    // month, since IndexedDB's cost is per record; the table of one record per row goes.
+    this.version(6)
+      .stores({ tx_blocks: TX_BLOCKS_SCHEMA, tx_ids: TX_IDS_SCHEMA, transactions: null })
+      .upgrade(async (tx) => {
+        const { blocks, buckets } = toBlocks(await tx.table<TransactionRow, string>('transactions').toArray());
+        await tx.table<TxBlock, string>('tx_blocks').bulkPut(blocks);
+        await tx.table<TxIdBucket, number>('tx_ids').bulkPut(buckets);
+      });
   }
 }
 
@@ -109,10 +134,24 @@ export class WyrdDb extends Dexie {
  */
 export type LocalRowOf = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  [E in SyncRowEntity]: WyrdDb[E] extends Table<infer R, any, any> ? R : never;
+  [E in SyncRowEntity]: WyrdDb[E] extends Table<infer R, any, any>
+    ? R
+    : WyrdDb[E] extends TxTable
+      ? TransactionRow
+      : never;
 };
 
-/** The table of a synced row entity, picked by name and typed by the contract's list. */
+/**
+ * The table of a synced row entity, picked by name and typed by the contract's list. The transactions' table is
+ * the blocks' TxTable, which answers the calls the sync and backup code makes of a table (get, bulkGet, bulkPut,
+ * bulkAdd, bulkDelete, clear, toCollection().primaryKeys()).
+ */
 export function rowTable<E extends SyncRowEntity>(db: WyrdDb, entity: E): Table<LocalRowOf[E], string> {
+  if (entity === 'transactions') return db.transactions as unknown as Table<LocalRowOf[E], string>;
   return db.table<LocalRowOf[E], string>(entity);
+}
+
+/** The Dexie tables a synced entity's rows are stored in (for a transaction's scope). */
+export function storesOf(db: WyrdDb, entity: SyncRowEntity): Table[] {
+  return entity === 'transactions' ? db.transactions.stores : [db.table(entity)];
 }

@@ -5,7 +5,7 @@ import { onSignOut } from '../lib/auth/auth-store';
 import { WyrdDb } from './db-schema';
 import { trackActivity } from './db-activity';
 
-export { DB_NAME_PREFIX, rowTable, userDbName, WyrdDb, type LocalRowOf } from './db-schema';
+export { DB_NAME_PREFIX, rowTable, storesOf, userDbName, WyrdDb, type LocalRowOf } from './db-schema';
 
 let current: WyrdDb | null = null;
 

@@ -14,12 +14,7 @@ import { TransactionsPage } from '../../src/features/transactions/TransactionsPa
 import { PlanVsActualPage } from '../../src/features/transactions/plan/PlanVsActualPage';
 import { RecurringReviewPage } from '../../src/features/transactions/recurring/RecurringReviewPage';
 import { setDetector } from '../../src/features/transactions/recurring/detect';
-import {
-  batchesTable,
-  rulesTable,
-  transactionsTable,
-  type TransactionRow,
-} from '../../src/features/transactions/tx-store';
+import { batchesTable, rulesTable, type TransactionRow } from '../../src/features/transactions/tx-store';
 import { renderUserPage } from './page-harness';
 import { storedTransaction } from '../data/helpers';
 
@@ -58,7 +53,7 @@ async function seed(db: WyrdDb, extra: (s: Seeded) => TransactionRow[] = () => [
   const groceries = cats.find((c) => c.name === 'Groceries')?.id ?? cats[0].id;
   const rent = cats.find((c) => /rent/i.test(c.name))?.id ?? cats[1].id;
   const s = { everyday, savings, groceries, rent };
-  await transactionsTable(db).bulkPut([
+  await db.transactions.bulkPut([
     tx('t1', everyday, '2026-03-01', -210000, 'RENT RAY WHITE'),
     tx('t2', everyday, '2026-03-03', -4550, 'WOOLWORTHS 1234 BONDI'),
     tx('t3', everyday, '2026-03-04', 285000, 'ACME SALARY'),
@@ -125,7 +120,7 @@ describe('transactions list', () => {
     const user = userEvent.setup();
     const select = await screen.findByLabelText(/^Category for WOOLWORTHS, 3 Mar 2026/);
     await user.selectOptions(select, seeded.groceries);
-    await waitFor(async () => expect((await transactionsTable(db).get('t2'))?.category_id).toBe(seeded.groceries));
+    await waitFor(async () => expect((await db.transactions.get('t2'))?.category_id).toBe(seeded.groceries));
     await user.click(await screen.findByRole('button', { name: 'Remember for WOOLWORTHS' }));
     await waitFor(async () => expect(await rulesTable(db).count()).toBe(1));
     expect((await rulesTable(db).toArray())[0]).toMatchObject({ payee: 'WOOLWORTHS', category_id: seeded.groceries });
@@ -136,7 +131,7 @@ describe('transactions list', () => {
     await user.selectOptions(screen.getByLabelText('Category for selected'), seeded.rent);
     await user.click(screen.getByRole('button', { name: 'Apply to 2 transactions' }));
     await waitFor(async () =>
-      expect((await transactionsTable(db).bulkGet(['t1', 't3'])).map((t) => t?.category_id)).toEqual([
+      expect((await db.transactions.bulkGet(['t1', 't3'])).map((t) => t?.category_id)).toEqual([
         seeded.rent,
         seeded.rent,
       ]),
@@ -166,7 +161,7 @@ describe('transactions list', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     await userEvent.click(await screen.findByRole('button', { name: /^Undo import of march.csv/ }));
     expect(await screen.findByText('4 transactions')).toBeInTheDocument();
-    expect(await transactionsTable(db).get('t5')).toBeUndefined();
+    expect(await db.transactions.get('t5')).toBeUndefined();
   });
 });
 
@@ -234,7 +229,7 @@ describe('recurring review', () => {
       start_date: '2026-03-01',
       account_id: everyday,
     });
-    await waitFor(async () => expect((await transactionsTable(db).get('t1'))?.recurring_item_id).toBe(item.id));
+    await waitFor(async () => expect((await db.transactions.get('t1'))?.recurring_item_id).toBe(item.id));
     expect(
       await screen.findByRole('table', { name: /RENT \(Everyday\): planned -\$2,100\.00 monthly/ }),
     ).toBeInTheDocument();

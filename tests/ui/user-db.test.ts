@@ -32,10 +32,10 @@ describe('per-user database', () => {
     expect(openUserDb('abc-123').name).toBe('wyrd-user-abc-123');
   });
 
-  it('schema version 1 has the data-layer tables and indexes (version 2 adds the sync tables, version 3 the bank tables, version 4 keeps only their queried indexes, version 5 indexes the outbox slice rows by record)', async () => {
+  it('schema version 1 has the data-layer tables and indexes (version 2 adds the sync tables, version 3 the bank tables, version 4 keeps only their queried indexes, version 5 indexes the outbox slice rows by record, version 6 stores transactions in account-month blocks)', async () => {
     const db = openUserDb('schema-user');
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'accounts',
       'categories',
@@ -50,11 +50,15 @@ describe('per-user database', () => {
       'sync_base',
       'sync_deferred',
       'sync_rejections',
-      'transactions',
+      'tx_blocks',
+      'tx_ids',
     ]);
-    expect(db.table('transactions').schema.indexes.map((i) => i.name)).toEqual(
-      expect.arrayContaining(['[account_id+date]', 'date', 'amount_cents', 'batch_id', 'recurring_item_id']),
-    );
+    expect(
+      db
+        .table('tx_blocks')
+        .schema.indexes.map((i) => i.name)
+        .sort(),
+    ).toEqual(['head', 'month']);
     expect(db.table('events').schema.indexes.map((i) => i.name)).toContain('scenario_id');
     expect(db.table('recurring_items').schema.indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining(['account_id', 'category_id', 'scenario_event_id', 'updated_at']),
@@ -93,7 +97,7 @@ describe('per-user database', () => {
     expect(await db.outbox.count()).toBe(1);
     expect(await db.sync_rejections.count()).toBe(0);
     expect(await db.transactions.count()).toBe(0);
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
   });
 
   it('two users on one device never see each other’s data', async () => {

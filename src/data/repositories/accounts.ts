@@ -82,7 +82,7 @@ export async function updateAccount(
 
 export async function deleteAccount(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
   const at = timestamp(opts);
-  const also = [db.events, db.recurring_items, db.transactions, db.import_batches];
+  const also = [db.events, db.recurring_items, ...db.transactions.stores, db.import_batches];
   await deleteRow(
     db,
     ACCOUNTS(db),

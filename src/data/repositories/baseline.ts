@@ -29,7 +29,7 @@ export async function acceptBaseline(
   opts?: WriteOptions,
 ): Promise<ScenarioRow> {
   // deleteAccount cascades to the account's bank data, so its tables join the transaction.
-  return db.transaction('rw', [...materialiseTables(db), db.transactions, db.import_batches], async () => {
+  return db.transaction('rw', [...materialiseTables(db), ...db.transactions.stores, db.import_batches], async () => {
     const scenario = await createScenario(
       db,
       { name: BASELINE_SCENARIO_NAME, description: BASELINE_SCENARIO_DESCRIPTION, is_baseline: true },

@@ -91,5 +91,5 @@ export async function deleteCategory(db: WyrdDb, id: string, opts?: WriteOptions
     await uncategoriseTransactions(db, id, at);
     await deleteCategoryRules(db, id, at);
   };
-  await deleteRow(db, CATEGORIES(db), id, at, check, [db.recurring_items, db.transactions, db.payee_rules]);
+  await deleteRow(db, CATEGORIES(db), id, at, check, [db.recurring_items, ...db.transactions.stores, db.payee_rules]);
 }

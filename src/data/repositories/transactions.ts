@@ -10,7 +10,6 @@ import {
 import type { WyrdDb } from '../db';
 import type { ImportBatchRow, IsoTimestamp, TransactionRow } from '../entities';
 import { newId } from '../ids';
-import { inSlices } from '../in-slices';
 import { yieldToMain } from '../yield-to-main';
 import { outboxRef, outboxRow, outboxSlices, reserveAfter, type DeletePayload } from '../outbox';
 import { DataValidationError, RecordNotFoundError, type DataFieldError } from './errors';
@@ -92,20 +91,13 @@ async function toRowsInSlices(
 const deleteOutbox = (ids: ReadonlyArray<string>, entity: 'transactions' | 'import_batches', at: string) =>
   ids.map((id) => outboxRow(entity, id, 'delete', { id, deleted_at: at } satisfies DeletePayload, at));
 
-/**
- * Rows handed to IndexedDB per task inside one import transaction: the browser copies every row on the main
- * thread when it is put, so a large chunk is written a slice at a time (inSlices: each slice a new task,
- * two in flight), while the transaction, and so the all-or-nothing of the chunk, stays one.
- */
+/** Records named by one outbox slice row (docs/sync.md "Slice rows"). */
 export const WRITE_SLICE = 250;
 
 /**
- * Writes rows and their outbox rows (bulk) inside the caller's transaction, WRITE_SLICE rows per task. The rows
- * of a slice and their one outbox row are requested together (one round trip to IndexedDB, not two), and the
- * next slice is handed over while IndexedDB still stores the one before (two slices in flight): the page copies
- * one slice while IndexedDB writes the other, instead of each waiting for the other. Each slice queues one slice
- * row naming its records (docs/sync.md "Slice rows"): IndexedDB costs about the same per request whatever its
- * size, so 250 reference rows in one request instead of 250. A single row queues a plain reference row.
+ * Writes rows and their outbox rows (bulk) inside the caller's transaction. The rows go to their account-month
+ * blocks (db.transactions: a few records for thousands of rows), and every WRITE_SLICE of them queues one slice
+ * row naming its records (docs/sync.md "Slice rows"). A single row queues a plain reference row.
  * `after`: the outbox's newest key when the caller has just added a row (else it is read: reserveAfter).
  */
 async function putAll(
@@ -120,19 +112,16 @@ async function putAll(
     await Promise.all([db.transactions.put(rows[0]), db.outbox.add(outboxRef('transactions', rows[0].id, op, at))]);
     return;
   }
-  let next = after ?? (await reserveAfter(db));
-  await inSlices(rows, WRITE_SLICE, (slice) => {
-    const [row] = outboxSlices(
-      'transactions',
-      slice.map((r) => r.id),
-      op,
-      at,
-      next,
-      WRITE_SLICE,
-    );
-    next = row.seq!;
-    return Promise.all([db.transactions.bulkPut(slice), db.outbox.add(row)]);
-  });
+  const next = after ?? (await reserveAfter(db));
+  const slices = outboxSlices(
+    'transactions',
+    rows.map((r) => r.id),
+    op,
+    at,
+    next,
+    WRITE_SLICE,
+  );
+  await Promise.all([db.transactions.bulkPut(rows), db.outbox.bulkAdd(slices)]);
 }
 
 // ---- reads
@@ -143,7 +132,7 @@ export function getTransaction(db: WyrdDb, id: string): Promise<TransactionRow |
 
 /** An account's transactions in date order (then id). */
 export function listAccountTransactions(db: WyrdDb, accountId: string): Promise<TransactionRow[]> {
-  return db.transactions.where('[account_id+date]').between([accountId, ''], [accountId, '\uffff']).toArray();
+  return db.transactions.account(accountId);
 }
 
 /** What de-duplication needs for one account: the fingerprints and bank ids already stored. */
@@ -151,7 +140,7 @@ export async function existingKeys(
   db: WyrdDb,
   accountId: string,
 ): Promise<{ fingerprints: Set<string>; bankIds: Set<string> }> {
-  const rows = await db.transactions.where('account_id').equals(accountId).toArray();
+  const rows = await db.transactions.account(accountId);
   const fingerprints = new Set<string>();
   const bankIds = new Set<string>();
   for (const r of rows) {
@@ -200,7 +189,7 @@ export async function prepareImportChunk(
 /** Writes a prepared chunk (its batch, when it has one, and its rows, with their outbox rows) in one Dexie transaction. */
 export async function writeImportChunk(db: WyrdDb, chunk: PreparedImportChunk): Promise<TransactionRow[]> {
   const { batch, batchId, rows, at } = chunk;
-  await db.transaction('rw', [db.transactions, db.import_batches, db.outbox], async () => {
+  await db.transaction('rw', [...db.transactions.stores, db.import_batches, db.outbox], async () => {
     let seq: number | undefined;
     if (batch) {
       const existed = !!(await db.import_batches.get(batchId));
@@ -247,7 +236,7 @@ export async function saveImport(
   try {
     for (let i = 0; i === 0 || i < rows.length; i += IMPORT_CHUNK) {
       const chunk = rows.slice(i, i + IMPORT_CHUNK);
-      await db.transaction('rw', [db.transactions, db.import_batches, db.outbox], async () => {
+      await db.transaction('rw', [...db.transactions.stores, db.import_batches, db.outbox], async () => {
         let seq: number | undefined;
         if (i === 0) {
           await db.import_batches.put(batch);
@@ -267,12 +256,12 @@ export async function saveImport(
 /** Deletes an import batch and every transaction it brought in (with tombstones), in chunks; returns the count. */
 export async function undoImport(db: WyrdDb, batchId: string, opts?: WriteOptions): Promise<number> {
   const at = timestamp(opts);
-  const ids = await db.transactions.where('batch_id').equals(batchId).primaryKeys();
+  const ids = (await db.transactions.filter((r) => r.batch_id === batchId).toArray()).map((r) => r.id);
   const batch = await db.import_batches.get(batchId);
   if (!batch && ids.length === 0) throw new RecordNotFoundError('import batch', batchId);
   for (let i = 0; i < ids.length; i += IMPORT_CHUNK) {
     const chunk = ids.slice(i, i + IMPORT_CHUNK);
-    await db.transaction('rw', [db.transactions, db.outbox], async () => {
+    await db.transaction('rw', [...db.transactions.stores, db.outbox], async () => {
       await db.transactions.bulkDelete(chunk);
       await db.outbox.bulkAdd(deleteOutbox(chunk, 'transactions', at));
     });
@@ -296,7 +285,7 @@ export async function createTransaction(
   const at = timestamp(opts);
   const { id, ...fields } = input;
   const row = toRow(id ?? newId(), fields, at);
-  await db.transaction('rw', [db.transactions, db.outbox], () => putAll(db, [row], 'create', at));
+  await db.transaction('rw', [...db.transactions.stores, db.outbox], () => putAll(db, [row], 'create', at));
   return row;
 }
 
@@ -307,7 +296,7 @@ export async function updateTransaction(
   opts?: WriteOptions,
 ): Promise<TransactionRow> {
   const at = timestamp(opts);
-  return db.transaction('rw', [db.transactions, db.outbox], async () => {
+  return db.transaction('rw', [...db.transactions.stores, db.outbox], async () => {
     const existing = await db.transactions.get(id);
     if (!existing) throw new RecordNotFoundError('transaction', id);
     const { id: _id, updated_at: _u, ...current } = existing;
@@ -320,7 +309,7 @@ export async function updateTransaction(
 /** Deletes a transaction; the other half of a transfer is unlinked in the same transaction. */
 export async function deleteTransaction(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
   const at = timestamp(opts);
-  await db.transaction('rw', [db.transactions, db.outbox], async () => {
+  await db.transaction('rw', [...db.transactions.stores, db.outbox], async () => {
     const existing = await db.transactions.get(id);
     if (!existing) throw new RecordNotFoundError('transaction', id);
     const other = existing.transfer_id ? await db.transactions.get(existing.transfer_id) : undefined;
@@ -341,7 +330,7 @@ async function changeMany(
   let changed = 0;
   for (let i = 0; i < ids.length; i += IMPORT_CHUNK) {
     const chunk = ids.slice(i, i + IMPORT_CHUNK);
-    await db.transaction('rw', [db.transactions, db.outbox], async () => {
+    await db.transaction('rw', [...db.transactions.stores, db.outbox], async () => {
       const rows = (await db.transactions.bulkGet(chunk)).filter((r): r is TransactionRow => !!r);
       const next = rows
         .map(change)
@@ -390,7 +379,7 @@ export async function setRecurringLink(
  */
 export async function linkTransfer(db: WyrdDb, idA: string, idB: string, opts?: WriteOptions): Promise<void> {
   const at = timestamp(opts);
-  await db.transaction('rw', [db.transactions, db.outbox], async () => {
+  await db.transaction('rw', [...db.transactions.stores, db.outbox], async () => {
     const [a, b] = await db.transactions.bulkGet([idA, idB]);
     if (!a) throw new RecordNotFoundError('transaction', idA);
     if (!b) throw new RecordNotFoundError('transaction', idB);
@@ -419,7 +408,7 @@ export async function linkTransfer(db: WyrdDb, idA: string, idB: string, opts?: 
 /** Unlinks a transfer (both halves). */
 export async function unlinkTransfer(db: WyrdDb, id: string, opts?: WriteOptions): Promise<void> {
   const at = timestamp(opts);
-  await db.transaction('rw', [db.transactions, db.outbox], async () => {
+  await db.transaction('rw', [...db.transactions.stores, db.outbox], async () => {
     const a = await db.transactions.get(id);
     if (!a) throw new RecordNotFoundError('transaction', id);
     if (!a.transfer_id) return;
@@ -449,7 +438,7 @@ export async function uncategoriseTransactions(db: WyrdDb, categoryId: string, a
 }
 
 export async function deleteAccountTransactions(db: WyrdDb, accountId: string, at: IsoTimestamp): Promise<number> {
-  const ids = await db.transactions.where('account_id').equals(accountId).primaryKeys();
+  const ids = (await db.transactions.account(accountId)).map((r) => r.id);
   const batches = await db.import_batches.where('account_id').equals(accountId).primaryKeys();
   await db.transactions.bulkDelete(ids);
   await db.import_batches.bulkDelete(batches);

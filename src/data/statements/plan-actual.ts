@@ -13,6 +13,7 @@ import {
 } from '../../../worker/engine/index';
 import type { WyrdDb } from '../db';
 import type { AccountRow, CategoryRow, RecurringItemRow } from '../entities';
+import type { BlockHead } from '../tx-blocks';
 
 export type StoredTransaction = ActualTransaction & { balance_cents?: number | null };
 
@@ -185,13 +186,12 @@ export async function loadPlanActual(
   ledger?: (db: WyrdDb) => Promise<LedgerPart>,
 ): Promise<PlanActual> {
   const from = `${addMonths(today.slice(0, 7), -count)}-01`;
-  const hasTable = db.tables.some((t) => t.name === 'transactions');
+  const hasTable = db.tables.some((t) => t.name === 'tx_blocks');
   // No transactions in the window: nothing is compared (planVersusActualMonths would say the same), so the
   // ledger (every account and recurring item) is not read; the dashboard reads it at the same moment.
-  const txTable = hasTable ? db.table<StoredTransaction, string>('transactions') : null;
-  if (!txTable || (await txTable.where('date').aboveOrEqual(from).limit(1).count()) === 0)
-    return { months: [], aheadBy: 0, accountIds: [] };
-  const readWindow = () => txTable.where('date').aboveOrEqual(from).toArray();
+  const inWindow = (heads: ReadonlyArray<BlockHead>) => heads.some((h) => h[0] >= from.slice(0, 7) && h[2] > 0);
+  if (!hasTable || !inWindow(await db.transactions.heads())) return { months: [], aheadBy: 0, accountIds: [] };
+  const readWindow = (): Promise<StoredTransaction[]> => db.transactions.between(from, '9999-12-31');
   let part: LedgerPart;
   let transactions: StoredTransaction[];
   if (ledger) {

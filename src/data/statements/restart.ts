@@ -28,7 +28,7 @@ export async function restartSnapshot(db: WyrdDb): Promise<RestartSnapshot | nul
  * without a printed running balance then keeps its own).
  */
 export async function restartFromActual(db: WyrdDb, today: string): Promise<RestartSnapshot | null> {
-  const hasTable = db.tables.some((t) => t.name === 'transactions');
+  const hasTable = db.tables.some((t) => t.name === 'tx_blocks');
   if (!hasTable) return null;
   const [accounts, scenarios, events, previous] = await Promise.all([
     db.accounts.toArray(),
@@ -38,11 +38,7 @@ export async function restartFromActual(db: WyrdDb, today: string): Promise<Rest
   ]);
   const real = countedEntities(accounts, scenarios, events);
   const planAsOf = previous && previous.as_of <= today ? previous.as_of : today;
-  const transactions = await db
-    .table<StoredTransaction, string>('transactions')
-    .where('account_id')
-    .anyOf(real.map((a) => a.id))
-    .toArray();
+  const transactions: StoredTransaction[] = (await Promise.all(real.map((a) => db.transactions.account(a.id)))).flat();
   const result = rebaseline(
     { plan: { as_of: planAsOf, accounts: real, recurring_items: [] }, transactions },
     { as_of: today },

@@ -5,13 +5,15 @@
 // changes never write outbox rows (they must not echo back).
 import type { Table } from 'dexie';
 import { isSyncRowEntity, SYNC_ROW_ENTITIES, type Change, type SyncRowEntity } from '../../../worker/engine/index';
-import { rowTable, type WyrdDb } from '../db';
+import { rowTable, storesOf, type WyrdDb } from '../db';
+import { TxTable } from '../tx-blocks';
 import { ASSUMPTIONS_KEY } from '../repositories/assumptions';
 import { isUnmodifiedSeed } from './seeds';
 import { inSlices } from '../in-slices';
 import { pendingKeys } from '../outbox';
 import { SYNC_CURSOR_KEY } from './sync-meta';
 import type { SyncDeferredRow } from './sync-tables';
+import type { TransactionRow } from '../entities';
 
 type Key = `${string}\u0000${string}`;
 export const keyOf = (entity: string, id: string): Key => `${entity}\u0000${id}`;
@@ -38,7 +40,7 @@ export function mergeTables(db: WyrdDb, entities?: ReadonlySet<string>) {
   const rows = entities ? ROW_ENTITIES.filter((entity) => entities.has(entity)) : ROW_ENTITIES;
   const base = !entities || entities.has('accounts') || entities.has('recurring_items');
   return [
-    ...rows.map((entity) => rowTable(db, entity)),
+    ...rows.flatMap((entity) => storesOf(db, entity)),
     db.meta,
     db.outbox,
     db.sync_rejections,
@@ -122,8 +124,13 @@ async function applyChanges(
     if (c.op === 'delete') deletes.get(table)!.push(c.id);
     else puts.get(table)!.push({ ...(c.payload as object), id: c.id });
   }
-  for (const [table, rows] of puts) await inSlices(rows, MERGE_SLICE, (slice) => table.bulkPut(slice));
-  for (const [table, ids] of deletes) await inSlices(ids, MERGE_SLICE, (slice) => table.bulkDelete([...slice]));
+  // Transactions are stored a block per account and month (tx-blocks.ts): one call writes each touched block once.
+  for (const [table, rows] of puts)
+    if (table instanceof TxTable) await table.bulkPut(rows as TransactionRow[]);
+    else await inSlices(rows, MERGE_SLICE, (slice) => table.bulkPut(slice));
+  for (const [table, ids] of deletes)
+    if (table instanceof TxTable) await table.bulkDelete(ids);
+    else await inSlices(ids, MERGE_SLICE, (slice) => table.bulkDelete([...slice]));
 }
 
 const isEventMade = (c: Pick<Change, 'op' | 'payload'>) =>

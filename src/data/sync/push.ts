@@ -106,7 +106,11 @@ export async function resolveReferences(
   const current = new Map<string, unknown>();
   for (const [entity, ids] of byEntity) {
     // Sliced: one task asking for a thousand rows would be a long one.
-    const found = (await inSlices(ids, READ_SLICE, (slice) => rowTable(db, entity).bulkGet([...slice]))).flat();
+    // Transactions come from their account-month blocks: one read finds them all (tx-blocks.ts).
+    const found =
+      entity === 'transactions'
+        ? await db.transactions.bulkGet(ids)
+        : (await inSlices(ids, READ_SLICE, (slice) => rowTable(db, entity).bulkGet([...slice]))).flat();
     found.forEach((row, i) => {
       if (row) current.set(`${entity}\u0000${ids[i]}`, row);
     });

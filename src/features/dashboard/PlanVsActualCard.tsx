@@ -22,7 +22,8 @@ const same = <T,>(value: T) => value;
  * What the comparison reads (loadPlanActual). Not meta: the sync engine writes its cursor there after every round,
  * and re-running the comparison for that was a long task on whatever screen the user had moved to.
  */
-const CARD_TABLES = ['transactions', 'accounts', 'recurring_items', 'categories', 'scenarios', 'events'] as const;
+// The transactions are stored in tx_blocks (data/tx-blocks.ts).
+const CARD_TABLES = ['tx_blocks', 'accounts', 'recurring_items', 'categories', 'scenarios', 'events'] as const;
 
 /** How long a sync pull's changes must stop before the card compares again. */
 const CARD_SETTLE_MS = 1_500;

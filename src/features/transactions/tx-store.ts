@@ -1,15 +1,15 @@
-// Reads of the stored transactions for the Transactions screen: one Dexie collection per filter and sort, read a
-// page at a time (offset + limit) so 50,000 stored rows never load into memory at once; plus the small lists
-// (import batches, payee rules) and the running balance of one account.
-import type { Collection, Table } from 'dexie';
+// Reads of the stored transactions for the Transactions screen: the newest (or oldest) pages of an unfiltered list
+// read only the account-month blocks they fall in (data/tx-blocks.ts), so 50,000 stored rows are not all read to
+// show the first; a filter or an amount order reads the query's blocks once. Plus the small lists (import
+// batches, payee rules) and the running balance of one account.
 import type { WyrdDb } from '../../data/db';
+import { blockKey, byDateThenId, type BlockHead } from '../../data/tx-blocks';
 import type { ImportBatch, PayeeRule, Transaction } from './engine-types';
 
 export type TransactionRow = Transaction;
 export type ImportBatchRow = ImportBatch;
 export type PayeeRuleRow = PayeeRule;
 
-export const transactionsTable = (db: WyrdDb) => db.table<TransactionRow, string>('transactions');
 export const batchesTable = (db: WyrdDb) => db.table<ImportBatchRow, string>('import_batches');
 export const rulesTable = (db: WyrdDb) => db.table<PayeeRuleRow, string>('payee_rules');
 
@@ -56,43 +56,112 @@ function isAmountSort(sort: SortKey): boolean {
   return sort === 'amount-desc' || sort === 'amount-asc';
 }
 
-/**
- * The query as one ordered Dexie collection. Date order walks the `[account_id+date]` or `date` index over the
- * date range; amount order walks the `amount_cents` index; what no index answers is a filter on the walk.
- */
-export function txCollection(db: WyrdDb, q: TxQuery): Collection<TransactionRow, string> {
-  const table: Table<TransactionRow, string> = transactionsTable(db);
+/** The order of the list's rows: date then id, or amount then id, reversed for the descending sorts. */
+function compareFor(sort: SortKey): (a: TransactionRow, b: TransactionRow) => number {
+  const byAmount = (a: TransactionRow, b: TransactionRow) =>
+    a.amount_cents - b.amount_cents || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const asc = isAmountSort(sort) ? byAmount : byDateThenId;
+  return sort === 'date-asc' || sort === 'amount-asc' ? asc : (a, b) => asc(b, a);
+}
+
+/** The heads of the blocks the query's account and dates can touch. */
+function relevantHeads(heads: ReadonlyArray<BlockHead>, q: TxQuery): BlockHead[] {
+  const fromMonth = (q.from || MIN_DATE).slice(0, 7);
+  const toMonth = (q.to || MAX_DATE).slice(0, 7);
+  return heads.filter(
+    ([month, account]) => (!q.accountId || account === q.accountId) && month >= fromMonth && month <= toMonth,
+  );
+}
+
+/** True when whole blocks answer the query: a date order with no filter and no date bounds. */
+function wholeBlocks(q: TxQuery): boolean {
+  return !isAmountSort(q.sort) && !rowFilter(q) && !q.from && !q.to;
+}
+
+/** The last full read of a query, kept while none of its blocks changes (their revisions are in `sig`). */
+const lastRead = new WeakMap<WyrdDb, { key: string; sig: string; rows: Promise<TransactionRow[]> }>();
+
+/** Every row the query matches, in the list's order (from memory when its blocks have not changed). */
+async function matching(db: WyrdDb, q: TxQuery, heads?: ReadonlyArray<BlockHead>): Promise<TransactionRow[]> {
+  const relevant = relevantHeads(heads ?? (await db.transactions.heads()), q);
+  const key = JSON.stringify([
+    q.accountId ?? '',
+    q.from ?? '',
+    q.to ?? '',
+    q.category ?? '',
+    q.text?.trim() ?? '',
+    q.sort,
+  ]);
+  const sig = relevant.map((h) => h[3]).join(',');
+  const kept = lastRead.get(db);
+  if (kept && kept.key === key && kept.sig === sig) return kept.rows;
+  // The promise is kept, so the count and the page asked for together read the blocks once.
+  const rows = readMatching(db, q, relevant);
+  lastRead.set(db, { key, sig, rows });
+  rows.catch(() => lastRead.get(db)?.rows === rows && lastRead.delete(db));
+  return rows;
+}
+
+async function readMatching(db: WyrdDb, q: TxQuery, relevant: ReadonlyArray<BlockHead>): Promise<TransactionRow[]> {
   const from = q.from || MIN_DATE;
   const to = q.to || MAX_DATE;
-  let c: Collection<TransactionRow, string>;
-  if (isAmountSort(q.sort)) {
-    c = table.orderBy('amount_cents');
-    if (q.sort === 'amount-desc') c = c.reverse();
-  } else {
-    c = q.accountId
-      ? table.where('[account_id+date]').between([q.accountId, from], [q.accountId, to], true, true)
-      : table.where('date').between(from, to, true, true);
-    if (q.sort === 'date-desc') c = c.reverse();
-  }
   const filter = rowFilter(q);
-  return filter ? c.filter(filter) : c;
+  const blocks = await db.transactions.readBlocks(relevant.map((h) => blockKey(h[1], `${h[0]}-01`)));
+  const rows: TransactionRow[] = [];
+  for (const b of blocks)
+    for (const r of b.rows) if (r.date >= from && r.date <= to && (!filter || filter(r))) rows.push(r);
+  return rows.sort(compareFor(q.sort));
 }
 
-export function countTransactions(db: WyrdDb, q: TxQuery): Promise<number> {
-  return txCollection(db, q).count();
+export async function countTransactions(db: WyrdDb, q: TxQuery): Promise<number> {
+  const heads = await db.transactions.heads();
+  if (!wholeBlocks(q)) return (await matching(db, q, heads)).length;
+  return relevantHeads(heads, q).reduce((n, h) => n + h[2], 0);
 }
 
-/** Pages `first..last` (inclusive) of the query, in order. */
+/**
+ * Pages `first..last` (inclusive) of the query, in order. A date order with no filter reads only the months
+ * the pages fall in (the blocks' heads give each month's count); anything else reads the query's blocks once and
+ * keeps the result until one of them changes.
+ */
 export async function readPages(db: WyrdDb, q: TxQuery, first: number, last: number): Promise<TransactionRow[]> {
-  return txCollection(db, q)
-    .offset(first * PAGE_SIZE)
-    .limit((last - first + 1) * PAGE_SIZE)
-    .toArray();
+  const start = first * PAGE_SIZE;
+  const end = (last + 1) * PAGE_SIZE;
+  const heads = await db.transactions.heads();
+  if (!wholeBlocks(q)) return (await matching(db, q, heads)).slice(start, end);
+  const months = new Map<string, BlockHead[]>();
+  for (const h of relevantHeads(heads, q)) {
+    const list = months.get(h[0]);
+    if (list) list.push(h);
+    else months.set(h[0], [h]);
+  }
+  const order = [...months.keys()].sort();
+  if (q.sort === 'date-desc') order.reverse();
+  const wanted: BlockHead[][] = [];
+  let offset = 0;
+  let skipped = 0;
+  for (const month of order) {
+    const list = months.get(month)!;
+    const n = list.reduce((sum, h) => sum + h[2], 0);
+    if (offset + n > start && offset < end) {
+      if (wanted.length === 0) skipped = offset;
+      wanted.push(list);
+    }
+    offset += n;
+    if (offset >= end) break;
+  }
+  const blocks = await db.transactions.readBlocks(wanted.flat().map((h) => blockKey(h[1], `${h[0]}-01`)));
+  const compare = compareFor(q.sort);
+  const byMonth = new Map<string, TransactionRow[]>();
+  for (const b of blocks) byMonth.set(b.month, [...(byMonth.get(b.month) ?? []), ...b.rows]);
+  const rows: TransactionRow[] = [];
+  for (const list of wanted) rows.push(...(byMonth.get(list[0][0]) ?? []).sort(compare));
+  return rows.slice(start - skipped, end - skipped);
 }
 
 /** Every id the query matches, in order (for "select all" and bulk changes). */
-export function queryIds(db: WyrdDb, q: TxQuery): Promise<string[]> {
-  return txCollection(db, q).primaryKeys();
+export async function queryIds(db: WyrdDb, q: TxQuery): Promise<string[]> {
+  return (await matching(db, q)).map((r) => r.id);
 }
 
 /**
@@ -105,10 +174,7 @@ export async function runningBalances(
   accountId: string,
   currentBalanceCents: number,
 ): Promise<Map<string, number>> {
-  const rows = await transactionsTable(db)
-    .where('[account_id+date]')
-    .between([accountId, MIN_DATE], [accountId, MAX_DATE], true, true)
-    .toArray();
+  const rows = await db.transactions.account(accountId);
   const balances = new Map<string, number>();
   if (rows.length === 0) return balances;
   let anchorIndex = -1;

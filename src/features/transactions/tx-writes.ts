@@ -88,12 +88,10 @@ export async function linkTransfers(db: WyrdDb, rows: readonly TransactionRow[])
   }
   const from = shift(min, -TRANSFER_WINDOW_DAYS);
   const to = shift(max, TRANSFER_WINDOW_DAYS);
-  const wanted = [...new Set(rows.map((t) => -t.amount_cents))];
-  const others = await db.transactions
-    .where('amount_cents')
-    .anyOf(wanted)
-    .filter((t) => !accounts.has(t.account_id) && t.date >= from && t.date <= to)
-    .toArray();
+  const wanted = new Set(rows.map((t) => -t.amount_cents));
+  const others = (await db.transactions.between(from, to)).filter(
+    (t) => !accounts.has(t.account_id) && wanted.has(t.amount_cents),
+  );
   if (others.length === 0) return 0;
   const opposite = new Set(others.map((t) => -t.amount_cents));
   const candidates = [...others, ...rows.filter((t) => opposite.has(t.amount_cents))];

@@ -1,5 +1,5 @@
 // What a device and the server hold, as comparable maps (entity/id -> canonical JSON), and the differences.
-import type { WyrdDb } from '../../../src/data/db';
+import { rowTable, type WyrdDb } from '../../../src/data/db';
 import type { PullResponse } from '../../../src/data/sync/protocol';
 import { ASSUMPTIONS_KEY } from '../../../src/data/repositories/assumptions';
 
@@ -33,7 +33,7 @@ const TABLES = [
 export async function deviceSnapshot(db: WyrdDb): Promise<Snapshot> {
   const out: Snapshot = new Map();
   for (const table of TABLES) {
-    for (const row of (await db.table(table).toArray()) as { id: string }[])
+    for (const row of (await rowTable(db, table).toArray()) as { id: string }[])
       out.set(`${table}/${row.id}`, canonical(row));
   }
   const assumptions = await db.meta.get(ASSUMPTIONS_KEY);

@@ -2,7 +2,6 @@
 // incoming dates (a pending row posts a few days later; the near-match window is at most 6 days).
 import type { WyrdDb } from '../../../data/db';
 import type { ParsedRow } from '../engine-types';
-import { transactionsTable } from '../tx-store';
 import type { ExistingRow } from './import-types';
 
 /** Days either side of the incoming dates whose stored rows the de-duplication compares with. */
@@ -22,10 +21,7 @@ export async function storedAround(db: WyrdDb, account: string, incoming: Parsed
     if (r.date < min) min = r.date;
     if (r.date > max) max = r.date;
   }
-  const stored = await transactionsTable(db)
-    .where('[account_id+date]')
-    .between([account, shiftDate(min, -OVERLAP_DAYS)], [account, shiftDate(max, OVERLAP_DAYS)], true, true)
-    .toArray();
+  const stored = await db.transactions.account(account, shiftDate(min, -OVERLAP_DAYS), shiftDate(max, OVERLAP_DAYS));
   return stored.map((t) => ({
     id: t.id,
     date: t.date,

@@ -9,7 +9,6 @@ import { DataValidationError } from '../../../data/repositories/errors';
 import { createRecurringItem } from '../../../data/repositories/recurring-items';
 import type { RecurringSeries } from '../engine-types';
 import { formatCents, formatDay, plural } from '../tx-format';
-import { transactionsTable } from '../tx-store';
 import { setRecurringLink } from '../tx-writes';
 import { Button, NamedOptions, SelectField, Stats, TextField } from '../ui';
 import type { Lookups } from '../use-tx-lookups';
@@ -18,7 +17,7 @@ import { confidenceLabel, FREQUENCY_LABELS } from './labels';
 
 async function firstTransactionDate(db: WyrdDb, series: RecurringSeries): Promise<string | null> {
   const first = series.transaction_ids[0];
-  return first ? ((await transactionsTable(db).get(first))?.date ?? null) : null;
+  return first ? ((await db.transactions.get(first))?.date ?? null) : null;
 }
 
 export function SeriesCard({

@@ -2,7 +2,6 @@
 // transactions, the series the user already accepted or dismissed left out. Dismissals are remembered on this device.
 import type { WyrdDb } from '../../../data/db';
 import type { RecurringSeries } from '../engine-types';
-import { transactionsTable } from '../tx-store';
 import { loadDetector, type Detector } from './recurring-detector';
 
 const DISMISSED_KEY = 'recurring-dismissed';
@@ -27,7 +26,7 @@ export async function dismissSeries(db: WyrdDb, key: string): Promise<void> {
 
 /** Series worth proposing: not dismissed, and not mostly linked to a recurring item already. */
 export async function findSeries(db: WyrdDb, asOf: string): Promise<RecurringSeries[]> {
-  const rows = await transactionsTable(db).toArray();
+  const rows = await db.transactions.all();
   const linked = new Set(rows.filter((t) => t.recurring_item_id).map((t) => t.id));
   const input = rows.map((t) => ({
     id: t.id,
@@ -47,7 +46,7 @@ export async function findSeries(db: WyrdDb, asOf: string): Promise<RecurringSer
 
 /** The category most of the series' transactions already have, if any. */
 export async function usualCategory(db: WyrdDb, ids: string[]): Promise<string | null> {
-  const rows = await transactionsTable(db).bulkGet(ids);
+  const rows = await db.transactions.bulkGet(ids);
   const counts = new Map<string, number>();
   for (const r of rows) if (r?.category_id) counts.set(r.category_id, (counts.get(r.category_id) ?? 0) + 1);
   let best: string | null = null;
@@ -60,13 +59,7 @@ export type LinkedActual = { id: string; date: string; amount_cents: number };
 
 /** Each linked recurring item's actual transactions, newest first. */
 export async function linkedActuals(db: WyrdDb): Promise<Map<string, LinkedActual[]>> {
-  const table = transactionsTable(db);
-  let rows;
-  try {
-    rows = await table.where('recurring_item_id').above('').toArray();
-  } catch {
-    rows = await table.filter((t) => !!t.recurring_item_id).toArray();
-  }
+  const rows = await db.transactions.filter((t) => !!t.recurring_item_id).toArray();
   const byItem = new Map<string, LinkedActual[]>();
   for (const t of rows) {
     const list = byItem.get(t.recurring_item_id as string) ?? [];
