@@ -241,7 +241,20 @@ async function storeCounts(page: Page): Promise<{ transactions: number; outbox: 
     });
     // No named helper functions in here: tsx's keepNames would wrap them in a __name() the page lacks.
     const result = { transactions: 0, outbox: 0, sync_rejections: 0 };
-    for (const store of ['transactions', 'outbox', 'sync_rejections'] as const) {
+    // Transactions are stored a block per account and month (src/data/tx-blocks.ts): the rows are counted from
+    // the blocks' heads ([month, account, count, revision]), read from their index without the rows.
+    result.transactions = await new Promise<number>((resolve, reject) => {
+      const req = db.transaction('tx_blocks').objectStore('tx_blocks').index('head').openKeyCursor();
+      let n = 0;
+      req.onsuccess = () => {
+        const cursor = req.result;
+        if (!cursor) return resolve(n);
+        n += (cursor.key as [string, string, number, string])[2];
+        cursor.continue();
+      };
+      req.onerror = () => reject(req.error);
+    });
+    for (const store of ['outbox', 'sync_rejections'] as const) {
       result[store] = await new Promise<number>((resolve, reject) => {
         const req = db.transaction(store).objectStore(store).count();
         req.onsuccess = () => resolve(req.result);
@@ -306,7 +319,10 @@ async function queueAccounts(page: Page, accounts: ReadonlyArray<{ id: string }>
   );
 }
 
-/** Adds `n` transactions straight into the local store (as the app stores them), not to be synced. */
+/**
+ * Adds `n` transactions straight into the local store as the app stores them (src/data/tx-blocks.ts: a block per
+ * account and month, with its rows' ids and its head), not to be synced.
+ */
 async function seedTransactions(page: Page, accountId: string, n: number): Promise<void> {
   await page.evaluate(
     async ({ accountId: account, n: count }) => {
@@ -317,36 +333,56 @@ async function seedTransactions(page: Page, accountId: string, n: number): Promi
         req.onerror = () => reject(req.error);
       });
       const at = new Date().toISOString();
-      for (let start = 0; start < count; start += 5000) {
-        const tx = db.transaction('transactions', 'readwrite');
-        const store = tx.objectStore('transactions');
-        for (let i = start; i < Math.min(count, start + 5000); i++) {
-          // Four a day, going back from the day before the imported statement starts.
-          const d = new Date(Date.now() - (7000 + Math.floor(i / 4)) * 86_400_000).toISOString().slice(0, 10);
-          store.put({
-            id: `seed-${i}-${crypto.randomUUID()}`,
-            account_id: account,
-            date: d,
-            amount_cents: -((i * 7919) % 20_000) - 100,
-            description: `SEEDED PAYEE ${i % 50} REF${i}`,
-            payee: `SEEDED PAYEE ${i % 50}`,
-            category_id: null,
-            note: null,
-            bank_id: null,
-            balance_cents: null,
-            batch_id: null,
-            fingerprint: null,
-            transfer_id: null,
-            recurring_item_id: null,
-            reconciled: false,
-            updated_at: at,
-          });
+      const blocks = new Map<
+        string,
+        {
+          key: string;
+          account_id: string;
+          month: string;
+          rows: { id: string; date: string; [field: string]: unknown }[];
+          ids: string[];
+          head: unknown[];
         }
-        await new Promise<void>((resolve, reject) => {
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
+      >();
+      for (let i = 0; i < count; i++) {
+        // Four a day, going back from the day before the imported statement starts.
+        const d = new Date(Date.now() - (7000 + Math.floor(i / 4)) * 86_400_000).toISOString().slice(0, 10);
+        const id = `seed-${i}-${crypto.randomUUID()}`;
+        const key = `${account}\u0000${d.slice(0, 7)}`;
+        let block = blocks.get(key);
+        if (!block)
+          blocks.set(key, (block = { key, account_id: account, month: d.slice(0, 7), rows: [], ids: [], head: [] }));
+        block.rows.push({
+          id,
+          account_id: account,
+          date: d,
+          amount_cents: -((i * 7919) % 20_000) - 100,
+          description: `SEEDED PAYEE ${i % 50} REF${i}`,
+          payee: `SEEDED PAYEE ${i % 50}`,
+          category_id: null,
+          note: null,
+          bank_id: null,
+          balance_cents: null,
+          batch_id: null,
+          fingerprint: null,
+          transfer_id: null,
+          recurring_item_id: null,
+          reconciled: false,
+          updated_at: at,
         });
       }
+      const tx = db.transaction('tx_blocks', 'readwrite');
+      for (const block of blocks.values()) {
+        // Rows in date then id order; the seed's blocks are new months (before any imported row).
+        block.rows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
+        block.ids = block.rows.map((r) => r.id);
+        block.head = [block.month, account, block.rows.length, `seed.${crypto.randomUUID()}`];
+        tx.objectStore('tx_blocks').put(block);
+      }
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
       db.close();
     },
     { accountId, n },

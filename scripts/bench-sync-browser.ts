@@ -131,6 +131,20 @@ async function count(page: Page, store: 'transactions' | 'outbox'): Promise<numb
       req.onerror = () => reject(req.error);
     });
     try {
+      // From schema version 6 transactions are stored a block per account and month (src/data/tx-blocks.ts):
+      // counted from the blocks' heads ([month, account, count, revision]) without reading the rows.
+      if (name === 'transactions' && db.objectStoreNames.contains('tx_blocks'))
+        return await new Promise<number>((resolve, reject) => {
+          const req = db.transaction('tx_blocks').objectStore('tx_blocks').index('head').openKeyCursor();
+          let n = 0;
+          req.onsuccess = () => {
+            const cursor = req.result;
+            if (!cursor) return resolve(n);
+            n += (cursor.key as [string, string, number, string])[2];
+            cursor.continue();
+          };
+          req.onerror = () => reject(req.error);
+        });
       if (!db.objectStoreNames.contains(name)) return 0;
       return await new Promise<number>((resolve, reject) => {
         const req = db.transaction(name).objectStore(name).count();
@@ -180,6 +194,47 @@ async function queueEdits(page: Page, n: number): Promise<void> {
       req.onerror = () => reject(req.error);
     });
     const at = new Date().toISOString();
+    if (db.objectStoreNames.contains('tx_blocks')) {
+      // Schema version 6 on: the rows of the first blocks (src/data/tx-blocks.ts), edited in place, one slice
+      // outbox row per 250 of them as the repository queues them.
+      const tx = db.transaction(['tx_blocks', 'outbox'], 'readwrite');
+      const ids: string[] = [];
+      await new Promise<void>((resolve, reject) => {
+        const req = tx.objectStore('tx_blocks').openCursor();
+        req.onsuccess = () => {
+          const cursor = req.result;
+          if (!cursor || ids.length >= edits) return resolve();
+          const block = cursor.value as { rows: Record<string, unknown>[]; head: unknown[] };
+          const rows = block.rows.map((row) => {
+            if (ids.length >= edits) return row;
+            ids.push(row.id as string);
+            return { ...row, category_id: 'bench-category', updated_at: at };
+          });
+          cursor.update({
+            ...block,
+            rows,
+            head: [block.head[0], block.head[1], block.head[2], `bench.${crypto.randomUUID()}`],
+          });
+          cursor.continue();
+        };
+        req.onerror = () => reject(req.error);
+      });
+      for (let i = 0; i < ids.length; i += 250)
+        tx.objectStore('outbox').add({
+          entity: 'transactions',
+          entity_id: '',
+          op: 'update',
+          refs: ids.slice(i, i + 250),
+          created_at: at,
+          attempts: 0,
+        });
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+      return;
+    }
     const rows = await new Promise<Record<string, unknown>[]>((resolve, reject) => {
       const req = db.transaction('transactions').objectStore('transactions').getAll(null, edits);
       req.onsuccess = () => resolve(req.result as Record<string, unknown>[]);

@@ -17,7 +17,7 @@ import type {
   TransactionRow,
 } from './entities';
 import type { SyncBaseRow, SyncDeferredRow, SyncRejectionRow } from './sync/sync-tables';
-import { toBlocks, TX_BLOCKS_SCHEMA, TX_IDS_SCHEMA, TxTable, type TxBlock, type TxIdBucket } from './tx-blocks';
+import { toBlocks, TX_BLOCKS_SCHEMA, TxTable, type TxBlock } from './tx-blocks';
 
 export const DB_NAME_PREFIX = 'wyrd-user-';
 
@@ -39,7 +39,6 @@ export class WyrdDb extends Dexie {
   sync_deferred!: Table<SyncDeferredRow, [string, string]>;
   sync_base!: Table<SyncBaseRow, [string, string]>;
   tx_blocks!: Table<TxBlock, string>;
-  tx_ids!: Table<TxIdBucket, number>;
   import_batches!: EntityTable<ImportBatchRow, 'id'>;
   payee_rules!: EntityTable<PayeeRuleRow, 'id'>;
 
@@ -53,8 +52,8 @@ export class WyrdDb extends Dexie {
    */
   get transactions(): TxTable {
     this.#transactions ??= new TxTable(
-      () => ({ blocks: this.tx_blocks, ids: this.tx_ids }),
-      (fn) => this.transaction('rw', [this.tx_blocks, this.tx_ids], fn),
+      () => this.tx_blocks,
+      (fn) => this.transaction('rw', this.tx_blocks, fn),
     );
     return this.#transactions;
   }
@@ -119,11 +118,10 @@ export class WyrdDb extends Dexie {
     // Transaction blocks (docs/data-layer.md "Transaction blocks"): the rows move into one record per account and
     // month, since IndexedDB's cost is per record; the table of one record per row goes.
     this.version(6)
-      .stores({ tx_blocks: TX_BLOCKS_SCHEMA, tx_ids: TX_IDS_SCHEMA, transactions: null })
+      .stores({ tx_blocks: TX_BLOCKS_SCHEMA, transactions: null })
       .upgrade(async (tx) => {
-        const { blocks, buckets } = toBlocks(await tx.table<TransactionRow, string>('transactions').toArray());
-        await tx.table<TxBlock, string>('tx_blocks').bulkPut(blocks);
-        await tx.table<TxIdBucket, number>('tx_ids').bulkPut(buckets);
+        const rows = await tx.table<TransactionRow, string>('transactions').toArray();
+        await tx.table<TxBlock, string>('tx_blocks').bulkPut(toBlocks(rows));
       });
   }
 }

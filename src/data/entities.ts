@@ -58,6 +58,12 @@ export type OutboxRow = {
    * `entity_id` is then ''.
    */
   refs?: string[];
+  /**
+   * Transactions (a slice row, and each change expanded from it): the keys of the account-month blocks its records
+   * were written into (src/data/tx-blocks.ts), so the push reads those blocks instead of looking every id up. A
+   * hint: a record moved since is looked up by id.
+   */
+  blocks?: string[];
   created_at: IsoTimestamp;
   attempts?: number;
 };

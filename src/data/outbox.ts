@@ -94,6 +94,7 @@ export function expandRow(row: OutboxRow): OutboxRow[] {
     entity: row.entity,
     entity_id: id,
     op: row.op,
+    ...(row.blocks ? { blocks: row.blocks } : {}),
     created_at: row.created_at,
     attempts: row.attempts,
   }));

@@ -395,7 +395,7 @@ describe('reference rows', () => {
     ]);
     // Version 6 moved the rows into account-month blocks (src/data/tx-blocks.ts).
     expect(db.tables.map((t) => t.name)).not.toContain('transactions');
-    expect(db.tx_blocks.schema.indexes.map((i) => i.name).sort()).toEqual(['head', 'month']);
+    expect(db.tx_blocks.schema.indexes.map((i) => i.name).sort()).toEqual(['head', 'ids', 'month']);
     expect(await db.transactions.get('t-1')).toEqual(row);
     const server = fakeServer();
     await pushOutbox(db, api(server));

@@ -51,14 +51,13 @@ describe('per-user database', () => {
       'sync_deferred',
       'sync_rejections',
       'tx_blocks',
-      'tx_ids',
     ]);
     expect(
       db
         .table('tx_blocks')
         .schema.indexes.map((i) => i.name)
         .sort(),
-    ).toEqual(['head', 'month']);
+    ).toEqual(['head', 'ids', 'month']);
     expect(db.table('events').schema.indexes.map((i) => i.name)).toContain('scenario_id');
     expect(db.table('recurring_items').schema.indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining(['account_id', 'category_id', 'scenario_event_id', 'updated_at']),

@@ -12,6 +12,7 @@ import type { ImportBatchRow, IsoTimestamp, TransactionRow } from '../entities';
 import { newId } from '../ids';
 import { yieldToMain } from '../yield-to-main';
 import { outboxRef, outboxRow, outboxSlices, reserveAfter, type DeletePayload } from '../outbox';
+import { blockKey } from '../tx-blocks';
 import { DataValidationError, RecordNotFoundError, type DataFieldError } from './errors';
 import { timestamp, validate, zodFieldErrors, type WriteOptions } from './write';
 
@@ -99,6 +100,7 @@ export const WRITE_SLICE = 250;
  * blocks (db.transactions: a few records for thousands of rows), and every WRITE_SLICE of them queues one slice
  * row naming its records (docs/sync.md "Slice rows"). A single row queues a plain reference row.
  * `after`: the outbox's newest key when the caller has just added a row (else it is read: reserveAfter).
+ * `fresh`: every row's id was made by this write (none can be stored yet, so none is looked up).
  */
 async function putAll(
   db: WyrdDb,
@@ -106,6 +108,7 @@ async function putAll(
   op: 'create' | 'update',
   at: IsoTimestamp,
   after?: number,
+  fresh = false,
 ): Promise<void> {
   if (rows.length === 0) return;
   if (rows.length === 1) {
@@ -121,7 +124,14 @@ async function putAll(
     next,
     WRITE_SLICE,
   );
-  await Promise.all([db.transactions.bulkPut(rows), db.outbox.bulkAdd(slices)]);
+  // Each slice row names the blocks its records went to, for the push's read of them.
+  slices.forEach((slice, i) => {
+    const keys = new Set<string>();
+    for (let r = i * WRITE_SLICE; r < Math.min(rows.length, (i + 1) * WRITE_SLICE); r++)
+      keys.add(blockKey(rows[r].account_id, rows[r].date));
+    slice.blocks = [...keys];
+  });
+  await Promise.all([db.transactions.bulkPut(rows, { fresh }), db.outbox.bulkAdd(slices)]);
 }
 
 // ---- reads
@@ -166,6 +176,8 @@ export type PreparedImportChunk = {
   batchId: string;
   rows: TransactionRow[];
   at: IsoTimestamp;
+  /** Every row's id was made here (the inputs had none): nothing stored can have it. */
+  fresh: boolean;
 };
 
 /**
@@ -183,12 +195,13 @@ export async function prepareImportChunk(
     opts?.withBatch === false
       ? null
       : { ...validate('import batch', ImportBatchInputSchema, batchFields), id: batchId, updated_at: at };
-  return { batch: batchRow, batchId, rows: await toRowsInSlices(transactions, at, batchId), at };
+  const fresh = transactions.every((t) => !t.id);
+  return { batch: batchRow, batchId, rows: await toRowsInSlices(transactions, at, batchId), at, fresh };
 }
 
 /** Writes a prepared chunk (its batch, when it has one, and its rows, with their outbox rows) in one Dexie transaction. */
 export async function writeImportChunk(db: WyrdDb, chunk: PreparedImportChunk): Promise<TransactionRow[]> {
-  const { batch, batchId, rows, at } = chunk;
+  const { batch, batchId, rows, at, fresh } = chunk;
   await db.transaction('rw', [...db.transactions.stores, db.import_batches, db.outbox], async () => {
     let seq: number | undefined;
     if (batch) {
@@ -196,7 +209,7 @@ export async function writeImportChunk(db: WyrdDb, chunk: PreparedImportChunk): 
       await db.import_batches.put(batch);
       seq = await db.outbox.add(outboxRow('import_batches', batchId, existed ? 'update' : 'create', batch, at));
     }
-    await putAll(db, rows, 'create', at, seq);
+    await putAll(db, rows, 'create', at, seq, fresh);
   });
   return rows;
 }
@@ -233,6 +246,7 @@ export async function saveImport(
     updated_at: at,
   };
   const rows = toRows(input.transactions, at, batchId);
+  const fresh = input.transactions.every((t) => !t.id);
   try {
     for (let i = 0; i === 0 || i < rows.length; i += IMPORT_CHUNK) {
       const chunk = rows.slice(i, i + IMPORT_CHUNK);
@@ -242,7 +256,7 @@ export async function saveImport(
           await db.import_batches.put(batch);
           seq = await db.outbox.add(outboxRow('import_batches', batchId, 'create', batch, at));
         }
-        await putAll(db, chunk, 'create', at, seq);
+        await putAll(db, chunk, 'create', at, seq, fresh);
       });
       opts?.onProgress?.(Math.min(rows.length, i + IMPORT_CHUNK), rows.length);
     }
@@ -378,26 +392,52 @@ export async function setRecurringLink(
  * accounts with opposite amounts of the same size; either half's earlier partner is unlinked.
  */
 export async function linkTransfer(db: WyrdDb, idA: string, idB: string, opts?: WriteOptions): Promise<void> {
+  await linkTransfers(db, [[idA, idB]], opts);
+}
+
+/**
+ * linkTransfer for many pairs in one transaction and one write (each account-month block is written once). All
+ * or nothing: a pair that is not a transfer, or names a missing row, changes nothing.
+ */
+export async function linkTransfers(
+  db: WyrdDb,
+  pairs: ReadonlyArray<readonly [string, string]>,
+  opts?: WriteOptions,
+): Promise<void> {
+  if (pairs.length === 0) return;
   const at = timestamp(opts);
   await db.transaction('rw', [...db.transactions.stores, db.outbox], async () => {
-    const [a, b] = await db.transactions.bulkGet([idA, idB]);
-    if (!a) throw new RecordNotFoundError('transaction', idA);
-    if (!b) throw new RecordNotFoundError('transaction', idB);
-    if (a.account_id === b.account_id || a.amount_cents !== -b.amount_cents || a.amount_cents === 0)
-      throw new DataValidationError('transaction', [
-        {
-          field: 'transfer_id',
-          message: 'A transfer links money out of one account with the same amount into another account.',
-        },
-      ]);
-    const stale = [a.transfer_id, b.transfer_id].filter((x): x is string => !!x && x !== idA && x !== idB);
-    const olds = (await db.transactions.bulkGet(stale)).filter((r): r is TransactionRow => !!r);
+    const ids = pairs.flat();
+    const found = await db.transactions.bulkGet(ids);
+    const rows = new Map<string, TransactionRow>();
+    ids.forEach((id, i) => {
+      if (!found[i]) throw new RecordNotFoundError('transaction', id);
+      rows.set(id, found[i]);
+    });
+    const linked = new Map<string, string>();
+    for (const [idA, idB] of pairs) {
+      const a = rows.get(idA)!;
+      const b = rows.get(idB)!;
+      if (a.account_id === b.account_id || a.amount_cents !== -b.amount_cents || a.amount_cents === 0)
+        throw new DataValidationError('transaction', [
+          {
+            field: 'transfer_id',
+            message: 'A transfer links money out of one account with the same amount into another account.',
+          },
+        ]);
+      linked.set(idA, idB);
+      linked.set(idB, idA);
+    }
+    // Either half's earlier partner is unlinked (unless it is linked again here).
+    const stale = [...linked.keys()]
+      .map((id) => rows.get(id)!.transfer_id)
+      .filter((x): x is string => !!x && !linked.has(x));
+    const olds = (await db.transactions.bulkGet([...new Set(stale)])).filter((r): r is TransactionRow => !!r);
     await putAll(
       db,
       [
         ...olds.map((r) => ({ ...r, transfer_id: null, updated_at: at })),
-        { ...a, transfer_id: idB, updated_at: at },
-        { ...b, transfer_id: idA, updated_at: at },
+        ...[...linked].map(([id, other]) => ({ ...rows.get(id)!, transfer_id: other, updated_at: at })),
       ],
       'update',
       at,

@@ -95,8 +95,10 @@ export async function resolveReferences(
 ): Promise<{ rows: OutboxRow[]; gone: number[] }> {
   const refers = (r: OutboxRow) => isReference(r) && isSyncRowEntity(r.entity);
   const byEntity = new Map<SyncRowEntity, string[]>();
+  const blocks = new Set<string>();
   for (const r of rows) {
     if (!refers(r)) continue;
+    for (const key of r.blocks ?? []) blocks.add(key);
     const entity = r.entity as SyncRowEntity;
     const ids = byEntity.get(entity) ?? [];
     if (ids.length === 0) byEntity.set(entity, ids);
@@ -105,11 +107,11 @@ export async function resolveReferences(
   if (byEntity.size === 0) return { rows: [...rows], gone: [] };
   const current = new Map<string, unknown>();
   for (const [entity, ids] of byEntity) {
-    // Sliced: one task asking for a thousand rows would be a long one.
-    // Transactions come from their account-month blocks: one read finds them all (tx-blocks.ts).
+    // Sliced: one task asking for a thousand rows would be a long one. Transactions come from the account-month
+    // blocks their slice rows name (tx-blocks.ts), a few records for a thousand rows.
     const found =
       entity === 'transactions'
-        ? await db.transactions.bulkGet(ids)
+        ? await db.transactions.bulkGetIn(ids, [...blocks])
         : (await inSlices(ids, READ_SLICE, (slice) => rowTable(db, entity).bulkGet([...slice]))).flat();
     found.forEach((row, i) => {
       if (row) current.set(`${entity}\u0000${ids[i]}`, row);
