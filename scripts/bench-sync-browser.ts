@@ -199,15 +199,17 @@ async function queueEdits(page: Page, n: number): Promise<void> {
       // outbox row per 250 of them as the repository queues them.
       const tx = db.transaction(['tx_blocks', 'outbox'], 'readwrite');
       const ids: string[] = [];
+      const blockOf = new Map<string, string>();
       await new Promise<void>((resolve, reject) => {
         const req = tx.objectStore('tx_blocks').openCursor();
         req.onsuccess = () => {
           const cursor = req.result;
           if (!cursor || ids.length >= edits) return resolve();
-          const block = cursor.value as { rows: Record<string, unknown>[]; head: unknown[] };
+          const block = cursor.value as { key: string; rows: Record<string, unknown>[]; head: unknown[] };
           const rows = block.rows.map((row) => {
             if (ids.length >= edits) return row;
             ids.push(row.id as string);
+            blockOf.set(row.id as string, block.key);
             return { ...row, category_id: 'bench-category', updated_at: at };
           });
           cursor.update({
@@ -219,15 +221,32 @@ async function queueEdits(page: Page, n: number): Promise<void> {
         };
         req.onerror = () => reject(req.error);
       });
-      for (let i = 0; i < ids.length; i += 250)
+      // Slice rows take the mutation ids seq - refs.length + 1 .. seq, so the range above the outbox's key
+      // generator is reserved as the repository does (src/data/outbox.ts reserveAfter: a placeholder row added
+      // and removed), and each row is added under its last id.
+      const after = await new Promise<number>((resolve, reject) => {
+        const req = tx
+          .objectStore('outbox')
+          .add({ entity: '', entity_id: '', op: 'update', created_at: '', attempts: 0 });
+        req.onsuccess = () => {
+          tx.objectStore('outbox').delete(req.result);
+          resolve(req.result as number);
+        };
+        req.onerror = () => reject(req.error);
+      });
+      for (let i = 0; i < ids.length; i += 250) {
+        const refs = ids.slice(i, i + 250);
         tx.objectStore('outbox').add({
+          seq: after + i + refs.length,
           entity: 'transactions',
           entity_id: '',
           op: 'update',
-          refs: ids.slice(i, i + 250),
+          refs,
+          blocks: [...new Set(refs.map((id) => blockOf.get(id)))],
           created_at: at,
           attempts: 0,
         });
+      }
       await new Promise<void>((resolve, reject) => {
         tx.oncomplete = () => resolve();
         tx.onerror = () => reject(tx.error);
