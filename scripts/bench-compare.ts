@@ -96,40 +96,76 @@ export async function seedLocalData(page: Page, backup: SeedBackup): Promise<voi
 }
 
 /**
- * Adds `n` stored bank transactions to the signed-in user's local database (BENCH_TRANSACTIONS), as a person with
- * a few years of statements has: a forecast reads none of them, so they must not slow the comparison down.
+ * Adds `n` stored bank transactions to the signed-in user's local database, straight into its IndexedDB the way the
+ * app stores them (src/data/tx-blocks.ts: a block per account and month, with its rows' ids and a head of
+ * [month, account, count, revision]; the months must not hold rows yet). Dates are four a day going back from
+ * `daysAgo` days before today when given (before a statement the benchmark then imports), else spread over
+ * 2024-2026. Not queued for sync. BENCH_TRANSACTIONS uses it (a forecast reads none of them, so they must not slow
+ * the comparison down), and bench:import to reach 50,000 stored.
  */
-export async function seedTransactions(page: Page, n: number, accountId: string): Promise<void> {
+export async function seedTransactions(
+  page: Page,
+  n: number,
+  accountId: string,
+  opts: { daysAgo?: number } = {},
+): Promise<void> {
   if (n <= 0) return;
   await page.evaluate(
-    async ({ n: count, accountId: account, prefix }) => {
+    async ({ n: count, accountId: account, prefix, daysAgo }) => {
       const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((x) => x.startsWith(prefix));
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const req = indexedDB.open(name ?? '');
         req.onsuccess = () => resolve(req.result);
         req.onerror = () => reject(req.error);
       });
-      const tx = db.transaction('transactions', 'readwrite');
-      const store = tx.objectStore('transactions');
+      const at = new Date().toISOString();
+      const blocks = new Map<
+        string,
+        {
+          key: string;
+          account_id: string;
+          month: string;
+          rows: { id: string; date: string }[];
+          ids: string[];
+          head: unknown[];
+        }
+      >();
+      // No named helper functions in here: tsx's keepNames would wrap them in a __name() the page lacks.
       for (let i = 0; i < count; i++) {
-        store.put({
-          id: `bench-tx-${i}`,
+        const date =
+          daysAgo === null
+            ? `20${24 + (i % 3)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`
+            : new Date(Date.now() - (daysAgo + Math.floor(i / 4)) * 86_400_000).toISOString().slice(0, 10);
+        const key = `${account}\u0000${date.slice(0, 7)}`;
+        let block = blocks.get(key);
+        if (!block)
+          blocks.set(key, (block = { key, account_id: account, month: date.slice(0, 7), rows: [], ids: [], head: [] }));
+        const row = {
+          id: `bench-tx-${i}-${crypto.randomUUID()}`,
           account_id: account,
-          date: `20${24 + (i % 3)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
-          amount_cents: -((i * 3_737) % 100_000),
+          date,
+          amount_cents: -((i * 3_737) % 100_000) - 100,
           description: `CARD PURCHASE WOOLWORTHS 1234 SYDNEY ${i}`,
           payee: 'Woolworths',
           category_id: null,
           note: null,
           bank_id: null,
           balance_cents: null,
-          batch_id: 'bench-batch',
-          fingerprint: `fp-${i}`,
+          batch_id: null,
+          fingerprint: null,
           transfer_id: null,
           recurring_item_id: null,
           reconciled: false,
-          updated_at: new Date().toISOString(),
-        });
+          updated_at: at,
+        };
+        block.rows.push(row);
+      }
+      const tx = db.transaction('tx_blocks', 'readwrite');
+      for (const block of blocks.values()) {
+        block.rows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
+        block.ids = block.rows.map((r) => r.id);
+        block.head = [block.month, account, block.rows.length, `seed.${crypto.randomUUID()}`];
+        tx.objectStore('tx_blocks').put(block);
       }
       await new Promise<void>((resolve, reject) => {
         tx.oncomplete = () => resolve();
@@ -137,7 +173,7 @@ export async function seedTransactions(page: Page, n: number, accountId: string)
       });
       db.close();
     },
-    { n, accountId, prefix: DB_PREFIX },
+    { n, accountId, prefix: DB_PREFIX, daysAgo: opts.daysAgo ?? null },
   );
 }
 

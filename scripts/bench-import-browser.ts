@@ -7,7 +7,7 @@
 // shared); `--profile` adds a main-thread profile of the first run's read, write and sync (BENCH_PROFILE_RUN=N: run N).
 import { cpus, loadavg } from 'node:os';
 import type { CDPSession, Page, Request } from 'playwright-core';
-import { median, openHeavyBenchPage } from './bench-compare';
+import { median, openHeavyBenchPage, seedTransactions } from './bench-compare';
 import { loadAverage } from './load-average';
 
 const IMPORT_ROWS = 10_000;
@@ -319,76 +319,6 @@ async function queueAccounts(page: Page, accounts: ReadonlyArray<{ id: string }>
   );
 }
 
-/**
- * Adds `n` transactions straight into the local store as the app stores them (src/data/tx-blocks.ts: a block per
- * account and month, with its rows' ids and its head), not to be synced.
- */
-async function seedTransactions(page: Page, accountId: string, n: number): Promise<void> {
-  await page.evaluate(
-    async ({ accountId: account, n: count }) => {
-      const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((x) => x.startsWith('wyrd-user-'));
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const req = indexedDB.open(name ?? '');
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-      const at = new Date().toISOString();
-      const blocks = new Map<
-        string,
-        {
-          key: string;
-          account_id: string;
-          month: string;
-          rows: { id: string; date: string; [field: string]: unknown }[];
-          ids: string[];
-          head: unknown[];
-        }
-      >();
-      for (let i = 0; i < count; i++) {
-        // Four a day, going back from the day before the imported statement starts.
-        const d = new Date(Date.now() - (7000 + Math.floor(i / 4)) * 86_400_000).toISOString().slice(0, 10);
-        const id = `seed-${i}-${crypto.randomUUID()}`;
-        const key = `${account}\u0000${d.slice(0, 7)}`;
-        let block = blocks.get(key);
-        if (!block)
-          blocks.set(key, (block = { key, account_id: account, month: d.slice(0, 7), rows: [], ids: [], head: [] }));
-        block.rows.push({
-          id,
-          account_id: account,
-          date: d,
-          amount_cents: -((i * 7919) % 20_000) - 100,
-          description: `SEEDED PAYEE ${i % 50} REF${i}`,
-          payee: `SEEDED PAYEE ${i % 50}`,
-          category_id: null,
-          note: null,
-          bank_id: null,
-          balance_cents: null,
-          batch_id: null,
-          fingerprint: null,
-          transfer_id: null,
-          recurring_item_id: null,
-          reconciled: false,
-          updated_at: at,
-        });
-      }
-      const tx = db.transaction('tx_blocks', 'readwrite');
-      for (const block of blocks.values()) {
-        // Rows in date then id order; the seed's blocks are new months (before any imported row).
-        block.rows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
-        block.ids = block.rows.map((r) => r.id);
-        block.head = [block.month, account, block.rows.length, `seed.${crypto.randomUUID()}`];
-        tx.objectStore('tx_blocks').put(block);
-      }
-      await new Promise<void>((resolve, reject) => {
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-    },
-    { accountId, n },
-  );
-}
-
 async function main(): Promise<void> {
   console.log(`load average: ${loadAverage()} on ${cpus().length} cores`);
   const { page, heavy, close } = await openHeavyBenchPage('import');
@@ -475,7 +405,8 @@ async function main(): Promise<void> {
 
     // First rows with 50,000 stored: navigate from the dashboard by the nav link, three times.
     const stored = (await storeCounts(page)).transactions;
-    if (stored < STORED_ROWS) await seedTransactions(page, account.id, STORED_ROWS - stored);
+    // Four a day, going back from the day before the imported statement starts.
+    if (stored < STORED_ROWS) await seedTransactions(page, STORED_ROWS - stored, account.id, { daysAgo: 7000 });
     console.log(`stored transactions: ${(await storeCounts(page)).transactions}`);
     const firstRows: number[] = [];
     const navTasks: number[] = [];

@@ -37,6 +37,9 @@ const BLOCK_SLICE = 2;
 
 const SEP = '\u0000';
 
+/** Blocks read per request when many are read (readBlocks): about 2,800 rows of a busy month each. */
+const READ_SLICE = 4;
+
 /** Up to this many ids are looked up in IndexedDB one request each (locate); more from the kept map. */
 const FEW_IDS = 32;
 
@@ -180,11 +183,9 @@ export class TxTable {
 
   /** The blocks of the given keys (missing ones left out), by key. */
   private blocksByKey(keys: Iterable<string>): Promise<Map<string, TxBlock>> {
-    const list = [...new Set(keys)];
-    if (list.length === 0) return Dexie.Promise.resolve(new Map<string, TxBlock>());
-    return this.blocks.bulkGet(list).then((found) => {
+    return this.readBlocks([...new Set(keys)]).then((found) => {
       const out = new Map<string, TxBlock>();
-      for (const b of found) if (b) out.set(b.key, b);
+      for (const b of found) out.set(b.key, b);
       return out;
     });
   }
@@ -302,17 +303,27 @@ export class TxTable {
     return this.bulkDelete([id]);
   }
 
-  bulkDelete(ids: ReadonlyArray<string>): Promise<void> {
+  /**
+   * Deletes rows by id. `keys`: the blocks the caller knows they are in (an account's, an import's): read by key,
+   * and only ids not found there are looked up.
+   */
+  bulkDelete(ids: ReadonlyArray<string>, keys: ReadonlyArray<string> = []): Promise<void> {
     if (ids.length === 0) return Promise.resolve();
     return this.transaction(async () => {
       const gone = new Set(ids);
-      const blocks = await this.blocksByKey((await this.locate(gone)).values());
+      const blocks = await this.blocksByKey(keys);
+      const found = new Set<string>();
+      for (const b of blocks.values()) for (const id of b.ids) if (gone.has(id)) found.add(id);
+      const rest = [...gone].filter((id) => !found.has(id));
+      for (const [key, b] of await this.blocksByKey((await this.locate(rest)).values())) blocks.set(key, b);
       await this.writeBlocks([...blocks.values()].map((b) => ({ ...b, rows: b.rows.filter((r) => !gone.has(r.id)) })));
     });
   }
 
   clear(): Promise<void> {
-    return this.blocks.clear();
+    return this.blocks.clear().then(() => {
+      this.idCache = { revs: new Map(), blockIds: new Map(), where: new Map() };
+    });
   }
 
   /** Every row, in id order (a table's order). */
@@ -375,10 +386,17 @@ export class TxTable {
       .sort(byDateThenId);
   }
 
-  /** The blocks of the given keys, in the given order (missing ones left out). */
+  /**
+   * The blocks of the given keys, in the given order (missing ones left out): READ_SLICE blocks per request, a
+   * request per task with two in flight, so reading every block (a filtered list, the first look-up of many ids)
+   * is not one long task of copying rows out of IndexedDB.
+   */
   readBlocks(keys: ReadonlyArray<string>): Promise<TxBlock[]> {
     if (keys.length === 0) return Dexie.Promise.resolve([]);
-    return this.blocks.bulkGet([...keys]).then((found) => found.filter((b): b is TxBlock => !!b));
+    const present = (found: (TxBlock | undefined)[]) => found.filter((b): b is TxBlock => !!b);
+    if (keys.length <= READ_SLICE) return this.blocks.bulkGet([...keys]).then(present);
+    const table = this.blocks;
+    return inSlices(keys, READ_SLICE, (slice) => table.bulkGet([...slice])).then((parts) => present(parts.flat()));
   }
 }
 

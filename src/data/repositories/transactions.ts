@@ -270,13 +270,17 @@ export async function saveImport(
 /** Deletes an import batch and every transaction it brought in (with tombstones), in chunks; returns the count. */
 export async function undoImport(db: WyrdDb, batchId: string, opts?: WriteOptions): Promise<number> {
   const at = timestamp(opts);
-  const ids = (await db.transactions.filter((r) => r.batch_id === batchId).toArray()).map((r) => r.id);
   const batch = await db.import_batches.get(batchId);
+  // A batch's rows are in its account's blocks; without the batch row (already gone) every block is read.
+  const rows = await (batch ? db.transactions.account(batch.account_id) : db.transactions.all());
+  const mine = rows.filter((r) => r.batch_id === batchId);
+  const ids = mine.map((r) => r.id);
+  const keys = [...new Set(mine.map((r) => blockKey(r.account_id, r.date)))];
   if (!batch && ids.length === 0) throw new RecordNotFoundError('import batch', batchId);
   for (let i = 0; i < ids.length; i += IMPORT_CHUNK) {
     const chunk = ids.slice(i, i + IMPORT_CHUNK);
     await db.transaction('rw', [...db.transactions.stores, db.outbox], async () => {
-      await db.transactions.bulkDelete(chunk);
+      await db.transactions.bulkDelete(chunk, keys);
       await db.outbox.bulkAdd(deleteOutbox(chunk, 'transactions', at));
     });
   }
@@ -408,6 +412,10 @@ export async function linkTransfers(
   const at = timestamp(opts);
   await db.transaction('rw', [...db.transactions.stores, db.outbox], async () => {
     const ids = pairs.flat();
+    if (new Set(ids).size !== ids.length)
+      throw new DataValidationError('transaction', [
+        { field: 'transfer_id', message: 'A transaction can be one half of one transfer only.' },
+      ]);
     const found = await db.transactions.bulkGet(ids);
     const rows = new Map<string, TransactionRow>();
     ids.forEach((id, i) => {
@@ -478,9 +486,10 @@ export async function uncategoriseTransactions(db: WyrdDb, categoryId: string, a
 }
 
 export async function deleteAccountTransactions(db: WyrdDb, accountId: string, at: IsoTimestamp): Promise<number> {
-  const ids = (await db.transactions.account(accountId)).map((r) => r.id);
+  const rows = await db.transactions.account(accountId);
+  const ids = rows.map((r) => r.id);
   const batches = await db.import_batches.where('account_id').equals(accountId).primaryKeys();
-  await db.transactions.bulkDelete(ids);
+  await db.transactions.bulkDelete(ids, [...new Set(rows.map((r) => blockKey(r.account_id, r.date)))]);
   await db.import_batches.bulkDelete(batches);
   await db.outbox.bulkAdd([...deleteOutbox(ids, 'transactions', at), ...deleteOutbox(batches, 'import_batches', at)]);
   return ids.length;
