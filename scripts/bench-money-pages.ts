@@ -428,6 +428,7 @@ async function main(): Promise<void> {
     if (PROFILE_DIR) await context.addInitScript(IDB_TRACE);
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error('page error:', error.message));
+    page.on('console', (m) => m.type() === 'error' && console.error('console error:', m.text().slice(0, 300)));
     await page.goto('/login');
     await page.getByLabel(/^email/i).fill(email);
     await page.getByLabel(/^password/i).fill(password);

@@ -68,4 +68,33 @@ describe('useTxPages', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(counter.reads - beforeSearch).toBe(1);
   });
+
+  it('shows the rows of a new query while transactions keep being written (a sync), instead of restarting its read', async () => {
+    const db = freshDb('tx-pages-busy');
+    opened.push(db);
+    await db.transactions.bulkPut(Array.from({ length: 150 }, (_, i) => row(i)));
+    const { result, rerender } = renderHook(({ q }) => useTxPages(db, q, 0, 49), {
+      initialProps: { q: { sort: 'date-desc' } as TxQuery },
+    });
+    await waitFor(() => expect(result.current.row(0)).toBeDefined());
+    // A writer like a pull: a block of another account rewritten back to back until told to stop.
+    let stop = false;
+    let writes = 0;
+    const writer = (async () => {
+      while (!stop && writes < 2_000) {
+        await db.transactions.put({ ...row(5_000 + (writes % 20)), account_id: 'a2', date: '2025-01-02' });
+        writes += 1;
+      }
+    })();
+    try {
+      rerender({ q: { sort: 'amount-asc', text: 'SHOP 1' } });
+      await waitFor(() => expect(result.current.row(0)?.description).toMatch(/^SHOP 1/), { timeout: 4_000 });
+      // The rows came while the writes went on.
+      expect(stop).toBe(false);
+      expect(writes).toBeLessThan(2_000);
+    } finally {
+      stop = true;
+      await writer;
+    }
+  });
 });

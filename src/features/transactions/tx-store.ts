@@ -113,6 +113,20 @@ async function readMatching(db: WyrdDb, q: TxQuery, relevant: ReadonlyArray<Bloc
   return rows.sort(compareFor(q.sort));
 }
 
+/**
+ * A short fingerprint of every block's head (count and revision): it changes with every write of transactions, and
+ * reading it reads no rows. The list watches it live and reads its count and pages again when it changes.
+ */
+export async function txVersion(db: WyrdDb): Promise<string> {
+  const heads = await db.transactions.heads();
+  let h = 0x811c9dc5;
+  for (const [month, account, n, rev] of heads) {
+    const part = `${month}:${account}:${n}:${rev};`;
+    for (let i = 0; i < part.length; i++) h = Math.imul(h ^ part.charCodeAt(i), 0x01000193);
+  }
+  return `${heads.length}.${(h >>> 0).toString(36)}`;
+}
+
 export async function countTransactions(db: WyrdDb, q: TxQuery): Promise<number> {
   const heads = await db.transactions.heads();
   if (!wholeBlocks(q)) return (await matching(db, q, heads)).length;
