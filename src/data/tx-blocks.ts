@@ -71,6 +71,14 @@ function makeBlock(key: string, accountId: string, month: string, rows: Transact
   };
 }
 
+/** The same fields with the same values (a transaction's fields are all strings, numbers, booleans or null). */
+function sameRow(a: TransactionRow, b: TransactionRow): boolean {
+  const ka = Object.keys(a) as (keyof TransactionRow)[];
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (a[k] !== b[k]) return false;
+  return true;
+}
+
 function flatten(blocks: ReadonlyArray<TxBlock>): TransactionRow[] {
   const out: TransactionRow[] = [];
   for (const b of blocks) for (const r of b.rows) out.push(r);
@@ -254,11 +262,23 @@ export class TxTable {
       const blocks = await this.blocksByKey(targets.keys());
       // A row already in the block its account and date name is replaced there. Any other is new or has moved
       // (its date or account changed), and only those are looked up by id; a moved row leaves its old block.
+      // A row stored exactly as it comes (a pull bringing back what this device pushed) changes nothing, and its
+      // block is not written again: rows pulled in another order than they were written touch many blocks.
       const elsewhere: string[] = [];
       if (!opts?.fresh)
         for (const [key, list] of targets) {
-          const held = new Set(blocks.get(key)?.ids ?? []);
-          for (const r of list) if (!held.has(r.id)) elsewhere.push(r.id);
+          const held = new Map((blocks.get(key)?.rows ?? []).map((r) => [r.id, r]));
+          const changedRows = list.filter((r) => {
+            const stored = held.get(r.id);
+            if (!stored) elsewhere.push(r.id);
+            else if (sameRow(stored, r)) {
+              incoming.delete(r.id);
+              return false;
+            }
+            return true;
+          });
+          if (changedRows.length === 0) targets.delete(key);
+          else targets.set(key, changedRows);
         }
       const where = await this.locate(elsewhere);
       const olds = new Set(where.values());

@@ -112,6 +112,22 @@ describe('transaction blocks', () => {
     expect(await db.transactions.account('a2')).toHaveLength(40);
   });
 
+  it('rows put again exactly as stored (a pull bringing back what was pushed) write no block', async () => {
+    const db = open('tx-echo');
+    const rows = Array.from({ length: 60 }, (_, i) =>
+      storedTransaction(idOf(i), ACCOUNTS[i % 3], DATES[i % DATES.length], -i, `SHOP ${i}`),
+    );
+    await db.transactions.bulkPut(rows);
+    const before = await db.transactions.heads();
+    await db.transactions.bulkPut(rows.map((r) => ({ ...r })));
+    expect(await db.transactions.heads()).toEqual(before);
+    // One changed row rewrites its block only.
+    await db.transactions.bulkPut([{ ...rows[4], note: 'edited' }, ...rows.slice(5)]);
+    const after = await db.transactions.heads();
+    expect(after.filter((h, i) => h[3] !== before[i][3])).toHaveLength(1);
+    expect((await db.transactions.get(rows[4].id))?.note).toBe('edited');
+  });
+
   it('the kept id map follows blocks written through another connection (another tab) and writes rolled back', async () => {
     const db = open('tx-tabs');
     const other = new WyrdDb('other', undefined, db.name);
