@@ -9,6 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import type { CDPSession, Page, Request } from 'playwright-core';
 import { median, openHeavyBenchPage, seedTransactions } from './bench-compare';
 import { loadAverage } from './load-average';
+import { count } from './bench-sync-browser';
 
 const IMPORT_ROWS = 10_000;
 const STORED_ROWS = 50_000;
@@ -232,38 +233,12 @@ async function pushEndedAfterWrite(page: Page): Promise<number> {
 
 /** Rows in the user's local `transactions`, `outbox` and `sync_rejections` stores. */
 async function storeCounts(page: Page): Promise<{ transactions: number; outbox: number; sync_rejections: number }> {
-  return page.evaluate(async () => {
-    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('wyrd-user-'));
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open(name ?? '');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    // No named helper functions in here: tsx's keepNames would wrap them in a __name() the page lacks.
-    const result = { transactions: 0, outbox: 0, sync_rejections: 0 };
-    // Transactions are stored a block per account and month (src/data/tx-blocks.ts): the rows are counted from
-    // the blocks' heads ([month, account, count, revision]), read from their index without the rows.
-    result.transactions = await new Promise<number>((resolve, reject) => {
-      const req = db.transaction('tx_blocks').objectStore('tx_blocks').index('head').openKeyCursor();
-      let n = 0;
-      req.onsuccess = () => {
-        const cursor = req.result;
-        if (!cursor) return resolve(n);
-        n += (cursor.key as [string, string, number, string])[2];
-        cursor.continue();
-      };
-      req.onerror = () => reject(req.error);
-    });
-    for (const store of ['outbox', 'sync_rejections'] as const) {
-      result[store] = await new Promise<number>((resolve, reject) => {
-        const req = db.transaction(store).objectStore(store).count();
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-    }
-    db.close();
-    return result;
-  });
+  const [transactions, outbox, rejections] = await Promise.all([
+    count(page, 'transactions'),
+    count(page, 'outbox'),
+    count(page, 'sync_rejections'),
+  ]);
+  return { transactions, outbox, sync_rejections: rejections };
 }
 
 /** Prints one refused change (entity and the server's message), if any: a bench whose rows are refused is wrong. */

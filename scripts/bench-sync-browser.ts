@@ -120,8 +120,11 @@ async function seedServer(apiUrl: string, token: string): Promise<string> {
   return accountId;
 }
 
-/** Rows in the page's user database: `store` count (0 while the database does not exist yet). */
-async function count(page: Page, store: 'transactions' | 'outbox'): Promise<number> {
+/**
+ * Rows in the page's user database: `store` count (0 while the database does not exist yet); transactions counted
+ * from their blocks' heads. bench:import uses it too.
+ */
+export async function count(page: Page, store: 'transactions' | 'outbox' | 'sync_rejections'): Promise<number> {
   return page.evaluate(async (name) => {
     const dbName = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('wyrd-user-'));
     if (!dbName) return 0;
