@@ -160,7 +160,11 @@ export async function seedTransactions(
         };
         block.rows.push(row);
       }
-      const tx = db.transaction('tx_blocks', 'readwrite');
+      // The app keeps every block's head in one record (tx_heads, schema version 7): one written beside the
+      // app is deleted, and the app makes it again from the blocks' head index.
+      const hasHeads = db.objectStoreNames.contains('tx_heads');
+      const tx = db.transaction(hasHeads ? ['tx_blocks', 'tx_heads'] : ['tx_blocks'], 'readwrite');
+      if (hasHeads) tx.objectStore('tx_heads').clear();
       for (const block of blocks.values()) {
         block.rows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
         block.ids = block.rows.map((r) => r.id);

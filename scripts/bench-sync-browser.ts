@@ -200,7 +200,10 @@ async function queueEdits(page: Page, n: number): Promise<void> {
     if (db.objectStoreNames.contains('tx_blocks')) {
       // Schema version 6 on: the rows of the first blocks (src/data/tx-blocks.ts), edited in place, one slice
       // outbox row per 250 of them as the repository queues them.
-      const tx = db.transaction(['tx_blocks', 'outbox'], 'readwrite');
+      // The heads record (tx_heads, schema version 7) is deleted: the app makes it again from the blocks' index.
+      const hasHeads = db.objectStoreNames.contains('tx_heads');
+      const tx = db.transaction(['tx_blocks', 'outbox', ...(hasHeads ? ['tx_heads'] : [])], 'readwrite');
+      if (hasHeads) tx.objectStore('tx_heads').clear();
       const ids: string[] = [];
       const blockOf = new Map<string, string>();
       await new Promise<void>((resolve, reject) => {

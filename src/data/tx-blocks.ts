@@ -30,6 +30,16 @@ export type BlockHead = [month: string, accountId: string, count: number, rev: s
 export const TX_BLOCKS_SCHEMA = 'key, month, head, *ids';
 
 /**
+ * Every block's head in one record (store `tx_heads`, db-schema.ts version 7), written in the same transaction as
+ * the blocks: reading 1,250 heads from the blocks' index walked a cursor a key at a time (140-200 ms in Chromium,
+ * three times for each opening of the Transactions list), one record is one request. `rev` is new on every write.
+ */
+export type TxHeadsRecord = { key: typeof HEADS_KEY; rev: string; heads: BlockHead[] };
+
+export const TX_HEADS_SCHEMA = 'key';
+export const HEADS_KEY = 'heads';
+
+/**
  * Blocks handed to IndexedDB per request when many are written (inSlices: a request per task, two in flight): the
  * page copies each block's rows into IndexedDB, about 5 ms for a month of 700 rows on this machine.
  */
@@ -39,6 +49,9 @@ const SEP = '\u0000';
 
 /** Blocks read per request when many are read (readBlocks): about 2,800 rows of a busy month each. */
 const READ_SLICE = 4;
+
+/** Rows read per request when the blocks' sizes are known (readBlocks with counts): READ_SLICE busy months. */
+const READ_ROWS = 2_800;
 
 /** Up to this many ids are looked up in IndexedDB one request each (locate); more from the kept map. */
 const FEW_IDS = 32;
@@ -57,6 +70,33 @@ let revCounter = 0;
 function nextRev(): string {
   revCounter += 1;
   return `${revCounter.toString(36)}.${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** Month, then account: the order of the blocks' head index, which the heads record keeps. */
+function byMonthThenAccount(a: BlockHead, b: BlockHead): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+}
+
+/**
+ * Keys grouped for one request each: up to READ_ROWS rows when every key's count is given, else READ_SLICE
+ * blocks (always at least one block).
+ */
+function readGroups(keys: ReadonlyArray<string>, counts?: ReadonlyArray<number>): string[][] {
+  const groups: string[][] = [];
+  let group: string[] = [];
+  let rows = 0;
+  keys.forEach((key, i) => {
+    const n = counts ? counts[i] : READ_ROWS / READ_SLICE;
+    if (group.length > 0 && rows + n > READ_ROWS) {
+      groups.push(group);
+      group = [];
+      rows = 0;
+    }
+    group.push(key);
+    rows += n;
+  });
+  if (group.length > 0) groups.push(group);
+  return groups;
 }
 
 function makeBlock(key: string, accountId: string, month: string, rows: TransactionRow[]): TxBlock {
@@ -108,12 +148,13 @@ export class TxTable {
 
   constructor(
     private readonly table: () => Table<TxBlock, string>,
+    private readonly headsTable: () => Table<TxHeadsRecord, string>,
     private readonly transaction: <T>(fn: () => Promise<T>) => Promise<T>,
   ) {}
 
-  /** The Dexie tables to name in a transaction's scope when writing transactions. */
-  get stores(): [Table<TxBlock, string>] {
-    return [this.table()];
+  /** The Dexie tables to name in a transaction's scope when reading or writing transactions. */
+  get stores(): [Table<TxBlock, string>, Table<TxHeadsRecord, string>] {
+    return [this.table(), this.headsTable()];
   }
 
   private get blocks(): Table<TxBlock, string> {
@@ -170,13 +211,17 @@ export class TxTable {
         const cache = this.idCache;
         const live = new Set<string>();
         const stale: string[] = [];
-        for (const [month, account, , rev] of heads) {
+        const counts: number[] = [];
+        for (const [month, account, n, rev] of heads) {
           const key = blockKey(account, month);
           live.add(key);
-          if (cache.revs.get(key) !== rev) stale.push(key);
+          if (cache.revs.get(key) !== rev) {
+            stale.push(key);
+            counts.push(n);
+          }
         }
         for (const key of [...cache.revs.keys()]) if (!live.has(key)) this.forgetBlock(key);
-        return this.readBlocks(stale);
+        return this.readBlocks(stale, counts);
       })
       .then((fresh) => {
         for (const b of fresh) this.rememberBlock(b);
@@ -311,12 +356,31 @@ export class TxTable {
       if (b.rows.length === 0) deletes.push(b.key);
       else puts.push(makeBlock(b.key, b.account_id, b.month, b.rows));
     }
+    if (puts.length === 0 && deletes.length === 0) return;
     const table = this.blocks;
     if (deletes.length > 0) await table.bulkDelete(deletes);
     if (puts.length <= BLOCK_SLICE) await table.bulkPut(puts);
     else await inSlices(puts, BLOCK_SLICE, (slice) => table.bulkPut([...slice]));
+    await this.writeHeads(puts, deletes);
     for (const key of deletes) this.forgetBlock(key);
     for (const b of puts) this.rememberBlock(b);
+  }
+
+  /**
+   * The heads record after writing `puts` and deleting `deletes` (inside the same transaction). Without a record
+   * (written by something other than this class, which deletes it) it is made from the index, which already holds
+   * this transaction's writes.
+   */
+  private writeHeads(puts: ReadonlyArray<TxBlock>, deletes: ReadonlyArray<string>): Promise<unknown> {
+    const store = this.headsTable();
+    return store.get(HEADS_KEY).then((record) => {
+      if (!record) return this.indexHeads().then((heads) => store.put({ key: HEADS_KEY, rev: nextRev(), heads }));
+      const byKey = new Map(record.heads.map((h) => [blockKey(h[1], h[0]), h]));
+      for (const key of deletes) byKey.delete(key);
+      for (const b of puts) byKey.set(b.key, b.head);
+      const heads = [...byKey.values()].sort(byMonthThenAccount);
+      return store.put({ key: HEADS_KEY, rev: nextRev(), heads });
+    });
   }
 
   delete(id: string): Promise<void> {
@@ -341,9 +405,14 @@ export class TxTable {
   }
 
   clear(): Promise<void> {
-    return this.blocks.clear().then(() => {
-      this.idCache = { revs: new Map(), blockIds: new Map(), where: new Map() };
-    });
+    return this.transaction(() =>
+      this.blocks
+        .clear()
+        .then(() => this.headsTable().put({ key: HEADS_KEY, rev: nextRev(), heads: [] }))
+        .then(() => {
+          this.idCache = { revs: new Map(), blockIds: new Map(), where: new Map() };
+        }),
+    );
   }
 
   /** Every row, in id order (a table's order). */
@@ -364,8 +433,32 @@ export class TxTable {
     return n;
   }
 
-  /** Every block's head, in month order (then account). */
+  /** Every block's head, in month order (then account): one record, or the blocks' index when it is missing. */
   heads(): Promise<BlockHead[]> {
+    return this.headsWithVersion().then((read) => read.heads);
+  }
+
+  /**
+   * A string that changes with every write of transactions (here or in another tab), read without the rows: the
+   * heads record's revision (a digest of the heads when there is no record).
+   */
+  version(): Promise<string> {
+    return this.headsWithVersion().then((read) => read.version);
+  }
+
+  /** The heads and the version they belong to, from one read. */
+  headsWithVersion(): Promise<{ heads: BlockHead[]; version: string }> {
+    return this.headsTable()
+      .get(HEADS_KEY)
+      .then((record) =>
+        record
+          ? { heads: record.heads, version: `r.${record.rev}` }
+          : this.indexHeads().then((heads) => ({ heads, version: digest(heads) })),
+      );
+  }
+
+  /** The heads as the blocks' index holds them (a cursor over every key). */
+  private indexHeads(): Promise<BlockHead[]> {
     return this.blocks.orderBy('head').keys() as Promise<unknown> as Promise<BlockHead[]>;
   }
 
@@ -400,24 +493,39 @@ export class TxTable {
     const heads = (await this.heads()).filter(
       ([month, account]) => month >= from.slice(0, 7) && month <= to.slice(0, 7) && (!accounts || accounts(account)),
     );
-    const blocks = await this.readBlocks(heads.map(([month, account]) => blockKey(account, `${month}-01`)));
+    const blocks = await this.readBlocks(
+      heads.map(([month, account]) => blockKey(account, month)),
+      heads.map((h) => h[2]),
+    );
     return flatten(blocks)
       .filter((r) => r.date >= from && r.date <= to)
       .sort(byDateThenId);
   }
 
   /**
-   * The blocks of the given keys, in the given order (missing ones left out): READ_SLICE blocks per request, a
-   * request per task with two in flight, so reading every block (a filtered list, the first look-up of many ids)
-   * is not one long task of copying rows out of IndexedDB.
+   * The blocks of the given keys, in the given order (missing ones left out): READ_SLICE blocks per request, or
+   * up to READ_ROWS rows when `counts` gives each key's row count (from its head), a request per task with two in
+   * flight, so reading every block (a filtered list, the first look-up of many ids) is not one long task of
+   * copying rows out of IndexedDB, and the newest month of fifty small accounts is one request.
    */
-  readBlocks(keys: ReadonlyArray<string>): Promise<TxBlock[]> {
+  readBlocks(keys: ReadonlyArray<string>, counts?: ReadonlyArray<number>): Promise<TxBlock[]> {
     if (keys.length === 0) return Dexie.Promise.resolve([]);
     const present = (found: (TxBlock | undefined)[]) => found.filter((b): b is TxBlock => !!b);
-    if (keys.length <= READ_SLICE) return this.blocks.bulkGet([...keys]).then(present);
+    const groups = readGroups(keys, counts);
     const table = this.blocks;
-    return inSlices(keys, READ_SLICE, (slice) => table.bulkGet([...slice])).then((parts) => present(parts.flat()));
+    if (groups.length === 1) return table.bulkGet(groups[0]).then(present);
+    return inSlices(groups, 1, ([group]) => table.bulkGet(group)).then((parts) => present(parts.flat()));
   }
+}
+
+/** A short digest of heads (count and revision of every block). */
+function digest(heads: ReadonlyArray<BlockHead>): string {
+  let h = 0x811c9dc5;
+  for (const [month, account, n, rev] of heads) {
+    const part = `${month}:${account}:${n}:${rev};`;
+    for (let i = 0; i < part.length; i++) h = Math.imul(h ^ part.charCodeAt(i), 0x01000193);
+  }
+  return `${heads.length}.${(h >>> 0).toString(36)}`;
 }
 
 /** Rows as new blocks (the schema upgrade writes a whole table at once). */

@@ -5,8 +5,14 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WyrdDb } from '../../src/data/db';
-import { blockKey } from '../../src/data/tx-blocks';
-import { countTransactions, PAGE_SIZE, queryIds, readPages } from '../../src/features/transactions/tx-store';
+import { blockKey, HEADS_KEY } from '../../src/data/tx-blocks';
+import {
+  countTransactions,
+  PAGE_SIZE,
+  queryIds,
+  readPages,
+  readSnapshot,
+} from '../../src/features/transactions/tx-store';
 import { freshDb, storedTransaction } from './helpers';
 
 const opened: WyrdDb[] = [];
@@ -81,6 +87,8 @@ describe('transaction blocks', () => {
           const sorted = [...b.rows].sort((x, y) => (x.date + x.id < y.date + y.id ? -1 : 1));
           expect(b.rows).toEqual(sorted);
         }
+        // The heads record (one record, written with the blocks) is what the blocks' head index holds.
+        expect(await db.transactions.heads()).toEqual(await db.tx_blocks.orderBy('head').keys());
         for (const account of ACCOUNTS) {
           const expected = [...model.values()]
             .filter((r) => r.account_id === account)
@@ -144,7 +152,7 @@ describe('transaction blocks', () => {
 
     // A write rolled back: the map must not keep where it put the rows.
     await expect(
-      db.transaction('rw', db.tx_blocks, async () => {
+      db.transaction('rw', db.transactions.stores, async () => {
         await db.transactions.bulkPut(rows.map((r) => ({ ...r, date: '2026-05-05' })));
         throw new Error('abort');
       }),
@@ -180,6 +188,11 @@ describe('transaction blocks', () => {
       for (let first = 0; first < pages; first += 2) {
         const read = await readPages(db, q, first, first + 1);
         expect(read.map((r) => r.id)).toEqual(ids.slice(first * PAGE_SIZE, (first + 2) * PAGE_SIZE));
+        // The list's one read: the same count and rows, with the version they were read at.
+        const snapshot = await readSnapshot(db, q, first, first + 1);
+        expect(snapshot.count).toBe(ids.length);
+        expect(snapshot.rows).toEqual(read);
+        expect(snapshot.version).toBe(await db.transactions.version());
       }
     }
     const newest = await readPages(db, { sort: 'date-desc' }, 0, 0);
@@ -203,5 +216,49 @@ describe('transaction blocks', () => {
     await db.open();
     expect(await db.transactions.toArray()).toEqual([...rows].sort((a, b) => (a.id < b.id ? -1 : 1)));
     expect(await db.tx_blocks.count()).toBe(new Set(rows.map((r) => blockKey(r.account_id, r.date))).size);
+    // Version 7 keeps every block's head in one record.
+    const heads = await db.tx_blocks.orderBy('head').keys();
+    expect(heads).toHaveLength(await db.tx_blocks.count());
+    expect((await db.tx_heads.get(HEADS_KEY))?.heads).toEqual(heads);
+  });
+
+  it('the heads record changes with every write, and is made again from the index when something else deleted it', async () => {
+    const db = open('tx-heads');
+    const rows = Array.from({ length: 40 }, (_, i) =>
+      storedTransaction(idOf(i), ACCOUNTS[i % 3], DATES[i % DATES.length], -i, `S ${i}`),
+    );
+    const v0 = await db.transactions.version();
+    await db.transactions.bulkPut(rows);
+    const v1 = await db.transactions.version();
+    expect(v1).not.toBe(v0);
+    // Nothing changed: no write, the same version.
+    await db.transactions.bulkPut(rows);
+    expect(await db.transactions.version()).toBe(v1);
+    await db.transactions.delete(rows[0].id);
+    expect(await db.transactions.version()).not.toBe(v1);
+
+    // A writer beside the app (the benchmarks' seeders) deletes the record: the heads come from the index, and the
+    // next write makes the record again.
+    await db.tx_heads.clear();
+    const fromIndex = await db.transactions.heads();
+    expect(fromIndex).toEqual(await db.tx_blocks.orderBy('head').keys());
+    expect(await db.transactions.version()).toBe(await db.transactions.version());
+    await db.transactions.put({ ...rows[1], note: 'again' });
+    const record = await db.tx_heads.get(HEADS_KEY);
+    expect(record?.heads).toEqual(await db.tx_blocks.orderBy('head').keys());
+    expect(await db.transactions.count()).toBe(39);
+
+    // A rolled-back write leaves the record as it was.
+    await expect(
+      db.transaction('rw', db.transactions.stores, async () => {
+        await db.transactions.bulkPut(rows.map((r) => ({ ...r, date: '2026-05-05' })));
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await db.tx_heads.get(HEADS_KEY)).toEqual(record);
+
+    await db.transactions.clear();
+    expect(await db.transactions.heads()).toEqual([]);
+    expect(await db.transactions.count()).toBe(0);
   });
 });

@@ -386,7 +386,7 @@ describe('reference rows', () => {
     old.close();
     const db = device(factory);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     const rows = await db.outbox.orderBy('seq').toArray();
     expect(rows.map((r) => [r.entity, r.op, 'payload' in r])).toEqual([
       ['transactions', 'create', false],

@@ -32,10 +32,10 @@ describe('per-user database', () => {
     expect(openUserDb('abc-123').name).toBe('wyrd-user-abc-123');
   });
 
-  it('schema version 1 has the data-layer tables and indexes (version 2 adds the sync tables, version 3 the bank tables, version 4 keeps only their queried indexes, version 5 indexes the outbox slice rows by record, version 6 stores transactions in account-month blocks)', async () => {
+  it('schema version 1 has the data-layer tables and indexes (version 2 adds the sync tables, version 3 the bank tables, version 4 keeps only their queried indexes, version 5 indexes the outbox slice rows by record, version 6 stores transactions in account-month blocks, version 7 keeps their heads in one record)', async () => {
     const db = openUserDb('schema-user');
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'accounts',
       'categories',
@@ -51,6 +51,7 @@ describe('per-user database', () => {
       'sync_deferred',
       'sync_rejections',
       'tx_blocks',
+      'tx_heads',
     ]);
     expect(
       db
@@ -74,7 +75,7 @@ describe('per-user database', () => {
     expect(typeof seq).toBe('number');
   });
 
-  it('a database made at version 1 opens at the latest version (5) with its rows and outbox intact', async () => {
+  it('a database made at version 1 opens at the latest version with its rows and outbox intact', async () => {
     const v1 = new Dexie(userDbName('upgrade-user'));
     v1.version(1).stores({
       accounts: 'id, scenario_event_id, updated_at',
@@ -96,7 +97,7 @@ describe('per-user database', () => {
     expect(await db.outbox.count()).toBe(1);
     expect(await db.sync_rejections.count()).toBe(0);
     expect(await db.transactions.count()).toBe(0);
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
   });
 
   it('two users on one device never see each other’s data', async () => {

@@ -106,7 +106,10 @@ async function readMatching(db: WyrdDb, q: TxQuery, relevant: ReadonlyArray<Bloc
   const from = q.from || MIN_DATE;
   const to = q.to || MAX_DATE;
   const filter = rowFilter(q);
-  const blocks = await db.transactions.readBlocks(relevant.map((h) => blockKey(h[1], `${h[0]}-01`)));
+  const blocks = await db.transactions.readBlocks(
+    relevant.map((h) => blockKey(h[1], h[0])),
+    relevant.map((h) => h[2]),
+  );
   const rows: TransactionRow[] = [];
   for (const b of blocks)
     for (const r of b.rows) if (r.date >= from && r.date <= to && (!filter || filter(r))) rows.push(r);
@@ -114,17 +117,11 @@ async function readMatching(db: WyrdDb, q: TxQuery, relevant: ReadonlyArray<Bloc
 }
 
 /**
- * A short fingerprint of every block's head (count and revision): it changes with every write of transactions, and
- * reading it reads no rows. The list watches it live and reads its count and pages again when it changes.
+ * A string that changes with every write of transactions (the blocks' heads record's revision): the list watches it
+ * live and reads its count and pages again when it changes. Reading it reads no rows.
  */
-export async function txVersion(db: WyrdDb): Promise<string> {
-  const heads = await db.transactions.heads();
-  let h = 0x811c9dc5;
-  for (const [month, account, n, rev] of heads) {
-    const part = `${month}:${account}:${n}:${rev};`;
-    for (let i = 0; i < part.length; i++) h = Math.imul(h ^ part.charCodeAt(i), 0x01000193);
-  }
-  return `${heads.length}.${(h >>> 0).toString(36)}`;
+export function txVersion(db: WyrdDb): Promise<string> {
+  return db.transactions.version();
 }
 
 export async function countTransactions(db: WyrdDb, q: TxQuery): Promise<number> {
@@ -139,9 +136,38 @@ export async function countTransactions(db: WyrdDb, q: TxQuery): Promise<number>
  * keeps the result until one of them changes.
  */
 export async function readPages(db: WyrdDb, q: TxQuery, first: number, last: number): Promise<TransactionRow[]> {
+  return pagesFrom(db, q, await db.transactions.heads(), first, last);
+}
+
+/** What the list shows for a query, read at once: its count, the rows of pages `first..last` and their version. */
+export type TxSnapshot = { version: string; count: number; rows: TransactionRow[] };
+
+/**
+ * The count and pages `first..last` of the query in one read transaction, with the version (db.transactions
+ * .version()) they were read at: the list shows them as soon as they arrive, and reads again only when the version
+ * it watches differs.
+ */
+export function readSnapshot(db: WyrdDb, q: TxQuery, first: number, last: number): Promise<TxSnapshot> {
+  return db.transaction('r', db.transactions.stores, async () => {
+    const { heads, version } = await db.transactions.headsWithVersion();
+    if (!wholeBlocks(q)) {
+      const rows = await matching(db, q, heads);
+      return { version, count: rows.length, rows: rows.slice(first * PAGE_SIZE, (last + 1) * PAGE_SIZE) };
+    }
+    const count = relevantHeads(heads, q).reduce((n, h) => n + h[2], 0);
+    return { version, count, rows: await pagesFrom(db, q, heads, first, last) };
+  });
+}
+
+async function pagesFrom(
+  db: WyrdDb,
+  q: TxQuery,
+  heads: ReadonlyArray<BlockHead>,
+  first: number,
+  last: number,
+): Promise<TransactionRow[]> {
   const start = first * PAGE_SIZE;
   const end = (last + 1) * PAGE_SIZE;
-  const heads = await db.transactions.heads();
   if (!wholeBlocks(q)) return (await matching(db, q, heads)).slice(start, end);
   const months = new Map<string, BlockHead[]>();
   for (const h of relevantHeads(heads, q)) {
@@ -164,7 +190,11 @@ export async function readPages(db: WyrdDb, q: TxQuery, first: number, last: num
     offset += n;
     if (offset >= end) break;
   }
-  const blocks = await db.transactions.readBlocks(wanted.flat().map((h) => blockKey(h[1], `${h[0]}-01`)));
+  const pageHeads = wanted.flat();
+  const blocks = await db.transactions.readBlocks(
+    pageHeads.map((h) => blockKey(h[1], h[0])),
+    pageHeads.map((h) => h[2]),
+  );
   const compare = compareFor(q.sort);
   const byMonth = new Map<string, TransactionRow[]>();
   for (const b of blocks) byMonth.set(b.month, [...(byMonth.get(b.month) ?? []), ...b.rows]);

@@ -1,13 +1,14 @@
-// The Transactions list's data: the count of rows the query matches and the rows of the pages on screen, read from
-// the account-month blocks (tx-store.ts) so the first rows show without reading every row. Only the blocks' heads
-// are watched live; the count and the pages are read again when they change, and a read under way is finished and
-// shown rather than restarted, so a sync writing blocks every few hundred milliseconds cannot keep the list empty.
+// The Transactions list's data: the count of rows the query matches and the rows of the pages on screen, read
+// together from the account-month blocks (tx-store.ts readSnapshot) so the first rows show without reading every
+// row. Only the blocks' version is watched live; the count and the pages are read again when it differs from theirs,
+// and a read under way is finished and shown rather than restarted, so a sync writing blocks every few hundred
+// milliseconds cannot keep the list empty.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { WyrdDb } from '../../data/db';
-import { countTransactions, PAGE_SIZE, readPages, txVersion, type TransactionRow, type TxQuery } from './tx-store';
+import { PAGE_SIZE, readSnapshot, txVersion, type TransactionRow, type TxQuery } from './tx-store';
 
-type Pages = { key: string; pages: ReadonlyMap<number, TransactionRow[]> };
+type Shown = { key: string; version: string; count: number; pages: ReadonlyMap<number, TransactionRow[]> };
 
 const NO_PAGES: ReadonlyMap<number, TransactionRow[]> = new Map();
 
@@ -68,65 +69,51 @@ export function useTxPages(db: WyrdDb, q: TxQuery, first: number, last: number):
   // The query object for this key (a new object with the same key must not re-read).
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const query = useMemo(() => q, [key]);
-  // The blocks' heads change with every write of transactions; reading them is cheap (no rows).
+  // Changes with every write of transactions; reading it reads one small record.
   const version = useLiveQuery(() => txVersion(db), [db]);
-
-  // The count, tagged with its query: after a filter change the list still shows the last query's count until
-  // the new one's arrives, and that count must not count as the new query's first.
-  const [tagged, setTagged] = useState<{ key: string; n: number } | undefined>(undefined);
-  useLatestRead(
-    version === undefined ? `${key}|waiting` : `${key}|${version}`,
-    () => (version === undefined ? Promise.resolve(null) : countTransactions(db, query)),
-    (readKey, result) => {
-      if (result === null) return;
-      if (result instanceof Error) console.error('Failed to count transactions', result);
-      setTagged({ key: readKey.slice(0, readKey.lastIndexOf('|')), n: result instanceof Error ? -1 : result });
-    },
-  );
-  const count = tagged?.n;
-  const ownCount = tagged?.key === key ? tagged.n : undefined;
   const firstPage = Math.floor(Math.max(0, first) / PAGE_SIZE);
   const lastPage = Math.max(firstPage, Math.floor(Math.max(0, last) / PAGE_SIZE));
-  // Pages are cached per query and count: a change in the count (an import, an undo) shifts every offset. The
-  // first count to arrive is no change: the pages read before it stay, rather than being read a second time
-  // (which made the first rows wait for the count and then for another read).
-  const [counted, setCounted] = useState<{ key: string; count: number | null; epoch: number }>({
-    key,
-    count: ownCount ?? null,
-    epoch: 0,
-  });
-  let current = counted;
-  if (counted.key !== key) current = { key, count: ownCount ?? null, epoch: 0 };
-  else if (ownCount !== undefined && ownCount !== counted.count)
-    current = { key, count: ownCount, epoch: counted.count === null ? counted.epoch : counted.epoch + 1 };
-  if (current !== counted) setCounted(current);
-  const cacheKey = `${key}|${current.epoch}`;
-  const [state, setState] = useState<Pages>({ key: cacheKey, pages: NO_PAGES });
+
+  // What is shown: the count and the pages read so far of one query, and the version they were read at. After a
+  // filter change the last query's count stays until the new one's arrives (its rows do not).
+  const [shown, setShown] = useState<Shown | null>(null);
   const [failedKey, setFailedKey] = useState<string | null>(null);
+  // The first read does not wait for the live version: it reads the count, the pages and their version together,
+  // and is read again (`round`) only when the live version differs from the one shown. (Waiting for the version
+  // first put a whole render and a read before the first rows.)
+  // Bumped once per live version that differs from the shown one (a live version older than the one just read
+  // costs one read more, not a loop).
+  const [round, setRound] = useState<{ version?: string; n: number }>({ n: 0 });
+  const shownVersion = shown?.key === key ? shown.version : undefined;
+  if (version !== undefined && shownVersion !== undefined && version !== shownVersion && round.version !== version)
+    setRound({ version, n: round.n + 1 });
   useLatestRead(
-    JSON.stringify([cacheKey, firstPage, lastPage, version ?? null]),
-    () => (version === undefined ? Promise.resolve(null) : readPages(db, query, firstPage, lastPage)),
-    (readKey, rows) => {
-      if (rows === null) return;
-      const [readCache, from, to] = JSON.parse(readKey) as [string, number, number];
-      if (rows instanceof Error) {
-        console.error('Failed to load transactions', rows);
-        setFailedKey(readCache);
+    JSON.stringify([key, firstPage, lastPage, round.n]),
+    () => readSnapshot(db, query, firstPage, lastPage),
+    (readKey, result) => {
+      const [readQuery, from, to] = JSON.parse(readKey) as [string, number, number];
+      if (result instanceof Error) {
+        console.error('Failed to load transactions', result);
+        setFailedKey(readQuery);
         return;
       }
-      // Pages read for an earlier query (or count) than the one now shown are dropped.
-      if (readCache !== cacheKey) return;
-      setState((prev) => {
-        const pages = new Map(prev.key === readCache ? prev.pages : NO_PAGES);
-        for (let p = from; p <= to; p++) pages.set(p, rows.slice((p - from) * PAGE_SIZE, (p - from + 1) * PAGE_SIZE));
-        return { key: readCache, pages };
+      setFailedKey(null);
+      setShown((prev) => {
+        // Pages already read stay while the count is the same; a change in the count (an import, an undo) shifts
+        // every offset, so only the pages just read are kept.
+        const keep = prev !== null && prev.key === readQuery && prev.count === result.count;
+        const pages = new Map(keep ? prev.pages : NO_PAGES);
+        for (let p = from; p <= to; p++)
+          pages.set(p, result.rows.slice((p - from) * PAGE_SIZE, (p - from + 1) * PAGE_SIZE));
+        return { key: readQuery, version: result.version, count: result.count, pages };
       });
     },
   );
-  const pages = state.key === cacheKey ? state.pages : NO_PAGES;
+  const pages = shown?.key === key ? shown.pages : NO_PAGES;
+  const failed = failedKey === key;
   return {
-    count: count === undefined ? null : count,
-    failed: count === -1 || failedKey === cacheKey,
+    count: failed ? -1 : shown ? shown.count : null,
+    failed,
     row: (index) => pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE],
   };
 }
