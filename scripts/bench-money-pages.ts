@@ -283,8 +283,51 @@ async function measureLoad(page: Page, url: string, listSelector: string): Promi
   return { ms, longestTask: tasks.longest, tasksOver100: tasks.over, taskCount: tasks.count };
 }
 
+/**
+ * BENCH_TRACE=1 (with BENCH_PROFILE): a Chrome trace of the same navigations, printed as the time of each kind of
+ * event on the page's main thread (style, layout, paint, scripts), which the CPU profile lumps into "(program)".
+ */
+const TRACE = process.env.BENCH_TRACE === '1';
+const NO_SYNC = process.env.BENCH_NO_SYNC === '1';
+
+function summariseTrace(buffer: Buffer): string[] {
+  type TraceEvent = {
+    name: string;
+    ph: string;
+    ts: number;
+    dur?: number;
+    pid: number;
+    tid: number;
+    args?: { name?: string };
+  };
+  const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return ['(no renderer main thread in the trace)'];
+  const byName = new Map<string, number>();
+  let first = Infinity;
+  let last = 0;
+  for (const e of events) {
+    if (e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || !e.dur) continue;
+    byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+    first = Math.min(first, e.ts);
+    last = Math.max(last, e.ts + e.dur);
+  }
+  return [
+    `trace: ${((last - first) / 1000).toFixed(0)} ms on the main thread's events (nested events counted in each):`,
+    ...[...byName]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 16)
+      .map(([name, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${name}`),
+  ];
+}
+
 async function startProfile(page: Page): Promise<CDPSession | null> {
   if (!PROFILE_DIR) return null;
+  if (TRACE)
+    await page
+      .context()
+      .browser()!
+      .startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -292,7 +335,7 @@ async function startProfile(page: Page): Promise<CDPSession | null> {
   return cdp;
 }
 
-async function stopProfile(cdp: CDPSession | null, name: string): Promise<void> {
+async function stopProfile(page: Page, cdp: CDPSession | null, name: string): Promise<void> {
   if (!cdp) return;
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
   await cdp.detach();
@@ -301,6 +344,10 @@ async function stopProfile(cdp: CDPSession | null, name: string): Promise<void> 
   await writeFile(file, JSON.stringify(profile));
   console.log(`  profile ${name} (${file}):`);
   for (const line of summariseProfile(profile)) console.log(`    ${line}`);
+  if (TRACE) {
+    const trace = await page.context().browser()!.stopTracing();
+    for (const line of summariseTrace(trace)) console.log(`    ${line}`);
+  }
 }
 
 /** In-app navigation from another page (click in the top bar) to the rendered list. */
@@ -323,7 +370,7 @@ async function measureClick(
   await target.click();
   await page.waitForSelector(listSelector, { timeout: 60_000 });
   const { clickAt, rowsAt, end } = await firstRowsTimes(page);
-  if (profileName) await stopProfile(cdp, profileName);
+  if (profileName) await stopProfile(page, cdp, profileName);
   if (profileName) await printIdbTrace(page, clickAt, rowsAt);
   await settle(page);
   const tasks = await longTasksSince(page, start);
@@ -353,7 +400,7 @@ async function measureInApp(
   await target.click();
   await page.waitForSelector(listSelector, { timeout: 60_000 });
   const { clickAt, rowsAt, end } = await firstRowsTimes(page);
-  if (profileName) await stopProfile(cdp, profileName);
+  if (profileName) await stopProfile(page, cdp, profileName);
   if (profileName) await printIdbTrace(page, clickAt, rowsAt);
   await page.waitForTimeout(300);
   const tasks = await longTasksSince(page, start);
@@ -435,6 +482,9 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((u) => u.pathname === '/dashboard');
 
+    // BENCH_NO_SYNC=1 (for profiling the quiet screens quickly): the API is unreachable from here on, so the
+    // import is followed by no sync round, and only the quiet navigations are measured.
+    if (NO_SYNC) await page.route(`${stack.apiUrl}/**`, (route) => route.abort());
     const backup = generateBackup();
     const json = JSON.stringify(backup);
     console.log(
@@ -488,41 +538,44 @@ async function main(): Promise<void> {
     // While the sync round after the import runs (it pushes every imported record and pulls them back), and
     // right after it: in-app navigation only (a reload would start another round), cycling through the pages.
     const syncState = page.getByTestId('sync-state');
-    await page.waitForFunction(
-      () => /^Syncing/.test(document.querySelector('[data-testid="sync-state"]')?.textContent ?? ''),
-      undefined,
-      { timeout: 60_000, polling: 50 },
-    );
-    const roundStart = Date.now();
     const during: Record<string, Measure[]> = {};
     const after: Record<string, Measure[]> = {};
-    const cycle = async (
-      into: Record<string, Measure[]>,
-      tag: string,
-      rounds: number,
-      keepGoing: () => Promise<boolean>,
-    ) => {
-      for (let i = 0; i < rounds; i++) {
-        for (const p of [...pages.slice(1), pages[0]]) {
-          if (!(await keepGoing())) return;
-          const name = `${tag} ${p.name}`;
-          const m = await measureInApp(page, p.link, p.list, i === 0 ? name : undefined);
-          (into[p.name] ??= []).push(m);
+    if (!NO_SYNC) await measureSyncRound();
+    async function measureSyncRound(): Promise<void> {
+      await page.waitForFunction(
+        () => /^Syncing/.test(document.querySelector('[data-testid="sync-state"]')?.textContent ?? ''),
+        undefined,
+        { timeout: 60_000, polling: 50 },
+      );
+      const roundStart = Date.now();
+      const cycle = async (
+        into: Record<string, Measure[]>,
+        tag: string,
+        rounds: number,
+        keepGoing: () => Promise<boolean>,
+      ) => {
+        for (let i = 0; i < rounds; i++) {
+          for (const p of [...pages.slice(1), pages[0]]) {
+            if (!(await keepGoing())) return;
+            const name = `${tag} ${p.name}`;
+            const m = await measureInApp(page, p.link, p.list, i === 0 ? name : undefined);
+            (into[p.name] ??= []).push(m);
+          }
         }
-      }
-    };
-    const syncing = async () => /^Syncing/.test((await syncState.textContent()) ?? '');
-    // As long as the round lasts (its push and its pull), up to 30 navigations.
-    await cycle(during, 'during sync', 10, syncing);
-    await page.waitForFunction(
-      () => !/^Syncing/.test(document.querySelector('[data-testid="sync-state"]')?.textContent ?? ''),
-      undefined,
-      { timeout: 600_000, polling: 100 },
-    );
-    console.log(
-      `  sync round after the import took ${((Date.now() - roundStart) / 1000).toFixed(1)} s (${await syncState.textContent()})`,
-    );
-    await cycle(after, 'after sync', RUNS, async () => true);
+      };
+      const syncing = async () => /^Syncing/.test((await syncState.textContent()) ?? '');
+      // As long as the round lasts (its push and its pull), up to 30 navigations.
+      await cycle(during, 'during sync', 10, syncing);
+      await page.waitForFunction(
+        () => !/^Syncing/.test(document.querySelector('[data-testid="sync-state"]')?.textContent ?? ''),
+        undefined,
+        { timeout: 600_000, polling: 100 },
+      );
+      console.log(
+        `  sync round after the import took ${((Date.now() - roundStart) / 1000).toFixed(1)} s (${await syncState.textContent()})`,
+      );
+      await cycle(after, 'after sync', RUNS, async () => true);
+    }
     const rows: string[] = [];
     let worst = 0;
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

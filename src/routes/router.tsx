@@ -20,6 +20,8 @@ import {
   validateLoginSearch,
   validateScenarioDetailSearch,
 } from './search-params';
+import { currentUserDb } from '../data/db';
+import { openingQuery, prefetchSnapshot } from '../features/transactions/tx-store';
 import { validateImportSearch, validateTransactionsSearch } from './transaction-search';
 
 function NotFound() {
@@ -139,6 +141,12 @@ const transactionsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'transactions',
   validateSearch: validateTransactionsSearch,
+  loaderDeps: ({ search }) => search,
+  // The list's count and first page are read while the screen renders (and on hover), not after its first render.
+  loader: ({ deps }) => {
+    const db = currentUserDb();
+    if (db) prefetchSnapshot(db, openingQuery(deps), 0, 0);
+  },
   component: lazyRouteComponent(() => import('./transaction-routes'), 'TransactionsRoute'),
 });
 const importRoute = createRoute({

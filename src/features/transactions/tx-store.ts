@@ -28,6 +28,17 @@ export type TxQuery = {
 
 export const PAGE_SIZE = 100;
 
+/** The query the Transactions screen opens with for the filters in its address (newest first, no search text). */
+export function openingQuery(search: { account?: string; category?: string; from?: string; to?: string }): TxQuery {
+  return {
+    accountId: search.account || undefined,
+    from: search.from || undefined,
+    to: search.to || undefined,
+    category: search.category || undefined,
+    sort: 'date-desc',
+  };
+}
+
 const MIN_DATE = '0000-01-01';
 const MAX_DATE = '9999-12-31';
 
@@ -157,6 +168,43 @@ export function readSnapshot(db: WyrdDb, q: TxQuery, first: number, last: number
     const count = relevantHeads(heads, q).reduce((n, h) => n + h[2], 0);
     return { version, count, rows: await pagesFrom(db, q, heads, first, last) };
   });
+}
+
+/** A read started before the list mounted (prefetchSnapshot), for the list's first read to take. */
+const prefetched = new WeakMap<WyrdDb, { key: string; snapshot: Promise<TxSnapshot> }>();
+
+function snapshotKey(q: TxQuery, first: number, last: number): string {
+  return JSON.stringify([
+    q.accountId ?? '',
+    q.from ?? '',
+    q.to ?? '',
+    q.category ?? '',
+    q.text?.trim() ?? '',
+    q.sort,
+    first,
+    last,
+  ]);
+}
+
+/**
+ * Starts the list's first read when the navigation to it starts (the route's loader, also on hover), so IndexedDB
+ * reads while React renders the screen rather than after. One is kept per database; a later one replaces it.
+ */
+export function prefetchSnapshot(db: WyrdDb, q: TxQuery, first: number, last: number): void {
+  const snapshot = readSnapshot(db, q, first, last);
+  snapshot.catch(() => undefined); // the list reads again if it takes a failed one
+  prefetched.set(db, { key: snapshotKey(q, first, last), snapshot });
+}
+
+/**
+ * The snapshot prefetched for exactly this query and pages, once (else a new read). A prefetched snapshot older
+ * than the data is still shown first: its version differs from the live one, so the list reads again at once.
+ */
+export function takeSnapshot(db: WyrdDb, q: TxQuery, first: number, last: number): Promise<TxSnapshot> {
+  const kept = prefetched.get(db);
+  if (kept) prefetched.delete(db);
+  if (kept && kept.key === snapshotKey(q, first, last)) return kept.snapshot;
+  return readSnapshot(db, q, first, last);
 }
 
 async function pagesFrom(

@@ -6,7 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { WyrdDb } from '../../data/db';
-import { PAGE_SIZE, readSnapshot, txVersion, type TransactionRow, type TxQuery } from './tx-store';
+import { PAGE_SIZE, takeSnapshot, txVersion, type TransactionRow, type TxQuery } from './tx-store';
 
 type Shown = { key: string; version: string; count: number; pages: ReadonlyMap<number, TransactionRow[]> };
 
@@ -89,7 +89,7 @@ export function useTxPages(db: WyrdDb, q: TxQuery, first: number, last: number):
     setRound({ version, n: round.n + 1 });
   useLatestRead(
     JSON.stringify([key, firstPage, lastPage, round.n]),
-    () => readSnapshot(db, query, firstPage, lastPage),
+    () => takeSnapshot(db, query, firstPage, lastPage),
     (readKey, result) => {
       const [readQuery, from, to] = JSON.parse(readKey) as [string, number, number];
       if (result instanceof Error) {
