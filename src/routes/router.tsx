@@ -153,7 +153,7 @@ const importRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'transactions/import',
   validateSearch: validateImportSearch,
-  component: lazyRouteComponent(() => import('./transaction-routes'), 'ImportRoute'),
+  component: lazyRouteComponent(() => import('./import-route'), 'ImportRoute'),
 });
 const rulesRoute = createRoute({
   getParentRoute: () => appRoute,

@@ -1,10 +1,9 @@
-// Route-level wrappers for the transaction screens: they read the search params and hand them to the pages.
+// The Transactions list's route wrapper: it reads the search params and hands them to the page. (The import
+// screen's wrapper is import-route.tsx, its own chunk: the list does not load and run the statement parsers.)
 import { getRouteApi } from '@tanstack/react-router';
-import { ImportPage } from '../features/transactions/import/ImportPage';
 import { TransactionsPage } from '../features/transactions/TransactionsPage';
 
 const transactionsApi = getRouteApi('/_app/transactions');
-const importApi = getRouteApi('/_app/transactions/import');
 
 export function TransactionsRoute() {
   const search = transactionsApi.useSearch();
@@ -18,9 +17,4 @@ export function TransactionsRoute() {
       to={search.to}
     />
   );
-}
-
-export function ImportRoute() {
-  const { account } = importApi.useSearch();
-  return <ImportPage key={account ?? ''} accountId={account} />;
 }

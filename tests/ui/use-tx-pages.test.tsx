@@ -26,13 +26,25 @@ const row = (i: number): TransactionRow =>
 
 /**
  * Counts the reads of transaction rows the list asks for: the rows live in account-month blocks
- * (src/data/tx-blocks.ts), each read of rows one `readBlocks` call (a few blocks per request inside it); the
+ * (src/data/tx-blocks.ts), each read of rows one `readBlocks` or `readMonths` call (a few blocks per request inside it); the
  * blocks' heads (their counts) are one record without rows and are not counted.
  */
 function countingReads(db: WyrdDb): { reads: number } {
   const counter = { reads: 0 };
   const read = db.transactions.readBlocks.bind(db.transactions);
-  db.transactions.readBlocks = (keys, counts) => ((counter.reads += 1), read(keys, counts));
+  const readMonths = db.transactions.readMonths.bind(db.transactions);
+  // readMonths reads some months through readBlocks: one read, counted once.
+  let inMonths = false;
+  db.transactions.readBlocks = (keys, counts) => ((counter.reads += inMonths ? 0 : 1), read(keys, counts));
+  db.transactions.readMonths = (months) => {
+    counter.reads += 1;
+    inMonths = true;
+    try {
+      return readMonths(months);
+    } finally {
+      inMonths = false;
+    }
+  };
   return counter;
 }
 
@@ -69,6 +81,26 @@ describe('useTxPages', () => {
     await waitFor(() => expect(result.current.row(0)?.description).toMatch(/^SHOP 1/));
     await new Promise((r) => setTimeout(r, 50));
     expect(counter.reads - beforeSearch).toBe(1);
+  });
+
+  it('opens again with the first page it last read, then reads it again (a change since shows)', async () => {
+    const db = freshDb('tx-pages-kept');
+    opened.push(db);
+    await db.transactions.bulkPut(Array.from({ length: 150 }, (_, i) => row(i)));
+    const q: TxQuery = { sort: 'date-desc' };
+    const first = renderHook(() => useTxPages(db, q, 0, 49));
+    await waitFor(() => expect(first.result.current.row(0)).toBeDefined());
+    const newest = first.result.current.row(0)!;
+    first.unmount();
+    // Written while the list was closed.
+    await db.transactions.put({ ...row(999), id: 'newer', date: '2026-12-31' });
+    const again = renderHook(() => useTxPages(db, q, 0, 49));
+    // At once, before any read: what it showed last.
+    expect(again.result.current.count).toBe(150);
+    expect(again.result.current.row(0)?.id).toBe(newest.id);
+    // Then the stored data.
+    await waitFor(() => expect(again.result.current.row(0)?.id).toBe('newer'));
+    expect(again.result.current.count).toBe(151);
   });
 
   it('shows the rows of a new query while transactions keep being written (a sync), instead of restarting its read', async () => {

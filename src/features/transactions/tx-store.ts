@@ -159,7 +159,7 @@ export type TxSnapshot = { version: string; count: number; rows: TransactionRow[
  * it watches differs.
  */
 export function readSnapshot(db: WyrdDb, q: TxQuery, first: number, last: number): Promise<TxSnapshot> {
-  return db.transaction('r', db.transactions.stores, async () => {
+  const read = db.transaction('r', db.transactions.stores, async () => {
     const { heads, version } = await db.transactions.headsWithVersion();
     if (!wholeBlocks(q)) {
       const rows = await matching(db, q, heads);
@@ -168,6 +168,34 @@ export function readSnapshot(db: WyrdDb, q: TxQuery, first: number, last: number
     const count = relevantHeads(heads, q).reduce((n, h) => n + h[2], 0);
     return { version, count, rows: await pagesFrom(db, q, heads, first, last) };
   });
+  if (first === 0 && last === 0)
+    void read.then(
+      (snapshot) => keep(db, q, snapshot),
+      () => undefined,
+    );
+  return read;
+}
+
+/** The last first-page snapshot of a few queries per database, newest last. */
+const kept = new WeakMap<WyrdDb, Map<string, TxSnapshot>>();
+const KEPT_QUERIES = 4;
+
+function keep(db: WyrdDb, q: TxQuery, snapshot: TxSnapshot): void {
+  const byQuery = kept.get(db) ?? new Map<string, TxSnapshot>();
+  kept.set(db, byQuery);
+  const key = snapshotKey(q, 0, 0);
+  byQuery.delete(key);
+  byQuery.set(key, snapshot);
+  for (const old of byQuery.keys()) if (byQuery.size > KEPT_QUERIES) byQuery.delete(old);
+}
+
+/**
+ * The first page of the query as last read in this tab, if it was: the list shows it at once when it opens again
+ * (as the other screens show the ledger they keep) and reads the data again at the same time. During a sync the
+ * read waits behind the sync's writes of the same blocks, and the list was empty meanwhile.
+ */
+export function keptSnapshot(db: WyrdDb, q: TxQuery): TxSnapshot | undefined {
+  return kept.get(db)?.get(snapshotKey(q, 0, 0));
 }
 
 /** A read started before the list mounted (prefetchSnapshot), for the list's first read to take. */
@@ -239,10 +267,13 @@ async function pagesFrom(
     if (offset >= end) break;
   }
   const pageHeads = wanted.flat();
-  const blocks = await db.transactions.readBlocks(
-    pageHeads.map((h) => blockKey(h[1], h[0])),
-    pageHeads.map((h) => h[2]),
-  );
+  // Without an account filter each month is read whole (every account's block of it).
+  const blocks = q.accountId
+    ? await db.transactions.readBlocks(
+        pageHeads.map((h) => blockKey(h[1], h[0])),
+        pageHeads.map((h) => h[2]),
+      )
+    : await db.transactions.readMonths(wanted);
   const compare = compareFor(q.sort);
   const byMonth = new Map<string, TransactionRow[]>();
   for (const b of blocks) byMonth.set(b.month, [...(byMonth.get(b.month) ?? []), ...b.rows]);

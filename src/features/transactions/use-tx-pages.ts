@@ -6,7 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { WyrdDb } from '../../data/db';
-import { PAGE_SIZE, takeSnapshot, txVersion, type TransactionRow, type TxQuery } from './tx-store';
+import { keptSnapshot, PAGE_SIZE, takeSnapshot, txVersion, type TransactionRow, type TxQuery } from './tx-store';
 
 type Shown = { key: string; version: string; count: number; pages: ReadonlyMap<number, TransactionRow[]> };
 
@@ -76,7 +76,10 @@ export function useTxPages(db: WyrdDb, q: TxQuery, first: number, last: number):
 
   // What is shown: the count and the pages read so far of one query, and the version they were read at. After a
   // filter change the last query's count stays until the new one's arrives (its rows do not).
-  const [shown, setShown] = useState<Shown | null>(null);
+  const [shown, setShown] = useState<Shown | null>(() => {
+    const last = keptSnapshot(db, query);
+    return last ? { key, version: last.version, count: last.count, pages: new Map([[0, last.rows]]) } : null;
+  });
   const [failedKey, setFailedKey] = useState<string | null>(null);
   // The first read does not wait for the live version: it reads the count, the pages and their version together,
   // and is read again (`round`) only when the live version differs from the one shown. (Waiting for the version
