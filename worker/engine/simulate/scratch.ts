@@ -23,9 +23,8 @@ class ZeroedPool<T extends Float64Array | Uint8Array> {
       view = kept.subarray(0, n) as T;
       view.fill(0);
     } else {
-      // A quarter more than asked (the next scenario of a compare often has a few more account rows); a new
-      // buffer is already zeroed.
-      const buffer = this.allocate(Math.max(n + (n >> 2), MIN_LENGTH));
+      // A new buffer is already zeroed.
+      const buffer = this.allocate(Math.max(n, MIN_LENGTH));
       this.buffers[this.used] = buffer;
       view = buffer.subarray(0, n) as T;
     }
