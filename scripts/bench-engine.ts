@@ -31,7 +31,12 @@ import {
 const AS_OF = '2026-11-21';
 const YEARS = 30;
 const RUNS = Number(process.env.BENCH_RUNS ?? 41);
-const WARMUP = 10;
+/**
+ * Runs of each timed function before timing starts. A heavy compare needs about 35 runs before the optimising
+ * compiler has finished with it on a loaded 2-core machine (the first runs take 2 to 5 times as long, and the
+ * compiler's background thread competes for a core), so 10 runs timed the warm-up into the first interleaved pair.
+ */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 60);
 
 /** A deterministic pseudo-random sequence (the bench must not vary from run to run). */
 function rng(seed: number): () => number {
@@ -560,7 +565,9 @@ function main(): void {
   console.log(
     `Heavy profile: ${heavy.accounts.length} accounts, ${heavy.recurring_items.length} recurring items, ${heavyIds.length} scenarios x 10 events, ${YEARS} years (${warnings} engine warnings)`,
   );
-  console.log(`Engine compare (validate + compile + simulate), median of ${RUNS}: ${engineMs.toFixed(2)} ms`);
+  console.log(
+    `Engine compare (validate + compile + simulate), median of ${RUNS} after ${WARMUP} warm-up runs each: ${engineMs.toFixed(2)} ms`,
+  );
   console.log(
     `Floor (flat typed-array loop, ${floorItems} item rows, amounts pre-laid, monthly tax settlement, retirement phase, amortising loans, every snapshot figure), median of ${RUNS} (interleaved): ${floorMs.toFixed(2)} ms`,
   );

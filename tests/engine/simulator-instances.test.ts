@@ -177,7 +177,22 @@ describe('simulator instances', () => {
   });
 
   it('one instance re-entered from a spec callback gives each run what it gives alone', () => {
-    const outer = loanSpec(10);
+    // A second event's flow names the first event's account by its materialised id: compiling resolves that
+    // through entity_id, which the simulator calls only for such a reference.
+    const loan = loanSpec(10);
+    const gift: Primitive = {
+      kind: 'flow',
+      key: 'gift',
+      name: 'Gift',
+      account: 'ev/offset',
+      amount: 1_000,
+      schedule: { type: 'once', date: '2028-01-15' },
+    };
+    const outer: SimulationSpec = {
+      ...loan,
+      groups: [...loan.groups, { scope: 'ev2', primitives: [gift] }],
+      entity_id: (scope, key) => `${scope}/${key}`,
+    };
     const inner = plainSpec();
     const outerAlone = simulate(outer);
     const innerAlone = simulate(inner);
@@ -191,6 +206,7 @@ describe('simulator instances', () => {
         return `${scope}/${key}`;
       },
     };
+    expect(outerAlone.warnings).toEqual(simulate(loan).warnings);
     expect(simulator.run(reentrant)).toEqual(outerAlone);
     expect(innerResults.length).toBeGreaterThan(0);
     for (const r of innerResults) expect(r).toEqual(innerAlone);

@@ -22,13 +22,16 @@ export type Frequency = z.infer<typeof FrequencySchema>;
 /** Largest magnitude accepted for an amount or balance: keeps every 50-year forecast finite. */
 export const MAX_AMOUNT = 1e12;
 
+// Days in each month of a common year (one table: validating a profile checks every date in it).
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function isRealDate(value: string): boolean {
   const y = Number(value.slice(0, 4));
   const m = Number(value.slice(5, 7));
   const d = Number(value.slice(8, 10));
   if (m < 1 || m > 12 || d < 1) return false;
   const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1];
+  const days = m === 2 && leap ? 29 : MONTH_DAYS[m - 1];
   return d <= days;
 }
 

@@ -112,23 +112,30 @@ export function collectAccounts(
     );
     if (fromEvents >= 0) primary = globalIndex.size + fromEvents;
   }
-  const linkedAccount = new Map<string, number>();
-  // Materialised ids resolve to their event's account even when the profile does not hold the entity itself
-  // (a compile context may offer a baseline event's account as a default: see forecast.ts scenarioContext).
-  if (spec.entity_id) {
-    for (const [scope, local] of scopeIndex)
-      for (const [key, idx] of local) linkedAccount.set(spec.entity_id(scope, key), idx);
-  }
-  for (const l of spec.linked_accounts ?? []) {
-    if (linkedAccount.has(l.id)) continue;
-    const local = scopeIndex.get(l.scope);
-    if (!local) continue;
-    let found = -1;
-    for (const idx of local.values()) if (rows[idx].name === l.name) found = found < 0 ? idx : found;
-    if (found < 0)
-      for (const idx of local.values()) if (rows[idx].account_type === l.account_type) found = found < 0 ? idx : found;
-    if (found >= 0) linkedAccount.set(l.id, found);
-  }
+  // Made on the first reference that is neither an event's own account nor a profile account: most plans have
+  // none, and hashing every event account's materialised id costs more than the rest of this directory.
+  let linked: Map<string, number> | null = null;
+  const linkedAccount = (): Map<string, number> => {
+    if (linked !== null) return linked;
+    const map = new Map<string, number>();
+    // Materialised ids resolve to their event's account even when the profile does not hold the entity itself
+    // (a compile context may offer a baseline event's account as a default: see forecast.ts scenarioContext).
+    if (spec.entity_id) {
+      for (const [scope, local] of scopeIndex) for (const [key, idx] of local) map.set(spec.entity_id(scope, key), idx);
+    }
+    for (const l of spec.linked_accounts ?? []) {
+      if (map.has(l.id)) continue;
+      const local = scopeIndex.get(l.scope);
+      if (!local) continue;
+      let found = -1;
+      for (const idx of local.values()) if (rows[idx].name === l.name) found = found < 0 ? idx : found;
+      if (found < 0)
+        for (const idx of local.values())
+          if (rows[idx].account_type === l.account_type) found = found < 0 ? idx : found;
+      if (found >= 0) map.set(l.id, found);
+    }
+    return (linked = map);
+  };
   const primaryCash = (): number => {
     if (primary >= 0) return primary;
     primary = rows.length;
@@ -151,7 +158,7 @@ export function collectAccounts(
     }
     const g = globalIndex.get(ref);
     if (g !== undefined) return g;
-    const l = linkedAccount.get(ref);
+    const l = linkedAccount().get(ref);
     if (l !== undefined) return l;
     for (const local of scopeIndex.values()) {
       const hit = local.get(ref);

@@ -141,6 +141,16 @@ export function bookFlow(
   let nextAnniversary = indexed ? anniversaryDay(startYear, startMonth, startDay, 1) : Infinity;
   let factor = 1;
   const adjustmentCount = adjustedFrom.length;
+  // The tax tables as locals: the loop calls anniversaryDay, after which fields read through `tax` are read again.
+  const taxable = tax === null ? null : tax.taxable;
+  const employment = tax?.employment ?? null;
+  const once = tax === null ? null : tax.once;
+  const extra = tax === null ? null : tax.extra;
+  const extraSign = tax === null ? 0 : tax.extraSign;
+  const superRow = tax === null ? -1 : tax.superRow;
+  const superKind = tax === null ? SUPER_NONE : tax.superKind;
+  const pplRate = tax === null ? NaN : tax.pplRate;
+  const concessional = tax?.concessional ?? null;
   for (let o = 0; o < count; o++) {
     const day = occurrenceDays[o];
     if (day > endDay) break;
@@ -160,21 +170,21 @@ export function bookFlow(
     accountDelta[k * accountStride + row] += sign * amt;
     if (amt > 0) income[k] += sign * amt;
     else expense[k] -= sign * amt;
-    if (tax === null) continue;
-    tax.taxable[k] += sign * amt;
-    if (tax.employment) tax.employment[k] += sign * amt;
-    if (tax.once !== null) tax.once[k] += sign * amt;
-    if (tax.extra !== null) tax.extra[k] += sign * amt * tax.extraSign;
-    if (tax.superRow < 0) continue;
+    if (taxable === null) continue;
+    taxable[k] += sign * amt;
+    if (employment !== null) employment[k] += sign * amt;
+    if (once !== null) once[k] += sign * amt;
+    if (extra !== null) extra[k] += sign * amt * extraSign;
+    if (superRow < 0) continue;
     let toSuper: number;
-    if (tax.superKind === SUPER_SALARY) toSuper = amt * sgRate[k];
-    else if (tax.superKind === SUPER_PPL) {
-      toSuper = Number.isNaN(tax.pplRate) ? (day >= PPL_SUPER_FROM ? amt * sgRate[k] : 0) : amt * tax.pplRate;
+    if (superKind === SUPER_SALARY) toSuper = amt * sgRate[k];
+    else if (superKind === SUPER_PPL) {
+      toSuper = Number.isNaN(pplRate) ? (day >= PPL_SUPER_FROM ? amt * sgRate[k] : 0) : amt * pplRate;
     } else toSuper = -amt; // salary sacrifice: the (negative) flow's amount goes to super
     if (toSuper === 0) continue;
-    if (tax.concessional) tax.concessional[k] += sign * toSuper;
+    if (concessional !== null) concessional[k] += sign * toSuper;
     const net = sign * toSuper * (1 - CONTRIBUTIONS_TAX_RATE);
-    accountDelta[k * accountStride + tax.superRow] += net;
+    accountDelta[k * accountStride + superRow] += net;
     if (toSuper > 0) income[k] += net;
     else expense[k] -= net;
   }

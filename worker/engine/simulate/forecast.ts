@@ -73,6 +73,27 @@ function compileContextBase(profile: Profile): ContextBase {
   };
 }
 
+/**
+ * The context one event compiles against: the shared part's fields listed one by one (the type makes every field
+ * of CompileContext, optional ones too, appear here). A spread of the shared part made each context about 3
+ * microseconds slower to build and the template compilers reading it about 20% slower (profiles of a heavy
+ * compare), presumably as the spread objects do not share one fast shape.
+ */
+function eventContext(base: ContextBase, event: ScenarioEvent, isBaseline: boolean): CompileContext {
+  const ctx: { [K in keyof Required<CompileContext>]: CompileContext[K] } = {
+    assumptions: base.assumptions,
+    accounts: base.accounts,
+    baseline_event_ids: base.baseline_event_ids,
+    event_months: base.event_months,
+    recurring_items: base.recurring_items,
+    event_id: event.id,
+    event_name: event.name,
+    trigger_month: event.trigger_month,
+    is_baseline: isBaseline,
+  };
+  return ctx;
+}
+
 /** A prepared profile: validated once, base compiled once, then any scenario forecast from it. */
 export type PreparedProfile = {
   profile: Profile;
@@ -219,14 +240,7 @@ function eventGroups(
       // make its context only then: copying the context for every scenario's pass showed in profiles).
       let primitives = prepared.compiled.get(event);
       if (!primitives) {
-        const ctx: CompileContext = {
-          ...ctxBase,
-          event_id: event.id,
-          event_name: event.name,
-          trigger_month: event.trigger_month,
-          is_baseline: scenario.is_baseline,
-        };
-        primitives = compile(event, ctx);
+        primitives = compile(event, eventContext(ctxBase, event, scenario.is_baseline));
         prepared.compiled.set(event, primitives);
       }
       groups.push({ scope: event.id, primitives });

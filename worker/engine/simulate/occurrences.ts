@@ -115,14 +115,18 @@ export function dayStepCounts(grid: StepGrid, schedule: Schedule, counts: Int32A
   if (first > last) return 0;
   const stepEnd = grid.stepEnd;
   let n = 0;
-  // Occurrences at startDay + j p: the count in [lo, hi] is floor((hi - s) / p) - floor((lo - 1 - s) / p) for lo > s.
+  // Occurrences at startDay + j p: each step counts those up to its last day, walking from the first on or after
+  // `first` by whole periods (a few additions a month; two floor divisions a month cost more).
+  let next = startDay + Math.ceil((first - startDay) / p) * p;
   let k = 1;
   while (stepEnd[k] < first) k++;
   for (; k <= grid.months; k++) {
-    const lo = Math.max(first, stepEnd[k - 1] + 1);
     const hi = Math.min(last, stepEnd[k]);
-    if (lo > hi) break;
-    const c = Math.floor((hi - startDay) / p) - Math.floor((lo - 1 - startDay) / p);
+    let c = 0;
+    while (next <= hi) {
+      c++;
+      next += p;
+    }
     if (c > 0) {
       stepsOut[n] = k;
       counts[n++] = c;

@@ -192,10 +192,16 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
     const acc = Math.max(-99.99, Math.min(1000, rows[row].rate)) / 100;
     const pensionMonthly = Math.pow(1 + pensionPhaseRate(acc * 100) / 100, 1 / 12) - 1;
     const scheduledOut = new Float64Array(months + 1);
-    for (let t = 0; t < transferCount; t++) {
-      if (from[t] !== row || isSuper(to[t])) continue;
-      for (let k = 1; k <= months; k++) scheduledOut[k] += amount[k * transferCount + t];
-    }
+    const outOfRow: number[] = [];
+    for (let t = 0; t < transferCount; t++) if (from[t] === row && !isSuper(to[t])) outOfRow.push(t);
+    // Step by step along the (step-major) transfer table; each step adds its transfers in transfer order.
+    if (outOfRow.length > 0)
+      for (let k = 1; k <= months; k++) {
+        const at = k * transferCount;
+        let sum = 0;
+        for (const t of outOfRow) sum += amount[at + t];
+        scheduledOut[k] = sum;
+      }
     pensions.push({
       row,
       payTo,

@@ -17,14 +17,18 @@ class ZeroedPool<T extends Float64Array | Uint8Array> {
   }
 
   take(n: number): T {
-    let buffer = this.buffers[this.used];
-    if (!buffer || buffer.length < n) {
-      buffer = this.allocate(Math.max(n, MIN_LENGTH));
+    const kept = this.buffers[this.used];
+    let view: T;
+    if (kept && kept.length >= n) {
+      view = kept.subarray(0, n) as T;
+      view.fill(0);
+    } else {
+      // A new buffer is already zeroed.
+      const buffer = this.allocate(Math.max(n, MIN_LENGTH));
       this.buffers[this.used] = buffer;
+      view = buffer.subarray(0, n) as T;
     }
     this.used++;
-    const view = buffer.subarray(0, n) as T;
-    view.fill(0);
     return view;
   }
 }

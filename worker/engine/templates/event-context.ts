@@ -25,7 +25,17 @@ export function toAccountFigures(a: ContextAccountSource): AccountFigures {
 
 /** What a template compiler sees of an account (shared by the forecast and the app's event materialisation). */
 export function toContextAccount(a: ContextAccountSource): CompileContext['accounts'][number] {
-  return { ...toAccountFigures(a), scenario_event_id: a.scenario_event_id ?? null };
+  // toAccountFigures' fields written out, not spread: a compare makes one per account, and the spread showed in
+  // its profiles at about 3 microseconds each.
+  return {
+    id: a.id,
+    name: a.name,
+    account_type: a.account_type,
+    is_asset: a.is_asset,
+    current_balance: a.current_balance,
+    annual_rate: a.annual_rate ?? null,
+    scenario_event_id: a.scenario_event_id ?? null,
+  } satisfies AccountFigures & { scenario_event_id: string | null };
 }
 
 /** What a template compiler sees of a recurring item. */
