@@ -20,8 +20,6 @@ import {
   validateLoginSearch,
   validateScenarioDetailSearch,
 } from './search-params';
-import { currentUserDb } from '../data/db';
-import { openingQuery, prefetchSnapshot } from '../features/transactions/tx-store';
 import { validateImportSearch, validateTransactionsSearch } from './transaction-search';
 
 function NotFound() {
@@ -143,9 +141,9 @@ const transactionsRoute = createRoute({
   validateSearch: validateTransactionsSearch,
   loaderDeps: ({ search }) => search,
   // The list's count and first page are read while the screen renders (and on hover), not after its first render.
+  // Its own chunk: imported here statically, the database code joined the landing page's first scripts.
   loader: ({ deps }) => {
-    const db = currentUserDb();
-    if (db) prefetchSnapshot(db, openingQuery(deps), 0, 0);
+    void import('../features/transactions/prefetch').then((m) => m.prefetchTransactions(deps));
   },
   component: lazyRouteComponent(() => import('./transaction-routes'), 'TransactionsRoute'),
 });
