@@ -42,6 +42,11 @@ export function openingQuery(search: { account?: string; category?: string; from
 const MIN_DATE = '0000-01-01';
 const MAX_DATE = '9999-12-31';
 
+/** A query as a string: equal for queries that read the same rows (an absent field and an empty one alike). */
+export function queryKey(q: TxQuery): string {
+  return JSON.stringify([q.accountId ?? '', q.from ?? '', q.to ?? '', q.category ?? '', q.text?.trim() ?? '', q.sort]);
+}
+
 /** True when the query needs every row looked at (no index answers it). */
 function rowFilter(q: TxQuery): ((t: TransactionRow) => boolean) | null {
   const text = q.text?.trim().toLowerCase() ?? '';
@@ -95,14 +100,7 @@ const lastRead = new WeakMap<WyrdDb, { key: string; sig: string; rows: Promise<T
 /** Every row the query matches, in the list's order (from memory when its blocks have not changed). */
 async function matching(db: WyrdDb, q: TxQuery, heads?: ReadonlyArray<BlockHead>): Promise<TransactionRow[]> {
   const relevant = relevantHeads(heads ?? (await db.transactions.heads()), q);
-  const key = JSON.stringify([
-    q.accountId ?? '',
-    q.from ?? '',
-    q.to ?? '',
-    q.category ?? '',
-    q.text?.trim() ?? '',
-    q.sort,
-  ]);
+  const key = queryKey(q);
   const sig = relevant.map((h) => h[3]).join(',');
   const kept = lastRead.get(db);
   if (kept && kept.key === key && kept.sig === sig) return kept.rows;
@@ -202,16 +200,7 @@ export function keptSnapshot(db: WyrdDb, q: TxQuery): TxSnapshot | undefined {
 const prefetched = new WeakMap<WyrdDb, { key: string; snapshot: Promise<TxSnapshot> }>();
 
 function snapshotKey(q: TxQuery, first: number, last: number): string {
-  return JSON.stringify([
-    q.accountId ?? '',
-    q.from ?? '',
-    q.to ?? '',
-    q.category ?? '',
-    q.text?.trim() ?? '',
-    q.sort,
-    first,
-    last,
-  ]);
+  return `${queryKey(q)}|${first}|${last}`;
 }
 
 /**

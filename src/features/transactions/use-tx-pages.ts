@@ -6,7 +6,15 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { WyrdDb } from '../../data/db';
-import { keptSnapshot, PAGE_SIZE, takeSnapshot, txVersion, type TransactionRow, type TxQuery } from './tx-store';
+import {
+  keptSnapshot,
+  PAGE_SIZE,
+  queryKey,
+  takeSnapshot,
+  txVersion,
+  type TransactionRow,
+  type TxQuery,
+} from './tx-store';
 
 type Shown = { key: string; version: string; count: number; pages: ReadonlyMap<number, TransactionRow[]> };
 
@@ -18,10 +26,6 @@ export type TxPages = {
   row: (index: number) => TransactionRow | undefined;
   failed: boolean;
 };
-
-export function queryKey(q: TxQuery): string {
-  return JSON.stringify([q.accountId ?? '', q.from ?? '', q.to ?? '', q.category ?? '', q.text?.trim() ?? '', q.sort]);
-}
 
 /**
  * Calls `read` for the latest `key` and hands each result to `deliver` with the key it was read for. A read under
