@@ -133,21 +133,6 @@ export function txVersion(db: WyrdDb): Promise<string> {
   return db.transactions.version();
 }
 
-export async function countTransactions(db: WyrdDb, q: TxQuery): Promise<number> {
-  const heads = await db.transactions.heads();
-  if (!wholeBlocks(q)) return (await matching(db, q, heads)).length;
-  return relevantHeads(heads, q).reduce((n, h) => n + h[2], 0);
-}
-
-/**
- * Pages `first..last` (inclusive) of the query, in order. A date order with no filter reads only the months
- * the pages fall in (the blocks' heads give each month's count); anything else reads the query's blocks once and
- * keeps the result until one of them changes.
- */
-export async function readPages(db: WyrdDb, q: TxQuery, first: number, last: number): Promise<TransactionRow[]> {
-  return pagesFrom(db, q, await db.transactions.heads(), first, last);
-}
-
 /** What the list shows for a query, read at once: its count, the rows of pages `first..last` and their version. */
 export type TxSnapshot = { version: string; count: number; rows: TransactionRow[] };
 
