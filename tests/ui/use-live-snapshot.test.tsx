@@ -56,17 +56,20 @@ describe('useLiveSnapshot', () => {
       return (await from.accounts.toArray()).map((a) => a.name).sort();
     };
     const { result } = renderHook(() =>
-      useLiveSnapshot(db, 0, read, same, 'read failed', ['accounts'], { settleMs: 300 }),
+      useLiveSnapshot(db, 0, read, same, 'read failed', ['accounts'], { settleMs: 2_000 }),
     );
     await waitFor(() => expect(result.current).toEqual({ status: 'ready', data: ['Everyday'] }));
     const afterFirst = reads;
-    // A pull's merges (no outbox row), one every 100 ms for 600 ms: no read until they have stopped for 300 ms.
+    // A pull's merges (no outbox row), one every 100 ms for 600 ms: no read until they have stopped for 2 s. The
+    // settle time is far longer than the gap so a loaded machine (CI), which can stretch a gap, doesn't read early.
     for (let i = 0; i < 6; i++) {
       await db.accounts.put({ ...account, id: `pulled-${i}`, name: `Pulled ${i}` });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(reads).toBe(afterFirst);
-    await waitFor(() => expect(result.current.status === 'ready' && result.current.data).toHaveLength(7));
+    await waitFor(() => expect(result.current.status === 'ready' && result.current.data).toHaveLength(7), {
+      timeout: 10_000,
+    });
     expect(reads).toBe(afterFirst + 1);
   });
 
