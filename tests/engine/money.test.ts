@@ -8,6 +8,7 @@ import {
   formatDollars,
   formatDollarsAndCents,
   formatDollarsShortest,
+  groupThousands,
   monthlyEquivalent,
   percentOf,
   PERIODS_PER_YEAR,
@@ -203,5 +204,46 @@ describe('en-AU formatters', () => {
     expect(formatDollarsShortest(750000)).toBe('$750,000');
     expect(formatDollarsShortest(1234.5)).toBe('$1,234.50');
     expect(formatDollarsShortest(99.999)).toBe('$100');
+  });
+
+  // The formatters write the digits themselves (no Intl locale data on a page's first render); they must match
+  // what Intl.NumberFormat('en-AU', AUD) writes for the same rounded figure, over every size and sign.
+  const intlWhole = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
+  const intlCents = new Intl.NumberFormat('en-AU', {
+    style: 'currency',
+    currency: 'AUD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const anyDollars = fc.oneof(
+    fc.double({ noNaN: true }),
+    fc.double({ min: -1e7, max: 1e7, noNaN: true }),
+    fc.integer({ min: -1e9, max: 1e9 }).map((c) => c / 100),
+    fc.integer({ min: -(2 ** 46), max: 2 ** 46 }),
+  );
+
+  it('write what Intl.NumberFormat writes for the same rounded figure', () => {
+    fc.assert(
+      fc.property(anyDollars, (dollars) => {
+        expect(formatDollars(dollars)).toBe(intlWhole.format(wholeDollars(dollars)));
+        expect(formatDollarsAndCents(dollars)).toBe(intlCents.format(cents(dollars)));
+        const rounded = cents(dollars);
+        expect(formatDollarsShortest(dollars)).toBe(
+          Number.isInteger(rounded) ? intlWhole.format(rounded) : intlCents.format(rounded),
+        );
+      }),
+      { numRuns: 5000 },
+    );
+    for (const edge of [0, 0.005, 0.995, 999.995, 1000, 999_999.5, 2 ** 44 - 0.01, 2 ** 44, 1e21, -1e21, 1e300]) {
+      expect(formatDollars(edge)).toBe(intlWhole.format(wholeDollars(edge)));
+      expect(formatDollarsAndCents(-edge)).toBe(intlCents.format(cents(-edge)));
+    }
+  });
+
+  it('group digits in threes', () => {
+    expect(groupThousands('1')).toBe('1');
+    expect(groupThousands('123')).toBe('123');
+    expect(groupThousands('1234')).toBe('1,234');
+    expect(groupThousands('1234567')).toBe('1,234,567');
   });
 });

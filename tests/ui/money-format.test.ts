@@ -1,8 +1,10 @@
 // The shared en-AU money formatters: dashboard whole dollars, signs, cents, percentages, axis abbreviations and the
 // amount field rule.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   displayedSign,
+  formatCount,
   formatAmountInput,
   formatAxisMoney,
   formatDecimal2,
@@ -55,5 +57,37 @@ describe('money formatting', () => {
     expect(formatAmountInput('')).toBe('');
     expect(parseAmountInput('1,234,567.8')).toBe(1234567.8);
     expect(parseAmountInput('')).toBeNull();
+  });
+
+  // Written out without Intl (no locale data on a page's first render), and held to what Intl writes.
+  it('writes decimals, percentages, counts and amount-field digits exactly as Intl.NumberFormat does', () => {
+    const plain2 = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+    const percent1 = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 1 });
+    const anyNumber = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.double({ min: -200, max: 200, noNaN: true }),
+      fc.integer({ min: -100_000, max: 100_000 }).map((n) => n / 1000),
+      fc.integer({ min: -10_000, max: 10_000 }).map((n) => n / 100 + 0.005),
+    );
+    fc.assert(
+      fc.property(anyNumber, (n) => {
+        expect(formatPercent(n)).toBe(`${percent1.format(n)}%`);
+        expect(formatDecimal2(n)).toBe(plain2.format(Math.abs(n) < 2 ** 44 ? Math.round(n * 100) / 100 || 0 : n));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const edge of [0.15, 0.05, -0.04, -0, 9.95, 99.95, 1e-7, -1e-7, 1e21, 123456.789]) {
+      expect(formatPercent(edge)).toBe(`${percent1.format(edge)}%`);
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), (n) => {
+        expect(formatCount(n)).toBe(n.toLocaleString('en-AU'));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^[1-9][0-9]{0,30}$/), (digits) => {
+        expect(formatAmountInput(digits)).toBe(BigInt(digits).toLocaleString('en-AU'));
+      }),
+    );
   });
 });

@@ -24,6 +24,7 @@ import { useScenarioEventEdit } from '../../components/row-list/use-scenario-eve
 import { useRecurringData, type RecurringView } from './use-recurring-data';
 import { Button } from '../../components/form/controls';
 import './recurring-items.css';
+import { formatShortDate } from '../../lib/format/dates';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this recurring item?';
 
@@ -36,20 +37,6 @@ const FIELD_LABELS: Record<string, string> = {
   account_id: 'Account',
   category_id: 'Category',
 };
-
-const dateFormat = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** 2026-01-05 as 5 Jan 2026 (dates are calendar dates: formatted in UTC so no time zone shifts them). */
-export function formatDate(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  if (!y || !m || !d) return iso;
-  return dateFormat.format(new Date(Date.UTC(y, m - 1, d)));
-}
 
 function saveFailure(err: unknown): { message: string; detail?: string } {
   if (err instanceof ScenarioEventLinkError) return { message: err.message };
@@ -260,8 +247,8 @@ const ItemRow = memo(function ItemRow({
           <span>{view.categoryName}</span>
           <span>{view.accountName}</span>
           <span>{FREQUENCY_LABELS[item.frequency] ?? item.frequency}</span>
-          <span>From {formatDate(item.start_date)}</span>
-          {item.end_date && <span>Until {formatDate(item.end_date)}</span>}
+          <span>From {formatShortDate(item.start_date)}</span>
+          {item.end_date && <span>Until {formatShortDate(item.end_date)}</span>}
         </p>
       </div>
       <p className={item.amount > 0 ? 'money-row-amount money-positive' : 'money-row-amount'}>

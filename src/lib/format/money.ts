@@ -1,9 +1,42 @@
 // The app's en-AU / AUD display on top of the engine's money module (docs/money.md): whole dollars for the
 // dashboard and summaries, cents for detail, signs, chart axis labels, percentages and the amount field rule.
-import { cents, formatDollars, formatDollarsAndCents, wholeDollars } from '../../../worker/engine/index';
+// Numbers are written out here rather than by Intl.NumberFormat (the engine's money module says why: a page's
+// first Intl formatter costs 25-85 ms of the main thread); tests/ui/money-format.test.ts holds them to Intl's output.
+import {
+  cents,
+  formatDollars,
+  formatDollarsAndCents,
+  groupThousands,
+  wholeDollars,
+} from '../../../worker/engine/index';
 
-const plain2 = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
-const percent1 = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 1 });
+let intlFallback: { plain2: Intl.NumberFormat; percent1: Intl.NumberFormat } | undefined;
+const intl = () =>
+  (intlFallback ??= {
+    plain2: new Intl.NumberFormat('en-AU', { maximumFractionDigits: 2, minimumFractionDigits: 2 }),
+    percent1: new Intl.NumberFormat('en-AU', { maximumFractionDigits: 1 }),
+  });
+
+/**
+ * A finite number to at most `digits` decimals as Intl.NumberFormat('en-AU') writes it in V8: the shortest
+ * decimal that reads back as the double (String(x)), rounded half away from zero on those digits (so 0.15 is
+ * 0.2, though the double is a hair under 0.15), thousands grouped, trailing zeros kept to `minDigits`. A negative
+ * number keeps its sign even when it rounds to 0 (-0.04 -> "-0"), as Intl does. Null where String(x) has an
+ * exponent (under 1e-6 or from 1e21): Intl formats those.
+ */
+function writeDecimal(value: number, minDigits: number, maxDigits: number): string | null {
+  const shortest = String(Math.abs(value));
+  if (shortest.includes('e')) return null;
+  const [intPart, fraction = ''] = shortest.split('.');
+  let digits = intPart + fraction.slice(0, maxDigits).padEnd(maxDigits, '0');
+  if (fraction.length > maxDigits && fraction[maxDigits] >= '5') digits = String(BigInt(digits) + 1n);
+  digits = digits.padStart(maxDigits + 1, '0');
+  const whole = digits.slice(0, digits.length - maxDigits);
+  let decimals = digits.slice(digits.length - maxDigits);
+  while (decimals.length > minDigits && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${groupThousands(whole)}${decimals ? `.${decimals}` : ''}`;
+}
 
 /** Whole dollars, as dashboards and summaries show them (docs/product.md section 9: no decimals): $1,234 / -$1,234, never -$0. */
 export function formatMoney(value: number): string {
@@ -21,6 +54,13 @@ export function formatSignedMoney(value: number): string {
   return whole < 0 ? `-${formatDollars(-whole)}` : `+${formatDollars(whole)}`;
 }
 
+/** A count as en-AU writes it: 12,345 (Number.toLocaleString, without loading Intl's locale data). */
+export function formatCount(n: number): string {
+  return Number.isSafeInteger(n)
+    ? `${n < 0 ? '-' : ''}${groupThousands(String(Math.abs(n)))}`
+    : n.toLocaleString('en-AU');
+}
+
 /** -1, 0 or 1: the sign of a figure as formatSignedMoney shows it (for its colour). */
 export function displayedSign(value: number): number {
   return Math.sign(wholeDollars(value));
@@ -28,12 +68,14 @@ export function displayedSign(value: number): number {
 
 /** A parameter value with 2 decimals (docs/product.md section 9: 2 decimals), rounded as cents are. */
 export function formatDecimal2(value: number): string {
-  return plain2.format(cents(value));
+  const rounded = cents(value);
+  return writeDecimal(rounded, 2, 2) ?? intl().plain2.format(rounded);
 }
 
 /** A percentage (0..100) as the dashboard shows it, to 1 decimal: 76.1%. */
 export function formatPercent(value: number): string {
-  return `${percent1.format(Number.isFinite(value) ? value : 0)}%`;
+  const shown = Number.isFinite(value) ? value : 0;
+  return `${writeDecimal(shown, 0, 1) ?? intl().percent1.format(shown)}%`;
 }
 
 /** Chart axis label: $Nk under a million, $N.NM from a million ($-12k for negatives). */
@@ -55,7 +97,7 @@ export function formatAmountInput(raw: string): string {
   const intPart = dot === -1 ? cleaned : cleaned.slice(0, dot);
   const fraction = dot === -1 ? null : cleaned.slice(dot + 1).replace(/\./g, '');
   const intDigits = intPart.replace(/^0+(?=\d)/, '');
-  const intShown = intDigits === '' ? (fraction !== null ? '0' : '') : BigInt(intDigits).toLocaleString('en-AU');
+  const intShown = intDigits === '' ? (fraction !== null ? '0' : '') : groupThousands(intDigits);
   return fraction === null ? intShown : `${intShown}.${fraction}`;
 }
 

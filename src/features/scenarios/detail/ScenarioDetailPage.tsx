@@ -23,14 +23,12 @@ import { buildScenarioDetail, readScenarioDetail } from './scenario-detail-data'
 import { Button } from '../../../components/form/controls';
 import '../surface.css';
 import '../scenarios.css';
+import { formatLongLocalDate } from '../../../lib/format/dates';
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; event: ScenarioEventRow };
 
 function createdLabel(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? ''
-    : d.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
+  return formatLongLocalDate(new Date(iso));
 }
 
 export function ScenarioDetailPage({ scenarioId, editEvent }: { scenarioId: string; editEvent?: string }) {

@@ -4,6 +4,7 @@ import { BANK_NAMES } from '../../../../worker/engine/index';
 import { formatCents, formatDay, formatSignedCents, plural } from '../tx-format';
 import { DataTable, Stats } from '../ui';
 import type { ImportPreview } from './import-preview';
+import { formatCount } from '../../../lib/format/money';
 
 /** Rows shown in the preview's long tables. */
 export const SHOWN_ROWS = 100;
@@ -46,7 +47,7 @@ export function PreviewTotals({ preview, adding }: { preview: ImportPreview; add
     <Stats
       label="Import totals"
       items={[
-        { term: 'Transactions to add', value: adding.toLocaleString('en-AU') },
+        { term: 'Transactions to add', value: formatCount(adding) },
         { term: 'Money in', value: formatCents(preview.moneyIn) },
         { term: 'Money out', value: formatCents(-preview.moneyOut) },
         { term: 'Net', value: formatSignedCents(preview.net) },

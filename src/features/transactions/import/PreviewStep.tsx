@@ -7,6 +7,7 @@ import { rowsToWrite, type ImportPreview } from './import-preview';
 import { DuplicatesTable, PreviewFiles, PreviewTotals, SHOWN_ROWS, SkippedTable } from './PreviewParts';
 import { ProposedList } from './ProposedList';
 import { StatementRowsTable } from './StatementRowsTable';
+import { formatCount } from '../../../lib/format/money';
 
 export function PreviewStep({
   preview,
@@ -37,7 +38,7 @@ export function PreviewStep({
       <ProposedList proposed={preview.proposed} same={same} decide={decide} />
       <SkippedTable preview={preview} />
       <StatementRowsTable
-        caption={`Transactions to add${rows.length > SHOWN_ROWS ? ` (first ${SHOWN_ROWS} of ${rows.length.toLocaleString('en-AU')})` : ''}`}
+        caption={`Transactions to add${rows.length > SHOWN_ROWS ? ` (first ${SHOWN_ROWS} of ${formatCount(rows.length)})` : ''}`}
         rows={rows.slice(0, SHOWN_ROWS)}
         rowKey={(r) => r.key}
         withPayee

@@ -3,6 +3,7 @@ import { plural } from '../tx-format';
 import { Button, NamedOptions, SelectField } from '../ui';
 import type { Lookups } from '../use-tx-lookups';
 import type { BulkRecategorise } from './use-bulk-recategorise';
+import { formatCount } from '../../../lib/format/money';
 
 export function TxToolbar({ count, bulk, lookups }: { count: number; bulk: BulkRecategorise; lookups: Lookups }) {
   const { selected } = bulk;
@@ -10,9 +11,9 @@ export function TxToolbar({ count, bulk, lookups }: { count: number; bulk: BulkR
     <div className="tx-toolbar">
       <p role="status" className="money-status">
         {plural(count, 'transaction')}
-        {selected.size > 0 && `, ${selected.size.toLocaleString('en-AU')} selected`}
+        {selected.size > 0 && `, ${formatCount(selected.size)} selected`}
       </p>
-      <Button onClick={() => void bulk.selectAll()}>Select all {count.toLocaleString('en-AU')}</Button>
+      <Button onClick={() => void bulk.selectAll()}>Select all {formatCount(count)}</Button>
       {selected.size > 0 && (
         <div className="tx-bulk" role="group" aria-label="Change selected">
           <SelectField

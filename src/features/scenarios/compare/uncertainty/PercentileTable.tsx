@@ -1,7 +1,7 @@
 // The fan charts' text alternative: each scenario's net worth percentiles at yearly points, in a disclosure that
 // renders its tables only once opened.
 import { useState } from 'react';
-import { formatMoney } from '../../../../lib/format/money';
+import { formatCount, formatMoney } from '../../../../lib/format/money';
 import type { UncertaintyResult } from '../../../../../worker/engine/index';
 import { shortMonth } from '../SummaryCard';
 import { yearlyIndices } from './fan-chart-option';
@@ -18,8 +18,8 @@ export function PercentileTables({ result, todaysDollars }: { result: Uncertaint
             <div key={s.scenario_id} className="uncertainty-table-wrap">
               <table className="uncertainty-table" data-testid="percentile-table">
                 <caption>
-                  {s.name}: net worth percentiles{todaysDollars ? " in today's dollars" : ''},{' '}
-                  {s.trials.toLocaleString('en-AU')} trials
+                  {s.name}: net worth percentiles{todaysDollars ? " in today's dollars" : ''}, {formatCount(s.trials)}{' '}
+                  trials
                 </caption>
                 <thead>
                   <tr>

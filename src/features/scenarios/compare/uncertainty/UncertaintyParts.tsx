@@ -1,5 +1,5 @@
 // The Uncertainty view's smaller pieces: the run options, the optional goal, the run's progress and status line, and the help panel.
-import { formatAmountInput } from '../../../../lib/format/money';
+import { formatCount, formatAmountInput } from '../../../../lib/format/money';
 import type { ScenarioEventRow } from '../../../../data/entities';
 import { UNCERTAINTY_HELP_TEXT, type StressName, type UncertaintyResult } from '../../../../../worker/engine/index';
 import { Input, Select } from '../../../../components/form/controls';
@@ -29,7 +29,7 @@ export function RunOptions(props: OptionsProps) {
         <Select id={`${uid}-trials`} value={trials} onChange={(e) => onTrials(Number(e.target.value))}>
           {TRIAL_CHOICES.map((t) => (
             <option key={t} value={t}>
-              {t.toLocaleString('en-AU')}
+              {formatCount(t)}
             </option>
           ))}
         </Select>
@@ -121,7 +121,7 @@ export function RunStatus({ phase, trials, result }: StatusProps) {
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
-            aria-valuetext={`${phase.progress.done.toLocaleString('en-AU')} of ${phase.progress.total.toLocaleString('en-AU')} trials`}
+            aria-valuetext={`${formatCount(phase.progress.done)} of ${formatCount(phase.progress.total)} trials`}
           >
             <span style={{ width: `${percent}%` }} />
           </div>
@@ -129,9 +129,9 @@ export function RunStatus({ phase, trials, result }: StatusProps) {
       )}
       <p className="uncertainty-status" role="status" aria-live="polite">
         {running
-          ? `Running ${trials.toLocaleString('en-AU')} trials for each scenario...`
+          ? `Running ${formatCount(trials)} trials for each scenario...`
           : phase.kind === 'done'
-            ? `Done: ${result?.trials.toLocaleString('en-AU') ?? ''} trials for each scenario${phase.cached ? ' (saved result)' : ''}.`
+            ? `Done: ${result ? formatCount(result.trials) : ''} trials for each scenario${phase.cached ? ' (saved result)' : ''}.`
             : phase.kind === 'cancelled'
               ? UNCERTAINTY_MESSAGES.cancelled
               : ''}
