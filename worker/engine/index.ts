@@ -81,7 +81,8 @@ export {
   type EventToCompile,
   type ParameterError,
 } from './templates/compile';
-export { materialiseEvent, eventEntityId, type MaterialisedEvent, type CategoryHint } from './templates/materialise';
+export { materialiseEvent, type MaterialisedEvent, type CategoryHint } from './templates/materialise';
+export { eventEntityId } from './templates/entity-id';
 export {
   categoryResolver,
   eventCompileContext,

@@ -15,7 +15,8 @@ import {
   type EventToCompile,
 } from '../../../worker/engine/templates/compile';
 import { withDefaults, isParameterVisible } from '../../../worker/engine/templates/parameters';
-import { materialiseEvent, eventEntityId } from '../../../worker/engine/templates/materialise';
+import { materialiseEvent } from '../../../worker/engine/templates/materialise';
+import { eventEntityId } from '../../../worker/engine/templates/entity-id';
 import { TemplateSchema, type Template } from '../../../worker/engine/model/template';
 import {
   PRIMARY_CASH,

@@ -11,7 +11,7 @@ let loaded: Promise<Detector> | null = null;
 export function loadDetector(): Promise<Detector> {
   loaded ??=
     typeof Worker === 'undefined'
-      ? import('../../../../worker/engine/index').then((m) => m.detectRecurring)
+      ? import('./in-thread-detector').then((m) => m.detectRecurring)
       : import('../../../../worker/statement-client').then(({ getStatementClient }) => async (rows, opts) => {
           const result = await getStatementClient().detectRecurring(rows, opts);
           if (!result.ok) throw new Error(result.message);
