@@ -21,12 +21,18 @@ const echartsOnlyInAdapter = {
  * import() too), repeated in every block that sets no-restricted-syntax, since a later block replaces the rule.
  */
 const TS_SUFFIX = '/^\\.{1,2}\\/.*\\.(ts|tsx|mts)$/';
-const noTsExtension = ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map(
-  (node) => ({
+const noTsExtension = ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression']
+  .map((node) => ({
     selector: `${node}[source.value=${TS_SUFFIX}]`,
     message: "Import without the file extension ('./rows', not './rows.ts'): the repo's one import convention.",
-  }),
-);
+  }))
+  .concat({
+    // A dynamic import of the engine's index makes the bundler keep all of the engine in one chunk (the namespace
+    // object needs every export), and every page that statically imports any engine helper then loads all of it.
+    selector: 'ImportExpression[source.value=/(^|\\/)engine\\/index$/]',
+    message:
+      "Don't import() the engine's index: import() a small module of yours that imports the names you need from it.",
+  });
 
 /** The engine is pure: nothing from the app, the server, the DOM helpers or vendors with I/O. */
 const enginePurity = [
