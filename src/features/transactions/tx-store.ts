@@ -5,6 +5,7 @@
 import type { WyrdDb } from '../../data/db';
 import { blockKey, byDateThenId, type BlockHead } from '../../data/tx-blocks';
 import type { ImportBatch, PayeeRule, Transaction } from './engine-types';
+import { compareCodeUnits } from '../../lib/format/name-sort';
 
 export type TransactionRow = Transaction;
 export type ImportBatchRow = ImportBatch;
@@ -304,7 +305,7 @@ export async function runningBalances(
 
 export async function listBatches(db: WyrdDb): Promise<ImportBatchRow[]> {
   const rows = await batchesTable(db).toArray();
-  return rows.sort((a, b) => b.imported_at.localeCompare(a.imported_at));
+  return rows.sort((a, b) => compareCodeUnits(b.imported_at, a.imported_at));
 }
 
 export async function listRules(db: WyrdDb): Promise<PayeeRuleRow[]> {

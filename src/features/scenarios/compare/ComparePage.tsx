@@ -16,6 +16,7 @@ import { ModeSwitch, type CompareMode } from './uncertainty/ModeSwitch';
 import { Button, Input, Select } from '../../../components/form/controls';
 import '../surface.css';
 import './compare.css';
+import { compareCodeUnits } from '../../../lib/format/name-sort';
 
 /**
  * The Uncertainty mode is its own chunk, fetched when the user first switches to it: the screen's first load and its
@@ -43,8 +44,8 @@ function sortScenarios(rows: ScenarioRow[]): ScenarioRow[] {
   return [...rows].sort(
     (a, b) =>
       Number(b.is_baseline) - Number(a.is_baseline) ||
-      a.created_at.localeCompare(b.created_at) ||
-      a.id.localeCompare(b.id),
+      compareCodeUnits(a.created_at, b.created_at) ||
+      compareCodeUnits(a.id, b.id),
   );
 }
 

@@ -3,6 +3,7 @@
 import type { WyrdDb } from '../../../data/db';
 import type { AccountRow, RecurringItemRow, ScenarioEventRow } from '../../../data/entities';
 import { getScenarioWithChildren, type ScenarioWithChildrenRows } from '../../../data/repositories/scenarios';
+import { compareCodeUnits } from '../../../lib/format/name-sort';
 
 type Snapshot = { scenario: ScenarioWithChildrenRows | undefined; accounts: AccountRow[]; items: RecurringItemRow[] };
 
@@ -30,7 +31,7 @@ export async function readScenarioDetail(db: WyrdDb, scenarioId: string): Promis
 /** Sorted by trigger_date ascending (then name, so equal dates keep a stable order). */
 export function sortEvents(events: ReadonlyArray<ScenarioEventRow>): ScenarioEventRow[] {
   const date = (e: ScenarioEventRow) => e.trigger_date || `${e.trigger_month}-01`;
-  return [...events].sort((a, b) => date(a).localeCompare(date(b)) || a.name.localeCompare(b.name));
+  return [...events].sort((a, b) => compareCodeUnits(date(a), date(b)) || a.name.localeCompare(b.name));
 }
 
 export function buildScenarioDetail(snapshot: Snapshot): ScenarioDetailData {

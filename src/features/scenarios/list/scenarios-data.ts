@@ -2,6 +2,7 @@
 // accounts, recurring items and categories the baseline assistant reads.
 import type { WyrdDb } from '../../../data/db';
 import type { AccountRow, CategoryRow, RecurringItemRow, ScenarioEventRow, ScenarioRow } from '../../../data/entities';
+import { compareCodeUnits } from '../../../lib/format/name-sort';
 
 type Snapshot = {
   scenarios: ScenarioRow[];
@@ -38,7 +39,7 @@ export function buildScenariosData(snapshot: Snapshot): ScenariosData {
   for (const e of snapshot.events) counts.set(e.scenario_id, (counts.get(e.scenario_id) ?? 0) + 1);
   // Baseline first, then oldest first: the order scenarios were made in.
   const scenarios = [...snapshot.scenarios].sort(
-    (a, b) => Number(b.is_baseline) - Number(a.is_baseline) || a.created_at.localeCompare(b.created_at),
+    (a, b) => Number(b.is_baseline) - Number(a.is_baseline) || compareCodeUnits(a.created_at, b.created_at),
   );
   return {
     scenarios,

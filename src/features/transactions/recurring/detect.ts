@@ -3,6 +3,7 @@
 import type { WyrdDb } from '../../../data/db';
 import type { RecurringSeries } from '../engine-types';
 import { loadDetector, type Detector } from './recurring-detector';
+import { compareCodeUnits } from '../../../lib/format/name-sort';
 
 const DISMISSED_KEY = 'recurring-dismissed';
 
@@ -66,6 +67,6 @@ export async function linkedActuals(db: WyrdDb): Promise<Map<string, LinkedActua
     list.push({ id: t.id, date: t.date, amount_cents: t.amount_cents });
     byItem.set(t.recurring_item_id as string, list);
   }
-  for (const list of byItem.values()) list.sort((a, b) => b.date.localeCompare(a.date));
+  for (const list of byItem.values()) list.sort((a, b) => compareCodeUnits(b.date, a.date));
   return byItem;
 }

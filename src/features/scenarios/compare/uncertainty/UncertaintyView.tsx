@@ -19,6 +19,7 @@ import { GoalFields, HelpPanel, RunOptions, RunStatus } from './UncertaintyParts
 import { DEFAULT_TRIALS, UNCERTAINTY_MESSAGES, type Phase } from './uncertainty-state';
 import { Button } from '../../../../components/form/controls';
 import './uncertainty.css';
+import { compareCodeUnits } from '../../../../lib/format/name-sort';
 
 /** The result on screen; `run` counts results so each new one draws fresh charts. */
 type Shown = { result: UncertaintyResult; years: number; run: number };
@@ -81,7 +82,7 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
   const nameOf = new Map(scenarios.map((s) => [s.id, s.name]));
   const eventChoices = events
     .filter((e) => chosen.has(e.scenario_id) || baselineIds.has(e.scenario_id))
-    .sort((a, b) => a.trigger_month.localeCompare(b.trigger_month) || a.name.localeCompare(b.name));
+    .sort((a, b) => compareCodeUnits(a.trigger_month, b.trigger_month) || a.name.localeCompare(b.name));
 
   const amount = goalAmount.trim() === '' ? null : parseAmountInput(goalAmount);
   const problem =
