@@ -57,6 +57,68 @@ function landingBudget(): Plugin {
   };
 }
 
+/** The public routes whose chunks index.html fetches at once when the page opens at that path (routePreload). */
+const PRELOADED_ROUTES: Record<string, string[]> = {
+  '/login': ['src/routes/public-guard.tsx', 'src/features/auth/LoginPage.tsx'],
+  '/signup': ['src/routes/public-guard.tsx', 'src/features/auth/SignupPage.tsx'],
+  '/forgot-password': ['src/routes/public-guard.tsx', 'src/features/auth/ForgotPasswordPage.tsx'],
+};
+
+/**
+ * A page opened at /login (or /signup, /forgot-password) otherwise finds its chunks one level at a time: the entry,
+ * then the lazy route's chunk once the router runs, then what that chunk imports, then what those import (no
+ * modulepreload links: see build.modulePreload). On a slow mobile network each level is a round trip before the
+ * form can paint. This writes a small inline script into index.html that, for those paths only, asks for every
+ * chunk the route needs (beyond the entry's own) alongside the entry. Other paths fetch nothing extra.
+ */
+function routePreload(): Plugin {
+  let base = '/';
+  return {
+    name: 'wyrd-route-preload',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const closure = (fileNames: string[], into: Set<string>) => {
+          for (const fileName of fileNames) {
+            if (into.has(fileName)) continue;
+            into.add(fileName);
+            const chunk = bundle[fileName];
+            if (chunk?.type === 'chunk') closure(chunk.imports, into);
+          }
+          return into;
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const loadedByEntry = closure(entry ? [entry.fileName] : [], new Set());
+        const routes: Record<string, string[]> = {};
+        for (const [path, modules] of Object.entries(PRELOADED_ROUTES)) {
+          const roots = modules.map((module) => {
+            const chunk = chunks.find((item) => item.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${module}`));
+            if (!chunk) throw new Error(`wyrd-route-preload: no chunk for ${module}`);
+            return chunk.fileName;
+          });
+          routes[path] = [...closure(roots, new Set())]
+            .filter((fileName) => !loadedByEntry.has(fileName))
+            .sort()
+            .map((fileName) => base + fileName);
+        }
+        const script =
+          `(function(){var r=${JSON.stringify(routes)}[location.pathname.replace(/\\/+$/,'')];if(r)` +
+          `for(var i=0;i<r.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';` +
+          `l.href=r[i];document.head.appendChild(l)}})()`;
+        // At the end of head, after the entry's script tag: the charset must stay in the page's first 1024 bytes.
+        return [{ tag: 'script', children: script, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 /**
  * papaparse (CommonJS) has no side effects on import; saying so lets the chunks and workers that reach the engine's
  * index without reading a CSV leave it out (only the statement worker parses CSV). The engine has none either (no
@@ -77,6 +139,7 @@ export default defineConfig({
   plugins: [
     react(),
     landingBudget(),
+    routePreload(),
     VitePWA({
       // Our own service worker source (src/sw/sw.ts: precache, offline navigation, Background Sync of the
       // outbox with the sync engine's push code); the plugin builds it and injects the precache manifest.

@@ -1,4 +1,5 @@
-// Landing page (spec section 1): headline, 'How Wyrd Works' steps, and the waitlist alert that clears the field.
+// Landing page (spec section 1): headline, 'How Wyrd Works' steps, and the waitlist alert that clears the field;
+// and what index.html fetches up front on the public routes (docs/app.md, the route preload).
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
 import { LandingPage } from './page-models/landing-page';
@@ -27,6 +28,28 @@ describe('landing page', () => {
     const message = await landing.waitlistConfirmation(() => email.press('Enter'));
     expect(message.trim()).toBe("Thanks for joining! We'll be in touch at jo@example.com. Stay Wyrd!");
     await expect.poll(() => email.inputValue()).toBe('');
+    expect(t.errors).toEqual([]);
+  });
+
+  it("has /login fetch its route's chunks alongside the entry, and the landing page nothing extra", async () => {
+    const html = await (await fetch(`${t.stack.webUrl}/login`, { headers: { Accept: 'text/html' } })).text();
+    const map = /var r=(\{.*?\})\[location\.pathname/.exec(html)?.[1];
+    expect(map, 'index.html holds the route preload map').toBeTruthy();
+    const routes = JSON.parse(map!) as Record<string, string[]>;
+    expect(Object.keys(routes).sort()).toEqual(['/forgot-password', '/login', '/signup']);
+    expect(routes['/login'].some((file) => /^\/assets\/LoginPage-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(routes['/signup'].some((file) => /^\/assets\/SignupPage-[\w-]+\.js$/.test(file))).toBe(true);
+    for (const file of new Set(Object.values(routes).flat())) {
+      expect((await fetch(`${t.stack.webUrl}${file}`)).status, file).toBe(200);
+    }
+    await t.page.goto('/login');
+    await t.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    const links = await t.page.$$eval('link[rel=modulepreload]', (nodes) =>
+      nodes.map((node) => new URL((node as HTMLLinkElement).href).pathname),
+    );
+    expect(links.sort()).toEqual([...routes['/login']].sort());
+    await t.page.goto('/');
+    expect(await t.page.locator('link[rel=modulepreload]').count()).toBe(0);
     expect(t.errors).toEqual([]);
   });
 });
