@@ -2,7 +2,7 @@
 // it is local-only (a config the app accepts); unset keeps the local API.
 import { describe, expect, it } from 'vitest';
 import { buildAppConfig, planStack } from '../../scripts/stack/app-config';
-import { parseAppConfig } from '../../src/lib/config/app-config';
+import { parseAppConfig } from '../../src/lib/config/app-config-schema';
 
 describe('stack config without an API', () => {
   it('WYRD_API_URL= (set, empty) starts no API server and serves a local-only config', () => {

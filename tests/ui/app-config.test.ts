@@ -2,7 +2,8 @@
 // (no endpoint) are accepted, and bad configs fail with the fields named.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadAppConfig, parseAppConfig, resetAppConfigForTests } from '../../src/lib/config/app-config';
+import { loadAppConfig, resetAppConfigForTests } from '../../src/lib/config/app-config';
+import { parseAppConfig } from '../../src/lib/config/app-config-schema';
 
 describe('app config', () => {
   afterEach(() => {

@@ -20,7 +20,7 @@ import {
   updatePassword,
   updateUserAttributes,
 } from 'aws-amplify/auth';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '../config/app-config-schema';
 import { AUTH_FALLBACKS } from './auth-types';
 import type { AuthResult, AuthUser, CurrentUserResult, UserAttributes } from './auth-types';
 import { AMPLIFY_TOKEN_KEY_PREFIX } from './session-hint';
