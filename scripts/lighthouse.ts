@@ -26,7 +26,8 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 // LIGHTHOUSE_ROUTES=/dashboard,/scenarios/compare audits only those (the bundle and installability checks still run).
 const ONLY = (process.env.LIGHTHOUSE_ROUTES ?? '').split(',').filter(Boolean);
 // LIGHTHOUSE_PROFILE=<dir>: also loads each signed-in page once with the CPU slowed 4x (as Lighthouse's mobile
-// setting assumes) under a CDP CPU profile, writes it there and prints where the main thread's time went.
+// setting assumes) under a CDP CPU profile, writes it there and prints where the main thread's time went, and each
+// long task (a trace alongside) with the functions that took the most of it.
 const PROFILE_DIR = process.env.LIGHTHOUSE_PROFILE ?? '';
 const wanted = (route: string) => ONLY.length === 0 || ONLY.includes(route);
 const INITIAL_JS_LIMIT_KB = 200;
@@ -210,6 +211,38 @@ async function signedInChrome(stack: RunningStack, dir: string): Promise<{ port:
   return { port, context };
 }
 
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+};
+
+/** The renderer main thread's tasks of at least `minMs`, from a devtools.timeline trace, in order. */
+function longTasks(events: TraceEvent[], minMs: number): Array<{ ts: number; dur: number }> {
+  // 'RunTask' in older Chromium, 'ThreadControllerImpl::RunTask' in newer (category toplevel).
+  const runTasks = events.filter(
+    (e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && typeof e.dur === 'number',
+  );
+  // The page's main thread: the CrRendererMain thread that ran the most task time.
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  let best: TraceEvent | undefined;
+  let bestTime = -1;
+  for (const main of mains) {
+    const time = runTasks
+      .filter((t) => t.pid === main.pid && t.tid === main.tid)
+      .reduce((sum, t) => sum + (t.dur ?? 0), 0);
+    if (time > bestTime) [best, bestTime] = [main, time];
+  }
+  return runTasks
+    .filter((t) => best && t.pid === best.pid && t.tid === best.tid && (t.dur ?? 0) >= minMs * 1000)
+    .map((t) => ({ ts: t.ts, dur: t.dur ?? 0 }))
+    .sort((a, b) => a.ts - b.ts);
+}
+
 /** The first 8 seconds of a signed-in page load, 4x CPU slowdown, as a CPU profile: printed and kept. */
 async function profileLoad(context: BrowserContext, route: string): Promise<void> {
   const page = await context.newPage();
@@ -219,8 +252,17 @@ async function profileLoad(context: BrowserContext, route: string): Promise<void
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
+    // A trace alongside, for the main thread's long tasks (the profile alone has no task boundaries).
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (data) => {
+      events.push(...(data.value as unknown as TraceEvent[]));
+    });
+    await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline', transferMode: 'ReportEvents' });
     await page.goto(route);
     await page.waitForTimeout(8_000);
+    const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await traced;
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
     const { mkdir, writeFile } = await import('node:fs/promises');
     await mkdir(PROFILE_DIR, { recursive: true });
@@ -234,6 +276,15 @@ async function profileLoad(context: BrowserContext, route: string): Promise<void
         .join(', ')}`,
     );
     for (const line of summariseProfile(profile, 25)) console.log(`  ${line}`);
+    console.log('  main-thread tasks of 50 ms or more (4x), with the functions that took the most of each:');
+    for (const task of longTasks(events, 50)) {
+      const heaviest = summariseProfile(profile, 10, { from: task.ts, to: task.ts + task.dur });
+      const totals = heaviest.slice(heaviest.indexOf('total time:') + 1).map((line) => line.trim());
+      console.log(
+        `    at ${((task.ts - (profile.startTime ?? task.ts)) / 1000).toFixed(0)} ms: ${(task.dur / 1000).toFixed(0)} ms`,
+      );
+      for (const line of totals) console.log(`      ${line}`);
+    }
     // Whether the load used Intl: a page's first Intl formatter loads ICU's locale data (tens of ms, four times
     // that here), so the first one after a load that used none takes that long, and about 1 ms if it did.
     const firstIntl = await page.evaluate(() => {

@@ -5,10 +5,13 @@ export type ProfileNode = {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 };
-export type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+export type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime?: number };
 
-/** Self and total (inclusive) milliseconds per function of a CPU profile, the heaviest first. */
-export function summariseProfile(profile: CpuProfile, top = 18): string[] {
+/**
+ * Self and total (inclusive) milliseconds per function of a CPU profile, the heaviest first. `window` (microseconds
+ * on the profile's clock, that of a Chrome trace) keeps only the samples taken inside it.
+ */
+export function summariseProfile(profile: CpuProfile, top = 18, window?: { from: number; to: number }): string[] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -19,7 +22,10 @@ export function summariseProfile(profile: CpuProfile, top = 18): string[] {
   };
   const self = new Map<string, number>();
   const total = new Map<string, number>();
+  let at = profile.startTime ?? 0;
   profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (window && (at < window.from || at > window.to)) return;
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
     const node = byId.get(id);
     if (!node) return;
