@@ -2,6 +2,7 @@
 // and what index.html fetches up front on the public routes (docs/app.md, the route preload).
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
+import { LoginPage } from './page-models/auth-pages';
 import { LandingPage } from './page-models/landing-page';
 
 describe('landing page', () => {
@@ -42,14 +43,11 @@ describe('landing page', () => {
     for (const file of new Set(Object.values(routes).flat())) {
       expect((await fetch(`${t.stack.webUrl}${file}`)).status, file).toBe(200);
     }
-    await t.page.goto('/login');
-    await t.page.getByRole('button', { name: 'Sign in' }).waitFor();
-    const links = await t.page.$$eval('link[rel=modulepreload]', (nodes) =>
-      nodes.map((node) => new URL((node as HTMLLinkElement).href).pathname),
-    );
-    expect(links.sort()).toEqual([...routes['/login']].sort());
-    await t.page.goto('/');
-    expect(await t.page.locator('link[rel=modulepreload]').count()).toBe(0);
+    const landing = new LandingPage(t.page);
+    await new LoginPage(t.page).open();
+    expect((await landing.modulePreloads()).sort()).toEqual([...routes['/login']].sort());
+    await landing.open();
+    expect(await landing.modulePreloads()).toEqual([]);
     expect(t.errors).toEqual([]);
   });
 });

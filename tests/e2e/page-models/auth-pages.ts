@@ -24,6 +24,12 @@ export class LoginPage {
     await this.page.getByRole('button', { name: 'Sign in' }).click();
   }
 
+  /** Opens /login and waits for its form. */
+  async open(): Promise<void> {
+    await this.page.goto('/login');
+    await this.page.getByRole('button', { name: 'Sign in' }).waitFor();
+  }
+
   /** The identity service's message for a wrong password. */
   wrongPassword(): Locator {
     return this.page.getByText('Incorrect username or password.').first();

@@ -1,5 +1,5 @@
 // Page model of the landing page for the browser tests: the headline, the 'How Wyrd Works' steps, Get Early Access
-// and the waitlist form with its confirmation.
+// and the waitlist form with its confirmation; and the modulepreload links any page's shell added.
 import type { Locator, Page } from 'playwright-core';
 
 const THANKS = 'Thanks for joining!';
@@ -50,5 +50,12 @@ export class LandingPage {
     const inline = alert.waitFor({ timeout: 15_000 }).then(() => alert.innerText());
     await trigger();
     return Promise.any([dialog, inline]);
+  }
+
+  /** The paths of the page's modulepreload links (index.html adds them on the public routes: docs/app.md). */
+  async modulePreloads(): Promise<string[]> {
+    return this.page
+      .locator('link[rel=modulepreload]')
+      .evaluateAll((nodes) => nodes.map((node) => new URL((node as HTMLLinkElement).href).pathname));
   }
 }
