@@ -40,6 +40,7 @@ export function parseAppConfig(raw: unknown): AppConfig {
   if (!bad.includes('apiBaseUrl') && (localOnly ? apiBaseUrl !== '' : apiBaseUrl === '')) {
     bad.unshift(localOnly ? 'localOnly (needs an empty apiBaseUrl)' : 'apiBaseUrl');
   }
+  // The path is app-config.ts's APP_CONFIG_URL, written out: importing it from there would close an import cycle.
   if (!result.success || bad.length > 0) throw new Error(`Invalid /app-config.json: check ${bad.join(', ')}`);
   return { apiBaseUrl, localOnly, cognito: result.data.cognito };
 }
