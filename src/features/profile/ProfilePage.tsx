@@ -31,8 +31,6 @@ export function ProfilePage() {
   const cachedAttributes = useAuthStore((state) => state.user?.attributes ?? null);
   const [attributes, setAttributes] = useState<UserAttributes | null>(cachedAttributes);
   const [loadError, setLoadError] = useState('');
-  // Bumped only when fetched attributes arrive, so the form remounts with them (but not after a save).
-  const [loadedVersion, setLoadedVersion] = useState(0);
   // Set once the person types in the form or saves it: from then on their names win over a fetch that was
   // asked for before (a slow answer would otherwise wipe what they typed, or undo a save and its message).
   const edited = useRef(false);
@@ -49,10 +47,7 @@ export function ProfilePage() {
             given_name: current?.given_name,
             family_name: current?.family_name,
           }));
-        } else {
-          setAttributes(fetched);
-          setLoadedVersion((version) => version + 1);
-        }
+        } else setAttributes(fetched);
       } else if (!cachedAttributes) setLoadError(result.error ?? 'Failed to load profile');
     });
     return () => {
@@ -94,7 +89,6 @@ export function ProfilePage() {
         <div role="tabpanel" id="panel-profile" aria-labelledby="tab-profile" className="card">
           <FormMessage type="error">{loadError}</FormMessage>
           <ProfileForm
-            key={loadedVersion}
             attributes={attributes}
             onEdit={() => (edited.current = true)}
             onSaved={(saved) => setAttributes((current) => ({ ...current, ...saved }))}
@@ -123,8 +117,13 @@ function ProfileForm({
   onEdit: () => void;
   onSaved: (saved: UserAttributes) => void;
 }) {
-  const [firstName, setFirstName] = useState(attributes?.given_name ?? '');
-  const [lastName, setLastName] = useState(attributes?.family_name ?? '');
+  // The names as typed, once the person types: until then the fields show the attributes, so names fetched after
+  // the form opened fill it, and from the first keystroke on nothing fetched replaces what is typed. Decided by
+  // this state itself, not when the fetch answered: a keystroke between the answer and its render (the form used
+  // to remount with the fetched names then, which threw the typed name away and saved the old one) must win.
+  const [typed, setTyped] = useState<{ first: string; last: string } | null>(null);
+  const firstName = typed ? typed.first : (attributes?.given_name ?? '');
+  const lastName = typed ? typed.last : (attributes?.family_name ?? '');
   const { error, notice, setNotice, busy, run } = useFormAction();
   const verified = attributes?.email_verified === 'true';
 
@@ -158,11 +157,11 @@ function ProfileForm({
         last={lastName}
         onFirst={(value) => {
           onEdit();
-          setFirstName(value);
+          setTyped((current) => ({ first: value, last: current ? current.last : lastName }));
         }}
         onLast={(value) => {
           onEdit();
-          setLastName(value);
+          setTyped((current) => ({ first: current ? current.first : firstName, last: value }));
         }}
       />
       <FormSubmit error={error} success={notice} busy={busy} label="Save Changes" busyLabel="Saving..." />
