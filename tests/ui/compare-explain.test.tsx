@@ -137,7 +137,8 @@ describe('explain this number', () => {
 
   it("opens the month of a chart point that is clicked, and says so when the engine can't explain it", async () => {
     await renderCompared();
-    await userEvent.click(screen.getByRole('button', { name: 'Click point 3 of Net Worth Projection' }));
+    // The charts come in after the cards (their module loads on its own), so the point is waited for.
+    await userEvent.click(await screen.findByRole('button', { name: 'Click point 3 of Net Worth Projection' }));
     // Five years are charted monthly: point 3 is the end of February 2027.
     const dialog = await screen.findByRole('dialog', { name: 'Explain February 2027' });
     await waitFor(() => expect(within(dialog).getAllByTestId('explain-scenario')).toHaveLength(2));
