@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * DOM tests that need a process of their own: under a VM context, the first-pull test's Dexie transaction commits
- * early (PrematureCommitError) with fake-indexeddb, which no browser does.
+ * DOM tests that need a process of their own. Under a VM context the test file's Promise is not the one Dexie
+ * follows, so a Promise.all inside a transaction (the pull's merge does one) ends it early (PrematureCommitError).
+ * A browser has one realm: the browser tests' pulls run that merge on real IndexedDB.
  */
 const DOM_OWN_PROCESS = ['tests/ui/sync-triggers.test.tsx'];
 
