@@ -2,8 +2,15 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { configure } from '@testing-library/dom';
+import { vi } from 'vitest';
 import { webcrypto } from 'node:crypto';
 import { performance as nodePerformance } from 'node:perf_hooks';
+
+// Under the vm pool the worker's module cache outlives a test file: without this, the next file in that worker
+// gets the modules (and their state) the last file evaluated, and a module mock it declares is not applied to
+// them (its screens used the previous file's real sign-in and showed the sign-in page). Resetting it here, before
+// the test file's imports, gives each file modules of its own, as a process per file does.
+vi.resetModules();
 
 // CI runs every suite on 2 cores, the UI tests at a lower priority beside the browser tests: a screen that answers
 // in milliseconds on an idle machine can wait seconds for a core there. So findBy*/waitFor wait up to 15 s (not the
