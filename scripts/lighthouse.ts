@@ -29,6 +29,12 @@ const ONLY = (process.env.LIGHTHOUSE_ROUTES ?? '').split(',').filter(Boolean);
 // setting assumes) under a CDP CPU profile, writes it there and prints where the main thread's time went, and each
 // long task (a trace alongside) with the functions that took the most of it.
 const PROFILE_DIR = process.env.LIGHTHOUSE_PROFILE ?? '';
+// LIGHTHOUSE_PROFILE_SLOWDOWN=1: that profile without the slowdown (as Lighthouse observes a load before it
+// simulates the slow phone); tasks are then listed from 50 ms / 4 up.
+const SLOWDOWN = Math.max(1, Number(process.env.LIGHTHOUSE_PROFILE_SLOWDOWN ?? 4));
+// LIGHTHOUSE_ASSETS=<dir>: Lighthouse also saves each run's trace and DevTools log there (--save-assets), to see
+// the tasks its simulated (4x) total blocking time was computed from.
+const ASSETS_DIR = process.env.LIGHTHOUSE_ASSETS ?? '';
 const wanted = (route: string) => ONLY.length === 0 || ONLY.includes(route);
 const INITIAL_JS_LIMIT_KB = 200;
 // Strings only chart code contains (zrender is echarts' renderer); chunk names are checked as well.
@@ -57,9 +63,12 @@ function runLighthouse(url: string, port?: number): Promise<LighthouseReport> {
     '--output=json',
     '--output-path=stdout',
     '--quiet',
+    ...(ASSETS_DIR ? ['--save-assets'] : []),
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
+      // --save-assets writes beside the report's path: with stdout as that path, into the working directory.
+      cwd: ASSETS_DIR || undefined,
       env: { ...process.env, CHROME_PATH },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -243,12 +252,20 @@ function longTasks(events: TraceEvent[], minMs: number): Array<{ ts: number; dur
     .sort((a, b) => a.ts - b.ts);
 }
 
-/** The first 8 seconds of a signed-in page load, 4x CPU slowdown, as a CPU profile: printed and kept. */
+/** The first 8 seconds of a signed-in page load, 4x CPU slowdown (SLOWDOWN), as a CPU profile: printed and kept. */
 async function profileLoad(context: BrowserContext, route: string): Promise<void> {
   const page = await context.newPage();
   try {
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+    // Lighthouse's mobile screen (a Moto G Power): the app lays a phone's screen out differently.
+    await cdp.send('Emulation.setDeviceMetricsOverride', {
+      width: 412,
+      height: 823,
+      deviceScaleFactor: 1.75,
+      mobile: true,
+    });
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
@@ -268,7 +285,7 @@ async function profileLoad(context: BrowserContext, route: string): Promise<void
     await mkdir(PROFILE_DIR, { recursive: true });
     const file = path.join(PROFILE_DIR, `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.cpuprofile`);
     await writeFile(file, JSON.stringify(profile));
-    console.log(`\nCPU profile of ${route} (4x slowdown, first 8 s; ${file}, load average ${loadText()}):`);
+    console.log(`\nCPU profile of ${route} (${SLOWDOWN}x slowdown, first 8 s; ${file}, load average ${loadText()}):`);
     console.log(
       `  self time by script: ${selfTimeByScript(profile)
         .slice(0, 12)
@@ -276,8 +293,11 @@ async function profileLoad(context: BrowserContext, route: string): Promise<void
         .join(', ')}`,
     );
     for (const line of summariseProfile(profile, 25)) console.log(`  ${line}`);
-    console.log('  main-thread tasks of 50 ms or more (4x), with the functions that took the most of each:');
-    for (const task of longTasks(events, 50)) {
+    const longMs = (50 * SLOWDOWN) / 4;
+    console.log(
+      `  main-thread tasks of ${longMs} ms or more (${SLOWDOWN}x), with the functions that took the most of each:`,
+    );
+    for (const task of longTasks(events, longMs)) {
       const heaviest = summariseProfile(profile, 10, { from: task.ts, to: task.ts + task.dur });
       const totals = heaviest.slice(heaviest.indexOf('total time:') + 1).map((line) => line.trim());
       console.log(

@@ -1,6 +1,6 @@
 // App entry: mounts the router (landing page eager, everything else lazy), the 'Update available' prompt, and
 // registers the service worker.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './routes/router';
@@ -11,11 +11,14 @@ import './styles/global.css';
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-    <UpdatePrompt />
-  </StrictMode>,
+const root = createRoot(rootElement);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+      <UpdatePrompt />
+    </StrictMode>,
+  ),
 );
 
 registerServiceWorker();

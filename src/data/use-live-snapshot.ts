@@ -5,7 +5,7 @@
 // Screens that read the same thing share one read; a kept read (the ledger) outlives its screens, so moving
 // between the screens that show it does not read 10,000 rows again (docs/data-layer.md "Live reads").
 import Dexie, { type ObservabilitySet } from 'dexie';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 
 export type LiveData<D> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: D };
 
@@ -67,7 +67,7 @@ type Source<S> = {
   gone: AbortController;
   listening: boolean;
   onChange: (parts: ObservabilitySet) => void;
-  /** Stable for useSyncExternalStore (a new function each render would unsubscribe and subscribe again). */
+  /** Stable: a new function each render would unsubscribe and subscribe again. */
   subscribe: (listener: () => void) => () => void;
   getLoad: () => LoadState<S>;
 };
@@ -371,6 +371,28 @@ export type LiveSnapshotOptions = {
 };
 
 /**
+ * The source's load, as a transition: a new snapshot re-renders the screen in React's interruptible render, a few
+ * milliseconds per task, where useSyncExternalStore's updates always render in one go (a screen of figures was
+ * one long task under a phone's CPU). The screen can show its previous snapshot a moment longer.
+ */
+function useSourceLoad<S>(source: Source<S>): LoadState<S> {
+  const [state, setState] = useState(() => ({ source, load: source.getLoad() }));
+  useEffect(() => {
+    const update = () => {
+      const load = source.getLoad();
+      startTransition(() =>
+        setState((prev) => (prev.source === source && prev.load === load ? prev : { source, load })),
+      );
+    };
+    const unsubscribe = source.subscribe(update);
+    // A change between this render and the subscription (the first subscriber's read may answer at once).
+    update();
+    return unsubscribe;
+  }, [source]);
+  return state.source === source ? state.load : source.getLoad();
+}
+
+/**
  * `read` and `build` must be stable (module-level functions); `attempt` re-runs a failed read ('Try again').
  * `failure` is the text logged when the read fails. `tables` names the tables `read` reads (a module-level
  * array); without it, a change to any table but the sync bookkeeping re-reads. `read`'s signal is aborted when
@@ -389,7 +411,7 @@ export function useLiveSnapshot<Db extends Dexie, S, D>(
 ): LiveData<D> {
   const keep = options.keep ?? false;
   const source = sourceFor(db, read as Read<Dexie, S>, failure, tables, keep, options.settleMs ?? 0);
-  const load = useSyncExternalStore(source.subscribe, source.getLoad);
+  const load = useSourceLoad(source);
   // What this screen may show: nothing read before the user's last edit as it opened (another screen still
   // showing that snapshot while this one renders, or a re-read waiting for its gap, must not reach it).
   const [opened] = useState(() => ({ source, ownChange: source.ownChange }));

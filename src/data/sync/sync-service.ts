@@ -11,6 +11,7 @@ import { createApiClient } from '../../lib/http/api-client';
 import { requestBackgroundSync } from '../../lib/pwa/background-sync';
 import type { WyrdDb } from '../db';
 import { pendingChangeCount } from '../outbox';
+import { yieldToMain } from '../yield-to-main';
 import type { SyncEngine, SyncState } from './sync-engine';
 import { clearSyncSession, saveSyncSession } from './sync-session';
 
@@ -148,8 +149,28 @@ async function buildEngine(db: WyrdDb): Promise<SyncEngine | null> {
       : null;
   // Loaded here, not with this module: the signed-in pages paint before the push, pull and merge code (and the
   // engine schemas it validates with) is fetched and evaluated (docs/app.md "First paint when signed in").
-  const { SyncEngine: Engine } = await import('./sync-engine');
+  const { SyncEngine: Engine } = await loadSyncEngine();
   return new Engine({ db, api, precheck });
+}
+
+/**
+ * The sync engine's code, evaluated a part per task: zod, then the engine's shared and sync schemas, then the
+ * rest. Evaluated at once, the schemas' construction made the first round's start one long main-thread task
+ * (115 ms under a 4x CPU slowdown, a phone's speed). A module evaluates only once, so the later imports skip
+ * what the earlier ones evaluated.
+ */
+async function loadSyncEngine(): Promise<typeof import('./sync-engine')> {
+  const parts = [
+    () => import('zod'),
+    () => import('../../../worker/engine/model/common'),
+    () => import('../../../worker/engine/model/sync'),
+    () => import('../../../worker/engine/model/assumptions'),
+  ];
+  for (const part of parts) {
+    await part();
+    await yieldToMain();
+  }
+  return import('./sync-engine');
 }
 
 /** Starts syncing the signed-in user's database (idempotent per database); returns a stop function. */
