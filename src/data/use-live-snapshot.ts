@@ -3,7 +3,7 @@
 // Re-reads are coalesced: a sync pull commits a chunk of rows every few milliseconds, and re-reading 10,000 rows
 // (and rebuilding the screen) after each chunk kept the main thread and IndexedDB too busy to show a new screen.
 // Screens that read the same thing share one read; a kept read (the ledger) outlives its screens, so moving
-// between the screens that show it does not read 10,000 rows again (docs/data-layer.md "Live reads").
+// between the screens that show it does not read 10,000 rows again (docs/app.md "Live reads of whole tables").
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 
