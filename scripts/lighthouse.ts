@@ -313,7 +313,7 @@ async function profileLoad(context: BrowserContext, route: string): Promise<void
       return performance.now() - start;
     });
     console.log(
-      `  first Intl.NumberFormat after the load (4x slowdown): ${firstIntl.toFixed(1)} ms (tens of ms: the load used no Intl)`,
+      `  first Intl.NumberFormat after the load (${SLOWDOWN}x slowdown): ${firstIntl.toFixed(1)} ms (tens of ms: the load used no Intl)`,
     );
   } finally {
     await page.close();
