@@ -14,6 +14,7 @@ import {
   runTrialBatch,
   runUncertainty,
   sampleSnapshots,
+  sharedRowCount,
   splitTrials,
   UNCERTAINTY_HELP_TEXT,
   type UncertaintyRequest,
@@ -32,6 +33,52 @@ const zeroVolatility = {
 
 function withUncertainty(profile: ReturnType<typeof heavyProfile>, uncertainty: Record<string, unknown>) {
   return { ...profile, assumptions: { ...(profile.assumptions ?? {}), uncertainty } };
+}
+
+/** One person retiring onto an account-based pension and the Age Pension, with a home and a mortgage. */
+function agePensionProfile() {
+  return {
+    assumptions: { people: [{ id: 'self', name: 'Sam', birth_date: '1962-03-01' }], uncertainty: zeroVolatility },
+    accounts: [
+      { id: 'chk', name: 'Everyday', account_type: 'checking', current_balance: 20_000, is_asset: true },
+      { id: 'sup', name: 'Super', account_type: 'superannuation', current_balance: 450_000, is_asset: true },
+      { id: 'home', name: 'Home', account_type: 'property', current_balance: 900_000, is_asset: true },
+      { id: 'mort', name: 'Mortgage', account_type: 'mortgage', current_balance: -150_000, is_asset: false },
+    ],
+    recurring_items: [
+      ['pay', 7_000, '2026-01-15'],
+      ['spend', -4_500, '2026-01-10'],
+    ].map(([id, amount, start_date]) => ({
+      id,
+      name: String(id),
+      amount,
+      frequency: 'monthly',
+      start_date,
+      end_date: null,
+      account_id: 'chk',
+      category_id: 'c',
+      is_active: true,
+    })),
+    scenarios: [
+      { id: 'now', name: 'Now', is_baseline: true, events: [], modifications: [] },
+      {
+        id: 'ret',
+        name: 'Retire 2028',
+        is_baseline: false,
+        events: [
+          {
+            id: 'r1',
+            scenario_id: 'ret',
+            name: 'Retire',
+            trigger_month: '2028-07',
+            template_id: 'retirement',
+            template_parameters: { annual_drawdown: 50_000, salary_item: 'pay', super_account_id: 'sup' },
+          },
+        ],
+        modifications: [],
+      },
+    ],
+  };
 }
 
 describe('uncertainty: zero volatility is the deterministic forecast', () => {
@@ -63,50 +110,48 @@ describe('uncertainty: zero volatility is the deterministic forecast', () => {
   });
 });
 
+describe('uncertainty: rows the scenarios share', () => {
+  it('runs the rows every scenario holds alike once a trial, with the same trials as each scenario on its own', () => {
+    const profile = heavyProfile();
+    const ids = (profile.scenarios ?? []).map((s) => s.id);
+    for (const stress of [
+      undefined,
+      { name: 'crash_first_year' },
+      { name: 'high_inflation_decade' },
+      { name: 'rates_up_5y' },
+    ]) {
+      const request: UncertaintyRequest = {
+        as_of: AS_OF,
+        years: 30,
+        trials: 12,
+        seed: 9,
+        ...(stress ? { stress } : {}),
+      };
+      const prepared = prepareTrials(profile, request);
+      // Most of the heavy profile's 60 base accounts are touched by no event of any scenario.
+      expect(sharedRowCount(prepared)).toBeGreaterThan(40);
+      const together = runPreparedTrials(prepared, { first_trial: 0, count: 12 });
+      ids.forEach((id, s) => {
+        const alone = prepareTrials(profile, { ...request, scenario_ids: [id] });
+        expect(sharedRowCount(alone)).toBe(0);
+        const [batch] = runPreparedTrials(alone, { first_trial: 0, count: 12 });
+        expect(Array.from(together[s].net_worth)).toEqual(Array.from(batch.net_worth));
+        expect(Array.from(together[s].real_net_worth)).toEqual(Array.from(batch.real_net_worth));
+        expect(Array.from(together[s].shortfall_first_step)).toEqual(Array.from(batch.shortfall_first_step));
+      });
+    }
+  });
+
+  it('shares nothing when an Age Pension claimant makes the loop read every balance', () => {
+    // The home is touched by no event, but the Age Pension's assets test reads it every month.
+    const prepared = prepareTrials(agePensionProfile(), { as_of: AS_OF, years: 30, trials: 2, seed: 1 });
+    expect(sharedRowCount(prepared)).toBe(0);
+  });
+});
+
 describe('uncertainty: zero volatility through retirement', () => {
   it('runs a plan again and again unchanged: pension, Age Pension and a mortgage, two trials equal the forecast', () => {
-    const profile = {
-      assumptions: { people: [{ id: 'self', name: 'Sam', birth_date: '1962-03-01' }], uncertainty: zeroVolatility },
-      accounts: [
-        { id: 'chk', name: 'Everyday', account_type: 'checking', current_balance: 20_000, is_asset: true },
-        { id: 'sup', name: 'Super', account_type: 'superannuation', current_balance: 450_000, is_asset: true },
-        { id: 'home', name: 'Home', account_type: 'property', current_balance: 900_000, is_asset: true },
-        { id: 'mort', name: 'Mortgage', account_type: 'mortgage', current_balance: -150_000, is_asset: false },
-      ],
-      recurring_items: [
-        ['pay', 7_000, '2026-01-15'],
-        ['spend', -4_500, '2026-01-10'],
-      ].map(([id, amount, start_date]) => ({
-        id,
-        name: String(id),
-        amount,
-        frequency: 'monthly',
-        start_date,
-        end_date: null,
-        account_id: 'chk',
-        category_id: 'c',
-        is_active: true,
-      })),
-      scenarios: [
-        { id: 'now', name: 'Now', is_baseline: true, events: [], modifications: [] },
-        {
-          id: 'ret',
-          name: 'Retire 2028',
-          is_baseline: false,
-          events: [
-            {
-              id: 'r1',
-              scenario_id: 'ret',
-              name: 'Retire',
-              trigger_month: '2028-07',
-              template_id: 'retirement',
-              template_parameters: { annual_drawdown: 50_000, salary_item: 'pay', super_account_id: 'sup' },
-            },
-          ],
-          modifications: [],
-        },
-      ],
-    };
+    const profile = agePensionProfile();
     const years = 30;
     const comparison = compare(profile, { as_of: AS_OF, years, scenario_ids: [] });
     const batches = runTrialBatch(profile, { as_of: AS_OF, years, trials: 2 }, { first_trial: 0, count: 2 });

@@ -139,6 +139,7 @@ export {
   splitTrials,
   prepareTrials,
   runPreparedTrials,
+  sharedRowCount,
   type PreparedTrials,
 } from './uncertainty/run';
 export {

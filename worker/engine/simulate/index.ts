@@ -38,6 +38,7 @@ export { compileSpec, createSimulator, runCompiled, simulate, type CompiledSpec 
 export { defaultEventCompiler } from './default-compiler';
 export { KIND_CASH, KIND_DEBT, KIND_GROWTH, KIND_LENT } from './plan';
 export { ScratchArena } from './scratch';
+export { SHARED_TOTALS_WIDTH, sharedAccountPass } from './month-loop';
 export { type Columns } from './snapshots';
 export { pmt } from './loans';
 export { TaxSettlement } from './tax-settlement';

@@ -16,6 +16,9 @@ const LIQUID = 2;
 
 const NO_COLUMNS = new Int32Array(0);
 
+/** sharedAccountTotals per step: capital growth, income, expenses, assets, liabilities (negative), liquid cash. */
+export const SHARED_TOTALS_WIDTH = 6;
+
 /** Moves `amount` into account i, keeping the running totals (assets, liabilities, liquid) current. */
 function move(
   balance: Float64Array,
@@ -96,6 +99,8 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
   const rateShift = plan.rateShift ?? null;
   const shiftColumn = plan.rateShiftColumn ?? NO_COLUMNS;
   const shiftWidth = plan.rateShiftWidth ?? 0;
+  const passRows = plan.accountPassRows ?? null;
+  const sharedTotals = plan.sharedAccountTotals ?? null;
   const {
     count: accountCount,
     balance,
@@ -136,6 +141,7 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     offsetSaving,
   } = plan.loans;
   const hasOffsets = offsetRows.length > 0;
+  const passCount = passRows === null ? accountCount : passRows.length;
   redrawAvailable.fill(0); // a plan may be run again (uncertainty trials): nothing is paid ahead at as_of
   const { count: switchCount, step: switchStep, account: switchAccount, monthlyRate: switchRate } = plan.rateSwitches;
   const {
@@ -190,7 +196,8 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     const deltaRow = step * accountStride;
     const baseRow = step * baseAccountCount;
     const shiftRow = step * shiftWidth;
-    for (let i = 0; i < accountCount; i++) {
+    for (let j = 0; j < passCount; j++) {
+      const i = passRows === null ? j : passRows[j];
       let v = balance[i];
       const rate = rateShift === null ? monthlyRate[i] : monthlyRate[i] + rateShift[shiftRow + shiftColumn[i]];
       const accountKind = kind[i];
@@ -226,6 +233,15 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
         assets += v;
         if (isLiquid[i]) liquid += v;
       } else liabilities -= v;
+    }
+    if (sharedTotals !== null) {
+      const row = step * SHARED_TOTALS_WIDTH;
+      growth += sharedTotals[row];
+      income += sharedTotals[row + 1];
+      expense += sharedTotals[row + 2];
+      assets += sharedTotals[row + 3];
+      liabilities += sharedTotals[row + 4];
+      liquid += sharedTotals[row + 5];
     }
     totals[ASSETS] = assets;
     totals[LIABILITIES] = liabilities;
@@ -371,6 +387,72 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     netWorth[step] = totals[ASSETS] - totals[LIABILITIES];
   }
   return settlement;
+}
+
+/**
+ * The growth-and-interest pass of runMonths over `rows` only, from `balance` (updated in place), for rows that no
+ * loan, offset, transfer, rate switch, tax or retirement step reads or moves: step by step the same arithmetic as
+ * the loop's own pass (so each row's balances are the same to the bit), writing per step the rows' totals into
+ * `out` (SHARED_TOTALS_WIDTH wide) for runMonths to add (Plan.sharedAccountTotals). `rate` is each row's monthly
+ * rate and `shift`, `shiftColumn` and `shiftWidth` the trial's rate shifts, as Plan.rateShift.
+ */
+export function sharedAccountPass(
+  plan: Plan,
+  rows: Int32Array,
+  balance: Float64Array,
+  rate: Float64Array,
+  shift: Float64Array,
+  shiftColumn: Int32Array,
+  shiftWidth: number,
+  out: Float64Array,
+): void {
+  const { months, accountStride, accountDelta, baseAccountCount } = plan;
+  const baseAccountDelta = plan.baseAccountDelta ?? new Float64Array(0);
+  const { kind, isAsset, isLiquid } = plan.accounts;
+  const count = rows.length;
+  for (let step = 1; step <= months; step++) {
+    let growth = 0;
+    let income = 0;
+    let expense = 0;
+    let assets = 0;
+    let liabilities = 0;
+    let liquid = 0;
+    const deltaRow = step * accountStride;
+    const baseRow = step * baseAccountCount;
+    const shiftRow = step * shiftWidth;
+    for (let j = 0; j < count; j++) {
+      const i = rows[j];
+      let v = balance[i];
+      const r = rate[i] + shift[shiftRow + shiftColumn[i]];
+      const accountKind = kind[i];
+      if (accountKind === KIND_DEBT) {
+        if (v < 0 && r !== 0) {
+          const interest = -v * r;
+          v -= interest;
+          expense += interest;
+        }
+      } else if (v > 0 && r !== 0) {
+        const gain = v * r;
+        v += gain;
+        if (accountKind === KIND_GROWTH) growth += gain;
+        else income += gain;
+      }
+      v += accountDelta[deltaRow + i];
+      if (i < baseAccountCount) v += baseAccountDelta[baseRow + i];
+      balance[i] = v;
+      if (isAsset[i]) {
+        assets += v;
+        if (isLiquid[i]) liquid += v;
+      } else liabilities -= v;
+    }
+    const row = step * SHARED_TOTALS_WIDTH;
+    out[row] = growth;
+    out[row + 1] = income;
+    out[row + 2] = expense;
+    out[row + 3] = assets;
+    out[row + 4] = liabilities;
+    out[row + 5] = liquid;
+  }
 }
 
 /**

@@ -252,6 +252,13 @@ export type Plan = {
   rateShiftColumn?: Int32Array | null;
   /** With rateShift: its columns per step. */
   rateShiftWidth?: number;
+  /**
+   * The rows the month loop's growth-and-interest pass visits (absent or null: every row), and per step the
+   * SHARED_TOTALS_WIDTH totals of the rows it skips (month-loop.ts sharedAccountPass): the scenarios of a Monte
+   * Carlo trial run the rows they all hold alike, and that nothing else in the loop reads or moves, only once.
+   */
+  accountPassRows?: Int32Array | null;
+  sharedAccountTotals?: Float64Array | null;
   /** Records the movements of step traceStep (trace.ts); null in a normal run (traceStep -1). */
   trace: TraceRecorder | null;
   traceStep: number;

@@ -16,6 +16,7 @@ import type { IsoMonth } from '../primitives';
 import {
   KIND_DEBT,
   KIND_LENT,
+  SHARED_TOTALS_WIDTH,
   ScratchArena,
   compileSpec,
   defaultEventCompiler,
@@ -23,6 +24,7 @@ import {
   runCompiled,
   scenarioIdsOf,
   scenarioSpec,
+  sharedAccountPass,
   type Columns,
   type Plan,
   type PreparedProfile,
@@ -84,6 +86,8 @@ type CompiledScenario = {
   repayment0: Float64Array;
   /** Each account row's column in the run's shift table (ShiftClasses). */
   shiftColumn: Int32Array;
+  /** The rows its month loop runs itself: every row but the shared ones (SharedRows); null: every row. */
+  ownRows: Int32Array | null;
   /** Per account: its RETURN_TYPES index, or -1. */
   typeIndex: Int32Array;
   /** Per account: 1 for a debt or money lent (moved by the rate deviation). */
@@ -113,6 +117,24 @@ type Prepared = {
   scenarios: CompiledScenario[];
   shiftClasses: ShiftClasses;
   ratesUpMonths: number;
+  shared: SharedRows | null;
+};
+
+/**
+ * The rows every scenario holds alike (the same opening balance, rate, kind, rate-shift class and money booked in
+ * every step) and that only the month loop's growth-and-interest pass touches in any of them: no loan, offset,
+ * transfer, rate switch, tax, HELP, super or pension step reads or moves them, and no goal is measured on them.
+ * A trial runs them once (sharedAccountPass, on the first scenario's tables) and every scenario's loop adds their
+ * per-step totals instead of running them again: most of a household's accounts are such rows, and the scenarios
+ * differ in their events. Their balances are the same to the bit; only the order the totals are added in changes.
+ */
+type SharedRows = {
+  rows: Int32Array;
+  /** Today's balances of every row of the first scenario (the shared rows' start), and the run's copy. */
+  balance0: Float64Array;
+  balance: Float64Array;
+  /** Per step: SHARED_TOTALS_WIDTH totals (Plan.sharedAccountTotals). */
+  totals: Float64Array;
 };
 
 /** The events a scenario's forecast includes: the baseline's, then its own. */
@@ -256,6 +278,7 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
       median0,
       repayment0: plan.loans.repayment.slice(),
       shiftColumn: new Int32Array(count) as Int32Array, // set below, once every scenario's classes are known
+      ownRows: null as Int32Array | null,
       typeIndex,
       followsRates,
       crashFrom,
@@ -266,6 +289,16 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
   });
   const classes = shiftClasses(scenarios, months);
   scenarios.forEach((sc, i) => (sc.shiftColumn = classes.classOf[i]));
+  const shared = sharedRowsOf(scenarios, months);
+  if (shared) {
+    const isShared = new Uint8Array(scenarios[0].plan.accounts.count);
+    for (const i of shared.rows) isShared[i] = 1;
+    for (const sc of scenarios) {
+      const own: number[] = [];
+      for (let i = 0; i < sc.plan.accounts.count; i++) if (!isShared[i]) own.push(i);
+      sc.ownRows = Int32Array.from(own);
+    }
+  }
   return {
     request,
     seed: request.seed ?? u.seed,
@@ -281,7 +314,91 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
     scenarios,
     shiftClasses: classes,
     ratesUpMonths,
+    shared,
   };
+}
+
+/** Every row an account pass of the plan may not skip: what the loop's other steps read or move. */
+function touchedRows(sc: CompiledScenario): Uint8Array {
+  const { plan } = sc;
+  const touched = new Uint8Array(plan.accounts.count);
+  const mark = (i: number) => {
+    if (i >= 0 && i < touched.length) touched[i] = 1;
+  };
+  const { transfers, loans, rateSwitches } = plan;
+  for (let t = 0; t < transfers.count; t++) {
+    mark(transfers.from[t]);
+    mark(transfers.to[t]);
+  }
+  for (let l = 0; l < loans.count; l++) {
+    mark(loans.account[l]);
+    mark(loans.repaymentFrom[l]);
+  }
+  loans.offsetRows.forEach(mark);
+  for (let s = 0; s < rateSwitches.count; s++) mark(rateSwitches.account[s]);
+  for (let h = 0; h < plan.tax.help.count; h++) mark(plan.tax.help.account[h]);
+  mark(plan.primaryCash);
+  plan.accounts.redrawLoan.forEach((loan, i) => loan >= 0 && mark(i));
+  const r = plan.retirement;
+  if (r) {
+    mark(r.cash);
+    r.rowPerson.forEach((person, i) => person >= 0 && mark(i));
+    for (const pension of r.pensions) {
+      mark(pension.row);
+      mark(pension.payTo);
+    }
+  }
+  mark(sc.goalRow);
+  return touched;
+}
+
+/** The rows a trial runs once for every scenario (SharedRows), or null when sharing saves nothing. */
+function sharedRowsOf(scenarios: ReadonlyArray<CompiledScenario>, months: number): SharedRows | null {
+  if (scenarios.length < 2) return null;
+  // The Age Pension's assets and income tests read every balance each month.
+  if (scenarios.some((sc) => (sc.plan.retirement?.claimants.length ?? 0) > 0)) return null;
+  const first = scenarios[0];
+  const touched = scenarios.map(touchedRows);
+  const width = Math.min(...scenarios.map((sc) => sc.plan.accounts.count));
+  const rows: number[] = [];
+  for (let i = 0; i < width; i++) {
+    if (scenarios.some((sc, s) => touched[s][i] === 1 || !sameRow(first, sc, i, months))) continue;
+    rows.push(i);
+  }
+  if (rows.length === 0) return null;
+  return {
+    rows: Int32Array.from(rows),
+    balance0: first.balance0,
+    balance: new Float64Array(first.balance0.length),
+    totals: new Float64Array((months + 1) * SHARED_TOTALS_WIDTH),
+  };
+}
+
+/** Row i of `b` starts, grows and books money exactly as row i of `a` (the same numbers in every step). */
+function sameRow(a: CompiledScenario, b: CompiledScenario, i: number, months: number): boolean {
+  if (a === b) return true;
+  const pa = a.plan;
+  const pb = b.plan;
+  const sameFigures =
+    pa.accounts.kind[i] === pb.accounts.kind[i] &&
+    pa.accounts.isAsset[i] === pb.accounts.isAsset[i] &&
+    pa.accounts.isLiquid[i] === pb.accounts.isLiquid[i] &&
+    Object.is(a.balance0[i], b.balance0[i]) &&
+    Object.is(a.rate0[i], b.rate0[i]) &&
+    a.shiftColumn[i] === b.shiftColumn[i] &&
+    i < pa.baseAccountCount === i < pb.baseAccountCount;
+  if (!sameFigures) return false;
+  const baseA = pa.baseAccountDelta;
+  const baseB = pb.baseAccountDelta;
+  for (let k = 1; k <= months; k++) {
+    if (!Object.is(pa.accountDelta[k * pa.accountStride + i], pb.accountDelta[k * pb.accountStride + i])) return false;
+    if (i < pa.baseAccountCount) {
+      const da = baseA ? baseA[k * pa.baseAccountCount + i] : 0;
+      const db = baseB ? baseB[k * pb.baseAccountCount + i] : 0;
+      if (!Object.is(da, db)) return false;
+    }
+  }
+  return true;
 }
 
 /** Per step: the stressed price level over the assumed one (inflation at `stressPercent` for `stressMonths`). */
@@ -412,7 +529,7 @@ function fillClassShifts(
 }
 
 /** Resets the compiled scenario to today's balances and runs the month loop (optionally only to `months`). */
-function runTrial(sc: CompiledScenario, classes: ShiftClasses, months: number): void {
+function runTrial(sc: CompiledScenario, classes: ShiftClasses, shared: SharedRows | null, months: number): void {
   const { plan } = sc;
   plan.accounts.balance.set(sc.balance0);
   plan.accounts.monthlyRate.set(sc.rate0);
@@ -423,6 +540,8 @@ function runTrial(sc: CompiledScenario, classes: ShiftClasses, months: number): 
   plan.rateShift = classes.shift;
   plan.rateShiftColumn = sc.shiftColumn;
   plan.rateShiftWidth = classes.count;
+  plan.accountPassRows = sc.ownRows;
+  plan.sharedAccountTotals = shared?.totals ?? null;
   sc.loopScratch.reset();
   const fullMonths = plan.months;
   plan.months = months;
@@ -463,6 +582,11 @@ export function prepareTrials(profile: unknown, request: UncertaintyRequest): Pr
     streams: p.model.random ? new TrialStreams(p.seed) : null,
   };
   return state;
+}
+
+/** How many account rows each trial runs once for every scenario of the request (SharedRows; benchmarks, tests). */
+export function sharedRowCount(prepared: PreparedTrials): number {
+  return (prepared as PreparedState).shared?.rows.length ?? 0;
 }
 
 /**
@@ -521,6 +645,21 @@ export function runPreparedTrials(
     if (streams) drawMarketPath(model, streams.next(), path);
     const deflatorFactor = path.deflatorFactor;
     fillClassShifts(p.shiftClasses, path, model, months, p.ratesUpMonths);
+    const shared = p.shared;
+    if (shared) {
+      const first = p.scenarios[0];
+      shared.balance.set(shared.balance0);
+      sharedAccountPass(
+        first.plan,
+        shared.rows,
+        shared.balance,
+        first.rate0,
+        p.shiftClasses.shift,
+        first.shiftColumn,
+        p.shiftClasses.count,
+        shared.totals,
+      );
+    }
     for (let s = 0; s < p.scenarios.length; s++) {
       const sc = p.scenarios[s];
       const out = batches[s];
@@ -528,11 +667,11 @@ export function runPreparedTrials(
       const accountGoal = goal !== null && sc.goalRow >= 0;
       if (accountGoal && goalStep < months) {
         // The account's balance at the goal month: run to it first (the loop keeps only the final balances).
-        runTrial(sc, p.shiftClasses, goalStep);
+        runTrial(sc, p.shiftClasses, p.shared, goalStep);
         const v = goalStep === 0 ? sc.balance0[sc.goalRow] : sc.plan.accounts.balance[sc.goalRow];
         goalValue = cents(sc.goalIsDebt ? -v : v);
       }
-      runTrial(sc, p.shiftClasses, months);
+      runTrial(sc, p.shiftClasses, p.shared, months);
       if (accountGoal && goalStep === months) {
         const v = sc.plan.accounts.balance[sc.goalRow];
         goalValue = cents(sc.goalIsDebt ? -v : v);
