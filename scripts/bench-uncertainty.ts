@@ -14,6 +14,7 @@ import {
   runPreparedTrials,
   runTrialBatch,
   runUncertainty,
+  sharedRowCount,
   splitTrials,
   type UncertaintyRequest,
 } from '../worker/engine/index';
@@ -38,6 +39,8 @@ export type NodeUncertaintyFigures = {
   ratio: number;
   setupMs: number;
   fourBatchesMs: number;
+  /** Account rows a trial runs once for every scenario (docs/uncertainty.md, Rows the scenarios share). */
+  sharedRows: number;
 };
 
 /** The Node figures (also for a combined report). */
@@ -99,6 +102,7 @@ export function nodeUncertaintyBench(trials = TRIALS): NodeUncertaintyFigures {
     ratio: perTrialMs / deterministicMs,
     setupMs,
     fourBatchesMs,
+    sharedRows: sharedRowCount(prepared),
   };
 }
 
@@ -109,6 +113,7 @@ function main(): void {
     `  total ${f.totalMs.toFixed(0)} ms: ${f.trialsPerSecond.toFixed(0)} trials/s (each trial runs every scenario)`,
   );
   console.log(`  setup (validate + compile ${f.scenarios} scenarios) ${f.setupMs.toFixed(2)} ms`);
+  console.log(`  account rows each trial runs once for every scenario: ${f.sharedRows}`);
   console.log(
     `  engine time per trial (all ${f.scenarios} scenarios) ${f.perTrialMs.toFixed(2)} ms vs one deterministic ` +
       `${f.scenarios}-scenario compare ${f.deterministicMs.toFixed(2)} ms, interleaved medians: ratio ` +
