@@ -80,15 +80,19 @@ describe('compare screen, Uncertainty mode', () => {
     const cards = view.uncertaintyCards();
     expect(await cards.count()).toBe(2);
 
-    // The pool: hardware concurrency less one workers, at least two, every one sent the profile once.
+    // The pool: hardware concurrency less one workers, at least two. Opening the view warmed each worker on a sample
+    // of the run Run would start then (the default 1,000 trials: one batch each); this run (500 trials, another
+    // request) sent every worker the profile once more and its 10 chunks of 50.
     const concurrency = await page.evaluate(() => navigator.hardwareConcurrency);
     const { __workerNames: names, __poolLoads: loads, __poolRequests: requests } = await captured(page);
     const size = Math.max(2, concurrency - 1);
     expect(names.filter((n) => n.startsWith('wyrd-uncertainty-')).sort()).toEqual(
       Array.from({ length: size }, (_, i) => `wyrd-uncertainty-${i}`),
     );
-    expect(loads).toHaveLength(size);
-    const request = requests[0];
+    expect(loads).toHaveLength(2 * size);
+    expect(requests.filter((r) => r.trials === 1000)).toHaveLength(size);
+    expect(requests.filter((r) => r.trials === 500)).toHaveLength(10);
+    const request = requests.filter((r) => r.trials === 500)[0];
     expect(request).toMatchObject({ trials: 500, years: 5, scenario_ids: ['sc-base', 'sc-loss'], stress: null });
 
     // The same engine on this thread, in one batch, on the data the app sent: the figures the cards show.

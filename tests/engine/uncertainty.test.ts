@@ -116,9 +116,9 @@ describe('uncertainty: rows the scenarios share', () => {
     const ids = (profile.scenarios ?? []).map((s) => s.id);
     for (const stress of [
       undefined,
-      { name: 'crash_first_year' },
-      { name: 'high_inflation_decade' },
-      { name: 'rates_up_5y' },
+      { name: 'crash_first_year' as const },
+      { name: 'high_inflation_decade' as const },
+      { name: 'rates_up_5y' as const },
     ]) {
       const request: UncertaintyRequest = {
         as_of: AS_OF,

@@ -9,6 +9,7 @@ import {
   defaultChunkSize,
   defaultPoolSize,
   trialChunks,
+  WARM_TRIALS,
   type UncertaintyProgress,
 } from '../../src/lib/forecast/uncertainty-pool';
 import { COMPARE_AS_OF, compareBackup } from '../ui/compare-fixture';
@@ -153,5 +154,39 @@ describe('uncertainty pool', () => {
     expect((await second.done).status).toBe('done');
     const bad = await pool.run('k3', { accounts: 'nope' }, request).done;
     expect(bad.status).toBe('failed');
+  });
+
+  it('warms each worker on a sample of the coming run; the run itself then sends no profile again', async () => {
+    const { spawn, spawned } = countingSpawn();
+    const pool = createTrialPool(spawn, 2);
+    pool.warm({ key: 'k1', profile: compareBackup, request });
+    expect(spawned.length).toBe(2);
+    for (const w of spawned) {
+      expect(w.loads).toBe(1);
+      expect(w.batches).toBe(1);
+    }
+    const outcome = await pool.run('k1', compareBackup, request, { chunkSize: 50 }).done;
+    expect(outcome.status).toBe('done');
+    if (outcome.status !== 'done') return;
+    expect(JSON.stringify(outcome.result)).toBe(JSON.stringify(runUncertainty(compareBackup, request)));
+    for (const w of spawned) expect(w.loads).toBe(1);
+    // Each worker's warm-up batch (its results dropped) plus the run's 3 chunks between them.
+    expect(spawned.reduce((n, w) => n + w.batches, 0)).toBe(2 + 3);
+    expect(WARM_TRIALS).toBeGreaterThan(0);
+    // During a run a sample is ignored: it would only queue in front of the run's chunks.
+    const during = countingSpawn();
+    const busy = createTrialPool(during.spawn, 2);
+    const running = busy.run('k1', compareBackup, request, { chunkSize: 50 });
+    busy.warm({ key: 'k2', profile: compareBackup, request: { ...request, trials: 200 } });
+    expect((await running.done).status).toBe('done');
+    expect(during.spawned.reduce((n, w) => n + w.batches, 0)).toBe(3);
+    expect(during.spawned.reduce((n, w) => n + w.loads, 0)).toBe(2);
+    // Without a sample only the workers start.
+    const plain = countingSpawn();
+    createTrialPool(plain.spawn, 2).warm();
+    expect(plain.spawned.map((w) => [w.loads, w.batches])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
   });
 });

@@ -23,11 +23,20 @@ export type TrialPool = {
   readonly size: number;
   /** `key` names the profile (its hash): a worker is sent the profile once per key, not with every chunk. */
   run(key: string, profile: unknown, request: UncertaintyRequest, options?: RunOptions): UncertaintyRun;
-  /** Starts every worker now (they load the engine while the user is still choosing), without running anything. */
-  warm(): void;
+  /**
+   * Starts every worker now (they load the engine while the user is still choosing). With a sample (the profile and
+   * the request Run would send now), each worker also runs WARM_TRIALS of its trials and drops them: a worker's
+   * first trials run the engine's code unoptimised, which cost the first Run about a second more than later ones.
+   */
+  warm(sample?: WarmSample): void;
   /** Terminates every worker; a later run starts new ones. */
   dispose(): void;
 };
+
+export type WarmSample = { key: string; profile: unknown; request: UncertaintyRequest };
+
+/** Trials each worker runs to warm up: enough for the month loop and the tax settlement to be optimised. */
+export const WARM_TRIALS = 8;
 
 /** Hardware concurrency less one (the page keeps a core), at least two. */
 export function defaultPoolSize(hardwareConcurrency?: number): number {
@@ -188,8 +197,20 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
   return {
     size,
     run,
-    warm() {
-      slots.forEach((_, i) => workerAt(i));
+    warm(sample) {
+      // A run under way has the workers warm already, and a sample would only queue in front of its chunks.
+      const running = cancelCurrent !== null;
+      slots.forEach((slot, i) => {
+        const worker = workerAt(i);
+        if (!sample || running) return;
+        if (slot.profileKey !== sample.key) {
+          slot.profileKey = sample.key;
+          void worker.load(sample.key, sample.profile).catch(() => undefined);
+        }
+        // The results are dropped; a run started meanwhile queues behind this batch in the worker.
+        const count = Math.min(WARM_TRIALS, sample.request.trials);
+        void worker.trialBatch(sample.key, sample.request, { first_trial: 0, count }).catch(() => undefined);
+      });
     },
     dispose() {
       cancelCurrent?.();

@@ -36,6 +36,15 @@ export function getTrialPool(): TrialPool {
   return pool;
 }
 
+/**
+ * Warms the pool's workers on a sample of the run the user is about to start (the pool's warm(sample)): only real
+ * workers (the in-process fallback would run the sample on the page) and only when the result is not cached.
+ */
+export function warmTrialPool(key: string, profile: unknown, request: UncertaintyRequest): void {
+  if (typeof Worker === 'undefined' || cache.has(key)) return;
+  getTrialPool().warm({ key, profile, request });
+}
+
 /** Replaces the pool (tests); null disposes the current one and restores the default. */
 export function setTrialPool(next: TrialPool | null): void {
   if (pool && pool !== next) pool.dispose();
