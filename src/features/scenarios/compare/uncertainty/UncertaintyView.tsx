@@ -10,14 +10,10 @@ import type { ScenarioEventRow, ScenarioRow } from '../../../../data/entities';
 import { listEvents } from '../../../../data/repositories/events';
 import { parseAmountInput } from '../../../../lib/format/money';
 import { todayIso } from '../../../../lib/forecast/compare-runner';
-import {
-  getTrialPool,
-  runUncertaintyCached,
-  uncertaintyKey,
-  warmTrialPool,
-} from '../../../../lib/forecast/uncertainty-runner';
+import { getTrialPool, runUncertaintyCached, uncertaintyKey } from '../../../../lib/forecast/uncertainty-runner';
 import { type StressName, type UncertaintyRequest, type UncertaintyResult } from '../../../../../worker/engine/index';
 import { FanCharts } from './FanCharts';
+import { useWarmTrialPool } from './use-warm-trial-pool';
 import { PercentileTables } from './PercentileTable';
 import { UncertaintyCard } from './UncertaintyCard';
 import { GoalFields, HelpPanel, RunOptions, RunStatus } from './UncertaintyParts';
@@ -82,24 +78,7 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
   }, []);
 
   const start = asOf ?? todayIso();
-  // Once per visit: the workers run a few trials of the run Run would start now, so its engine code is optimised.
-  const warmed = useRef(false);
-  useEffect(() => {
-    if (warmed.current) return;
-    warmed.current = true;
-    const request: UncertaintyRequest = {
-      as_of: start,
-      years,
-      trials: DEFAULT_TRIALS,
-      stress: null,
-      goal: null,
-      scenario_ids: ids,
-    };
-    void (async () => {
-      const backup = await exportPlan(db);
-      warmTrialPool(await uncertaintyKey(backup, request), backup, request);
-    })().catch(() => undefined);
-  }, [db, start, years, ids]);
+  useWarmTrialPool(db, start, years, ids);
   const baselineIds = new Set(scenarios.filter((s) => s.is_baseline).map((s) => s.id));
   const chosen = new Set(ids);
   const nameOf = new Map(scenarios.map((s) => [s.id, s.name]));
