@@ -74,7 +74,12 @@ function timed(name: string, command: string, args: string[], cwd: string, env: 
         cpuSeconds: busy / hz,
         busyShare: total > 0 ? busy / total : 0,
         code: code ?? 1,
-        tail: output.trim().split('\n').slice(-3).join('\n'),
+        tail: output
+          .trim()
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .slice(-2)
+          .join('\n'),
       });
     });
   });
