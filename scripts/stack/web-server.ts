@@ -1,5 +1,6 @@
 // Production static server for dist/: SPA fallback to index.html, cache headers that keep the service worker
-// and config fresh while hashed assets are cached forever, gzip, and /app-config.json generated at runtime.
+// and config fresh while hashed assets are cached forever, text files gzipped once and answered from memory with
+// an ETag (static-files.ts), and /app-config.json generated at runtime.
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -7,7 +8,9 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { etag } from 'hono/etag';
 import type { AppConfigJson } from './app-config';
+import { StaticTextFiles } from './static-files';
 
 export type WebServerOptions = {
   distDir: string;
@@ -44,8 +47,12 @@ function looksLikeFile(urlPath: string): boolean {
 export function createWebApp(options: Pick<WebServerOptions, 'distDir' | 'appConfig'>) {
   const app = new Hono();
   const indexPath = path.join(options.distDir, 'index.html');
+  const textFiles = new StaticTextFiles(path.resolve(options.distDir));
 
+  // compress() only touches responses not compressed yet (app-config.json, the 404 text); etag() answers a
+  // matching If-None-Match with a 304 from the ETag the text files carry (and hashes any other 200 itself).
   app.use('*', compress());
+  app.use('*', etag());
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
@@ -62,6 +69,7 @@ export function createWebApp(options: Pick<WebServerOptions, 'distDir' | 'appCon
     return c.json(options.appConfig());
   });
 
+  app.use('*', async (c, next) => (await textFiles.respond(c)) ?? next());
   app.use('*', serveStatic({ root: options.distDir }));
 
   // SPA fallback: client-side routes get the app shell; missing files stay 404s.
@@ -72,7 +80,7 @@ export function createWebApp(options: Pick<WebServerOptions, 'distDir' | 'appCon
       return c.text('Not found', 404);
     }
     c.header('Cache-Control', NO_CACHE);
-    return c.html(await readFile(indexPath, 'utf8'));
+    return (await textFiles.respond(c, indexPath)) ?? c.html(await readFile(indexPath, 'utf8'));
   });
 
   return app;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startStack } from '../../scripts/start';
 import { repoRoot } from '../../scripts/stack/build';
+import { chromiumArgs } from '../../scripts/stack/chromium';
 import { E2E_DIST, FIXED_CODE, type E2EStack } from './stack-info';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -41,6 +42,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     clientId: stack.appConfig.cognito.userPoolClientId,
   };
   project.provide('wyrdStack', info);
+  project.provide('chromiumArgs', await chromiumArgs());
 
   return async () => {
     await stack.close();

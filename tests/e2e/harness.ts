@@ -4,21 +4,18 @@
 import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { CHROMIUM_PATH } from '../../scripts/stack/chromium';
 import { signInToDashboard } from './page-models/auth-pages';
 import { FIXED_CODE, type E2EStack } from './stack-info';
 
 export { FIXED_CODE };
 
-export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+export { CHROMIUM_PATH };
+
+/** The switches every test browser starts with (scripts/stack/chromium.ts, worked out once by the global setup). */
+export function chromiumArgs(): string[] {
+  return inject('chromiumArgs');
+}
 
 export function stackInfo(): E2EStack {
   return inject('wyrdStack');
@@ -40,7 +37,7 @@ export function useBrowser(): BrowserFixture {
   const fixture = { errors: [] as string[] } as BrowserFixture;
   beforeAll(async () => {
     fixture.stack = stackInfo();
-    fixture.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    fixture.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs(), headless: true });
   });
   afterAll(async () => {
     await fixture.browser?.close();

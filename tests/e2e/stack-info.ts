@@ -21,5 +21,7 @@ declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     wyrdStack: E2EStack;
+    /** chromium.launch() switches (scripts/stack/chromium.ts), worked out once per run. */
+    chromiumArgs: string[];
   }
 }

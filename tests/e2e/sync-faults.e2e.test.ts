@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  CHROMIUM_ARGS,
+  chromiumArgs,
   CHROMIUM_PATH,
   createConfirmedUser,
   localIdToken,
@@ -119,7 +119,7 @@ describe('sync under faults', () => {
     const launch = async (): Promise<BrowserContext> => {
       const context = await chromium.launchPersistentContext(profile, {
         executablePath: CHROMIUM_PATH,
-        args: CHROMIUM_ARGS,
+        args: chromiumArgs(),
         headless: true,
         baseURL: t.stack.webUrl,
         viewport: { width: 1280, height: 800 },
