@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { startStack, type RunningStack } from './start';
 import { distDir, repoRoot } from './stack/build';
+import { chromiumArgs } from './stack/chromium';
 import { FIXED_CODE, signUpConfirmed } from './stack/identity';
 import { selfTimeByScript, summariseProfile, type CpuProfile } from './stack/cpu-profile';
 
@@ -188,7 +189,15 @@ async function signedInChrome(stack: RunningStack, dir: string): Promise<{ port:
   const context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
     executablePath: CHROME_PATH,
     headless: true,
-    args: [...CHROME_FLAGS.split(' ').filter((f) => !f.startsWith('--headless')), `--remote-debugging-port=${port}`],
+    // The browser tests' switches (without Chromium's omnibox popup, whose renderer would compete with the
+    // audited page for the cores: a phone's Chrome has no such page) and CHROME_FLAGS' others.
+    args: [
+      ...new Set([
+        ...(await chromiumArgs()),
+        ...CHROME_FLAGS.split(' ').filter((f) => !f.startsWith('--headless')),
+        `--remote-debugging-port=${port}`,
+      ]),
+    ],
     baseURL: stack.webUrl,
     viewport: { width: 412, height: 823 },
   });
