@@ -269,6 +269,7 @@ export type HeavyBenchPage = {
  */
 export async function openHeavyBenchPage(name: string): Promise<HeavyBenchPage> {
   const { chromium } = await import('playwright-core');
+  const { CHROMIUM_BASE_ARGS, CHROMIUM_PATH } = await import('./stack/chromium');
   const { startStack } = await import('./start');
   const { repoRoot: root } = await import('./stack/build');
   const dataDir = await mkdtemp(path.join(tmpdir(), `wyrd-bench-${name}-`));
@@ -284,17 +285,9 @@ export async function openHeavyBenchPage(name: string): Promise<HeavyBenchPage> 
     },
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_BASE_ARGS,
   });
   const close = async () => {
     await browser.close();

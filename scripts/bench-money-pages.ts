@@ -15,6 +15,7 @@ import { startStack } from './start';
 import { repoRoot } from './stack/build';
 import { BACKUP_VERSION, BACKUP_VERSION_BANK, FREQUENCIES, cents } from '../worker/engine/index';
 import { DEFAULT_EXPENSE_CATEGORIES, DEFAULT_INCOME_CATEGORIES } from '../src/data/default-categories';
+import { CHROMIUM_BASE_ARGS } from './stack/chromium';
 import { FIXED_CODE, signUpConfirmed } from './stack/identity';
 import { summariseProfile, type CpuProfile } from './stack/cpu-profile';
 
@@ -22,15 +23,6 @@ const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const LONG_TASK_LIMIT_MS = 100;
 const FIRST_ROWS_TARGET_MS = 300;
 const PROFILE_DIR = process.env.BENCH_PROFILE ?? '';
@@ -459,7 +451,7 @@ async function main(): Promise<void> {
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: CHROMIUM_BASE_ARGS,
     headless: true,
   });
   try {
