@@ -1,5 +1,5 @@
 // The web server's text files from dist/ (scripts, styles, HTML, SVG, JSON), each read and gzip-compressed once per
-// version of the file and then answered from memory with an ETag, so revalidations get a 304 instead of the body.
+// version of the file and then answered from memory with an ETag, so a revalidation gets a 304 instead of the body.
 // Compressing every response again cost about 1.3 CPU-seconds of the server per fresh browser (measured): the
 // service worker's install fetches every asset (about 3.9 MB) to precache it. docs/running.md "Static server".
 import { createHash } from 'node:crypto';
@@ -42,6 +42,14 @@ export function fileUnder(root: string, urlPath: string): string | null {
   return file.startsWith(root + path.sep) ? file : null;
 }
 
+/** Whether If-None-Match names this ETag (weak comparison, as for a GET) or is '*'. */
+function revalidates(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
 export class StaticTextFiles {
   private readonly cache = new Map<string, Promise<Cached | null>>();
 
@@ -76,16 +84,18 @@ export class StaticTextFiles {
 
   /**
    * Answers GET/HEAD for `urlPath` (or `file` directly) from memory, or returns null to let the next handler try
-   * (not a text file, a missing one, a Range request). The caller sets Cache-Control; the etag middleware turns a
-   * matching If-None-Match into a 304.
+   * (not a text file, a missing one, a Range request). A matching If-None-Match gets a 304. The caller sets
+   * Cache-Control.
    */
   async respond(c: Context, file = fileUnder(this.root, c.req.path)): Promise<Response | null> {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.header('Range') || file === null) return null;
     const cached = await this.entry(file);
     if (!cached) return null;
     let body = cached.body;
+    if (body.length >= COMPRESS_FROM_BYTES) c.header('Vary', 'Accept-Encoding');
+    c.header('ETag', cached.etag);
+    if (revalidates(c.req.header('If-None-Match'), cached.etag)) return c.body(null, 304);
     if (body.length >= COMPRESS_FROM_BYTES) {
-      c.header('Vary', 'Accept-Encoding');
       if (accepts(c, { header: 'Accept-Encoding', supports: ['gzip'], default: 'identity' }) === 'gzip') {
         cached.gzipped ??= gzipAsync(cached.body, { level: 9 });
         body = await cached.gzipped;
@@ -94,7 +104,6 @@ export class StaticTextFiles {
     }
     c.header('Content-Type', cached.type);
     c.header('Content-Length', String(body.length));
-    c.header('ETag', cached.etag);
     c.header('Last-Modified', cached.lastModified);
     if (c.req.method === 'HEAD') return c.body(null, 200);
     // Buffers from readFile and zlib sit on plain (never shared) ArrayBuffers.

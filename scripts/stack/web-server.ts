@@ -8,7 +8,6 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { etag } from 'hono/etag';
 import type { AppConfigJson } from './app-config';
 import { StaticTextFiles } from './static-files';
 
@@ -49,10 +48,8 @@ export function createWebApp(options: Pick<WebServerOptions, 'distDir' | 'appCon
   const indexPath = path.join(options.distDir, 'index.html');
   const textFiles = new StaticTextFiles(path.resolve(options.distDir));
 
-  // compress() only touches responses not compressed yet (app-config.json, the 404 text); etag() answers a
-  // matching If-None-Match with a 304 from the ETag the text files carry (and hashes any other 200 itself).
+  // compress() only touches responses not compressed yet (app-config.json, the 404 text).
   app.use('*', compress());
-  app.use('*', etag());
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
