@@ -56,9 +56,14 @@ describe('whenQuiet', () => {
     const db = openUserDb(`activity-${crypto.randomUUID()}`);
     const stop = new AbortController();
     let resolved = false;
-    void whenQuiet(db, 30, 60, stop.signal).then(() => (resolved = true));
+    let control = false;
+    // A quiet spell far longer than the test, so only the 60 ms cap could resolve it: a database that happens to
+    // be still already (a slow host pausing between open and wait) would resolve at the first check, before abort.
+    void whenQuiet(db, 60_000, 60, stop.signal).then(() => (resolved = true));
+    void whenQuiet(db, 60_000, 60, never).then(() => (control = true));
     stop.abort();
     await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(control).toBe(true);
     expect(resolved).toBe(false);
   });
 });
