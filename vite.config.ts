@@ -57,6 +57,28 @@ function landingBudget(): Plugin {
   };
 }
 
+/**
+ * Fails the build when a chunk holds zod's messages in other languages: they arrive only with zod's whole namespace,
+ * which a dynamic `import('zod')` (or any use of the namespace as a value) keeps in the bundle, tripling zod's share
+ * of it (docs/app.md "First paint when signed in"). The app's messages are its own, and zod's English ones suffice.
+ */
+function noWholeZod(): Plugin {
+  return {
+    name: 'wyrd-no-whole-zod',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const locale = chunk.moduleIds.find((id) => /[\\/]zod[\\/]v4[\\/]locales[\\/](?!en\.js$)[^\\/]+$/.test(id));
+        if (locale)
+          this.error(
+            `${chunk.fileName} holds zod's whole namespace (${locale.replace(/.*node_modules[\\/]/, '')}): import named exports of zod, never 'zod' itself dynamically`,
+          );
+      }
+    },
+  };
+}
+
 /** The public routes whose chunks index.html fetches at once when the page opens at that path (routePreload). */
 const PRELOADED_ROUTES: Record<string, string[]> = {
   '/login': ['src/routes/public-guard.tsx', 'src/features/auth/LoginPage.tsx'],
@@ -139,6 +161,7 @@ export default defineConfig({
   plugins: [
     react(),
     landingBudget(),
+    noWholeZod(),
     routePreload(),
     VitePWA({
       // Our own service worker source (src/sw/sw.ts: precache, offline navigation, Background Sync of the

@@ -161,7 +161,7 @@ async function buildEngine(db: WyrdDb): Promise<SyncEngine | null> {
  */
 async function loadSyncEngine(): Promise<typeof import('./sync-engine')> {
   const parts = [
-    () => import('zod'),
+    () => import('./load-zod'),
     () => import('../../../worker/engine/model/common'),
     () => import('../../../worker/engine/model/sync'),
     () => import('../../../worker/engine/model/assumptions'),
