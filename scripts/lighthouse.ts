@@ -4,7 +4,7 @@
 // initial JS (gzip) from the build. Each page is audited LIGHTHOUSE_RUNS times (default 3) and judged on the
 // median score and median total blocking time. Exits non-zero when a target is missed.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,6 +66,8 @@ function runLighthouse(url: string, port?: number): Promise<LighthouseReport> {
     '--quiet',
     ...(ASSETS_DIR ? ['--save-assets'] : []),
   ];
+  // A missing working directory makes the spawn fail with a misleading "spawn node ENOENT".
+  if (ASSETS_DIR) mkdirSync(ASSETS_DIR, { recursive: true });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       // --save-assets writes beside the report's path: with stdout as that path, into the working directory.
