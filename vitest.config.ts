@@ -38,9 +38,13 @@ export default defineConfig({
             'tests/sync/**/*.test.ts',
           ],
           testTimeout: 60_000,
+          // Files share a worker process instead of each paying for a new one and for loading Hono, Drizzle, PGlite,
+          // zod and the rest again: 324 -> 203 CPU-seconds for this project (-37%). Vitest still evaluates the
+          // repo's own modules afresh for every file; tests/setup-node.ts resets the globals packages leave behind.
+          isolate: false,
           // Under `npm test`: one PostgreSQL for the whole run and one migrated PGlite template (no-ops otherwise).
           globalSetup: ['tests/server/global-postgres.ts'],
-          setupFiles: ['tests/server/pglite-template.ts'],
+          setupFiles: ['tests/setup-node.ts', 'tests/server/pglite-template.ts'],
         },
       },
       {
