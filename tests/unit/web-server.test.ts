@@ -40,6 +40,7 @@ describe('static text files', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('etag')).toMatch(/^W\/"[\w-]+"$/);
+    expect(response.headers.get('x-cachestoragecodecachehint')).toBe('none');
     const body = Buffer.from(await response.arrayBuffer());
     expect(Number(response.headers.get('content-length'))).toBe(body.length);
     expect(gunzipSync(body).toString()).toBe(script);
@@ -84,6 +85,7 @@ describe('static text files', () => {
     expect(gunzipSync(Buffer.from(await shell.arrayBuffer())).toString()).toContain('<div id="root">');
     const robots = await server.request('/robots.txt', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(robots.headers.get('content-encoding')).toBeNull();
+    expect(robots.headers.get('x-cachestoragecodecachehint')).toBeNull();
     expect(await robots.text()).toBe('User-agent: *\n');
   });
 
