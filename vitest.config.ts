@@ -39,7 +39,7 @@ export default defineConfig({
           ],
           testTimeout: 60_000,
           // Files share a worker process instead of each paying for a new one and for loading Hono, Drizzle, PGlite,
-          // zod and the rest again: 324 -> 203 CPU-seconds for this project (-37%). Vitest still evaluates the
+          // zod and the rest again: 324 -> 205 CPU-seconds for this project (-37%). Vitest still evaluates the
           // repo's own modules afresh for every file; tests/setup-node.ts resets the globals packages leave behind.
           isolate: false,
           // Under `npm test`: one PostgreSQL for the whole run and one migrated PGlite template (no-ops otherwise).
