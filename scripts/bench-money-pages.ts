@@ -15,7 +15,7 @@ import { startStack } from './start';
 import { repoRoot } from './stack/build';
 import { BACKUP_VERSION, BACKUP_VERSION_BANK, FREQUENCIES, cents } from '../worker/engine/index';
 import { DEFAULT_EXPENSE_CATEGORIES, DEFAULT_INCOME_CATEGORIES } from '../src/data/default-categories';
-import { CHROMIUM_BASE_ARGS } from './stack/chromium';
+import { CHROMIUM_BASE_ARGS, CHROMIUM_PATH } from './stack/chromium';
 import { FIXED_CODE, signUpConfirmed } from './stack/identity';
 import { summariseProfile, type CpuProfile } from './stack/cpu-profile';
 
@@ -450,7 +450,7 @@ async function main(): Promise<void> {
     },
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_BASE_ARGS,
     headless: true,
   });

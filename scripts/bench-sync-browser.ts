@@ -13,6 +13,7 @@ import { SYNC_PROTOCOL_VERSION, SYNC_VERSION_HEADER } from '../worker/engine/ind
 import { median } from './bench-compare';
 import { startStack } from './start';
 import { repoRoot } from './stack/build';
+import { CHROMIUM_PATH } from './stack/chromium';
 import { summariseProfile, type CpuProfile } from './stack/cpu-profile';
 import { FIXED_CODE, identityCall, signUpConfirmed } from './stack/identity';
 import { loadAverage } from './load-average';
@@ -385,7 +386,7 @@ export async function benchSyncBrowser(): Promise<void> {
     },
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'],
   });

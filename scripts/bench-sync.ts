@@ -29,6 +29,7 @@ import { BACKUP_VERSION, FREQUENCIES } from '../worker/engine/index';
 import { benchSyncBrowser, LONG_TASK_OBSERVER } from './bench-sync-browser';
 import { startStack } from './start';
 import { repoRoot } from './stack/build';
+import { CHROMIUM_PATH } from './stack/chromium';
 import { FIXED_CODE, signUpConfirmed } from './stack/identity';
 
 const EDITS = Number(process.env.BENCH_EDITS ?? 1000);
@@ -234,7 +235,7 @@ async function benchImport(): Promise<{ mb: number; ms: number; longestTaskMs: n
     },
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'],
     headless: true,
   });

@@ -13,11 +13,11 @@ import { createServer } from 'node:net';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { startStack, type RunningStack } from './start';
 import { distDir, repoRoot } from './stack/build';
-import { chromiumArgs } from './stack/chromium';
+import { CHROMIUM_PATH, chromiumArgs } from './stack/chromium';
 import { FIXED_CODE, signUpConfirmed } from './stack/identity';
 import { selfTimeByScript, summariseProfile, type CpuProfile } from './stack/cpu-profile';
 
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_PATH = CHROMIUM_PATH;
 const CHROME_FLAGS =
   '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 const TARGETS = { accessibility: 95, 'best-practices': 95, performance: 98 } as const;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startStack } from './start';
 import { repoRoot } from './stack/build';
+import { CHROMIUM_PATH } from './stack/chromium';
 import {
   EMPTY_SCREENS,
   VIEWPORTS,
@@ -22,7 +23,7 @@ import {
 import { FIXED_CODE, signUpConfirmed } from './stack/identity';
 
 const OUT = path.join(repoRoot, 'test-results', 'screenshots');
-const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME = CHROMIUM_PATH;
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-screenshots-'));
