@@ -90,7 +90,7 @@ function centsSum(values: string[]): number {
 }
 
 describe('scenario compare', () => {
-  const t = useBrowser();
+  const t = useBrowser('installed');
   let heavy: SeedBackup;
 
   beforeAll(() => {

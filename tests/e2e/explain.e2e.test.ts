@@ -57,7 +57,7 @@ async function cliExplain(request: ExplainRequest): Promise<MonthExplanation[]> 
 }
 
 describe('explain this number', () => {
-  const t = useBrowser();
+  const t = useBrowser('installed');
 
   it("opens a month's breakdown from the keyboard and from a chart click, with the CLI's figures", async () => {
     const user = await createConfirmedUser(t.stack, 'explain');

@@ -65,7 +65,7 @@ async function serverRecords(t: BrowserFixture, email: string, password: string)
 }
 
 describe('first run', () => {
-  const t = useBrowser();
+  const t = useBrowser('installed');
 
   for (const size of ['desktop', 'phone'] as const) {
     it(`example household at ${size} size: one action to its 30-year charts, labelled everywhere, removed without a trace`, async () => {

@@ -2,7 +2,10 @@
 // users made straight through the identity service, the network cut and restored, and a stack of a test's own.
 // The screens themselves are driven through the page models in page-models/.
 import { randomUUID } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page, type ViewportSize } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_PATH } from '../../scripts/stack/chromium';
 import { signInToDashboard } from './page-models/auth-pages';
@@ -22,40 +25,88 @@ export function stackInfo(): E2EStack {
 }
 
 export type BrowserFixture = {
+  /** The file's browser, for contexts a test opens itself; a file on installed devices has none (newDevice). */
   browser: Browser;
   context: BrowserContext;
   page: Page;
   stack: E2EStack;
   errors: string[];
+  /** Which devices this file's tests start on (useBrowser). */
+  device: DeviceKind;
+  /** Profile folders of this test's installed devices, removed after it. */
+  profiles: string[];
 };
 
 /**
- * Registers hooks for one test file: one browser for the file, a new context and page for each test.
+ * `fresh`: a new browser context per test, with nothing stored: the first visit, the service worker registered
+ * and installing while the test runs. `installed`: per test, a browser of its own on a new copy of a profile in
+ * which the app's service worker is already installed (its precache filled) and nothing else is stored
+ * (global-setup.ts makes it once per run): a device that has opened the app before, which is where every test
+ * about what a signed-in user does starts. The install is left to the tests about the first visit (landing,
+ * auth, offline) and to each own-stack test: it cost about 3 CPU-seconds of every fresh context (docs/running.md,
+ * "Installed devices").
+ */
+export type DeviceKind = 'fresh' | 'installed';
+
+const DESKTOP: ViewportSize = { width: 1280, height: 800 };
+
+/**
+ * Registers hooks for one test file: a new device (context and page) for each test, as `asked` says.
  * `fixture.errors` collects uncaught page errors so a test can assert the app didn't crash.
  */
-export function useBrowser(): BrowserFixture {
-  const fixture = { errors: [] as string[] } as BrowserFixture;
+export function useBrowser(asked: DeviceKind = 'fresh'): BrowserFixture {
+  // WYRD_E2E_DEVICE=fresh runs every file on fresh contexts (to check a test does not lean on the installed profile).
+  const device: DeviceKind = process.env.WYRD_E2E_DEVICE === 'fresh' ? 'fresh' : asked;
+  const fixture = { errors: [] as string[], device, profiles: [] as string[] } as BrowserFixture;
   beforeAll(async () => {
     fixture.stack = stackInfo();
-    fixture.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs(), headless: true });
+    if (device === 'fresh')
+      fixture.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs(), headless: true });
   });
   afterAll(async () => {
     await fixture.browser?.close();
   });
   beforeEach(async () => {
     fixture.errors = [];
-    fixture.context = await fixture.browser.newContext({
-      baseURL: fixture.stack.webUrl,
-      viewport: { width: 1280, height: 800 },
-    });
-    fixture.context.setDefaultTimeout(15_000);
-    fixture.page = await fixture.context.newPage();
+    fixture.context = await newDevice(fixture);
+    fixture.page = fixture.context.pages()[0] ?? (await fixture.context.newPage());
     fixture.page.on('pageerror', (error) => fixture.errors.push(error.message));
   });
   afterEach(async () => {
     await fixture.context?.close();
+    for (const profile of fixture.profiles.splice(0))
+      await rm(profile, { recursive: true, force: true, maxRetries: 3 });
   });
   return fixture;
+}
+
+/**
+ * Another device on the shared stack for this test (a second device in a sync test), of the file's kind: a fresh
+ * context of the file's browser, or a browser of its own on an installed profile. The test closes it; an
+ * installed device's profile is removed after the test.
+ */
+export async function newDevice(
+  fixture: BrowserFixture,
+  options: { viewport?: ViewportSize } = {},
+): Promise<BrowserContext> {
+  const viewport = options.viewport ?? DESKTOP;
+  let context: BrowserContext;
+  if (fixture.device === 'fresh') {
+    context = await fixture.browser.newContext({ baseURL: fixture.stack.webUrl, viewport });
+  } else {
+    const profile = await mkdtemp(path.join(tmpdir(), 'wyrd-e2e-device-'));
+    fixture.profiles.push(profile);
+    await cp(inject('installedProfile'), profile, { recursive: true });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: chromiumArgs(),
+      headless: true,
+      baseURL: fixture.stack.webUrl,
+      viewport,
+    });
+  }
+  context.setDefaultTimeout(15_000);
+  return context;
 }
 
 export type TestUser = { email: string; password: string; firstName: string; lastName: string };

@@ -30,7 +30,7 @@ async function go(page: Page, link: 'Accounts' | 'Recurring Items' | 'Profile') 
 }
 
 describe('money screens', () => {
-  const t = useBrowser();
+  const t = useBrowser('installed');
 
   it('adds, edits and deletes accounts; the summary and the dashboard follow', async () => {
     const { page } = t;

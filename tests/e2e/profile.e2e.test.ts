@@ -6,7 +6,7 @@ import { LoginPage, signInToDashboard } from './page-models/auth-pages';
 import { ProfilePage } from './page-models/profile-page';
 
 describe('profile', () => {
-  const t = useBrowser();
+  const t = useBrowser('installed');
 
   it('saves a new first name that survives a reload', async () => {
     const user = await createConfirmedUser(t.stack, 'profile');

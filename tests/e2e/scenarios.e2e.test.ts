@@ -16,7 +16,7 @@ import {
 } from './page-models/scenarios-page';
 
 describe('scenarios', () => {
-  const t = useBrowser();
+  const t = useBrowser('installed');
 
   it('creates a scenario from a template', async () => {
     const { page } = t;

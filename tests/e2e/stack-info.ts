@@ -23,5 +23,7 @@ declare module 'vitest' {
     wyrdStack: E2EStack;
     /** chromium.launch() switches (scripts/stack/chromium.ts), worked out once per run. */
     chromiumArgs: string[];
+    /** A Chromium profile with the app's service worker installed and nothing else stored (harness: 'installed'). */
+    installedProfile: string;
   }
 }

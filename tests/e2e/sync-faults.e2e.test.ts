@@ -12,6 +12,7 @@ import {
   CHROMIUM_PATH,
   createConfirmedUser,
   localIdToken,
+  newDevice,
   startOwnStack,
   useBrowser,
   waitForServiceWorker,
@@ -80,7 +81,7 @@ describe('sync under faults', () => {
       .poll(async () => names((await serverAccounts(t.stack.apiUrl, token)).live), { timeout: 20_000 })
       .toEqual(['Shared savings']);
 
-    const phone = await t.browser.newContext({ baseURL: t.stack.webUrl, viewport: { width: 390, height: 844 } });
+    const phone = await newDevice(t, { viewport: { width: 390, height: 844 } });
     cleanups.push(() => phone.close());
     const page2 = await phone.newPage();
     await signInToDashboard(page2, user);

@@ -4,7 +4,7 @@
 // fetch goes out from the fetch worker and reaches the server whole.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createConfirmedUser, localIdToken, useBrowser } from './harness';
+import { createConfirmedUser, localIdToken, newDevice, useBrowser } from './harness';
 import { AccountsPage } from './page-models/accounts-page';
 import { AppShell } from './page-models/app-page';
 import { signInToDashboard } from './page-models/auth-pages';
@@ -71,7 +71,7 @@ function statement(n: number): string {
 }
 
 describe('sync between devices', () => {
-  const t = useBrowser();
+  const t = useBrowser('installed');
 
   it('what one device adds reaches the other, both ways', async () => {
     const user = await createConfirmedUser(t.stack, 'sync');
@@ -80,9 +80,9 @@ describe('sync between devices', () => {
     await addAccount(t.page, 'Laptop savings', '1200');
     await expectOnServer(t.stack, token, ['Laptop savings']);
 
-    const phone = await t.browser.newContext({ baseURL: t.stack.webUrl, viewport: { width: 390, height: 844 } });
+    const phone = await newDevice(t, { viewport: { width: 390, height: 844 } });
     try {
-      const page2 = await phone.newPage();
+      const page2 = phone.pages()[0] ?? (await phone.newPage());
       await signInToDashboard(page2, user);
       const accounts2 = new AccountsPage(page2);
       await accounts2.openFromNav();

@@ -54,7 +54,7 @@ function commbankCsv(rows: Row[], opening: number, from: string, to: string): st
 }
 
 describe('statements', () => {
-  const t = useBrowser();
+  const t = useBrowser('installed');
 
   it('imports two overlapping statements, accepts detected recurring items and shows plan versus actual', async () => {
     const { page } = t;

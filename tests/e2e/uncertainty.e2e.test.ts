@@ -49,7 +49,7 @@ async function captured(page: Page): Promise<Captured> {
 }
 
 describe('compare screen, Uncertainty mode', () => {
-  const t = useBrowser();
+  const t = useBrowser('installed');
   let heavy: SeedBackup;
 
   beforeAll(() => {

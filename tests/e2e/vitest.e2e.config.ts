@@ -12,6 +12,9 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     maxWorkers: 1,
+    // One process for every file (files still run one after another): a process per file re-imported vitest and
+    // playwright-core each time, about 2 CPU-seconds a file (docs/running.md "Browser tests").
+    isolate: false,
     testTimeout: 90_000,
     hookTimeout: 120_000,
     // No retries: a test that passes only on a second try hides a real fault (the first sync cover hiding a form
