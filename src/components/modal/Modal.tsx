@@ -1,6 +1,6 @@
 // The one modal dialog every screen uses: labelled, focus trapped inside while open, Escape closes,
 // and focus returns to whatever opened it (issue 4 item 6).
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -29,7 +29,10 @@ export function Modal({
     escapeRef.current = closeOnEscape;
   });
 
-  useEffect(() => {
+  // A layout effect, so focus is inside the dialog in the same commit that shows it: a passive effect ran a
+  // moment later, when a dialog appeared on a non-input update (a lazy part loading), and for that moment keys
+  // still went to the page behind it (a test that checked focus as the dialog appeared failed under load).
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const root = panel.current;
     const first = root?.querySelector<HTMLElement>('[autofocus], ' + FOCUSABLE);
