@@ -13,7 +13,7 @@ export default defineConfig({
     fileParallelism: false,
     maxWorkers: 1,
     // One process for every file (files still run one after another): a process per file re-imported vitest and
-    // playwright-core each time, about 2 CPU-seconds a file (docs/running.md "Browser tests").
+    // playwright-core each time, 1-2 CPU-seconds a file (docs/running.md "Browser tests").
     isolate: false,
     testTimeout: 90_000,
     hookTimeout: 120_000,
