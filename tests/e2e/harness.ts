@@ -33,8 +33,8 @@ export type BrowserFixture = {
   errors: string[];
   /** Which devices this file's tests start on (useBrowser). */
   device: DeviceKind;
-  /** Profile folders of this test's installed devices, removed after it. */
-  profiles: string[];
+  /** This test's devices (newDevice), closed after it, with the profile folders of installed ones. */
+  devices: { context: BrowserContext; profile: string | null }[];
 };
 
 /**
@@ -57,7 +57,7 @@ const DESKTOP: ViewportSize = { width: 1280, height: 800 };
 export function useBrowser(asked: DeviceKind = 'fresh'): BrowserFixture {
   // WYRD_E2E_DEVICE=fresh runs every file on fresh contexts (to check a test does not lean on the installed profile).
   const device: DeviceKind = process.env.WYRD_E2E_DEVICE === 'fresh' ? 'fresh' : asked;
-  const fixture = { errors: [] as string[], device, profiles: [] as string[] } as BrowserFixture;
+  const fixture = { errors: [] as string[], device, devices: [] as BrowserFixture['devices'] } as BrowserFixture;
   beforeAll(async () => {
     fixture.stack = stackInfo();
     if (device === 'fresh')
@@ -73,17 +73,19 @@ export function useBrowser(asked: DeviceKind = 'fresh'): BrowserFixture {
     fixture.page.on('pageerror', (error) => fixture.errors.push(error.message));
   });
   afterEach(async () => {
-    await fixture.context?.close();
-    for (const profile of fixture.profiles.splice(0))
-      await rm(profile, { recursive: true, force: true, maxRetries: 3 });
+    // Every device, also one a failed test left open: an installed device is a browser of its own.
+    for (const { context, profile } of fixture.devices.splice(0)) {
+      await context.close().catch(() => undefined);
+      if (profile) await rm(profile, { recursive: true, force: true, maxRetries: 3 });
+    }
   });
   return fixture;
 }
 
 /**
- * Another device on the shared stack for this test (a second device in a sync test), of the file's kind: a fresh
- * context of the file's browser, or a browser of its own on an installed profile. The test closes it; an
- * installed device's profile is removed after the test.
+ * A device on the shared stack for this test (`t.context`, or a second device in a sync test), of the file's kind:
+ * a fresh context of the file's browser, or a browser of its own on a copy of the installed profile. Closed after
+ * the test if the test has not closed it, and an installed device's profile removed.
  */
 export async function newDevice(
   fixture: BrowserFixture,
@@ -91,11 +93,11 @@ export async function newDevice(
 ): Promise<BrowserContext> {
   const viewport = options.viewport ?? DESKTOP;
   let context: BrowserContext;
+  let profile: string | null = null;
   if (fixture.device === 'fresh') {
     context = await fixture.browser.newContext({ baseURL: fixture.stack.webUrl, viewport });
   } else {
-    const profile = await mkdtemp(path.join(tmpdir(), 'wyrd-e2e-device-'));
-    fixture.profiles.push(profile);
+    profile = await mkdtemp(path.join(tmpdir(), 'wyrd-e2e-device-'));
     await cp(inject('installedProfile'), profile, { recursive: true });
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
@@ -105,6 +107,7 @@ export async function newDevice(
       viewport,
     });
   }
+  fixture.devices.push({ context, profile });
   context.setDefaultTimeout(15_000);
   return context;
 }
