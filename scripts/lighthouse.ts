@@ -17,7 +17,6 @@ import { CHROMIUM_PATH, chromiumArgs } from './stack/chromium';
 import { FIXED_CODE, signUpConfirmed } from './stack/identity';
 import { selfTimeByScript, summariseProfile, type CpuProfile } from './stack/cpu-profile';
 
-const CHROME_PATH = CHROMIUM_PATH;
 const CHROME_FLAGS =
   '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 const TARGETS = { accessibility: 95, 'best-practices': 95, performance: 98 } as const;
@@ -72,7 +71,7 @@ function runLighthouse(url: string, port?: number): Promise<LighthouseReport> {
     const child = spawn(process.execPath, args, {
       // --save-assets writes beside the report's path: with stdout as that path, into the working directory.
       cwd: ASSETS_DIR || undefined,
-      env: { ...process.env, CHROME_PATH },
+      env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -189,7 +188,7 @@ async function seedBackup(): Promise<string> {
 async function signedInChrome(stack: RunningStack, dir: string): Promise<{ port: number; context: BrowserContext }> {
   const port = await freePort();
   const context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
-    executablePath: CHROME_PATH,
+    executablePath: CHROMIUM_PATH,
     headless: true,
     // The browser tests' switches (without Chromium's omnibox popup, whose renderer would compete with the
     // audited page for the cores: a phone's Chrome has no such page) and CHROME_FLAGS' others.
@@ -405,9 +404,9 @@ async function auditRoute(route: string, url: string, port?: number): Promise<bo
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(CHROME_PATH)) {
+  if (!existsSync(CHROMIUM_PATH)) {
     console.error(
-      `Chromium is missing at ${CHROME_PATH}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`,
+      `Chromium is missing at ${CHROMIUM_PATH}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`,
     );
     process.exit(1);
   }

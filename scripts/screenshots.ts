@@ -23,7 +23,6 @@ import {
 import { FIXED_CODE, signUpConfirmed } from './stack/identity';
 
 const OUT = path.join(repoRoot, 'test-results', 'screenshots');
-const CHROME = CHROMIUM_PATH;
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wyrd-screenshots-'));
@@ -36,7 +35,7 @@ async function main(): Promise<void> {
     build: 'if-needed',
     log: (line) => (line.startsWith('Building') || line.startsWith('  ') ? console.log(line) : undefined),
   });
-  const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
   let problems = 0;
   try {
     for (const size of Object.keys(VIEWPORTS) as ViewportName[]) {
