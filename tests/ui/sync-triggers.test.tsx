@@ -9,6 +9,8 @@ import { renderUserPage } from './page-harness';
 import { closeUserDb, openUserDb } from '../../src/data/db';
 import { createAccount } from '../../src/data/repositories/accounts';
 import { CHANGE_DEBOUNCE_MS, holdSync, startSync, syncNow, useSyncStore } from '../../src/data/sync/sync-service';
+import { initAuth, useAuthStore } from '../../src/lib/auth/auth-store';
+import { IDENTITY_CACHE_KEY } from '../../src/lib/auth/identity-cache';
 import { fakeServer, type FakeServer } from '../sync/support/fake-server';
 import { resetAppState, TEST_CONFIG } from './render-app';
 import * as adapter from './adapter-mock';
@@ -75,6 +77,20 @@ describe('sync triggers', () => {
     release();
     release(); // a second call changes nothing
     await waitFor(() => expect(server.live().has(`accounts/${made.id}`)).toBe(true));
+  });
+
+  it('a round that reaches the server re-checks a session kept offline, with no online event', async () => {
+    // The network failed while the browser still called itself online, so no 'online' event will ever come.
+    localStorage.setItem(IDENTITY_CACHE_KEY, JSON.stringify(adapter.TEST_USER));
+    adapter.getCurrentUser.mockImplementation(async (cached) => ({ user: cached, offline: true }));
+    await initAuth();
+    expect(useAuthStore.getState()).toMatchObject({ user: adapter.TEST_USER, offline: true });
+    adapter.signedInAs();
+    const db = openUserDb(`trigger-${crypto.randomUUID()}`);
+    stop = startSync(db);
+    await waitFor(() => expect(useSyncStore.getState().state.lastSyncedAt).not.toBeNull());
+    await waitFor(() => expect(useAuthStore.getState()).toMatchObject({ user: adapter.TEST_USER, offline: false }));
+    expect(adapter.getCurrentUser).toHaveBeenCalledTimes(2);
   });
 
   it('stops on sign-out: no more rounds, the indicator resets', async () => {

@@ -4,7 +4,7 @@
 // after each local change, and 'Sync now'. Sign-out stops it.
 import { create } from 'zustand';
 import { auth } from '../../lib/auth/auth-client';
-import { onSignOut } from '../../lib/auth/auth-store';
+import { onSignOut, recheckOfflineSession } from '../../lib/auth/auth-store';
 import { loadAppConfig } from '../../lib/config/app-config';
 import { offThreadFetch } from '../../lib/http/off-thread-fetch';
 import { createApiClient } from '../../lib/http/api-client';
@@ -227,6 +227,8 @@ export function startSync(db: WyrdDb): () => void {
       engine.subscribe((state) => {
         useSyncStore.setState({ state });
         if (state.phase !== 'syncing') void refreshSyncCounts(db);
+        // A round that got through proves the network works, also when the browser never said it was gone.
+        if (state.phase === 'idle' && state.error === null && state.lastSyncedAt) recheckOfflineSession();
       }),
     );
     // Changes left waiting by a round that could not reach the server: let the service worker push them when

@@ -90,6 +90,17 @@ export function initAuth(): Promise<AuthUser | null> {
   return refreshUser();
 }
 
+/**
+ * Something else reached the network (a sync round got through): re-checks a session that is kept from the
+ * offline cache. The 'online' event alone is not enough: a device whose network failed while the browser still
+ * called it online (a dead Wi-Fi, a captive portal) never fires one when the network works again, and the session
+ * would show as offline until the next reload.
+ */
+export function recheckOfflineSession(): void {
+  const { user, offline } = useAuthStore.getState();
+  if (started && user && offline && !refreshing) void refreshUser();
+}
+
 /** True when a signed-in identity is cached locally (a session may exist before Amplify is loaded). */
 export function hasCachedSession(): boolean {
   return readCachedIdentity() !== null;
