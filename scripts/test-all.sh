@@ -23,7 +23,8 @@ E2E_JSON="$RESULTS_DIR/e2e.json"
 E2E_LOG="$RESULTS_DIR/e2e-output.log"
 E2E_CODE_FILE="$RESULTS_DIR/e2e-exit-code"
 PG_SKIPPED="$RESULTS_DIR/postgres-skipped.txt"
-rm -f "$UNIT_JSON" "$E2E_JSON" "$E2E_LOG" "$E2E_CODE_FILE" "$PG_SKIPPED"
+UNIT_DONE="$RESULTS_DIR/unit-run-done"
+rm -f "$UNIT_JSON" "$E2E_JSON" "$E2E_LOG" "$E2E_CODE_FILE" "$PG_SKIPPED" "$UNIT_DONE"
 
 CHECKS_LOG_DIR="$RESULTS_DIR/checks"
 STATIC_CHECKS=(typecheck lint cycles format:check)
@@ -141,6 +142,12 @@ run_e2e() {
   echo $? >"$E2E_CODE_FILE"
 }
 
+# Beside the unit run: a second worker that takes browser test files once the unit run is over (tests/e2e/lane-gate.ts),
+# so the browser tests' last minutes use both cores instead of one and a half.
+run_e2e_beside_unit() {
+  WYRD_E2E_WORKERS="${WYRD_E2E_WORKERS:-2}" WYRD_E2E_GATE="$PWD/$UNIT_DONE" run_e2e
+}
+
 # The static checks, one after another (tsc and eslint each want a core and plenty of memory); each one's
 # output and exit code go to files, read back at the end.
 run_checks() {
@@ -158,7 +165,7 @@ CHECKS_PID=""
 # background jobs), so the browser tests stop their stack as on a Ctrl-C of their own.
 if [ "$SERIAL" != 1 ]; then
   echo "== Browser tests started alongside (output below, after the unit tests') =="
-  run_e2e >"$E2E_LOG" 2>&1 &
+  run_e2e_beside_unit >"$E2E_LOG" 2>&1 &
   E2E_PID=$!
   if [ "$WITH_CHECKS" = 1 ]; then
     echo "== Static checks started alongside (${STATIC_CHECKS[*]}; output at the end) =="
@@ -174,6 +181,7 @@ echo "== Unit and integration tests (vitest, $WORKERS workers) =="
 WYRD_TEST_SHARED_POSTGRES=1 "${LOW_PRIORITY[@]}" npx vitest run --maxWorkers="$WORKERS" --reporter=default \
   --reporter=json --outputFile.json="$UNIT_JSON"
 UNIT_CODE=$?
+touch "$UNIT_DONE"
 read -r UNIT_PASSED UNIT_FAILED UNIT_SKIPPED <<<"$(count "$UNIT_JSON" "$UNIT_CODE")"
 
 echo
