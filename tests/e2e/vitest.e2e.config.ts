@@ -1,5 +1,5 @@
-// Vitest config for the browser tests: one process per worker, files in sequence in each, one real stack for the whole run
-// (started by global-setup.ts), generous timeouts for the build and a headless Chromium.
+// Vitest config for the browser tests: one process per worker, files in sequence in each, one real stack for the
+// whole run (started by global-setup.ts), generous timeouts for the build and a headless Chromium.
 import { defineConfig } from 'vitest/config';
 
 // One worker on its own. `npm test` asks for two (WYRD_E2E_WORKERS=2), the second held by lane-gate.ts until the
