@@ -1,0 +1,32 @@
+// package-lock.json keeps every package's tarball address and checksum, so `npm ci` installs from the cache without
+// asking the registry for each package's metadata first (docs/running.md, "Installing").
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+type LockEntry = { version?: string; resolved?: string; integrity?: string; link?: boolean; name?: string };
+
+const root = path.resolve(import.meta.dirname, '../..');
+const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, LockEntry>;
+};
+
+describe('package-lock.json', () => {
+  const entries = Object.entries(lock.packages).filter(([key, entry]) => key !== '' && !entry.link);
+
+  it('gives every package a tarball address and a checksum', () => {
+    const missing = entries.filter(([, e]) => !e.resolved || !e.integrity).map(([key]) => key);
+    expect(missing).toEqual([]);
+  });
+
+  it('points each address at the package and version the entry names', () => {
+    const wrong = entries
+      .filter(([key, e]) => {
+        const name = e.name ?? key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
+        const file = name.startsWith('@') ? name.split('/')[1] : name;
+        return !e.resolved?.endsWith(`/${name}/-/${file}-${e.version}.tgz`);
+      })
+      .map(([key, e]) => `${key}: ${e.resolved}`);
+    expect(wrong).toEqual([]);
+  });
+});
