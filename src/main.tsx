@@ -21,4 +21,12 @@ startTransition(() =>
   ),
 );
 
-registerServiceWorker();
+// The first screen, then the service worker (register-sw.ts says why).
+registerServiceWorker(
+  new Promise<void>((resolve) => {
+    const unsubscribe = router.subscribe('onRendered', () => {
+      unsubscribe();
+      resolve();
+    });
+  }),
+);
