@@ -1,5 +1,6 @@
-// When the service worker registers: after the page's load and its first screen (the route rendered and painted),
-// or at the latest ten seconds after the load when no screen renders; never twice.
+// When the service worker registers: on a first visit after the page's load and its first screen (the route
+// rendered and painted), or at the latest ten seconds after the load when no screen renders; on a page the worker
+// already controls, at the load. Never twice.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const registered = vi.hoisted(() => ({ count: 0 }));
@@ -24,7 +25,7 @@ describe('registerServiceWorker', () => {
     registered.count = 0;
     vi.useFakeTimers();
     vi.stubEnv('PROD', true);
-    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    Object.defineProperty(navigator, 'serviceWorker', { value: { controller: null }, configurable: true });
     Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
   });
 
@@ -59,6 +60,14 @@ describe('registerServiceWorker', () => {
     await settle();
     expect(registered.count).toBe(0);
     await vi.advanceTimersByTimeAsync(200);
+    await settle();
+    expect(registered.count).toBe(1);
+  });
+
+  it('registers at the load when a worker already controls the page', async () => {
+    Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true });
+    const { registerServiceWorker } = await import('../../src/lib/pwa/register-sw');
+    registerServiceWorker(new Promise<void>(() => {}));
     await settle();
     expect(registered.count).toBe(1);
   });

@@ -1,8 +1,8 @@
 // Registers the generated service worker through workbox-window (vite-plugin-pwa injectRegister: false).
 // The first install takes control at once (clientsClaim). A later version waits: the page shows 'Update
 // available' and switches only when the user says so, so an update never reloads under someone typing;
-// saved changes live in IndexedDB (and their outbox) and survive the reload. Registration waits for the first
-// screen: the worker's script and its precache (about 140 files) never compete with what the user is waiting for.
+// saved changes live in IndexedDB (and their outbox) and survive the reload. A first visit registers only after
+// the first screen: installing downloads the precache (about 140 files), which must not compete with that screen.
 import { create } from 'zustand';
 
 type UpdateState = { available: boolean; apply: (() => void) | null };
@@ -13,8 +13,10 @@ export const useUpdateStore = create<UpdateState>(() => ({ available: false, app
 const FIRST_SCREEN_WAIT_MS = 10_000;
 
 /**
- * Registers the worker once the page has loaded and `firstScreen` has resolved (the first route rendered), after
- * that frame is painted; at the latest FIRST_SCREEN_WAIT_MS after the load.
+ * Registers the worker once the page has loaded. On a first visit (no worker controls the page yet) it also waits
+ * for `firstScreen` (the first route rendered) and registers after that frame is painted, at the latest
+ * FIRST_SCREEN_WAIT_MS after the load. A page the worker already controls registers at the load: that only checks
+ * for a new version, and measured later (during the signed-in pages' first render) it cost more than it saved.
  */
 export function registerServiceWorker(firstScreen: Promise<unknown>): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
@@ -44,6 +46,7 @@ export function registerServiceWorker(firstScreen: Promise<unknown>): void {
     void register();
   };
   const afterLoad = () => {
+    if (navigator.serviceWorker.controller) return start();
     void firstScreen.then(() => requestAnimationFrame(() => setTimeout(start, 0)));
     setTimeout(start, FIRST_SCREEN_WAIT_MS);
   };
