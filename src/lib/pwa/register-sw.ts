@@ -15,8 +15,8 @@ const FIRST_SCREEN_WAIT_MS = 10_000;
 /**
  * Registers the worker once the page has loaded. On a first visit (no worker controls the page yet) it also waits
  * for `firstScreen` (the first route rendered) and registers after that frame is painted, at the latest
- * FIRST_SCREEN_WAIT_MS after the load. A page the worker already controls registers at the load: that only checks
- * for a new version, and measured later (during the signed-in pages' first render) it cost more than it saved.
+ * FIRST_SCREEN_WAIT_MS after the load. A page the worker already controls registers at the load: there it only
+ * checks for a new version, and moved after the first screen it fell into the signed-in pages' first render.
  */
 export function registerServiceWorker(firstScreen: Promise<unknown>): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
