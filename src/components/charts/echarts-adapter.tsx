@@ -238,6 +238,9 @@ export function EChart({ option, height, onDrawn, ariaLabel, onCategoryClick }: 
         const start = performance.now();
         await drawInTwoTasks(instance, latest.current.option);
         performance.measure(`chart drawn: ${latest.current.ariaLabel}`, { start, end: performance.now() });
+        // A real chart has drawn, so the code is warm: a later warmUpCharts (the compare screen asks 3 s after it
+        // opens) would only draw throwaway charts.
+        warmed ??= Promise.resolve();
         // Only real size changes: the observer's first call reports the size the chart was just drawn at.
         let pending = false;
         resize = new ResizeObserver(() => {
