@@ -2,7 +2,7 @@
 // browser tests (tests/e2e/first-run.e2e.test.ts): the two viewport sizes, the example household's one-click path
 // to its 30-year comparison, axe-core's accessibility report and the check that nothing overflows sideways.
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -89,9 +89,24 @@ function watchRequests(page: Page) {
   };
 }
 
-/** Waits until the compare screen's three charts are drawn. */
-export async function chartsDrawn(page: Page, timeout = 60_000): Promise<void> {
-  await page.locator('[data-testid="compare-charts"][data-charts-drawn="true"]').first().waitFor({ timeout });
+/**
+ * Waits until the compare screen's three charts are drawn (within `scope`, default the page). The comparison the
+ * screen shows on opening draws each chart only once it nears the viewport, so this scrolls to the first chart
+ * still waiting, as someone reading down the screen would.
+ */
+export async function chartsDrawn(page: Page, timeout = 60_000, scope: Locator = page.locator(':root')): Promise<void> {
+  const drawn = scope.locator('[data-testid="compare-charts"][data-charts-drawn="true"]').first();
+  const waiting = scope.locator('[data-testid="compare-charts"] .chart-placeholder').first();
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if ((await waiting.count()) > 0) await waiting.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined);
+    try {
+      await drawn.waitFor({ timeout: 500 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
 }
 
 /**

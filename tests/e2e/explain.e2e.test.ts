@@ -68,7 +68,7 @@ describe('explain this number', () => {
     const compare = new ComparePage(page);
     const explain = new ExplainDialog(page);
     await compare.open('?selected=sc-base&selected=sc-loss');
-    await compare.drawnCharts().waitFor({ timeout: 30_000 });
+    await compare.anyChartsDrawn(30_000);
 
     // Keyboard: two months on with the arrow keys, Tab to the button, Enter.
     const slider = explain.monthSlider();

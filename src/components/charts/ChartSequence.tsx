@@ -1,6 +1,7 @@
 // Charts mounted one after another (each once the previous one has drawn) so drawing several never adds up to one
-// long main-thread task; until its turn a chart keeps its place with a placeholder of its height.
-import { useState, type ReactNode } from 'react';
+// long main-thread task; until its turn a chart keeps its place with a placeholder of its height. Optionally a chart
+// also waits until its placeholder nears the viewport, so charts nobody has scrolled to cost nothing.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Chart } from './LazyChart';
 import type { ChartOption } from './chart-options';
 
@@ -25,6 +26,52 @@ export function useCompactCharts(): boolean {
   return compact;
 }
 
+/** How far beyond the viewport (above and below, a share of its height) a waiting chart starts drawing. */
+const NEAR_MARGIN = '50% 0px';
+
+/**
+ * Which of the placeholders (by index) have come near the viewport; all of them when `enabled` is false or the
+ * browser has no IntersectionObserver. Returns the set and a ref callback for each placeholder.
+ */
+function useNearViewport(enabled: boolean) {
+  const gate = enabled && typeof IntersectionObserver === 'function';
+  const [near, setNear] = useState<ReadonlySet<number>>(() => new Set());
+  const seen = useRef(new Set<number>());
+  const observer = useRef<IntersectionObserver | null>(null);
+  useEffect(
+    () => () => {
+      observer.current?.disconnect();
+      observer.current = null;
+    },
+    [],
+  );
+  const watch = useCallback(
+    (index: number) => (el: HTMLElement | null) => {
+      if (!gate || !el || seen.current.has(index)) return;
+      observer.current ??= new IntersectionObserver(
+        (entries) => {
+          let added = false;
+          for (const entry of entries) {
+            if (!entry.isIntersecting) continue;
+            observer.current?.unobserve(entry.target);
+            const reached = Number((entry.target as HTMLElement).dataset.chartIndex);
+            if (!seen.current.has(reached)) {
+              seen.current.add(reached);
+              added = true;
+            }
+          }
+          if (added) setNear(new Set(seen.current));
+        },
+        { rootMargin: NEAR_MARGIN },
+      );
+      el.dataset.chartIndex = String(index);
+      observer.current.observe(el);
+    },
+    [gate],
+  );
+  return { isNear: (index: number) => !gate || near.has(index), watch };
+}
+
 export function ChartSequence({
   charts,
   height,
@@ -32,6 +79,7 @@ export function ChartSequence({
   sectionClassName,
   testId,
   onCategoryClick,
+  drawWhenNear = false,
 }: {
   charts: ReadonlyArray<SequencedChart>;
   height: number;
@@ -40,14 +88,17 @@ export function ChartSequence({
   testId: string;
   /** A click on a chart: the index of the category nearest it. */
   onCategoryClick?: (index: number) => void;
+  /** Each chart also waits until it nears the viewport (a comparison nobody has asked to see yet). */
+  drawWhenNear?: boolean;
 }) {
   const [drawn, setDrawn] = useState(0);
+  const { isNear, watch } = useNearViewport(drawWhenNear);
   return (
     <div className={className} data-testid={testId} data-charts-drawn={drawn >= charts.length ? 'true' : 'false'}>
       {charts.map((c, i) => (
         <section key={c.key} className={sectionClassName} aria-label={c.title}>
           {c.head}
-          {i <= drawn ? (
+          {i <= drawn && isNear(i) ? (
             <Chart
               option={c.option}
               height={height}
@@ -56,7 +107,7 @@ export function ChartSequence({
               onCategoryClick={onCategoryClick}
             />
           ) : (
-            <div className="chart-placeholder" style={{ height }} aria-hidden="true" />
+            <div ref={watch(i)} className="chart-placeholder" style={{ height }} aria-hidden="true" />
           )}
         </section>
       ))}

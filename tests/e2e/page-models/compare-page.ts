@@ -1,6 +1,7 @@
 // Page model of the compare screen for the browser tests: open it (with scenarios preselected through the query),
 // pick scenarios and the period, run the comparison, wait for its charts and read the cards' figures.
 import type { Locator, Page } from 'playwright-core';
+import { chartsDrawn } from '../../../scripts/stack/screens';
 
 /** One figure on a card: its exact value (data-value) and the text shown. */
 export type CardFigure = { value: number; text: string };
@@ -14,8 +15,6 @@ export type CardFigures = {
   growth: CardFigure;
   labels: (string | null)[];
 };
-
-const DRAWN = '[data-testid="compare-charts"][data-charts-drawn="true"]';
 
 export class ComparePage {
   constructor(protected readonly page: Page) {}
@@ -83,12 +82,12 @@ export class ComparePage {
 
   /** Waits until the charts of a comparison over `years` are drawn. */
   async chartsDrawn(years: number, timeout = 30_000): Promise<void> {
-    await this.results(years).locator(DRAWN).waitFor({ timeout });
+    await chartsDrawn(this.page, timeout, this.results(years));
   }
 
-  /** The charts once drawn, whatever the period. */
-  drawnCharts(): Locator {
-    return this.page.locator(DRAWN);
+  /** Waits for the charts drawn, whatever the period (scrolling to any chart still waiting, as chartsDrawn). */
+  async anyChartsDrawn(timeout = 15_000): Promise<void> {
+    await chartsDrawn(this.page, timeout);
   }
 
   charts(): Locator {

@@ -20,11 +20,14 @@ export const CompareCharts = memo(function CompareCharts({
   view,
   todaysDollars,
   onPickDate,
+  drawWhenNear = false,
 }: {
   view: CompareView;
   todaysDollars: boolean;
   /** A click on a chart picks the date of the point nearest it (explain this number). */
   onPickDate?: (date: string) => void;
+  /** Each chart draws only once it nears the viewport (ChartSequence). */
+  drawWhenNear?: boolean;
 }) {
   const compact = useCompactCharts();
   const charts = useMemo<SequencedChart[]>(() => {
@@ -71,6 +74,7 @@ export const CompareCharts = memo(function CompareCharts({
       className="compare-charts"
       sectionClassName="compare-chart"
       testId="compare-charts"
+      drawWhenNear={drawWhenNear}
       onCategoryClick={onPickDate && ((index) => view.dates[index] && onPickDate(view.dates[index]))}
     />
   );

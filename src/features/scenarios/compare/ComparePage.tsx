@@ -96,7 +96,7 @@ export function ComparePage({ selected, asOf, initialYears }: Props) {
         if (initial.length > 0 && !autoRan.current) {
           autoRan.current = true;
           setEngineWarm(true);
-          void run(orderedChosen(new Set(initial), sorted), initialYears ?? DEFAULT_YEARS);
+          void run(orderedChosen(new Set(initial), sorted), initialYears ?? DEFAULT_YEARS, true);
         } else if (sorted.length > 0) {
           // While the user picks, the worker runs a short comparison of their data to warm the engine up.
           exportPlan(db)

@@ -34,6 +34,7 @@ export function CompareResults({ result, running, todaysDollars }: Props) {
             view={result.view}
             todaysDollars={todaysDollars}
             onPickDate={pickDate}
+            drawWhenNear={result.opening}
           />
         )}
       </ExplainMonth>

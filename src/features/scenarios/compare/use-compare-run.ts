@@ -7,8 +7,11 @@ import { getCompareRunner, todayIso } from '../../../lib/forecast/compare-runner
 import { useLatestRun } from '../../../lib/async/use-latest-run';
 import type { CompareView } from '../../../../worker/engine/index';
 
-/** The last successful run; `run` counts results so each new one draws fresh charts. */
-export type CompareResult = { view: CompareView; run: number };
+/**
+ * The last successful run; `run` counts results so each new one draws fresh charts. `opening`: the comparison the
+ * screen ran by itself on opening (nobody asked for it yet: its charts draw as they come into view).
+ */
+export type CompareResult = { view: CompareView; run: number; opening: boolean };
 
 export function useCompareRun(db: WyrdDb, asOf: string | undefined, failedMessage: string) {
   const [result, setResult] = useState<CompareResult | null>(null);
@@ -17,7 +20,7 @@ export function useCompareRun(db: WyrdDb, asOf: string | undefined, failedMessag
   const latest = useLatestRun();
 
   const run = useCallback(
-    async (ids: string[], forYears: number) => {
+    async (ids: string[], forYears: number, opening = false) => {
       const isLatest = latest.begin();
       setRunning(true);
       setFailed(false);
@@ -42,7 +45,7 @@ export function useCompareRun(db: WyrdDb, asOf: string | undefined, failedMessag
         performance.measure('compare: export', { start, end: exported });
         performance.measure('compare: engine', { start: exported, end: performance.now() });
         if (!isLatest()) return;
-        if (outcome.ok) setResult((prev) => ({ view: outcome.view, run: (prev?.run ?? 0) + 1 }));
+        if (outcome.ok) setResult((prev) => ({ view: outcome.view, run: (prev?.run ?? 0) + 1, opening }));
         else fail(outcome.errors);
       } catch (err) {
         if (isLatest()) fail(err);

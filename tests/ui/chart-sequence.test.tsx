@@ -1,0 +1,90 @@
+// ChartSequence: charts mount one after another; with drawWhenNear each also waits until its placeholder nears
+// the viewport (IntersectionObserver), and without an observer (or without the option) nothing waits for it.
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChartSequence, type SequencedChart } from '../../src/components/charts/ChartSequence';
+
+vi.mock('../../src/components/charts/LazyChart', () => ({
+  // A chart that has drawn as soon as it mounts.
+  Chart: ({ ariaLabel, onDrawn }: { ariaLabel: string; onDrawn?: () => void }) => {
+    useEffect(() => onDrawn?.(), [onDrawn]);
+    return <div role="img" aria-label={ariaLabel} />;
+  },
+}));
+
+const charts: SequencedChart[] = ['One', 'Two', 'Three'].map((title) => ({
+  key: title,
+  title,
+  head: <h2>{title}</h2>,
+  option: {},
+  ariaLabel: title,
+}));
+
+/** A stand-in IntersectionObserver the test drives: `reach(el)` reports that element as near the viewport. */
+class FakeObserver {
+  static all: FakeObserver[] = [];
+  observed = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeObserver.all.push(this);
+  }
+  observe(el: Element) {
+    this.observed.add(el);
+  }
+  unobserve(el: Element) {
+    this.observed.delete(el);
+  }
+  disconnect() {
+    this.observed.clear();
+  }
+  static reach(el: Element) {
+    for (const o of FakeObserver.all) {
+      if (!o.observed.has(el)) continue;
+      o.callback([{ target: el, isIntersecting: true } as IntersectionObserverEntry], o as never);
+    }
+  }
+}
+
+const drawnCharts = () => screen.queryAllByRole('img').map((el) => el.getAttribute('aria-label'));
+const placeholders = (container: HTMLElement) => [...container.querySelectorAll('.chart-placeholder')];
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  FakeObserver.all = [];
+});
+
+describe('<ChartSequence>', () => {
+  it('draws every chart in turn when not asked to wait for the viewport', () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    render(<ChartSequence charts={charts} height={400} className="c" sectionClassName="s" testId="charts" />);
+    expect(drawnCharts()).toEqual(['One', 'Two', 'Three']);
+    expect(screen.getByTestId('charts')).toHaveAttribute('data-charts-drawn', 'true');
+  });
+
+  it('with drawWhenNear, draws each chart only once its place nears the viewport, in order', () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const { container } = render(
+      <ChartSequence charts={charts} height={400} className="c" sectionClassName="s" testId="charts" drawWhenNear />,
+    );
+    expect(drawnCharts()).toEqual([]);
+    expect(placeholders(container)).toHaveLength(3);
+    // The third comes into view first: it still waits for the first two.
+    act(() => FakeObserver.reach(placeholders(container)[2]));
+    expect(drawnCharts()).toEqual([]);
+    act(() => FakeObserver.reach(placeholders(container)[0]));
+    expect(drawnCharts()).toEqual(['One']);
+    // The second's place (now the first placeholder left) nears the viewport: the third, near already, follows.
+    act(() => FakeObserver.reach(placeholders(container)[0]));
+    expect(drawnCharts()).toEqual(['One', 'Two', 'Three']);
+    expect(screen.getByTestId('charts')).toHaveAttribute('data-charts-drawn', 'true');
+  });
+
+  it('draws at once where the browser has no IntersectionObserver', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    render(
+      <ChartSequence charts={charts} height={400} className="c" sectionClassName="s" testId="charts" drawWhenNear />,
+    );
+    expect(drawnCharts()).toEqual(['One', 'Two', 'Three']);
+  });
+});
