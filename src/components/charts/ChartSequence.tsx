@@ -36,7 +36,6 @@ const NEAR_MARGIN = '50% 0px';
 function useNearViewport(enabled: boolean) {
   const gate = enabled && typeof IntersectionObserver === 'function';
   const [near, setNear] = useState<ReadonlySet<number>>(() => new Set());
-  const seen = useRef(new Set<number>());
   const observer = useRef<IntersectionObserver | null>(null);
   useEffect(
     () => () => {
@@ -47,20 +46,14 @@ function useNearViewport(enabled: boolean) {
   );
   const watch = useCallback(
     (index: number) => (el: HTMLElement | null) => {
-      if (!gate || !el || seen.current.has(index)) return;
+      if (!gate || !el) return;
       observer.current ??= new IntersectionObserver(
         (entries) => {
-          let added = false;
-          for (const entry of entries) {
-            if (!entry.isIntersecting) continue;
-            observer.current?.unobserve(entry.target);
-            const reached = Number((entry.target as HTMLElement).dataset.chartIndex);
-            if (!seen.current.has(reached)) {
-              seen.current.add(reached);
-              added = true;
-            }
-          }
-          if (added) setNear(new Set(seen.current));
+          const reached = entries.filter((e) => e.isIntersecting).map((e) => e.target as HTMLElement);
+          for (const target of reached) observer.current?.unobserve(target);
+          const indices = reached.map((target) => Number(target.dataset.chartIndex));
+          // A placeholder near already but still waiting its turn is observed again on each render: no new state.
+          setNear((prev) => (indices.every((i) => prev.has(i)) ? prev : new Set([...prev, ...indices])));
         },
         { rootMargin: NEAR_MARGIN },
       );
