@@ -11,7 +11,7 @@ import { createApiClient } from '../../lib/http/api-client';
 import { requestBackgroundSync } from '../../lib/pwa/background-sync';
 import type { WyrdDb } from '../db';
 import { pendingChangeCount } from '../outbox';
-import { yieldToMain } from '../yield-to-main';
+import { loadSyncModels } from '../load-engine-models';
 import type { SyncEngine, SyncState } from './sync-engine';
 import { clearSyncSession, saveSyncSession } from './sync-session';
 
@@ -153,23 +153,9 @@ async function buildEngine(db: WyrdDb): Promise<SyncEngine | null> {
   return new Engine({ db, api, precheck });
 }
 
-/**
- * The sync engine's code, evaluated a part per task: zod, then the engine's shared and sync schemas, then the
- * rest. Evaluated at once, the schemas' construction made the first round's start one long main-thread task
- * (115 ms under a 4x CPU slowdown, a phone's speed). A module evaluates only once, so the later imports skip
- * what the earlier ones evaluated.
- */
+/** The sync engine's code, after the engine's schemas it validates with (evaluated a part per task). */
 async function loadSyncEngine(): Promise<typeof import('./sync-engine')> {
-  const parts = [
-    () => import('./load-zod'),
-    () => import('../../../worker/engine/model/common'),
-    () => import('../../../worker/engine/model/sync'),
-    () => import('../../../worker/engine/model/assumptions'),
-  ];
-  for (const part of parts) {
-    await part();
-    await yieldToMain();
-  }
+  await loadSyncModels();
   return import('./sync-engine');
 }
 

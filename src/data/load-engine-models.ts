@@ -1,0 +1,61 @@
+// Evaluates zod and the engine's schema modules a part per task, ahead of code that imports them all at once (the
+// sync engine, the scenario screens): a chunk graph evaluates in one task, and building the schemas is most of it.
+import { yieldToMain } from './yield-to-main';
+
+type Part = () => Promise<unknown>;
+
+/**
+ * What the sync engine's code imports, in dependency order, so that each import evaluates only its own module (a
+ * module evaluates once; the ones before it are done).
+ */
+const SYNC_PARTS: readonly Part[] = [
+  () => import('./sync/load-zod'),
+  () => import('./sync/load-zod').then(({ warmZod }) => warmZod()),
+  () => import('../../worker/engine/model/common'),
+  () => import('../../worker/engine/model/household'),
+  () => import('../../worker/engine/model/sync'),
+  () => import('../../worker/engine/model/assumptions'),
+];
+
+/**
+ * What the scenario screens import besides. All of it at once was one main-thread task of about 32 ms at full
+ * speed when the compare screen opened (about 130 ms on Lighthouse's 4x-slowed phone); the largest part alone is
+ * under 8 ms.
+ */
+const SCREEN_PARTS: readonly Part[] = [
+  () => import('../../worker/engine/model/recurring-item'),
+  () => import('../../worker/engine/model/account'),
+  () => import('../../worker/engine/model/transaction'),
+  () => import('../../worker/engine/model/scenario'),
+  () => import('../../worker/engine/model/template'),
+  () => import('../../worker/engine/templates/catalogue'),
+];
+
+function inTurns(parts: readonly Part[], after?: () => Promise<void>): () => Promise<void> {
+  let loading: Promise<void> | null = null;
+  return () => {
+    loading ??= (async () => {
+      await after?.();
+      for (const part of parts) {
+        await part();
+        await yieldToMain();
+      }
+    })().catch((error: unknown) => {
+      loading = null; // a chunk that failed to load is asked for again next time
+      throw error;
+    });
+    return loading;
+  };
+}
+
+/** Resolves once the sync engine's schemas have evaluated (the first call starts it; later calls share it). */
+export const loadSyncModels = inTurns(SYNC_PARTS);
+
+/** Resolves once the scenario screens' schemas and the template catalogue have evaluated. */
+export const loadScreenModels = inTurns(SCREEN_PARTS, loadSyncModels);
+
+/** `importer` once the screens' engine modules have evaluated, for a lazy screen whose chunks import them. */
+export function afterEngineModels<T>(importer: () => Promise<T>): () => Promise<T> {
+  // A part that fails to load leaves the importer to fail (or not) on its own.
+  return () => loadScreenModels().then(importer, importer);
+}
