@@ -157,7 +157,7 @@ type VersionInternals = { _cfg: { storesSource: Record<string, string | null> | 
 /**
  * Runs `declare` (the database's `version().stores()` calls) with Dexie's schema work done once at the end. Each
  * `version(n)` and each `stores()` has Dexie re-parse the schema strings of every version declared so far and
- * rebuild every table object on the database (16 passes for 8 versions), which was most of opening the database:
+ * rebuild every table object on the database (14 passes for 7 versions), which was most of opening the database:
  * 27 ms of the signed-in screens' first render on a fast desktop, 4 ms in Node. Meanwhile `stores()` only records
  * its tables, as Dexie's own does before its pass (a version's later calls add to its earlier ones); then one
  * `stores({})` on the newest version makes Dexie's pass over all of them. The override sits on this database's

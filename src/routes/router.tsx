@@ -240,12 +240,10 @@ export function createAppRouter(history?: RouterHistory) {
   });
 }
 
-export const router = createAppRouter();
-
 declare module '@tanstack/react-router' {
   // Declaration merging is how TanStack Router learns the route tree's types; it needs an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }
