@@ -17,16 +17,20 @@ const SYNC_PARTS: readonly Part[] = [
   () => import('../../worker/engine/model/assumptions'),
 ];
 
-/**
- * What the scenario screens import besides. All of it at once was one main-thread task of about 32 ms at full
- * speed when the compare screen opened (about 130 ms on Lighthouse's 4x-slowed phone); the largest part alone is
- * under 8 ms.
- */
-const SCREEN_PARTS: readonly Part[] = [
+/** What the screens that edit or list rows import besides (accounts, recurring items, transactions, scenarios). */
+const ROW_PARTS: readonly Part[] = [
   () => import('../../worker/engine/model/recurring-item'),
   () => import('../../worker/engine/model/account'),
   () => import('../../worker/engine/model/transaction'),
   () => import('../../worker/engine/model/scenario'),
+];
+
+/**
+ * What the scenario screens import besides: the template model and catalogue. Evaluated with the compare screen's
+ * chunks, all of these models were one main-thread task of about 32 ms at full speed (about 130 ms on Lighthouse's
+ * 4x-slowed phone); the largest part alone is now under 12.5 ms.
+ */
+const CATALOGUE_PARTS: readonly Part[] = [
   () => import('../../worker/engine/model/template'),
   () => import('../../worker/engine/templates/catalogue'),
 ];
@@ -51,11 +55,18 @@ function inTurns(parts: readonly Part[], after?: () => Promise<void>): () => Pro
 /** Resolves once the sync engine's schemas have evaluated (the first call starts it; later calls share it). */
 export const loadSyncModels = inTurns(SYNC_PARTS);
 
-/** Resolves once the scenario screens' schemas and the template catalogue have evaluated. */
-export const loadScreenModels = inTurns(SCREEN_PARTS, loadSyncModels);
+/** Resolves once the row screens' schemas have evaluated too. */
+export const loadRowModels = inTurns(ROW_PARTS, loadSyncModels);
 
-/** `importer` once the screens' engine modules have evaluated, for a lazy screen whose chunks import them. */
-export function afterEngineModels<T>(importer: () => Promise<T>): () => Promise<T> {
+/** Resolves once the template model and catalogue have evaluated too. */
+export const loadScreenModels = inTurns(CATALOGUE_PARTS, loadRowModels);
+
+/**
+ * `importer` once the engine modules a lazy screen's chunks import have evaluated: the models, and with
+ * `catalogue` the template catalogue too.
+ */
+export function afterEngineModels<T>(importer: () => Promise<T>, catalogue = true): () => Promise<T> {
+  const load = catalogue ? loadScreenModels : loadRowModels;
   // A part that fails to load leaves the importer to fail (or not) on its own.
-  return () => loadScreenModels().then(importer, importer);
+  return () => load().then(importer, importer);
 }

@@ -23,8 +23,9 @@ import {
 import { validateImportSearch, validateTransactionsSearch } from './transaction-search';
 import { afterEngineModels } from '../data/load-engine-models';
 
-// The scenario screens' chunks import the engine's schemas and template catalogue; evaluated with them in one go,
-// building those schemas was the compare screen's longest task after its first paint.
+// Screens whose chunks import the engine's schemas (and the scenario screens the template catalogue) load them
+// first, a part per task (load-engine-models.ts): evaluated with a screen's chunks in one go, building those schemas
+// was the compare screen's longest task after its first paint.
 const scenarioRoutes = afterEngineModels(() => import('./scenario-routes'));
 
 function NotFound() {
@@ -90,17 +91,26 @@ const dashboardRoute = createRoute({
 const accountsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'accounts',
-  component: lazyRouteComponent(() => import('../features/accounts/AccountsPage'), 'AccountsPage'),
+  component: lazyRouteComponent(
+    afterEngineModels(() => import('../features/accounts/AccountsPage'), false),
+    'AccountsPage',
+  ),
 });
 const recurringItemsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'recurring-items',
-  component: lazyRouteComponent(() => import('../features/recurring-items/RecurringItemsPage'), 'RecurringItemsPage'),
+  component: lazyRouteComponent(
+    afterEngineModels(() => import('../features/recurring-items/RecurringItemsPage'), false),
+    'RecurringItemsPage',
+  ),
 });
 const scenariosRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'scenarios',
-  component: lazyRouteComponent(() => import('../features/scenarios/list/ScenariosPage'), 'ScenariosPage'),
+  component: lazyRouteComponent(
+    afterEngineModels(() => import('../features/scenarios/list/ScenariosPage')),
+    'ScenariosPage',
+  ),
 });
 const compareRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -111,7 +121,10 @@ const compareRoute = createRoute({
 const templatesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'scenarios/templates',
-  component: lazyRouteComponent(() => import('../features/scenarios/templates/TemplatesPage'), 'TemplatesPage'),
+  component: lazyRouteComponent(
+    afterEngineModels(() => import('../features/scenarios/templates/TemplatesPage')),
+    'TemplatesPage',
+  ),
 });
 const templateFormRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -138,7 +151,10 @@ const scenarioDetailRoute = createRoute({
 const startRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'start',
-  component: lazyRouteComponent(() => import('../features/start/StartPage'), 'StartPage'),
+  component: lazyRouteComponent(
+    afterEngineModels(() => import('../features/start/StartPage')),
+    'StartPage',
+  ),
 });
 const transactionsRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -150,18 +166,27 @@ const transactionsRoute = createRoute({
   loader: ({ deps }) => {
     void import('../features/transactions/prefetch').then((m) => m.prefetchTransactions(deps));
   },
-  component: lazyRouteComponent(() => import('./transaction-routes'), 'TransactionsRoute'),
+  component: lazyRouteComponent(
+    afterEngineModels(() => import('./transaction-routes'), false),
+    'TransactionsRoute',
+  ),
 });
 const importRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'transactions/import',
   validateSearch: validateImportSearch,
-  component: lazyRouteComponent(() => import('./import-route'), 'ImportRoute'),
+  component: lazyRouteComponent(
+    afterEngineModels(() => import('./import-route'), false),
+    'ImportRoute',
+  ),
 });
 const rulesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'transactions/rules',
-  component: lazyRouteComponent(() => import('../features/transactions/RulesPage'), 'RulesPage'),
+  component: lazyRouteComponent(
+    afterEngineModels(() => import('../features/transactions/RulesPage'), false),
+    'RulesPage',
+  ),
 });
 const recurringReviewRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -179,7 +204,10 @@ const planActualRoute = createRoute({
 const profileRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'profile',
-  component: lazyRouteComponent(() => import('../features/profile/ProfilePage'), 'ProfilePage'),
+  component: lazyRouteComponent(
+    afterEngineModels(() => import('../features/profile/ProfilePage')),
+    'ProfilePage',
+  ),
 });
 
 export const routeTree = rootRoute.addChildren([
