@@ -1,6 +1,7 @@
 // The per-user IndexedDB database's schema (Dexie): one database per user id. Kept apart from db.ts (which
 // ties the open database to the session) so the service worker can open it without the auth layer.
-// Schema versions are only ever added, never edited: add `this.version(7).stores(...)` below.
+// Schema versions are only ever added, never edited: add the next `this.version(n).stores(...)` at the end of
+// `#declareVersions`.
 import Dexie, { type DexieOptions, type EntityTable, type Table, type Version } from 'dexie';
 import type { SyncRowEntity } from '../../worker/engine/index';
 import type {
@@ -158,7 +159,7 @@ type VersionInternals = { _cfg: { storesSource: Record<string, string | null> | 
  * Runs `declare` (the database's `version().stores()` calls) with Dexie's schema work done once at the end. Each
  * `version(n)` and each `stores()` has Dexie re-parse the schema strings of every version declared so far and
  * rebuild every table object on the database (14 passes for 7 versions), which was most of opening the database:
- * 27 ms of the signed-in screens' first render on a fast desktop, 4 ms in Node. Meanwhile `stores()` only records
+ * 27 ms of the signed-in screens' first render on a fast desktop, 5 ms in Node. Meanwhile `stores()` only records
  * its tables, as Dexie's own does before its pass (a version's later calls add to its earlier ones); then one
  * `stores({})` on the newest version makes Dexie's pass over all of them. The override sits on this database's
  * own Version prototype (Dexie gives each database one; its typings expose it for extension) and is removed after.

@@ -1,5 +1,5 @@
 // Evaluates zod and the engine's schema modules a part per task, ahead of code that imports them all at once (the
-// sync engine, the scenario screens): a chunk graph evaluates in one task, and building the schemas is most of it.
+// sync engine, the lazy screens): a chunk graph evaluates in one task, and building the schemas is most of it.
 import { yieldToMain } from './yield-to-main';
 
 type Part = () => Promise<unknown>;
