@@ -61,12 +61,17 @@ export const loadRowModels = inTurns(ROW_PARTS, loadSyncModels);
 /** Resolves once the template model and catalogue have evaluated too. */
 export const loadScreenModels = inTurns(CATALOGUE_PARTS, loadRowModels);
 
-/**
- * `importer` once the engine modules a lazy screen's chunks import have evaluated: the models, and with
- * `catalogue` the template catalogue too.
- */
-export function afterEngineModels<T>(importer: () => Promise<T>, catalogue = true): () => Promise<T> {
-  const load = catalogue ? loadScreenModels : loadRowModels;
+/** `importer` once the models and the template catalogue have evaluated (the scenario screens' chunks import both). */
+export function afterEngineModels<T>(importer: () => Promise<T>): () => Promise<T> {
+  return after(loadScreenModels, importer);
+}
+
+/** `importer` once the models have evaluated (a screen whose chunks import the schemas but not the catalogue). */
+export function afterRowModels<T>(importer: () => Promise<T>): () => Promise<T> {
+  return after(loadRowModels, importer);
+}
+
+function after<T>(load: () => Promise<void>, importer: () => Promise<T>): () => Promise<T> {
   // A part that fails to load leaves the importer to fail (or not) on its own.
   return () => load().then(importer, importer);
 }

@@ -21,7 +21,7 @@ import {
   validateScenarioDetailSearch,
 } from './search-params';
 import { validateImportSearch, validateTransactionsSearch } from './transaction-search';
-import { afterEngineModels } from '../data/load-engine-models';
+import { afterEngineModels, afterRowModels } from '../data/load-engine-models';
 
 // Screens whose chunks import the engine's schemas (and the scenario screens the template catalogue) load them
 // first, a part per task (load-engine-models.ts): evaluated with a screen's chunks in one go, building those schemas
@@ -92,7 +92,7 @@ const accountsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'accounts',
   component: lazyRouteComponent(
-    afterEngineModels(() => import('../features/accounts/AccountsPage'), false),
+    afterRowModels(() => import('../features/accounts/AccountsPage')),
     'AccountsPage',
   ),
 });
@@ -100,7 +100,7 @@ const recurringItemsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'recurring-items',
   component: lazyRouteComponent(
-    afterEngineModels(() => import('../features/recurring-items/RecurringItemsPage'), false),
+    afterRowModels(() => import('../features/recurring-items/RecurringItemsPage')),
     'RecurringItemsPage',
   ),
 });
@@ -167,7 +167,7 @@ const transactionsRoute = createRoute({
     void import('../features/transactions/prefetch').then((m) => m.prefetchTransactions(deps));
   },
   component: lazyRouteComponent(
-    afterEngineModels(() => import('./transaction-routes'), false),
+    afterRowModels(() => import('./transaction-routes')),
     'TransactionsRoute',
   ),
 });
@@ -176,7 +176,7 @@ const importRoute = createRoute({
   path: 'transactions/import',
   validateSearch: validateImportSearch,
   component: lazyRouteComponent(
-    afterEngineModels(() => import('./import-route'), false),
+    afterRowModels(() => import('./import-route')),
     'ImportRoute',
   ),
 });
@@ -184,7 +184,7 @@ const rulesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'transactions/rules',
   component: lazyRouteComponent(
-    afterEngineModels(() => import('../features/transactions/RulesPage'), false),
+    afterRowModels(() => import('../features/transactions/RulesPage')),
     'RulesPage',
   ),
 });

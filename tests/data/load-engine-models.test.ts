@@ -1,7 +1,13 @@
 // The staged load of the engine's models (load-engine-models.ts): a screen's importer runs after the models have
 // evaluated, every caller shares one load, and zod's warm-up builds schemas that work.
 import { describe, expect, it } from 'vitest';
-import { afterEngineModels, loadRowModels, loadScreenModels, loadSyncModels } from '../../src/data/load-engine-models';
+import {
+  afterEngineModels,
+  afterRowModels,
+  loadRowModels,
+  loadScreenModels,
+  loadSyncModels,
+} from '../../src/data/load-engine-models';
 import { warmZod } from '../../src/data/sync/load-zod';
 
 describe('loadEngineModels', () => {
@@ -18,7 +24,7 @@ describe('loadEngineModels', () => {
     expect(calledAfter).toBe(true);
     expect(module.zodLoaded).toBe(true);
     // Without the catalogue: the row models only.
-    const rows = await afterEngineModels(async () => 'page', false)();
+    const rows = await afterRowModels(async () => 'page')();
     expect(rows).toBe('page');
   });
 
