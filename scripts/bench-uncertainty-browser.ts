@@ -112,6 +112,8 @@ async function main(): Promise<void> {
   const { page, context, browser, dataDir, heavy, close } = await openHeavyBenchPage('uncertainty');
   try {
     const scenarios = heavy.scenarios ?? [];
+    page.on('console', (m) => m.text().startsWith('ZZ') && console.log(m.text()));
+    page.on('worker', (w) => w.on('console', (m) => m.text().startsWith('ZZ') && console.log(m.text())));
     console.log(
       `Heavy profile: ${heavy.accounts.length} accounts, ${heavy.recurring_items.length} recurring items, ${scenarios.length} scenarios x 10 events`,
     );
@@ -150,12 +152,19 @@ async function main(): Promise<void> {
         () => performance.getEntriesByName('bench: run clicked').at(-1)?.startTime ?? 0,
       );
       times.push(ms);
-      const steps = await page.evaluate(() =>
-        performance
-          .getEntriesByType('measure')
-          .filter((m) => m.name.startsWith('uncertainty'))
-          .map((m) => `${m.name} ${m.duration.toFixed(0)} ms`)
-          .join(', '),
+      // BENCH_VERBOSE=1: each chart's init and draw too, with its start after the click.
+      const steps = await page.evaluate(
+        ([verbose, from]) =>
+          performance
+            .getEntriesByType('measure')
+            .filter((m) => m.name.startsWith('uncertainty') || (verbose && m.name.startsWith('chart')))
+            .map((m) =>
+              m.name.startsWith('chart')
+                ? `${m.name.slice(0, m.name.indexOf(':', m.name.indexOf(':') + 1))} at +${(m.startTime - from).toFixed(0)} ${m.duration.toFixed(0)} ms`
+                : `${m.name} ${m.duration.toFixed(0)} ms`,
+            )
+            .join(', '),
+        [process.env.BENCH_VERBOSE === '1', clicked] as const,
       );
       await page.evaluate(() => {
         performance.clearMeasures();

@@ -7,9 +7,9 @@ import { ChartSequence, type SequencedChart } from '../../src/components/charts/
 
 vi.mock('../../src/components/charts/LazyChart', () => ({
   // A chart that has drawn as soon as it mounts.
-  Chart: ({ ariaLabel, onDrawn }: { ariaLabel: string; onDrawn?: () => void }) => {
+  Chart: ({ ariaLabel, onDrawn, drawAtOnce }: { ariaLabel: string; onDrawn?: () => void; drawAtOnce?: boolean }) => {
     useEffect(() => onDrawn?.(), [onDrawn]);
-    return <div role="img" aria-label={ariaLabel} />;
+    return <div role="img" aria-label={ariaLabel} data-at-once={String(!!drawAtOnce)} />;
   },
 }));
 
@@ -78,6 +78,20 @@ describe('<ChartSequence>', () => {
     act(() => FakeObserver.reach(placeholders(container)[0]));
     expect(drawnCharts()).toEqual(['One', 'Two', 'Three']);
     expect(screen.getByTestId('charts')).toHaveAttribute('data-charts-drawn', 'true');
+  });
+
+  it('asks each chart to draw in the task after it is created only with drawAtOnce', () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const atOnce = () => screen.queryAllByRole('img').map((el) => el.getAttribute('data-at-once'));
+    const { unmount } = render(
+      <ChartSequence charts={charts} height={400} className="c" sectionClassName="s" testId="charts" />,
+    );
+    expect(atOnce()).toEqual(['false', 'false', 'false']);
+    unmount();
+    render(
+      <ChartSequence charts={charts} height={400} className="c" sectionClassName="s" testId="charts" drawAtOnce />,
+    );
+    expect(atOnce()).toEqual(['true', 'true', 'true']);
   });
 
   it('draws at once where the browser has no IntersectionObserver', () => {

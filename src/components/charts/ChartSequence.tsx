@@ -73,6 +73,7 @@ export function ChartSequence({
   testId,
   onCategoryClick,
   drawWhenNear = false,
+  drawAtOnce = false,
 }: {
   charts: ReadonlyArray<SequencedChart>;
   height: number;
@@ -83,6 +84,8 @@ export function ChartSequence({
   onCategoryClick?: (index: number) => void;
   /** Each chart also waits until it nears the viewport (a comparison nobody has asked to see yet). */
   drawWhenNear?: boolean;
+  /** Each chart draws in the task after it is created, not in the next frame (EChart's drawAtOnce). */
+  drawAtOnce?: boolean;
 }) {
   const [drawn, setDrawn] = useState(0);
   const { isNear, watch } = useNearViewport(drawWhenNear);
@@ -98,6 +101,7 @@ export function ChartSequence({
               ariaLabel={c.ariaLabel}
               onDrawn={() => setDrawn((n) => Math.max(n, i + 1))}
               onCategoryClick={onCategoryClick}
+              drawAtOnce={drawAtOnce}
             />
           ) : (
             <div ref={watch(i)} className="chart-placeholder" style={{ height }} aria-hidden="true" />
