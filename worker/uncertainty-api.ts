@@ -1,9 +1,11 @@
 // The uncertainty worker's API as plain functions (so the pool's tests run the same code in-process): load a
 // profile once per run, run a range of trials for every scenario, and merge every range exactly.
 import {
+  keepProfile,
   mergeTrialBatches,
   prepareTrials,
   runPreparedTrials,
+  type KeptProfile,
   type PreparedTrials,
   type TrialBatch,
   type UncertaintyRequest,
@@ -13,16 +15,16 @@ import { run, type EngineResult } from './forecast-api';
 import type { TrialRange, TrialWorker } from './uncertainty-protocol';
 
 /**
- * One API per worker: the profile it was last given, and the request it last prepared (validated and compiled once,
- * then every chunk of that run reuses it).
+ * One API per worker: the profile it was last given (kept: validated and its events compiled once, for every run
+ * with it), and the request it last prepared (compiled once, then every chunk of that run reuses it).
  */
 export function createUncertaintyApi() {
-  let loaded: { key: string; profile: unknown } | null = null;
+  let loaded: { key: string; profile: KeptProfile } | null = null;
   let prepared: { key: string; request: string; trials: PreparedTrials } | null = null;
   return {
     /** Keeps the profile for the trial batches that follow (sent once per run, not with every batch). */
     load(key: string, profile: unknown): void {
-      loaded = { key, profile };
+      loaded = { key, profile: keepProfile(profile) };
       prepared = null;
     },
     /** Trials [first_trial, first_trial + count) of every requested scenario, one batch per scenario. */

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedLocalData, type SeedBackup } from '../../scripts/bench-compare';
 import { heavyProfile } from '../../scripts/bench-engine';
+import { defaultChunkSize, trialChunks } from '../../src/lib/forecast/uncertainty-pool';
 import { runUncertainty, type UncertaintyRequest } from '../../worker/engine/index';
 import { compareBackup } from '../ui/compare-fixture';
 import { createConfirmedUser, useBrowser } from './harness';
@@ -82,7 +83,7 @@ describe('compare screen, Uncertainty mode', () => {
 
     // The pool: hardware concurrency less one workers, at least two. Opening the view warmed each worker on a sample
     // of the run Run would start then (the default 1,000 trials: one batch each); this run (500 trials, another
-    // request) sent every worker the profile once more and its 10 chunks of 50.
+    // request) sent every worker the profile once more and its chunks: 50 trials each, smaller at the end.
     const concurrency = await page.evaluate(() => navigator.hardwareConcurrency);
     const { __workerNames: names, __poolLoads: loads, __poolRequests: requests } = await captured(page);
     const size = Math.max(2, concurrency - 1);
@@ -91,7 +92,7 @@ describe('compare screen, Uncertainty mode', () => {
     );
     expect(loads).toHaveLength(2 * size);
     expect(requests.filter((r) => r.trials === 1000)).toHaveLength(size);
-    expect(requests.filter((r) => r.trials === 500)).toHaveLength(10);
+    expect(requests.filter((r) => r.trials === 500)).toHaveLength(trialChunks(500, defaultChunkSize(500), size).length);
     const request = requests.filter((r) => r.trials === 500)[0];
     expect(request).toMatchObject({ trials: 500, years: 5, scenario_ids: ['sc-base', 'sc-loss'], stress: null });
 

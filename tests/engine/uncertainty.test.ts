@@ -8,6 +8,7 @@ import {
   EngineInputError,
   compare,
   compareView,
+  keepProfile,
   mergeTrialBatches,
   prepareTrials,
   runPreparedTrials,
@@ -189,6 +190,45 @@ describe('uncertainty: seeded and reproducible', () => {
     const earlier = runPreparedTrials(prepared, { first_trial: 0, count: 14 });
     expect(mergeTrialBatches(request, [later, earlier])).toEqual(runUncertainty(profile, request));
     expect(later[0].net_worth).toEqual(runTrialBatch(profile, request, { first_trial: 14, count: 9 })[0].net_worth);
+  });
+
+  it('a kept profile serves request after request with the same trials as the profile itself', () => {
+    const kept = keepProfile(profile);
+    const stresses = [
+      null,
+      { name: 'high_inflation_decade' as const },
+      { name: 'crash_first_year' as const },
+      { name: 'rates_up_5y' as const },
+      null,
+    ];
+    stresses.forEach((stress, i) => {
+      // Another as_of and horizon half way: the kept profile's compiled events and base items serve any of them.
+      const r: UncertaintyRequest = { ...request, ...(i === 2 ? { as_of: '2027-03-15', years: 12 } : {}), stress };
+      const fromKept = runPreparedTrials(prepareTrials(kept, r), { first_trial: 3, count: 5 });
+      const fresh = runPreparedTrials(prepareTrials(profile, r), { first_trial: 3, count: 5 });
+      expect(fromKept).toEqual(fresh);
+    });
+  });
+
+  it('a kept profile that is not valid is refused on every request, as the profile itself is', () => {
+    const bad = { ...profile, accounts: [{ ...profile.accounts[0], account_type: 'boat' }] };
+    const kept = keepProfile(bad);
+    for (let i = 0; i < 2; i++) {
+      expect(() => prepareTrials(kept, request)).toThrow(EngineInputError);
+      let fromKept: unknown;
+      let direct: unknown;
+      try {
+        prepareTrials(kept, request);
+      } catch (err) {
+        fromKept = (err as EngineInputError).errors;
+      }
+      try {
+        prepareTrials(bad, request);
+      } catch (err) {
+        direct = (err as EngineInputError).errors;
+      }
+      expect(fromKept).toEqual(direct);
+    }
   });
 
   it('splitTrials covers every trial once with sizes that differ by at most one', () => {

@@ -63,6 +63,40 @@ describe('uncertainty pool', () => {
     ]);
   });
 
+  it('cuts the last chunks smaller when several workers share the trials, covering every trial once', () => {
+    const chunks = trialChunks(1000, 50, 2);
+    expect(chunks.map((c) => c.count)).toEqual([
+      ...Array.from({ length: 17 }, () => 50),
+      38,
+      28,
+      21,
+      16,
+      12,
+      10,
+      10,
+      10,
+      5,
+    ]);
+    for (const [trials, size, workers] of [
+      [1000, 50, 2],
+      [5000, 100, 7],
+      [37, 50, 3],
+      [1, 50, 2],
+    ]) {
+      const all = trialChunks(trials, size, workers);
+      let next = 0;
+      for (const c of all) {
+        expect(c.first_trial).toBe(next);
+        expect(c.count).toBeGreaterThan(0);
+        expect(c.count).toBeLessThanOrEqual(size);
+        next += c.count;
+      }
+      expect(next).toBe(trials);
+    }
+    // One worker has nobody to wait for: full chunks to the end.
+    expect(trialChunks(1000, 50, 1)).toEqual(trialChunks(1000, 50));
+  });
+
   it("merges to exactly runUncertainty's result with 1, 2 and 4 workers and any chunk size", async () => {
     const expected = runUncertainty(compareBackup, request);
     for (const [size, chunkSize] of [

@@ -140,6 +140,8 @@ export {
   prepareTrials,
   runPreparedTrials,
   sharedRowCount,
+  keepProfile,
+  type KeptProfile,
   type PreparedTrials,
 } from './uncertainty/run';
 export {

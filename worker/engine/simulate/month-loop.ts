@@ -122,7 +122,8 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     to: transferTo,
     amount: transferAmount,
     moveAll,
-    anyInStep: anyTransfer,
+    stepStart: transferStepStart,
+    stepTransfers,
   } = plan.transfers;
   const {
     count: loanCount,
@@ -304,9 +305,11 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     }
     // 4. transfers between the user's own accounts (never income or expense).
     for (let loan = 0; loan < loanCount; loan++) repaidThisMonth[loanAccount[loan]] = 0;
-    if (anyTransfer[step]) {
+    const transfersEnd = transferStepStart[step + 1];
+    if (transferStepStart[step] < transfersEnd) {
       const transferRow = step * transferCount;
-      for (let t = 0; t < transferCount; t++) {
+      for (let x = transferStepStart[step]; x < transfersEnd; x++) {
+        const t = stepTransfers[x];
         const amount = transferAmount[transferRow + t];
         const all = moveAll[transferRow + t];
         if (amount === 0 && all === 0) continue;

@@ -123,8 +123,13 @@ export type TransferTable = {
   amount: Float64Array;
   /** Step-major like amount: 1 where transfer t moves 'all' (pays a debt off, empties an asset) in step k. */
   moveAll: Uint8Array;
-  /** 1 in a step with any transfer. */
-  anyInStep: Uint8Array;
+  /**
+   * Step k's transfers, in order, are stepTransfers[stepStart[k] .. stepStart[k + 1]): every cell with an amount or
+   * 'all' when the table was built. Later changes only clear cells (super preservation) or scale them (a stress
+   * test's prices), so the list still holds every transfer that moves money; the loop skips cleared ones.
+   */
+  stepStart: Int32Array;
+  stepTransfers: Int32Array;
 };
 
 /** Loans (docs/forecast-model.md section 5): repayments, interest-only periods, deductible interest. */

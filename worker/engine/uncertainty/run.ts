@@ -181,9 +181,37 @@ function compileScenario(prepared: PreparedProfile, id: string, request: ParsedR
   return { scenario, plan, accountRows, columns };
 }
 
+/**
+ * A profile kept for several requests (keepProfile): validated, and its base items and events compiled, by the
+ * first request and reused by the later ones. A worker keeps the profile it was sent, and every Run (another stress
+ * test, say) then compiles only what depends on the request.
+ */
+export type KeptProfile = { readonly kind: 'kept-profile' };
+
+type KeptState = KeptProfile & { input: unknown; prepared: PreparedProfile | null };
+
+const keptProfiles = new WeakSet<object>();
+
+/** Wraps a profile so the requests prepared from it (prepareTrials) share its validation and compiled events. */
+export function keepProfile(profile: unknown): KeptProfile {
+  const kept: KeptState = { kind: 'kept-profile', input: profile, prepared: null };
+  keptProfiles.add(kept);
+  return kept;
+}
+
+/** The profile validated and ready to compile (a kept one's from the first request that asked). */
+function preparedOf(profile: unknown): PreparedProfile {
+  if (typeof profile !== 'object' || profile === null || !keptProfiles.has(profile))
+    return prepareProfile(profile, defaultEventCompiler);
+  const kept = profile as KeptState;
+  // Bad input throws here every time: nothing is kept until the profile is valid.
+  kept.prepared ??= prepareProfile(kept.input, defaultEventCompiler);
+  return kept.prepared;
+}
+
 function prepare(profile: unknown, requestInput: unknown): Prepared {
   const request = parseOrThrow(UncertaintyRequestSchema, requestInput, '$options');
-  const prepared = prepareProfile(profile, defaultEventCompiler);
+  const prepared = preparedOf(profile);
   const assumptions = resolveAssumptions(prepared.profile.assumptions);
   const u: UncertaintyAssumptions = resolveUncertaintyAssumptions(prepared.profile.assumptions?.uncertainty);
   const ids = scenarioIdsOf(prepared, request.scenario_ids);
@@ -573,7 +601,10 @@ export type PreparedTrials = { readonly kind: 'prepared-trials' };
 
 type PreparedState = Prepared & { kind: 'prepared-trials'; streams: TrialStreams | null };
 
-/** Validates the request and the profile and compiles every scenario (EngineInputError on bad input). */
+/**
+ * Validates the request and the profile and compiles every scenario (EngineInputError on bad input). `profile` may be
+ * a KeptProfile (keepProfile), whose validation and compiled events earlier requests made are reused.
+ */
 export function prepareTrials(profile: unknown, request: UncertaintyRequest): PreparedTrials {
   const p = prepare(profile, request);
   const state: PreparedState = {
