@@ -2,7 +2,7 @@
 // 60 accounts, 300 recurring items, 50 events), the time from clicking Run in the compare screen's Uncertainty mode
 // to every fan chart drawn for 1,000 trials x 30 years x 5 scenarios, and the longest main-thread task meanwhile
 // (PerformanceObserver 'longtask'). Targets: under 1.2 s to the charts, no task of 50 ms or more.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -176,6 +176,7 @@ async function main(): Promise<void> {
     }
     await browser.stopTracing();
     const cpu = mainThreadCpu(JSON.parse(await readFile(traceFile, 'utf8')) as TraceFile);
+    if (process.env.BENCH_KEEP_TRACE) await writeFile(process.env.BENCH_KEEP_TRACE, await readFile(traceFile));
     const load = loadavg()[0];
     const first = times[0];
     const warm = median(times.slice(1));

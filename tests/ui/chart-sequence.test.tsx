@@ -1,14 +1,21 @@
-// ChartSequence: charts mount one after another; with drawWhenNear each also waits until its placeholder nears
-// the viewport (IntersectionObserver), and without an observer (or without the option) nothing waits for it.
+// ChartSequence: charts mount one after another (or all at once with drawAtOnce); with drawWhenNear each also waits
+// until its placeholder nears the viewport (IntersectionObserver), and without an observer (or without the option)
+// nothing waits for it.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChartSequence, type SequencedChart } from '../../src/components/charts/ChartSequence';
 
+/** Charts whose label starts "held": they draw when the test calls their entry here, not when they mount. */
+const held = new Map<string, () => void>();
+
 vi.mock('../../src/components/charts/LazyChart', () => ({
-  // A chart that has drawn as soon as it mounts.
+  // A chart that has drawn as soon as it mounts (unless held).
   Chart: ({ ariaLabel, onDrawn, drawAtOnce }: { ariaLabel: string; onDrawn?: () => void; drawAtOnce?: boolean }) => {
-    useEffect(() => onDrawn?.(), [onDrawn]);
+    useEffect(() => {
+      if (ariaLabel.startsWith('held')) held.set(ariaLabel, () => onDrawn?.());
+      else onDrawn?.();
+    }, [onDrawn, ariaLabel]);
     return <div role="img" aria-label={ariaLabel} data-at-once={String(!!drawAtOnce)} />;
   },
 }));
@@ -92,6 +99,29 @@ describe('<ChartSequence>', () => {
       <ChartSequence charts={charts} height={400} className="c" sectionClassName="s" testId="charts" drawAtOnce />,
     );
     expect(atOnce()).toEqual(['true', 'true', 'true']);
+  });
+
+  it('with drawAtOnce, mounts every chart together and is drawn once each one has drawn, in any order', () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    held.clear();
+    const { container } = render(
+      <ChartSequence
+        charts={charts.map((c) => ({ ...c, ariaLabel: `held ${c.title}` }))}
+        height={400}
+        className="c"
+        sectionClassName="s"
+        testId="charts"
+        drawAtOnce
+      />,
+    );
+    expect(placeholders(container)).toHaveLength(0);
+    expect(drawnCharts()).toEqual(['held One', 'held Two', 'held Three']);
+    const box = screen.getByTestId('charts');
+    act(() => held.get('held Three')!());
+    act(() => held.get('held One')!());
+    expect(box).toHaveAttribute('data-charts-drawn', 'false');
+    act(() => held.get('held Two')!());
+    expect(box).toHaveAttribute('data-charts-drawn', 'true');
   });
 
   it('draws at once where the browser has no IntersectionObserver', () => {

@@ -1,6 +1,7 @@
 // Charts mounted one after another (each once the previous one has drawn) so drawing several never adds up to one
-// long main-thread task; until its turn a chart keeps its place with a placeholder of its height. Optionally a chart
-// also waits until its placeholder nears the viewport, so charts nobody has scrolled to cost nothing.
+// long main-thread task (small ones may all mount at once: drawAtOnce); until its turn a chart keeps its place with
+// a placeholder of its height. Optionally a chart also waits until its placeholder nears the viewport, so charts
+// nobody has scrolled to cost nothing.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Chart } from './LazyChart';
 import type { ChartOption } from './chart-options';
@@ -84,22 +85,35 @@ export function ChartSequence({
   onCategoryClick?: (index: number) => void;
   /** Each chart also waits until it nears the viewport (a comparison nobody has asked to see yet). */
   drawWhenNear?: boolean;
-  /** Each chart draws in the task after it is created, not in the next frame (EChart's drawAtOnce). */
+  /**
+   * Small charts: every one mounts at once and draws in the task after it is created, not in a frame of its own
+   * (EChart's drawAtOnce). The chart queue still runs one chart step per task, in order, so no task grows with the
+   * number of charts; what goes is a frame and a re-render between one chart and the next.
+   */
   drawAtOnce?: boolean;
 }) {
+  // Charts mount while every one before them has drawn (the count of those); `done` holds which have drawn, for
+  // charts drawing at once, whose order is the chart queue's.
   const [drawn, setDrawn] = useState(0);
+  const done = useRef(new Set<number>());
+  const [doneCount, setDoneCount] = useState(0);
+  const markDrawn = (i: number) => {
+    done.current.add(i);
+    setDoneCount(done.current.size);
+    setDrawn((n) => Math.max(n, i + 1));
+  };
   const { isNear, watch } = useNearViewport(drawWhenNear);
   return (
-    <div className={className} data-testid={testId} data-charts-drawn={drawn >= charts.length ? 'true' : 'false'}>
+    <div className={className} data-testid={testId} data-charts-drawn={doneCount >= charts.length ? 'true' : 'false'}>
       {charts.map((c, i) => (
         <section key={c.key} className={sectionClassName} aria-label={c.title}>
           {c.head}
-          {i <= drawn && isNear(i) ? (
+          {(drawAtOnce || i <= drawn) && isNear(i) ? (
             <Chart
               option={c.option}
               height={height}
               ariaLabel={c.ariaLabel}
-              onDrawn={() => setDrawn((n) => Math.max(n, i + 1))}
+              onDrawn={() => markDrawn(i)}
               onCategoryClick={onCategoryClick}
               drawAtOnce={drawAtOnce}
             />

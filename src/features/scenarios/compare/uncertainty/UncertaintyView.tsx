@@ -22,6 +22,12 @@ import { Button } from '../../../../components/form/controls';
 import './uncertainty.css';
 import { compareCodeUnits } from '../../../../lib/format/name-sort';
 
+/**
+ * The progress bar moves at most this often. Each move re-renders the view and paints a frame on the main thread, a
+ * sixth of a core at one move per chunk (about 16 a second), which on a two-core machine the trial workers lose.
+ */
+const PROGRESS_EVERY_MS = 250;
+
 /** The result on screen; `run` counts results so each new one draws fresh charts. */
 type Shown = { result: UncertaintyResult; years: number; run: number };
 
@@ -114,8 +120,14 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
       const backup = await exportPlan(db);
       const key = await uncertaintyKey(backup, request);
       if (!isLatest()) return;
+      let shownAt = -Infinity;
       const handle = runUncertaintyCached(key, backup, request, {
-        onProgress: (progress) => isLatest() && setPhase({ kind: 'running', progress }),
+        onProgress: (progress) => {
+          const now = performance.now();
+          if (!isLatest() || now - shownAt < PROGRESS_EVERY_MS) return;
+          shownAt = now;
+          setPhase({ kind: 'running', progress });
+        },
       });
       cancelRun.current = handle.cancel;
       const outcome = await handle.done;
