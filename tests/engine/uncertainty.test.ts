@@ -210,6 +210,25 @@ describe('uncertainty: seeded and reproducible', () => {
     });
   });
 
+  it("a kept profile's plans serve requests prepared together, their trials run in any order", () => {
+    const kept = keepProfile(profile);
+    const inflation: UncertaintyRequest = { ...request, stress: { name: 'high_inflation_decade' } };
+    const crash: UncertaintyRequest = { ...request, stress: { name: 'crash_first_year' } };
+    const twice: UncertaintyRequest = { ...request, scenario_ids: ['sc-1', 'sc-1', 'sc-2'] };
+    const a = prepareTrials(kept, inflation);
+    const b = prepareTrials(kept, crash);
+    const c = prepareTrials(kept, twice);
+    const range = { first_trial: 2, count: 4 };
+    const expected = [inflation, crash, twice].map((r) => runPreparedTrials(prepareTrials(profile, r), range));
+    expect(runPreparedTrials(a, range)).toEqual(expected[0]);
+    expect(runPreparedTrials(c, range)).toEqual(expected[2]);
+    expect(runPreparedTrials(b, range)).toEqual(expected[1]);
+    expect(runPreparedTrials(a, range)).toEqual(expected[0]);
+    expect(runPreparedTrials(a, { first_trial: 0, count: 23 })).toEqual(
+      runPreparedTrials(prepareTrials(profile, inflation), { first_trial: 0, count: 23 }),
+    );
+  });
+
   it('a kept profile that is not valid is refused on every request, as the profile itself is', () => {
     const bad = { ...profile, accounts: [{ ...profile.accounts[0], account_type: 'boat' }] };
     const kept = keepProfile(bad);

@@ -118,6 +118,19 @@ type Prepared = {
   shiftClasses: ShiftClasses;
   ratesUpMonths: number;
   shared: SharedRows | null;
+  /** The kept profile's plans this request set up, and how (HeldPlans); null when none are shared. */
+  held: HeldPlans | null;
+};
+
+/**
+ * The kept plans a request uses and what it did to them: put back as compiled, then scaled by `inflate` (a
+ * high-inflation stress). The kept profile remembers which request set its plans up last (`owner`); a request whose
+ * trials run after another's preparation sets them up again first.
+ */
+type HeldPlans = {
+  kept: KeptState;
+  plans: Array<{ plan: Plan; asCompiled: PlanAsCompiled }>;
+  inflate: Float64Array | null;
 };
 
 /**
@@ -181,6 +194,56 @@ function compileScenario(prepared: PreparedProfile, id: string, request: ParsedR
   return { scenario, plan, accountRows, columns };
 }
 
+type CompiledPlan = ReturnType<typeof compileScenario>;
+
+/**
+ * What a request's preparation and its trials change in a compiled plan, as compiled: trials overwrite the balances,
+ * rates and loan repayments (each trial starts from copies taken before its request's first trial), and a
+ * high-inflation stress scales the bookings in place (inflateFlows) and swaps the shared base bookings for a copy.
+ * Everything else a run writes it resets itself at its first step.
+ */
+type PlanAsCompiled = {
+  balance: Float64Array;
+  monthlyRate: Float64Array;
+  repayment: Float64Array;
+  accountDelta: Float64Array;
+  flowIncome: Float64Array;
+  flowExpense: Float64Array;
+  taxableIncome: Float64Array[];
+  transferAmount: Float64Array;
+  baseAccountDelta: Float64Array | null;
+};
+
+function asCompiled(plan: Plan): PlanAsCompiled {
+  return {
+    balance: plan.accounts.balance.slice(),
+    monthlyRate: plan.accounts.monthlyRate.slice(),
+    repayment: plan.loans.repayment.slice(),
+    accountDelta: plan.accountDelta.slice(),
+    flowIncome: plan.flowIncome.slice(),
+    flowExpense: plan.flowExpense.slice(),
+    taxableIncome: plan.taxableIncome.map((t) => t.slice()),
+    transferAmount: plan.transfers.amount.slice(),
+    // Never changed in place (inflateFlows copies it), so the array itself.
+    baseAccountDelta: plan.baseAccountDelta,
+  };
+}
+
+function restore(plan: Plan, c: PlanAsCompiled): void {
+  plan.accounts.balance.set(c.balance);
+  plan.accounts.monthlyRate.set(c.monthlyRate);
+  plan.loans.repayment.set(c.repayment);
+  plan.accountDelta.set(c.accountDelta);
+  plan.flowIncome.set(c.flowIncome);
+  plan.flowExpense.set(c.flowExpense);
+  c.taxableIncome.forEach((t, p) => plan.taxableIncome[p].set(t));
+  plan.transfers.amount.set(c.transferAmount);
+  plan.baseAccountDelta = c.baseAccountDelta;
+}
+
+/** Compiled plans a kept profile holds at most (each scenario, start date and period is one). */
+const KEPT_PLANS = 24;
+
 /**
  * A profile kept for several requests (keepProfile): validated, and its base items and events compiled, by the
  * first request and reused by the later ones. A worker keeps the profile it was sent, and every Run (another stress
@@ -188,25 +251,82 @@ function compileScenario(prepared: PreparedProfile, id: string, request: ParsedR
  */
 export type KeptProfile = { readonly kind: 'kept-profile' };
 
-type KeptState = KeptProfile & { input: unknown; prepared: PreparedProfile | null };
+type KeptState = KeptProfile & {
+  input: unknown;
+  prepared: PreparedProfile | null;
+  /**
+   * Each scenario's plan compiled for a start date and period, with its arrays as compiled: a later request (another
+   * stress test, goal or trial count) puts them back instead of compiling again, 45-95 ms of a worker's time per Run
+   * as the compiler's code runs cold there. Only one request runs on a kept profile at a time (one per worker).
+   */
+  plans: Map<string, { compiled: CompiledPlan; asCompiled: PlanAsCompiled }>;
+  /** The request whose preparation last set the kept plans up (HeldPlans). */
+  owner: HeldPlans | null;
+};
 
 const keptProfiles = new WeakSet<object>();
 
 /** Wraps a profile so the requests prepared from it (prepareTrials) share its validation and compiled events. */
 export function keepProfile(profile: unknown): KeptProfile {
-  const kept: KeptState = { kind: 'kept-profile', input: profile, prepared: null };
+  const kept: KeptState = { kind: 'kept-profile', input: profile, prepared: null, plans: new Map(), owner: null };
   keptProfiles.add(kept);
   return kept;
 }
 
+function keptState(profile: unknown): KeptState | null {
+  return typeof profile === 'object' && profile !== null && keptProfiles.has(profile) ? (profile as KeptState) : null;
+}
+
 /** The profile validated and ready to compile (a kept one's from the first request that asked). */
 function preparedOf(profile: unknown): PreparedProfile {
-  if (typeof profile !== 'object' || profile === null || !keptProfiles.has(profile))
-    return prepareProfile(profile, defaultEventCompiler);
-  const kept = profile as KeptState;
+  const kept = keptState(profile);
+  if (!kept) return prepareProfile(profile, defaultEventCompiler);
   // Bad input throws here every time: nothing is kept until the profile is valid.
   kept.prepared ??= prepareProfile(kept.input, defaultEventCompiler);
   return kept.prepared;
+}
+
+/**
+ * Every requested scenario compiled, in order: a kept profile's plans as compiled (restored) when it has them, else
+ * compiled now (and kept). A scenario asked for twice gets a plan of its own the second time.
+ */
+function compiledPlans(
+  profile: unknown,
+  prepared: PreparedProfile,
+  ids: string[],
+  request: ParsedRequest,
+): { compiled: CompiledPlan[]; held: HeldPlans | null } {
+  const kept = keptState(profile);
+  if (!kept) return { compiled: ids.map((id) => compileScenario(prepared, id, request)), held: null };
+  const used = new Set<string>();
+  const held: HeldPlans = { kept, plans: [], inflate: null };
+  const compiled = ids.map((id) => {
+    const key = `${request.as_of}|${request.years}|${id}`;
+    if (used.has(key)) return compileScenario(prepared, id, request);
+    used.add(key);
+    let entry = kept.plans.get(key);
+    if (entry) restore(entry.compiled.plan, entry.asCompiled);
+    else {
+      const fresh = compileScenario(prepared, id, request);
+      entry = { compiled: fresh, asCompiled: asCompiled(fresh.plan) };
+      if (kept.plans.size >= KEPT_PLANS) kept.plans.clear();
+      kept.plans.set(key, entry);
+    }
+    held.plans.push({ plan: entry.compiled.plan, asCompiled: entry.asCompiled });
+    return entry.compiled;
+  });
+  kept.owner = held;
+  return { compiled, held };
+}
+
+/** Sets the kept plans up for this request again when another request's preparation has used them since. */
+function ensureHeld(held: HeldPlans | null): void {
+  if (!held || held.kept.owner === held) return;
+  for (const { plan, asCompiled } of held.plans) {
+    restore(plan, asCompiled);
+    if (held.inflate) inflateFlows(plan, held.inflate);
+  }
+  held.kept.owner = held;
 }
 
 function prepare(profile: unknown, requestInput: unknown): Prepared {
@@ -218,7 +338,7 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
   const stress: StressOption | null = request.stress
     ? { name: request.stress.name, ...(request.stress.event_id ? { event_id: request.stress.event_id } : {}) }
     : null;
-  const compiled = ids.map((id) => compileScenario(prepared, id, request));
+  const { compiled, held } = compiledPlans(profile, prepared, ids, request);
   const first = compiled[0].plan;
   const months = first.months;
   const stepDates = first.stepDates;
@@ -248,13 +368,13 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
     for (let k = 0; k <= months; k++) if (stepDates[k] <= goal.date) goalStep = k;
   }
 
+  const inflate =
+    stress?.name === 'high_inflation_decade'
+      ? priceRatio(months, assumptions.inflation_rate, STRESS_INFLATION_PERCENT, STRESS_INFLATION_MONTHS)
+      : null;
+  if (held) held.inflate = inflate;
   const scenarios = compiled.map(({ scenario, plan, accountRows, columns }) => {
-    if (stress?.name === 'high_inflation_decade') {
-      inflateFlows(
-        plan,
-        priceRatio(months, assumptions.inflation_rate, STRESS_INFLATION_PERCENT, STRESS_INFLATION_MONTHS),
-      );
-    }
+    if (inflate) inflateFlows(plan, inflate);
     const count = plan.accounts.count;
     const typeIndex = new Int32Array(count).fill(-1);
     const followsRates = new Uint8Array(count);
@@ -343,6 +463,7 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
     shiftClasses: classes,
     ratesUpMonths,
     shared,
+    held,
   };
 }
 
@@ -653,6 +774,7 @@ export function runPreparedTrials(
       { path: '$range', message: `trials ${first}..${first + count - 1} are beyond the request's ${p.request.trials}` },
     ]);
   }
+  ensureHeld(p.held);
   const { months, model, sampleSteps, sampleDeflators, goalStep } = p;
   const samples = sampleSteps.length;
   const goal = p.request.goal ?? null;
