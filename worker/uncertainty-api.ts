@@ -19,12 +19,17 @@ import type { TrialRange, TrialWorker } from './uncertainty-protocol';
  * with it), and the request it last prepared (compiled once, then every chunk of that run reuses it).
  */
 export function createUncertaintyApi() {
-  let loaded: { key: string; profile: KeptProfile } | null = null;
+  let loaded: { key: string; text: string; profile: KeptProfile } | null = null;
   let prepared: { key: string; request: string; trials: PreparedTrials } | null = null;
   return {
-    /** Keeps the profile for the trial batches that follow (sent once per run, not with every batch). */
+    /**
+     * Keeps the profile for the trial batches that follow (sent once per run, not with every batch). The pool's key
+     * names the profile and the request together, so every new request brings the profile again: one equal to the
+     * profile kept keeps its validation and compiled plans.
+     */
     load(key: string, profile: unknown): void {
-      loaded = { key, profile: keepProfile(profile) };
+      const text = JSON.stringify(profile);
+      loaded = loaded && loaded.text === text ? { ...loaded, key } : { key, text, profile: keepProfile(profile) };
       prepared = null;
     },
     /** Trials [first_trial, first_trial + count) of every requested scenario, one batch per scenario. */

@@ -194,6 +194,8 @@ describe('uncertainty pool', () => {
     const { spawn, spawned } = countingSpawn();
     const pool = createTrialPool(spawn, 2);
     pool.warm({ key: 'k1', profile: compareBackup, request });
+    // The screen and then the view ask with the same sample: one warm-up batch each.
+    pool.warm({ key: 'k1', profile: compareBackup, request: { ...request } });
     expect(spawned.length).toBe(2);
     for (const w of spawned) {
       expect(w.loads).toBe(1);
@@ -215,6 +217,15 @@ describe('uncertainty pool', () => {
     expect((await running.done).status).toBe('done');
     expect(during.spawned.reduce((n, w) => n + w.batches, 0)).toBe(3);
     expect(during.spawned.reduce((n, w) => n + w.loads, 0)).toBe(2);
+    // Another sample warms again; so does the same one once a worker has been replaced (after a late Cancel).
+    const again = countingSpawn();
+    const twice = createTrialPool(again.spawn, 2);
+    twice.warm({ key: 'k1', profile: compareBackup, request });
+    twice.warm({ key: 'k1', profile: compareBackup, request: { ...request, trials: 200 } });
+    expect(again.spawned.map((w) => w.batches)).toEqual([2, 2]);
+    twice.dispose();
+    twice.warm({ key: 'k1', profile: compareBackup, request: { ...request, trials: 200 } });
+    expect(again.spawned.map((w) => w.batches)).toEqual([2, 2, 1, 1]);
     // Without a sample only the workers start.
     const plain = countingSpawn();
     createTrialPool(plain.spawn, 2).warm();

@@ -98,6 +98,8 @@ type Slot = { worker: TrialWorker | null; profileKey: string | null; busySince: 
 export function createTrialPool(spawn: (index: number) => TrialWorker, size: number): TrialPool {
   const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, profileKey: null, busySince: null }));
   let cancelCurrent: (() => void) | null = null;
+  /** The last sample the workers were warmed on (warm). */
+  let lastWarm: string | null = null;
 
   const workerAt = (i: number): TrialWorker => {
     const slot = slots[i];
@@ -106,6 +108,8 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
   };
 
   const retire = (slot: Slot) => {
+    // A new worker in its place has warmed on nothing.
+    lastWarm = null;
     slot.worker?.terminate();
     slot.worker = null;
     slot.profileKey = null;
@@ -222,6 +226,12 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
     warm(sample) {
       // A run under way has the workers warm already, and a sample would only queue in front of its chunks.
       const running = cancelCurrent !== null;
+      // The same sample again (the screen and then the view ask for it) would only queue another batch.
+      const sampleKey = sample ? `${sample.key}\u0000${JSON.stringify(sample.request)}` : null;
+      if (sampleKey !== null && !running) {
+        if (sampleKey === lastWarm) return;
+        lastWarm = sampleKey;
+      }
       slots.forEach((slot, i) => {
         const worker = workerAt(i);
         if (!sample || running) return;

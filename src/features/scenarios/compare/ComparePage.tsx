@@ -118,6 +118,16 @@ export function ComparePage({ selected, asOf, initialYears }: Props) {
 
   const ids = scenarios ? orderedChosen(chosen, scenarios) : [];
 
+  const switchMode = (next: CompareMode) => {
+    setMode(next);
+    // The Uncertainty view mounts once its chunk has loaded and React reveals it (up to 300 ms later): its workers
+    // start warming on the run Run would send now, in parallel (the view's own warm-up then finds it done).
+    if (next === 'uncertainty')
+      void import('./uncertainty/use-warm-trial-pool')
+        .then((m) => m.warmTrialPoolFor(db, asOf ?? todayIso(), years, ids))
+        .catch(() => undefined);
+  };
+
   const toggle = (id: string) => {
     setChosen((prev) => {
       const next = new Set(prev);
@@ -147,7 +157,7 @@ export function ComparePage({ selected, asOf, initialYears }: Props) {
           <section className="compare-controls card" aria-label="Comparison settings">
             <ScenarioPicker scenarios={scenarios} chosen={chosen} onToggle={toggle} />
             <div className="compare-actions">
-              <ModeSwitch mode={mode} onChange={setMode} />
+              <ModeSwitch mode={mode} onChange={switchMode} />
               <div className="compare-field">
                 <label htmlFor={periodId}>Forecast period</label>
                 <Select id={periodId} value={years} onChange={(e) => changeYears(Number(e.target.value))}>

@@ -7,22 +7,30 @@ import type { WyrdDb } from '../../../../data/db';
 import { uncertaintyKey, warmTrialPool } from '../../../../lib/forecast/uncertainty-runner';
 import { DEFAULT_TRIALS } from './uncertainty-state';
 
+/**
+ * Exports the plan, builds the request Run would send with the view's defaults (1,000 trials, no stress test, no
+ * goal) and warms the pool on it. The compare screen calls this as soon as Uncertainty is chosen, before the view's
+ * chunk has loaded and React has revealed it (up to 300 ms later); the view calls it again on mounting, which the
+ * pool ignores when the sample is the same.
+ */
+export async function warmTrialPoolFor(db: WyrdDb, start: string, years: number, ids: string[]): Promise<void> {
+  const request: UncertaintyRequest = {
+    as_of: start,
+    years,
+    trials: DEFAULT_TRIALS,
+    stress: null,
+    goal: null,
+    scenario_ids: ids,
+  };
+  const backup = await exportPlan(db);
+  warmTrialPool(await uncertaintyKey(backup, request), backup, request);
+}
+
 export function useWarmTrialPool(db: WyrdDb, start: string, years: number, ids: string[]): void {
   const warmed = useRef(false);
   useEffect(() => {
     if (warmed.current) return;
     warmed.current = true;
-    const request: UncertaintyRequest = {
-      as_of: start,
-      years,
-      trials: DEFAULT_TRIALS,
-      stress: null,
-      goal: null,
-      scenario_ids: ids,
-    };
-    void (async () => {
-      const backup = await exportPlan(db);
-      warmTrialPool(await uncertaintyKey(backup, request), backup, request);
-    })().catch(() => undefined);
+    warmTrialPoolFor(db, start, years, ids).catch(() => undefined);
   }, [db, start, years, ids]);
 }

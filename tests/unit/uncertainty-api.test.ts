@@ -1,0 +1,48 @@
+// The uncertainty worker's API on this thread: a profile loaded again under another key (the pool's key names the
+// profile and the request together) is kept when it is the same data, and every request's trials stay exact.
+import { describe, expect, it, vi } from 'vitest';
+import * as engine from '../../worker/engine/index';
+import { runTrialBatch, type UncertaintyRequest } from '../../worker/engine/index';
+import { createUncertaintyApi } from '../../worker/uncertainty-api';
+import { COMPARE_AS_OF, compareBackup } from '../ui/compare-fixture';
+
+vi.mock('../../worker/engine/index', async (importOriginal) => {
+  const actual = await importOriginal<typeof engine>();
+  return { ...actual, keepProfile: vi.fn(actual.keepProfile) };
+});
+
+const base: UncertaintyRequest = {
+  as_of: COMPARE_AS_OF,
+  years: 5,
+  trials: 40,
+  seed: 3,
+  scenario_ids: ['sc-base', 'sc-loss'],
+};
+
+describe('uncertainty worker API', () => {
+  it('keeps a profile loaded again with the same data, and not one with other data', () => {
+    const keep = vi.mocked(engine.keepProfile);
+    keep.mockClear();
+    const api = createUncertaintyApi();
+    const requests: UncertaintyRequest[] = [
+      base,
+      { ...base, stress: { name: 'high_inflation_decade' } },
+      { ...base, stress: { name: 'rates_up_5y' } },
+    ];
+    requests.forEach((request, i) => {
+      // A copy, as a worker receives it (structured clone).
+      api.load(`k${i}`, structuredClone(compareBackup));
+      const range = { first_trial: 5, count: 10 };
+      const answer = api.trialBatch(`k${i}`, request, range);
+      expect(answer.ok).toBe(true);
+      if (answer.ok) expect(answer.value).toEqual(runTrialBatch(compareBackup, request, range));
+    });
+    expect(keep).toHaveBeenCalledTimes(1);
+    const other = { ...compareBackup, accounts: compareBackup.accounts.slice(1) };
+    api.load('k9', other);
+    expect(keep).toHaveBeenCalledTimes(2);
+    const answer = api.trialBatch('k9', base, { first_trial: 0, count: 4 });
+    expect(answer.ok).toBe(true);
+    if (answer.ok) expect(answer.value).toEqual(runTrialBatch(other, base, { first_trial: 0, count: 4 }));
+  });
+});
