@@ -42,6 +42,10 @@ export function createUncertaintyApi() {
         return runPreparedTrials(prepared.trials, range);
       });
     },
+    /** The kept profile the batches run on (tests: a profile loaded again with the same data keeps it). */
+    keptProfile(): KeptProfile | null {
+      return loaded?.profile ?? null;
+    },
     /** The exact merge (percentiles from all the trials' figures), off the main thread. */
     merge(request: UncertaintyRequest, batches: TrialBatch[][]): EngineResult<UncertaintyResult> {
       return run(() => mergeTrialBatches(request, batches));

@@ -11,8 +11,9 @@ import { prewarmCompare, todayIso } from '../../../lib/forecast/compare-runner';
 import { CompareResults } from './CompareResults';
 import { ScenarioPicker } from './ScenarioPicker';
 import { useChartWarmUp } from './use-chart-warm-up';
+import { useCompareMode } from './use-compare-mode';
 import { useCompareRun } from './use-compare-run';
-import { ModeSwitch, type CompareMode } from './uncertainty/ModeSwitch';
+import { ModeSwitch } from './uncertainty/ModeSwitch';
 import { Button, Input, Select } from '../../../components/form/controls';
 import '../surface.css';
 import './compare.css';
@@ -65,7 +66,6 @@ export function ComparePage({ selected, asOf, initialYears }: Props) {
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [years, setYears] = useState<number>(initialYears ?? DEFAULT_YEARS);
   const [todaysDollars, setTodaysDollars] = useState(false);
-  const [mode, setMode] = useState<CompareMode>('projection');
   const { result, running, failed, run } = useCompareRun(db, asOf, MESSAGES.compareFailed);
   const autoRan = useRef(false);
   const periodId = useId();
@@ -117,16 +117,7 @@ export function ComparePage({ selected, asOf, initialYears }: Props) {
   }, [db]);
 
   const ids = scenarios ? orderedChosen(chosen, scenarios) : [];
-
-  const switchMode = (next: CompareMode) => {
-    setMode(next);
-    // The Uncertainty view mounts once its chunk has loaded and React reveals it (up to 300 ms later): its workers
-    // start warming on the run Run would send now, in parallel (the view's own warm-up then finds it done).
-    if (next === 'uncertainty')
-      void import('./uncertainty/use-warm-trial-pool')
-        .then((m) => m.warmTrialPoolFor(db, asOf ?? todayIso(), years, ids))
-        .catch(() => undefined);
-  };
+  const [mode, switchMode] = useCompareMode(db, asOf ?? todayIso(), years, ids);
 
   const toggle = (id: string) => {
     setChosen((prev) => {
