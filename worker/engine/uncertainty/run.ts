@@ -241,8 +241,11 @@ function restore(plan: Plan, c: PlanAsCompiled): void {
   plan.baseAccountDelta = c.baseAccountDelta;
 }
 
-/** Compiled plans a kept profile holds at most (each scenario, start date and period is one). */
-const KEPT_PLANS = 24;
+/**
+ * Compiled plans a kept profile holds at most (each scenario, start date and period is one): under 1 MB each with
+ * its copies on the heavy benchmark profile.
+ */
+const KEPT_PLANS = 12;
 
 /**
  * A profile kept for several requests (keepProfile): validated, and its base items and events compiled, by the
