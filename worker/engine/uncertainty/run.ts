@@ -248,9 +248,10 @@ function restore(plan: Plan, c: PlanAsCompiled): void {
 const KEPT_PLANS = 12;
 
 /**
- * A profile kept for several requests (keepProfile): validated, and its base items and events compiled, by the
- * first request and reused by the later ones. A worker keeps the profile it was sent, and every Run (another stress
- * test, say) then compiles only what depends on the request.
+ * A profile kept for several requests (keepProfile): validated, its base items and events compiled, and each
+ * scenario's plan compiled per start date and period, by the first request that needs them and reused by later ones.
+ * A worker keeps the profile it was sent, and a later Run (another stress test, say) prepares only what depends on
+ * the request.
  */
 export type KeptProfile = { readonly kind: 'kept-profile' };
 
@@ -269,7 +270,7 @@ type KeptState = KeptProfile & {
 
 const keptProfiles = new WeakSet<object>();
 
-/** Wraps a profile so the requests prepared from it (prepareTrials) share its validation and compiled events. */
+/** Wraps a profile so the requests prepared from it (prepareTrials) share its validation and compiled plans. */
 export function keepProfile(profile: unknown): KeptProfile {
   const kept: KeptState = { kind: 'kept-profile', input: profile, prepared: null, plans: new Map(), owner: null };
   keptProfiles.add(kept);
@@ -727,7 +728,7 @@ type PreparedState = Prepared & { kind: 'prepared-trials'; streams: TrialStreams
 
 /**
  * Validates the request and the profile and compiles every scenario (EngineInputError on bad input). `profile` may be
- * a KeptProfile (keepProfile), whose validation and compiled events earlier requests made are reused.
+ * a KeptProfile (keepProfile), whose validation, compiled events and plans earlier requests made are reused.
  */
 export function prepareTrials(profile: unknown, request: UncertaintyRequest): PreparedTrials {
   const p = prepare(profile, request);
