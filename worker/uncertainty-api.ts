@@ -15,8 +15,8 @@ import { run, type EngineResult } from './forecast-api';
 import type { TrialRange, TrialWorker } from './uncertainty-protocol';
 
 /**
- * One API per worker: the profile it was last given (kept: validated and its events compiled once, for every run
- * with it), and the request it last prepared (compiled once, then every chunk of that run reuses it).
+ * One API per worker: the profile it was last given (kept: validated, its events and plans compiled once, for every
+ * run with it), and the request it last prepared (set up once, then every chunk of that run reuses it).
  */
 export function createUncertaintyApi() {
   let loaded: { key: string; text: string; profile: KeptProfile } | null = null;

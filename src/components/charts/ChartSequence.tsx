@@ -92,15 +92,13 @@ export function ChartSequence({
    */
   drawAtOnce?: boolean;
 }) {
-  // Charts mount while every one before them has drawn (the count of those); `done` holds which have drawn, for
-  // charts drawing at once, whose order is the chart queue's.
-  const [drawn, setDrawn] = useState(0);
+  // Which charts have drawn. One after another, they are the first `doneCount`, so the next mounts when its index
+  // reaches that count; drawing at once, they draw in the chart queue's order.
   const done = useRef(new Set<number>());
   const [doneCount, setDoneCount] = useState(0);
   const markDrawn = (i: number) => {
     done.current.add(i);
     setDoneCount(done.current.size);
-    setDrawn((n) => Math.max(n, i + 1));
   };
   const { isNear, watch } = useNearViewport(drawWhenNear);
   return (
@@ -108,7 +106,7 @@ export function ChartSequence({
       {charts.map((c, i) => (
         <section key={c.key} className={sectionClassName} aria-label={c.title}>
           {c.head}
-          {(drawAtOnce || i <= drawn) && isNear(i) ? (
+          {(drawAtOnce || i <= doneCount) && isNear(i) ? (
             <Chart
               option={c.option}
               height={height}
