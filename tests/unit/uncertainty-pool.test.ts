@@ -9,6 +9,7 @@ import {
   defaultChunkSize,
   defaultPoolSize,
   trialChunks,
+  WARM_CHUNK,
   WARM_TRIALS,
   type UncertaintyProgress,
 } from '../../src/lib/forecast/uncertainty-pool';
@@ -190,11 +191,11 @@ describe('uncertainty pool', () => {
     expect(bad.status).toBe('failed');
   });
 
-  it('warms each worker on a sample of the coming run; the run itself then sends no profile again', async () => {
+  it('warms each worker on a sample of the coming run, and that run keeps the trials the warm-up computed', async () => {
     const { spawn, spawned } = countingSpawn();
     const pool = createTrialPool(spawn, 2);
     pool.warm({ key: 'k1', profile: compareBackup, request });
-    // The screen and then the view ask with the same sample: one warm-up batch each.
+    // The screen and then the view ask with the same sample: one warm-up, a chunk of WARM_CHUNK trials per worker.
     pool.warm({ key: 'k1', profile: compareBackup, request: { ...request } });
     expect(spawned.length).toBe(2);
     for (const w of spawned) {
@@ -206,9 +207,47 @@ describe('uncertainty pool', () => {
     if (outcome.status !== 'done') return;
     expect(JSON.stringify(outcome.result)).toBe(JSON.stringify(runUncertainty(compareBackup, request)));
     for (const w of spawned) expect(w.loads).toBe(1);
-    // Each worker's warm-up batch (its results dropped) plus the run's 3 chunks between them.
-    expect(spawned.reduce((n, w) => n + w.batches, 0)).toBe(2 + 3);
-    expect(WARM_TRIALS).toBeGreaterThan(0);
+    // The two warm-up chunks (trials 0-19) count; the run asks for the other 100 trials in chunks of 50.
+    expect(spawned.reduce((n, w) => n + w.batches, 0)).toBe(2 + 2);
+    expect(WARM_CHUNK).toBe(10);
+
+    // A warm-up left to run computes up to WARM_TRIALS (here all 120), and the run then asks for none.
+    const ahead = countingSpawn();
+    const early = createTrialPool(ahead.spawn, 2);
+    early.warm({ key: 'k1', profile: compareBackup, request });
+    await vi.waitFor(() => expect(ahead.spawned.reduce((n, w) => n + w.batches, 0)).toBe(12));
+    const progress: UncertaintyProgress[] = [];
+    const all = await early.run('k1', compareBackup, request, { onProgress: (p) => progress.push(p) }).done;
+    expect(ahead.spawned.reduce((n, w) => n + w.batches, 0)).toBe(12);
+    expect(progress.at(-1)).toEqual({ done: 120, total: 120 });
+    expect(all.status === 'done' && JSON.stringify(all.result)).toBe(
+      JSON.stringify(runUncertainty(compareBackup, request)),
+    );
+    expect(WARM_TRIALS).toBeGreaterThanOrEqual(120);
+    // Kept trials belong to that run: the same run again computes them all.
+    const again1 = await early.run('k1', compareBackup, request, { chunkSize: 60 }).done;
+    expect(again1.status).toBe('done');
+    expect(ahead.spawned.reduce((n, w) => n + w.batches, 0)).toBe(12 + 2);
+
+    // A run of another request keeps none of them, and its result is its own.
+    const other = countingSpawn();
+    const switched = createTrialPool(other.spawn, 2);
+    switched.warm({ key: 'k1', profile: compareBackup, request });
+    const changed = { ...request, seed: 8 };
+    const own = await switched.run('k1', compareBackup, changed, { chunkSize: 50 }).done;
+    expect(own.status === 'done' && JSON.stringify(own.result)).toBe(
+      JSON.stringify(runUncertainty(compareBackup, changed)),
+    );
+    // The two warm-up chunks under way when Run came, then the run's 3 chunks; the warm-up hands out no more.
+    expect(other.spawned.reduce((n, w) => n + w.batches, 0)).toBe(2 + 3);
+
+    // A warm-up chunk the engine refuses fails the run that keeps it, with the engine's message.
+    const refused = countingSpawn();
+    const badPool = createTrialPool(refused.spawn, 2);
+    badPool.warm({ key: 'bad', profile: { accounts: 'nope' }, request });
+    const bad = await badPool.run('bad', { accounts: 'nope' }, request).done;
+    expect(bad.status === 'failed' && bad.input).toBe(true);
+
     // During a run a sample is ignored: it would only queue in front of the run's chunks.
     const during = countingSpawn();
     const busy = createTrialPool(during.spawn, 2);
@@ -217,7 +256,8 @@ describe('uncertainty pool', () => {
     expect((await running.done).status).toBe('done');
     expect(during.spawned.reduce((n, w) => n + w.batches, 0)).toBe(3);
     expect(during.spawned.reduce((n, w) => n + w.loads, 0)).toBe(2);
-    // Another sample warms again; so does the same one once a worker has been replaced (after a late Cancel).
+    // Another sample warms again (its first chunks queue behind the last one's); so does the same one once a worker
+    // has been replaced (after a late Cancel).
     const again = countingSpawn();
     const twice = createTrialPool(again.spawn, 2);
     twice.warm({ key: 'k1', profile: compareBackup, request });

@@ -1,6 +1,7 @@
 // Runs an uncertainty request's trials across a pool of workers (docs/app.md, Uncertainty): small chunks of trials
 // handed to whichever worker is free, progress after each chunk, prompt cancel, and the exact merge in the workers.
 import type { TrialBatch, UncertaintyRequest, UncertaintyResult } from '../../../worker/engine/index';
+import type { EngineResult } from '../../../worker/forecast-api';
 import type { TrialRange, TrialWorker } from '../../../worker/uncertainty-protocol';
 
 export type UncertaintyOutcome =
@@ -25,8 +26,10 @@ export type TrialPool = {
   run(key: string, profile: unknown, request: UncertaintyRequest, options?: RunOptions): UncertaintyRun;
   /**
    * Starts every worker now (they load the engine while the user is still choosing). With a sample (the profile and
-   * the request Run would send now), each worker also runs WARM_TRIALS of its trials and drops them: a worker's
-   * first trials run the engine's code unoptimised, which cost the first Run about a second more than later ones.
+   * the request Run would send now), the workers also start on that request's first trials, WARM_CHUNK at a time,
+   * up to WARM_TRIALS: a worker's first trials run the engine's code unoptimised (and V8 optimises it on threads
+   * that compete with the workers for the cores), which cost the first Run a third more than later ones. A run of
+   * the same request keeps what they computed; another request waits at most for one small chunk per worker.
    */
   warm(sample?: WarmSample): void;
   /** Terminates every worker; a later run starts new ones. */
@@ -35,8 +38,11 @@ export type TrialPool = {
 
 export type WarmSample = { key: string; profile: unknown; request: UncertaintyRequest };
 
-/** Trials each worker runs to warm up: enough for the month loop and the tax settlement to be optimised. */
-export const WARM_TRIALS = 8;
+/** The most trials the warm-up runs before Run (a fifth of the default 1,000): bounded work if Run never comes. */
+export const WARM_TRIALS = 200;
+
+/** Trials per warm-up chunk: a run of another request queues behind at most one of them on each worker. */
+export const WARM_CHUNK = 10;
 
 /** Hardware concurrency less one (the page keeps a core), at least two. */
 export function defaultPoolSize(hardwareConcurrency?: number): number {
@@ -91,6 +97,25 @@ class RefusedInput extends Error {
 
 type Slot = { worker: TrialWorker | null; profileKey: string | null; busySince: number | null };
 
+type ChunkAnswer = Promise<EngineResult<TrialBatch[]>>;
+
+/**
+ * The warm-up under way or done: the sample's first trials, handed out WARM_CHUNK at a time from `next`, in trial
+ * order, so those that a run of the same request keeps are exactly its trials [0, next).
+ */
+type Warmup = {
+  /** The sample's key and request together: a run is the same run only when both are equal. */
+  id: string;
+  next: number;
+  stopped: boolean;
+  chunks: Array<{ range: TrialRange; answer: ChunkAnswer }>;
+};
+
+/** The run's key and request together (a warm-up's id). */
+function runId(key: string, request: UncertaintyRequest): string {
+  return `${key}\u0000${JSON.stringify(request)}`;
+}
+
 /**
  * A pool of `size` workers made by `spawn`, each created on first use and kept for later runs. One run at a time:
  * starting a run cancels the one before it.
@@ -98,8 +123,19 @@ type Slot = { worker: TrialWorker | null; profileKey: string | null; busySince: 
 export function createTrialPool(spawn: (index: number) => TrialWorker, size: number): TrialPool {
   const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, profileKey: null, busySince: null }));
   let cancelCurrent: (() => void) | null = null;
-  /** The last sample the workers were warmed on (warm). */
-  let lastWarm: string | null = null;
+  let warmup: Warmup | null = null;
+
+  /**
+   * Stops the warm-up (no more chunks handed out) and forgets it; returns its chunks when `id` is its run, which then
+   * owns them (their batches move to the merge, so no later run may take them again).
+   */
+  const endWarmup = (id: string | null): Warmup['chunks'] => {
+    const ended = warmup;
+    warmup = null;
+    if (ended === null) return [];
+    ended.stopped = true;
+    return ended.id === id ? ended.chunks : [];
+  };
 
   const workerAt = (i: number): TrialWorker => {
     const slot = slots[i];
@@ -108,8 +144,8 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
   };
 
   const retire = (slot: Slot) => {
-    // A new worker in its place has warmed on nothing.
-    lastWarm = null;
+    // A new worker in its place has warmed on nothing, and a warm-up chunk on this one never answers.
+    endWarmup(null);
     slot.worker?.terminate();
     slot.worker = null;
     slot.profileKey = null;
@@ -118,14 +154,21 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
 
   function run(key: string, profile: unknown, request: UncertaintyRequest, options: RunOptions = {}): UncertaintyRun {
     cancelCurrent?.();
+    // The warm-up's trials [0, from) when it warmed on this very run, in flight or answered.
+    const kept = endWarmup(runId(key, request));
+    const from = kept.reduce((n, c) => n + c.range.count, 0);
     // A chunk size given (tests) is kept to the end; the default one is cut smaller at the tail.
-    const chunks =
+    const rest =
       options.chunkSize === undefined
-        ? trialChunks(request.trials, defaultChunkSize(request.trials), size)
-        : trialChunks(request.trials, options.chunkSize);
+        ? trialChunks(request.trials - from, defaultChunkSize(request.trials), size)
+        : trialChunks(request.trials - from, options.chunkSize);
+    const chunks = [
+      ...kept.map((c) => c.range),
+      ...rest.map((c) => ({ first_trial: from + c.first_trial, count: c.count })),
+    ];
     const batches: TrialBatch[][] = new Array<TrialBatch[]>(chunks.length);
     const durations: number[] = [];
-    let next = 0;
+    let next = kept.length;
     let trialsDone = 0;
     let stopped = false;
     let settle!: (outcome: UncertaintyOutcome) => void;
@@ -163,6 +206,13 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
       return worker;
     };
 
+    const accept = (c: number, result: EngineResult<TrialBatch[]>) => {
+      if (!result.ok) throw new RefusedInput(result);
+      batches[c] = result.value;
+      trialsDone += chunks[c].count;
+      options.onProgress?.({ done: trialsDone, total: request.trials });
+    };
+
     const work = async (i: number) => {
       while (!stopped && next < chunks.length) {
         const c = next++;
@@ -174,13 +224,16 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
         // A retired slot's worker may still answer: its result belongs to a cancelled run.
         if (slot.worker === worker) slot.busySince = null;
         if (stopped) return;
-        if (!result.ok) throw new RefusedInput(result);
         durations.push(performance.now() - started);
-        batches[c] = result.value;
-        trialsDone += chunks[c].count;
-        options.onProgress?.({ done: trialsDone, total: request.trials });
+        accept(c, result);
       }
     };
+
+    // The warm-up's chunks answer in their workers' order, ahead of this run's chunks there.
+    const warmed = kept.map(async (chunk, c) => {
+      const result = await chunk.answer;
+      if (!stopped) accept(c, result);
+    });
 
     /**
      * Each scenario's trials merge in their own call, spread over the pool (the merge sorts every trial's figure at
@@ -204,10 +257,10 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
       return { ...parts[0], scenarios: parts.flatMap((p) => p.scenarios) };
     };
 
-    const workers = Math.min(size, chunks.length);
+    const workers = Math.min(size, chunks.length - kept.length);
     // User Timing entries ('uncertainty: trials', 'uncertainty: merge') let benchmarks see where the time goes.
     const started = performance.now();
-    Promise.all(Array.from({ length: workers }, (_, i) => work(i)))
+    Promise.all([...warmed, ...Array.from({ length: workers }, (_, i) => work(i))])
       .then(async () => {
         if (stopped) return;
         const trialsDone = performance.now();
@@ -224,24 +277,37 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
     size,
     run,
     warm(sample) {
+      slots.forEach((_, i) => workerAt(i));
       // A run under way has the workers warm already, and a sample would only queue in front of its chunks.
-      const running = cancelCurrent !== null;
-      // The same sample again (the screen and then the view ask for it) would only queue another batch.
-      const sampleKey = sample ? `${sample.key}\u0000${JSON.stringify(sample.request)}` : null;
-      if (sampleKey !== null && !running) {
-        if (sampleKey === lastWarm) return;
-        lastWarm = sampleKey;
-      }
+      if (!sample || cancelCurrent !== null) return;
+      const id = runId(sample.key, sample.request);
+      // The same sample again (the screen and then the view ask for it) is the warm-up under way.
+      if (warmup?.id === id) return;
+      endWarmup(null);
+      const own: Warmup = { id, next: 0, stopped: false, chunks: [] };
+      warmup = own;
+      const limit = Math.min(WARM_TRIALS, sample.request.trials);
+      // Each worker takes the next chunk when its last one answers, so the chunks stay in trial order.
+      const pump = async (i: number) => {
+        while (!own.stopped && own.next < limit) {
+          const range = { first_trial: own.next, count: Math.min(WARM_CHUNK, limit - own.next) };
+          own.next += range.count;
+          const answer = workerAt(i).trialBatch(sample.key, sample.request, range);
+          own.chunks.push({ range, answer });
+          const result = await answer;
+          if (!result.ok) own.stopped = true;
+        }
+      };
       slots.forEach((slot, i) => {
-        const worker = workerAt(i);
-        if (!sample || running) return;
         if (slot.profileKey !== sample.key) {
           slot.profileKey = sample.key;
-          void worker.load(sample.key, sample.profile).catch(() => undefined);
+          void workerAt(i)
+            .load(sample.key, sample.profile)
+            .catch(() => undefined);
         }
-        // The results are dropped; a run started meanwhile queues behind this batch in the worker.
-        const count = Math.min(WARM_TRIALS, sample.request.trials);
-        void worker.trialBatch(sample.key, sample.request, { first_trial: 0, count }).catch(() => undefined);
+        pump(i).catch(() => {
+          own.stopped = true;
+        });
       });
     },
     dispose() {

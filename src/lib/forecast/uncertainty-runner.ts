@@ -45,6 +45,11 @@ export function warmTrialPool(key: string, profile: unknown, request: Uncertaint
   getTrialPool().warm({ key, profile, request });
 }
 
+/** Starts the pool's workers (real workers only): they load the engine before the user chooses Uncertainty. */
+export function startTrialWorkers(): void {
+  if (typeof Worker !== 'undefined') getTrialPool().warm();
+}
+
 /** Replaces the pool (tests); null disposes the current one and restores the default. */
 export function setTrialPool(next: TrialPool | null): void {
   if (pool && pool !== next) pool.dispose();

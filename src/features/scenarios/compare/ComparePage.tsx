@@ -117,7 +117,7 @@ export function ComparePage({ selected, asOf, initialYears }: Props) {
   }, [db]);
 
   const ids = scenarios ? orderedChosen(chosen, scenarios) : [];
-  const [mode, switchMode] = useCompareMode(db, asOf ?? todayIso(), years, ids);
+  const [mode, switchMode] = useCompareMode(db, asOf ?? todayIso(), years, ids, chartsWarm);
 
   const toggle = (id: string) => {
     setChosen((prev) => {

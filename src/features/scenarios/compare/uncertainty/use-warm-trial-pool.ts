@@ -1,5 +1,5 @@
 // Warms the uncertainty pool's workers once per visit of the Uncertainty view, on the run Run would start then
-// (docs/app.md, Uncertainty): each worker runs a few of its trials, so the engine's code is optimised before Run.
+// (docs/app.md, Uncertainty): they start on its first trials, which that Run keeps, and V8 optimises the engine.
 import { useEffect, useRef } from 'react';
 import type { UncertaintyRequest } from '../../../../../worker/engine/index';
 import { exportPlan } from '../../../../data/backup';
