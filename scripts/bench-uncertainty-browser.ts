@@ -125,6 +125,8 @@ async function main(): Promise<void> {
       if (!(await box.isChecked())) await box.check();
     }
     await page.getByLabel('Forecast period').selectOption('30');
+    // The first Run's time depends on how long the workers have had to warm up since Uncertainty was chosen.
+    await page.evaluate(() => performance.mark('bench: uncertainty chosen'));
     await page.getByRole('radio', { name: 'Uncertainty' }).check();
     await page.getByLabel('Trials').selectOption('1000');
     const concurrency = await page.evaluate(() => navigator.hardwareConcurrency);
@@ -136,6 +138,7 @@ async function main(): Promise<void> {
     const stresses = ['', 'rates_up_5y', 'high_inflation_decade', 'crash_first_year'];
     const times: number[] = [];
     let longest = 0;
+    let afterChoice = NaN;
     // A Chromium trace of every run: each main-thread task's CPU time, beside the wall time the longtask API reports.
     const traceFile = path.join(dataDir, 'trace.json');
     await browser.startTracing(page, {
@@ -148,9 +151,11 @@ async function main(): Promise<void> {
       const ms = await timeRunClick(page);
       const tasks = await longTasks(page);
       longest = Math.max(longest, ...tasks.map((t) => t.duration));
-      const clicked = await page.evaluate(
-        () => performance.getEntriesByName('bench: run clicked').at(-1)?.startTime ?? 0,
-      );
+      const [clicked, chosen] = await page.evaluate(() => [
+        performance.getEntriesByName('bench: run clicked').at(-1)?.startTime ?? 0,
+        performance.getEntriesByName('bench: uncertainty chosen').at(-1)?.startTime ?? NaN,
+      ]);
+      if (i === 0) afterChoice = clicked - chosen;
       times.push(ms);
       // BENCH_VERBOSE=1: each chart's init and draw too, with its start after the click.
       const steps = await page.evaluate(
@@ -171,7 +176,7 @@ async function main(): Promise<void> {
         performance.clearMarks();
       });
       console.log(
-        `  run ${i + 1} (${stress || 'no stress test'}${i === 0 ? ', first after opening' : ''}): Run to fan charts drawn ${ms.toFixed(0)} ms (${steps}); long tasks ${tasks.length > 0 ? tasks.map((t) => `${t.duration.toFixed(0)} ms at +${(t.start - clicked).toFixed(0)} ms`).join(', ') : 'none'}`,
+        `  run ${i + 1} (${stress || 'no stress test'}${i === 0 ? `, first after opening, clicked ${afterChoice.toFixed(0)} ms after choosing Uncertainty` : ''}): Run to fan charts drawn ${ms.toFixed(0)} ms (${steps}); long tasks ${tasks.length > 0 ? tasks.map((t) => `${t.duration.toFixed(0)} ms at +${(t.start - clicked).toFixed(0)} ms`).join(', ') : 'none'}`,
       );
     }
     await browser.stopTracing();
@@ -183,7 +188,7 @@ async function main(): Promise<void> {
     const passTime = first < TARGET_MS && warm < TARGET_MS;
     const passTask = longest < LONG_TASK_MS;
     console.log(
-      `Run to fan charts drawn: first ${first.toFixed(0)} ms, then median ${warm.toFixed(0)} ms (target < ${TARGET_MS} ms): ${passTime ? 'pass' : 'FAIL'}`,
+      `Run to fan charts drawn: first ${first.toFixed(0)} ms (Run clicked ${afterChoice.toFixed(0)} ms after choosing Uncertainty), then median ${warm.toFixed(0)} ms (target < ${TARGET_MS} ms): ${passTime ? 'pass' : 'FAIL'}`,
     );
     console.log(
       `Longest main-thread task: ${longest > 0 ? `${longest.toFixed(0)} ms` : 'none of 50 ms or more (the longtask API reports from 50 ms)'} (target < ${LONG_TASK_MS} ms): ${passTask ? 'pass' : 'FAIL'}`,
