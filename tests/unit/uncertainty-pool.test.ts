@@ -266,6 +266,26 @@ describe('uncertainty pool', () => {
     twice.dispose();
     twice.warm({ key: 'k1', profile: compareBackup, request: { ...request, trials: 200 } });
     expect(again.spawned.map((w) => w.batches)).toEqual([2, 2, 1, 1]);
+    // Preparing loads the profile and prepares the request in every worker, with no trials; a run of that request
+    // then sends the profile no more. A warm-up or a run under way ignores it.
+    const ready = countingSpawn();
+    const prepared = createTrialPool(ready.spawn, 2);
+    prepared.prepare({ key: 'k1', profile: compareBackup, request });
+    expect(ready.spawned.map((w) => [w.loads, w.batches])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+    const afterPrepare = await prepared.run('k1', compareBackup, request, { chunkSize: 60 }).done;
+    expect(afterPrepare.status === 'done' && JSON.stringify(afterPrepare.result)).toBe(
+      JSON.stringify(runUncertainty(compareBackup, request)),
+    );
+    expect(ready.spawned.map((w) => [w.loads, w.batches])).toEqual([
+      [1, 2],
+      [1, 2],
+    ]);
+    prepared.warm({ key: 'k2', profile: compareBackup, request: { ...request, seed: 9 } });
+    prepared.prepare({ key: 'k3', profile: compareBackup, request: { ...request, seed: 10 } });
+    expect(ready.spawned.map((w) => w.loads)).toEqual([2, 2]);
     // Without a sample only the workers start.
     const plain = countingSpawn();
     createTrialPool(plain.spawn, 2).warm();

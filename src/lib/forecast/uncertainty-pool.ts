@@ -32,6 +32,11 @@ export type TrialPool = {
    * the same request keeps what they computed; another request waits at most for one small chunk per worker.
    */
   warm(sample?: WarmSample): void;
+  /**
+   * Starts every worker and has each load the sample's profile and prepare its request (validation, compiling its
+   * scenarios, kept for the runs after it), running none of its trials. Ignored while a run or a warm-up is under way.
+   */
+  prepare(sample: WarmSample): void;
   /** Terminates every worker; a later run starts new ones. */
   dispose(): void;
 };
@@ -308,6 +313,17 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
         pump(i).catch(() => {
           own.stopped = true;
         });
+      });
+    },
+    prepare(sample) {
+      if (cancelCurrent !== null || warmup !== null) return;
+      slots.forEach((slot, i) => {
+        const worker = workerAt(i);
+        if (slot.profileKey !== sample.key) {
+          slot.profileKey = sample.key;
+          void worker.load(sample.key, sample.profile).catch(() => undefined);
+        }
+        void worker.trialBatch(sample.key, sample.request, { first_trial: 0, count: 0 }).catch(() => undefined);
       });
     },
     dispose() {

@@ -45,9 +45,13 @@ export function warmTrialPool(key: string, profile: unknown, request: Uncertaint
   getTrialPool().warm({ key, profile, request });
 }
 
-/** Starts the pool's workers (real workers only): they load the engine before the user chooses Uncertainty. */
-export function startTrialWorkers(): void {
-  if (typeof Worker !== 'undefined') getTrialPool().warm();
+/**
+ * Has the pool's workers prepare the request (the pool's prepare: validation and compiling, no trials): real
+ * workers only, and only when that result is not cached.
+ */
+export function prepareTrialPool(key: string, profile: unknown, request: UncertaintyRequest): void {
+  if (typeof Worker === 'undefined' || cache.has(key)) return;
+  getTrialPool().prepare({ key, profile, request });
 }
 
 /** Replaces the pool (tests); null disposes the current one and restores the default. */

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { UncertaintyRequest } from '../../../../../worker/engine/index';
 import { exportPlan } from '../../../../data/backup';
 import type { WyrdDb } from '../../../../data/db';
-import { uncertaintyKey, warmTrialPool } from '../../../../lib/forecast/uncertainty-runner';
+import { prepareTrialPool, uncertaintyKey, warmTrialPool } from '../../../../lib/forecast/uncertainty-runner';
 import { DEFAULT_TRIALS } from './uncertainty-state';
 
 /**
@@ -14,6 +14,17 @@ import { DEFAULT_TRIALS } from './uncertainty-state';
  * pool ignores when the sample is the same.
  */
 export async function warmTrialPoolFor(db: WyrdDb, start: string, years: number, ids: string[]): Promise<void> {
+  const { key, backup, request } = await defaultRun(db, start, years, ids);
+  warmTrialPool(key, backup, request);
+}
+
+/** The same run, prepared only (no trials): the compare screen asks whenever its choice of scenarios or period changes. */
+export async function prepareTrialPoolFor(db: WyrdDb, start: string, years: number, ids: string[]): Promise<void> {
+  const { key, backup, request } = await defaultRun(db, start, years, ids);
+  prepareTrialPool(key, backup, request);
+}
+
+async function defaultRun(db: WyrdDb, start: string, years: number, ids: string[]) {
   const request: UncertaintyRequest = {
     as_of: start,
     years,
@@ -23,7 +34,7 @@ export async function warmTrialPoolFor(db: WyrdDb, start: string, years: number,
     scenario_ids: ids,
   };
   const backup = await exportPlan(db);
-  warmTrialPool(await uncertaintyKey(backup, request), backup, request);
+  return { key: await uncertaintyKey(backup, request), backup, request };
 }
 
 export function useWarmTrialPool(db: WyrdDb, start: string, years: number, ids: string[]): void {
