@@ -286,6 +286,16 @@ describe('uncertainty pool', () => {
     prepared.warm({ key: 'k2', profile: compareBackup, request: { ...request, seed: 9 } });
     prepared.prepare({ key: 'k3', profile: compareBackup, request: { ...request, seed: 10 } });
     expect(ready.spawned.map((w) => w.loads)).toEqual([2, 2]);
+    // Once that warm-up has run all its trials, preparing works again, and a run of the warmed request still keeps
+    // every one of them.
+    await vi.waitFor(() => expect(ready.spawned.reduce((n, w) => n + w.batches, 0)).toBe(4 + 12));
+    prepared.prepare({ key: 'k3', profile: compareBackup, request: { ...request, seed: 10 } });
+    expect(ready.spawned.map((w) => w.loads)).toEqual([3, 3]);
+    const warmedRun = await prepared.run('k2', compareBackup, { ...request, seed: 9 }).done;
+    expect(warmedRun.status === 'done' && JSON.stringify(warmedRun.result)).toBe(
+      JSON.stringify(runUncertainty(compareBackup, { ...request, seed: 9 })),
+    );
+    expect(ready.spawned.reduce((n, w) => n + w.batches, 0)).toBe(4 + 12 + 2);
     // Without a sample only the workers start.
     const plain = countingSpawn();
     createTrialPool(plain.spawn, 2).warm();

@@ -112,6 +112,8 @@ type Warmup = {
   /** The sample's key and request together: a run is the same run only when both are equal. */
   id: string;
   next: number;
+  /** The trials it runs at most (WARM_TRIALS, or the request's own fewer trials). */
+  limit: number;
   stopped: boolean;
   chunks: Array<{ range: TrialRange; answer: ChunkAnswer }>;
 };
@@ -289,9 +291,9 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
       // The same sample again (the screen and then the view ask for it) is the warm-up under way.
       if (warmup?.id === id) return;
       endWarmup(null);
-      const own: Warmup = { id, next: 0, stopped: false, chunks: [] };
-      warmup = own;
       const limit = Math.min(WARM_TRIALS, sample.request.trials);
+      const own: Warmup = { id, next: 0, limit, stopped: false, chunks: [] };
+      warmup = own;
       // Each worker takes the next chunk when its last one answers, so the chunks stay in trial order.
       const pump = async (i: number) => {
         while (!own.stopped && own.next < limit) {
@@ -316,7 +318,8 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
       });
     },
     prepare(sample) {
-      if (cancelCurrent !== null || warmup !== null) return;
+      // A finished warm-up stays for a run of its request; one still handing out chunks has the workers busy.
+      if (cancelCurrent !== null || (warmup !== null && !warmup.stopped && warmup.next < warmup.limit)) return;
       slots.forEach((slot, i) => {
         const worker = workerAt(i);
         if (slot.profileKey !== sample.key) {
