@@ -150,6 +150,19 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
     return slot.worker;
   };
 
+  /**
+   * Worker i with `profile` loaded under `key` (sent once per key, not with every call). Calls to one worker queue in
+   * its message order, so `load` reaches it before the batches that need it.
+   */
+  const withProfile = (i: number, key: string, profile: unknown): TrialWorker => {
+    const worker = workerAt(i);
+    if (slots[i].profileKey !== key) {
+      slots[i].profileKey = key;
+      void worker.load(key, profile).catch(() => undefined);
+    }
+    return worker;
+  };
+
   const retire = (slot: Slot) => {
     // A new worker in its place has warmed on nothing, and a warm-up chunk on this one never answers.
     endWarmup(null);
@@ -203,16 +216,6 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
     };
     cancelCurrent = cancel;
 
-    // Calls to one worker queue in its message order, so `load` reaches it before the chunks that need it.
-    const ensureProfile = (i: number) => {
-      const worker = workerAt(i);
-      if (slots[i].profileKey !== key) {
-        slots[i].profileKey = key;
-        void worker.load(key, profile).catch(() => undefined);
-      }
-      return worker;
-    };
-
     const accept = (c: number, result: EngineResult<TrialBatch[]>) => {
       if (!result.ok) throw new RefusedInput(result);
       batches[c] = result.value;
@@ -224,7 +227,7 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
       while (!stopped && next < chunks.length) {
         const c = next++;
         const slot = slots[i];
-        const worker = ensureProfile(i);
+        const worker = withProfile(i, key, profile);
         const started = performance.now();
         slot.busySince = started;
         const result = await worker.trialBatch(key, request, chunks[c]);
@@ -305,13 +308,8 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
           if (!result.ok) own.stopped = true;
         }
       };
-      slots.forEach((slot, i) => {
-        if (slot.profileKey !== sample.key) {
-          slot.profileKey = sample.key;
-          void workerAt(i)
-            .load(sample.key, sample.profile)
-            .catch(() => undefined);
-        }
+      slots.forEach((_, i) => {
+        withProfile(i, sample.key, sample.profile);
         pump(i).catch(() => {
           own.stopped = true;
         });
@@ -320,12 +318,8 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
     prepare(sample) {
       // A finished warm-up stays for a run of its request; one still handing out chunks has the workers busy.
       if (cancelCurrent !== null || (warmup !== null && !warmup.stopped && warmup.next < warmup.limit)) return;
-      slots.forEach((slot, i) => {
-        const worker = workerAt(i);
-        if (slot.profileKey !== sample.key) {
-          slot.profileKey = sample.key;
-          void worker.load(sample.key, sample.profile).catch(() => undefined);
-        }
+      slots.forEach((_, i) => {
+        const worker = withProfile(i, sample.key, sample.profile);
         void worker.trialBatch(sample.key, sample.request, { first_trial: 0, count: 0 }).catch(() => undefined);
       });
     },
