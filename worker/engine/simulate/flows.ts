@@ -2,7 +2,7 @@
 // deltas, income, expenses and taxable income (with super contributions), plus the base recurring items'
 // expansion that every scenario of a compare shares (docs/forecast-model.md sections 2-3).
 import { CONTRIBUTIONS_TAX_RATE, superGuaranteeRate } from '../au/super';
-import { dateToDayNumber, lastDayOfMonthIndex } from '../calendar';
+import { FREQUENCY_STEP, dateToDayNumber, dayNumber, lastDayOfMonthIndex } from '../calendar';
 import { primaryCashIndex } from '../primary-cash';
 import { PRIMARY_CASH, type IsoDate, type PrimitiveAdjustFlow, type PrimitiveFlow } from '../primitives';
 import { anniversaryDay, bufferSize, dayStepCounts, makeGrid, scheduleOccurrences, type StepGrid } from './occurrences';
@@ -105,12 +105,16 @@ export function bookFlow(
       return;
     }
   }
-  const count = scheduleOccurrences(book.grid, flow.schedule, occurrenceSteps, occurrenceDays);
-  if (count === 0) return;
+  const schedule = flow.schedule;
+  // Weekly and fortnightly flows are booked in runs (every occurrence of a step with the same amount at once)
+  // rather than one occurrence at a time: a 30-year weekly salary is about 1,560 occurrences in 360 steps.
+  const period = schedule.type === 'recurring' ? FREQUENCY_STEP[schedule.frequency].days : 0;
+  const count = period > 0 ? 0 : scheduleOccurrences(book.grid, schedule, occurrenceSteps, occurrenceDays);
+  if (period === 0 && count === 0) return;
   const indexFactor = 1 + finite(flow.indexation_rate ?? 0) / 100;
   const indexed = indexFactor !== 1 && indexFactor > 0;
   const baseAmount = finite(flow.amount);
-  if (adjustments === undefined && tax === null && !indexed) {
+  if (period === 0 && adjustments === undefined && tax === null && !indexed) {
     // Most flows (the base items every compare books): one amount on every occurrence, no tax.
     if (baseAmount === 0) return;
     const v = sign * baseAmount;
@@ -133,7 +137,7 @@ export function bookFlow(
       adjustedAmount.push(finite(a.amount));
     }
   }
-  const startDate = flow.schedule.type === 'once' ? flow.schedule.date : flow.schedule.start_date;
+  const startDate = schedule.type === 'once' ? schedule.date : schedule.start_date;
   const startYear = Number(startDate.slice(0, 4));
   const startMonth = Number(startDate.slice(5, 7));
   const startDay = Number(startDate.slice(8, 10));
@@ -150,11 +154,34 @@ export function bookFlow(
   const superRow = tax === null ? -1 : tax.superRow;
   const superKind = tax === null ? SUPER_NONE : tax.superKind;
   const pplRate = tax === null ? NaN : tax.pplRate;
+  const pplByDay = superKind === SUPER_PPL && Number.isNaN(pplRate);
   const concessional = tax?.concessional ?? null;
-  for (let o = 0; o < count; o++) {
-    const day = occurrenceDays[o];
-    if (day > endDay) break;
-    const k = occurrenceSteps[o];
+  // Runs of a weekly or fortnightly schedule: from nextDay, every `period` days up to lastDay.
+  const { stepEnd } = book.grid;
+  let nextDay = 0;
+  let lastDay = 0;
+  let step = 1;
+  if (period > 0 && schedule.type === 'recurring') {
+    const first0 = dayNumber(startYear, startMonth, startDay);
+    lastDay = Math.min(book.grid.lastDay, endDay);
+    if (schedule.end_date) lastDay = Math.min(lastDay, dateToDayNumber(schedule.end_date));
+    const first = Math.max(book.grid.asOfDay + 1, first0);
+    nextDay = first0 + Math.ceil((first - first0) / period) * period;
+  }
+  for (let o = 0; ; o++) {
+    let day: number;
+    let k: number;
+    if (period > 0) {
+      day = nextDay;
+      if (day > lastDay) break;
+      while (day > stepEnd[step]) step++;
+      k = step;
+    } else {
+      if (o >= count) break;
+      day = occurrenceDays[o];
+      if (day > endDay) break;
+      k = occurrenceSteps[o];
+    }
     let amt = baseAmount;
     for (let j = 0; j < adjustmentCount; j++) if (day >= adjustedFrom[j]) amt = adjustedAmount[j];
     if (indexed) {
@@ -166,24 +193,35 @@ export function bookFlow(
       amt *= factor;
       if (!Number.isFinite(amt)) amt = 0;
     }
+    // How many occurrences this booking stands for: 1, or the run up to the step's end or the next day on which
+    // the amount or its super changes (an anniversary, an adjustment, PPL super's start).
+    let times = 1;
+    if (period > 0) {
+      let runEnd = Math.min(stepEnd[k], lastDay, nextAnniversary - 1);
+      for (let j = 0; j < adjustmentCount; j++) if (adjustedFrom[j] > day) runEnd = Math.min(runEnd, adjustedFrom[j] - 1);
+      if (pplByDay && PPL_SUPER_FROM > day) runEnd = Math.min(runEnd, PPL_SUPER_FROM - 1);
+      times = Math.floor((runEnd - day) / period) + 1;
+      nextDay = day + times * period;
+    }
     if (amt === 0) continue;
-    accountDelta[k * accountStride + row] += sign * amt;
-    if (amt > 0) income[k] += sign * amt;
-    else expense[k] -= sign * amt;
+    const signed = sign * times;
+    accountDelta[k * accountStride + row] += signed * amt;
+    if (amt > 0) income[k] += signed * amt;
+    else expense[k] -= signed * amt;
     if (taxable === null) continue;
-    taxable[k] += sign * amt;
-    if (employment !== null) employment[k] += sign * amt;
-    if (once !== null) once[k] += sign * amt;
-    if (extra !== null) extra[k] += sign * amt * extraSign;
+    taxable[k] += signed * amt;
+    if (employment !== null) employment[k] += signed * amt;
+    if (once !== null) once[k] += signed * amt;
+    if (extra !== null) extra[k] += signed * amt * extraSign;
     if (superRow < 0) continue;
     let toSuper: number;
     if (superKind === SUPER_SALARY) toSuper = amt * sgRate[k];
     else if (superKind === SUPER_PPL) {
-      toSuper = Number.isNaN(pplRate) ? (day >= PPL_SUPER_FROM ? amt * sgRate[k] : 0) : amt * pplRate;
+      toSuper = pplByDay ? (day >= PPL_SUPER_FROM ? amt * sgRate[k] : 0) : amt * pplRate;
     } else toSuper = -amt; // salary sacrifice: the (negative) flow's amount goes to super
     if (toSuper === 0) continue;
-    if (concessional !== null) concessional[k] += sign * toSuper;
-    const net = sign * toSuper * (1 - CONTRIBUTIONS_TAX_RATE);
+    if (concessional !== null) concessional[k] += signed * toSuper;
+    const net = signed * toSuper * (1 - CONTRIBUTIONS_TAX_RATE);
     accountDelta[k * accountStride + superRow] += net;
     if (toSuper > 0) income[k] += net;
     else expense[k] -= net;
