@@ -198,7 +198,8 @@ export function bookFlow(
     let times = 1;
     if (period > 0) {
       let runEnd = Math.min(stepEnd[k], lastDay, nextAnniversary - 1);
-      for (let j = 0; j < adjustmentCount; j++) if (adjustedFrom[j] > day) runEnd = Math.min(runEnd, adjustedFrom[j] - 1);
+      for (let j = 0; j < adjustmentCount; j++)
+        if (adjustedFrom[j] > day) runEnd = Math.min(runEnd, adjustedFrom[j] - 1);
       if (pplByDay && PPL_SUPER_FROM > day) runEnd = Math.min(runEnd, PPL_SUPER_FROM - 1);
       times = Math.floor((runEnd - day) / period) + 1;
       nextDay = day + times * period;
