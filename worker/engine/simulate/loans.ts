@@ -106,6 +106,8 @@ export function buildLoanTable(
     }
   });
   offsetStart[count] = offsetList.length;
+  const offsetLoans: number[] = [];
+  for (let li = 0; li < count; li++) if (offsetStart[li + 1] > offsetStart[li]) offsetLoans.push(li);
   switches.sort((a, b) => a.step - b.step);
   return {
     loans: {
@@ -127,6 +129,10 @@ export function buildLoanTable(
       endMonth,
       offsetStart,
       offsetRows: Int32Array.from(offsetList),
+      offsetLoans: Int32Array.from(offsetLoans),
+      offsetDebts: Int32Array.from(new Set(offsetLoans.map((li) => account[li]))),
+      offsetRowSet: Int32Array.from(new Set(offsetList)),
+      deductibleLoans: Int32Array.from(taxpayer.keys()).filter((li) => taxpayer[li] >= 0),
       redraw,
       redrawAvailable: new Float64Array(count),
       offsetSaving: scratch.float64(offsetList.length > 0 ? count * stepCount : 0),

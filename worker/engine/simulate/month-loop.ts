@@ -136,8 +136,8 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     fixedRepayment,
     repayment,
     endMonth: loanEnd,
-    offsetStart,
     offsetRows,
+    offsetLoans,
     redrawAvailable,
     offsetSaving,
   } = plan.loans;
@@ -251,8 +251,8 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
       // The interest the offsets saved each loan this month: the rate on the part of the debt they cover.
       const row = step * loanCount;
       let saved = 0;
-      for (let loan = 0; loan < loanCount; loan++) {
-        if (offsetStart[loan + 1] === offsetStart[loan]) continue;
+      for (let x = 0; x < offsetLoans.length; x++) {
+        const loan = offsetLoans[x];
         const debt = loanAccount[loan];
         // Two offset loans on one debt (a takeover) share it: only the one still running has offsets counted.
         const saving = offsetAgainst[debt] > 0 && month < loanEnd[loan] ? offsetSavedThisMonth[debt] : 0;
@@ -412,49 +412,53 @@ export function sharedAccountPass(
   const { months, accountStride, accountDelta, baseAccountCount } = plan;
   const baseAccountDelta = plan.baseAccountDelta ?? new Float64Array(0);
   const { kind, isAsset, isLiquid } = plan.accounts;
-  const count = rows.length;
-  for (let step = 1; step <= months; step++) {
-    let growth = 0;
-    let income = 0;
-    let expense = 0;
-    let assets = 0;
-    let liabilities = 0;
-    let liquid = 0;
-    const deltaRow = step * accountStride;
-    const baseRow = step * baseAccountCount;
-    const shiftRow = step * shiftWidth;
-    for (let j = 0; j < count; j++) {
-      const i = rows[j];
-      let v = balance[i];
-      const r = rate[i] + shift[shiftRow + shiftColumn[i]];
-      const accountKind = kind[i];
-      if (accountKind === KIND_DEBT) {
+  // Row by row, each through every step (its balance stays in a register and its kind is decided once), adding
+  // into each step's totals in row order: the same sums, in the same order, as a pass over the rows each step.
+  out.fill(0, SHARED_TOTALS_WIDTH, (months + 1) * SHARED_TOTALS_WIDTH);
+  for (let j = 0; j < rows.length; j++) {
+    const i = rows[j];
+    const r0 = rate[i];
+    const column = shiftColumn[i];
+    const base = i < baseAccountCount;
+    let v = balance[i];
+    if (kind[i] === KIND_DEBT) {
+      for (let step = 1; step <= months; step++) {
+        const r = r0 + shift[step * shiftWidth + column];
+        const row = step * SHARED_TOTALS_WIDTH;
         if (v < 0 && r !== 0) {
           const interest = -v * r;
           v -= interest;
-          expense += interest;
+          out[row + 2] += interest;
         }
-      } else if (v > 0 && r !== 0) {
-        const gain = v * r;
-        v += gain;
-        if (accountKind === KIND_GROWTH) growth += gain;
-        else income += gain;
+        v += accountDelta[step * accountStride + i];
+        if (base) v += baseAccountDelta[step * baseAccountCount + i];
+        if (isAsset[i]) {
+          out[row + 3] += v;
+          if (isLiquid[i]) out[row + 5] += v;
+        } else out[row + 4] -= v;
       }
-      v += accountDelta[deltaRow + i];
-      if (i < baseAccountCount) v += baseAccountDelta[baseRow + i];
-      balance[i] = v;
-      if (isAsset[i]) {
-        assets += v;
-        if (isLiquid[i]) liquid += v;
-      } else liabilities -= v;
+    } else {
+      // Growth rows add to capital growth, the others (cash, money lent) to income.
+      const gainAt = kind[i] === KIND_GROWTH ? 0 : 1;
+      const totalAt = isAsset[i] ? 3 : 4;
+      const liquid = isAsset[i] === 1 && isLiquid[i] === 1;
+      for (let step = 1; step <= months; step++) {
+        const r = r0 + shift[step * shiftWidth + column];
+        const row = step * SHARED_TOTALS_WIDTH;
+        if (v > 0 && r !== 0) {
+          const gain = v * r;
+          v += gain;
+          out[row + gainAt] += gain;
+        }
+        v += accountDelta[step * accountStride + i];
+        if (base) v += baseAccountDelta[step * baseAccountCount + i];
+        if (totalAt === 3) {
+          out[row + 3] += v;
+          if (liquid) out[row + 5] += v;
+        } else out[row + 4] -= v;
+      }
     }
-    const row = step * SHARED_TOTALS_WIDTH;
-    out[row] = growth;
-    out[row + 1] = income;
-    out[row + 2] = expense;
-    out[row + 3] = assets;
-    out[row + 4] = liabilities;
-    out[row + 5] = liquid;
+    balance[i] = v;
   }
 }
 
@@ -464,24 +468,19 @@ export function sharedAccountPass(
  */
 function offsetBalances(plan: Plan, month: number): void {
   const { balance, offsetAgainst, offsetSavedThisMonth, offsetLinked, isAsset } = plan.accounts;
-  const { count, account, offsetStart, offsetRows, endMonth } = plan.loans;
-  for (let loan = 0; loan < count; loan++) {
-    const from = offsetStart[loan];
-    const to = offsetStart[loan + 1];
-    if (from === to) continue;
-    const debt = account[loan];
-    offsetAgainst[debt] = 0;
-    offsetSavedThisMonth[debt] = 0;
-    for (let j = from; j < to; j++) offsetLinked[offsetRows[j]] = 0;
+  const { account, offsetStart, offsetRows, endMonth, offsetLoans, offsetDebts, offsetRowSet } = plan.loans;
+  // Cleared once each (a debt or an offset row may belong to several loans: a takeover, one account offsetting two).
+  for (let x = 0; x < offsetDebts.length; x++) {
+    offsetAgainst[offsetDebts[x]] = 0;
+    offsetSavedThisMonth[offsetDebts[x]] = 0;
   }
-  for (let loan = 0; loan < count; loan++) {
-    const from = offsetStart[loan];
-    const to = offsetStart[loan + 1];
-    if (from === to || month >= endMonth[loan]) continue;
+  for (let x = 0; x < offsetRowSet.length; x++) offsetLinked[offsetRowSet[x]] = 0;
+  for (let x = 0; x < offsetLoans.length; x++) {
+    const loan = offsetLoans[x];
     const debt = account[loan];
-    if (!(balance[debt] < 0)) continue;
+    if (month >= endMonth[loan] || !(balance[debt] < 0)) continue;
     let sum = 0;
-    for (let j = from; j < to; j++) {
+    for (let j = offsetStart[loan]; j < offsetStart[loan + 1]; j++) {
       const row = offsetRows[j];
       if (!isAsset[row]) continue;
       if (balance[row] > 0) sum += balance[row];

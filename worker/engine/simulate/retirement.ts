@@ -339,13 +339,22 @@ function move(plan: Plan, totals: Float64Array, i: number, amount: number): void
   } else totals[LIABILITIES] -= amount;
 }
 
+/**
+ * The financial year (its first calendar year) of month index m (calendar.ts): financialYearOf of any date in that
+ * month, without reading a date string (each run of a plan settles some thirty years).
+ */
+function financialYearOfMonth(m: number): number {
+  const year = Math.floor(m / 12);
+  return m % 12 >= 6 ? year : year - 1;
+}
+
 /** Puts the run state back to as_of, so the same plan can run again (the uncertainty engine's trials). */
 function startRun(r: RetirementPlan, plan: Plan): void {
   r.tsbAtFyStart.set(r.tsb0);
   r.tsbAtJune.fill(0);
   r.unused = r.unused0.map((m) => new Map(m));
   r.fyFirstStep = 1;
-  r.fyStart = financialYearOf(r.stepDates[0]);
+  r.fyStart = financialYearOfMonth(r.asOfMonth);
   for (const pension of r.pensions) {
     pension.active = false;
     pension.part = 0;
@@ -463,7 +472,7 @@ export function retirementMonth(
     settleYear(r, plan, step, taxableSoFar, totals, out, trace);
     if (newYear) r.tsbAtFyStart.set(r.tsbAtJune);
     r.fyFirstStep = step;
-    r.fyStart = financialYearOf(r.stepDates[step]);
+    r.fyStart = financialYearOfMonth(r.asOfMonth + step);
   }
 
   // ---- account-based pensions ----

@@ -209,9 +209,11 @@ export class TaxSettlement {
         this.children += changes.delta[this.childNext++];
       this.lastIncome.fill(NaN); // the family threshold moved: every person's tax again
     }
-    for (let loan = 0; loan < loans.count; loan++) {
+    const deductible = loans.deductibleLoans;
+    for (let x = 0; x < deductible.length; x++) {
+      const loan = deductible[x];
       const payer = loans.taxpayer[loan];
-      if (payer >= 0 && month < loans.deductibleEndMonth[loan] && month >= loans.deductibleFromMonth[loan]) {
+      if (month < loans.deductibleEndMonth[loan] && month >= loans.deductibleFromMonth[loan]) {
         const deduction = interestThisMonth[loans.account[loan]] * loans.deductibleShare[loan];
         // A shared deduction (joint owners): the second taxpayer's part, the rest to the first.
         const second = loans.taxpayer2[loan];
@@ -255,7 +257,7 @@ export class TaxSettlement {
       years[row + F_TAXABLE] = this.annualTaxable[p];
       years[row + F_TAX_CHARGED] += due;
       years[row + F_SEEN] = 1;
-      if (step === plan.months || month % 12 === 5) {
+      if ((step === plan.months || month % 12 === 5) && plan.taxYearFigures !== false) {
         // The year's figures once, at its last settled month.
         const rules = this.rules as TaxYearRules;
         const income = this.annualTaxable[p];

@@ -150,6 +150,8 @@ export type LoanTable = {
   /** Whose taxable income the deductible interest reduces (-1: not deductible). */
   taxpayer: Int32Array;
   deductibleShare: Float64Array;
+  /** The loans with a taxpayer (deductible interest), in loan order. */
+  deductibleLoans: Int32Array;
   /** A second taxpayer of a shared deduction (-1: none), and the part of the deduction that is theirs (0..1). */
   taxpayer2: Int32Array;
   share2: Float64Array;
@@ -161,6 +163,11 @@ export type LoanTable = {
   /** Offset accounts of loan l: rows offsetRows[offsetStart[l] .. offsetStart[l + 1]). */
   offsetStart: Int32Array;
   offsetRows: Int32Array;
+  /** The loans with offset accounts, in loan order (the month loop visits only these for offsets). */
+  offsetLoans: Int32Array;
+  /** The debts of those loans and their offset rows, each once: what the loop clears each month before adding up. */
+  offsetDebts: Int32Array;
+  offsetRowSet: Int32Array;
   /** Extra repayments may be drawn back (redraw). */
   redraw: Uint8Array;
   /** Paid ahead of schedule and not drawn back yet: what a redraw may take (updated by the month loop). */
@@ -264,6 +271,11 @@ export type Plan = {
    */
   accountPassRows?: Int32Array | null;
   sharedAccountTotals?: Float64Array | null;
+  /**
+   * False: the run's caller never reads the tax settlement's figures per financial year (a Monte Carlo trial),
+   * so their income tax and Medicare levy are not worked out at each year's end. Absent: they are.
+   */
+  taxYearFigures?: boolean;
   /** Records the movements of step traceStep (trace.ts); null in a normal run (traceStep -1). */
   trace: TraceRecorder | null;
   traceStep: number;

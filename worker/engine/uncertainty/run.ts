@@ -695,6 +695,7 @@ function runTrial(sc: CompiledScenario, classes: ShiftClasses, shared: SharedRow
   plan.rateShiftWidth = classes.count;
   plan.accountPassRows = sc.ownRows;
   plan.sharedAccountTotals = shared?.totals ?? null;
+  plan.taxYearFigures = false;
   sc.loopScratch.reset();
   const fullMonths = plan.months;
   plan.months = months;
