@@ -112,8 +112,6 @@ async function main(): Promise<void> {
   const { page, context, browser, dataDir, heavy, close } = await openHeavyBenchPage('uncertainty');
   try {
     const scenarios = heavy.scenarios ?? [];
-    page.on('console', (m) => m.text().startsWith('ZZ') && console.log(m.text()));
-    page.on('worker', (w) => w.on('console', (m) => m.text().startsWith('ZZ') && console.log(m.text())));
     console.log(
       `Heavy profile: ${heavy.accounts.length} accounts, ${heavy.recurring_items.length} recurring items, ${scenarios.length} scenarios x 10 events`,
     );
