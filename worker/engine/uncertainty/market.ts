@@ -153,7 +153,9 @@ export function drawMarketPath(model: MarketModel, rng: JumpableRandomGenerator 
     }
   } else normals.fill(0);
   const baseInflationLog = Math.log1p(model.inflationPercent / 100) / 12;
-  const stressInflationLog = Math.log1p(model.inflationStressPercent / 100) / 12;
+  // Worked out here, not in the loop's stress branch: code a stress test reaches only later would have no type
+  // feedback in the optimised loop, and throw it away (a deoptimisation) the first time it ran.
+  const stressMean = Math.log1p(model.inflationStressPercent / 100) / 12 - baseInflationLog;
   let surprise = 0;
   let deviation = 0;
   deflatorFactor[0] = 1;
@@ -164,7 +166,7 @@ export function drawMarketPath(model: MarketModel, rng: JumpableRandomGenerator 
       const shock = typeSd[t] * normals[row + typeFactor[t]];
       typeGrowth[typeRow + t] = shock === 0 ? 0 : Math.expm1(shock);
     }
-    const mean = step <= model.inflationStressMonths ? stressInflationLog - baseInflationLog : 0;
+    const mean = step <= model.inflationStressMonths ? stressMean : 0;
     surprise += mean + inflationSd * normals[row + INFLATION];
     deflatorFactor[step] = surprise === 0 ? 1 : Math.exp(-surprise);
     deviation = RATE_PERSISTENCE * deviation + rateInnovationSd * normals[row + RATES];
