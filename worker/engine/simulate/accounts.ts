@@ -215,6 +215,7 @@ export function buildAccountTable(
     capsTransfersOut,
     interestThisMonth: scratch.float64(count),
     repaidThisMonth: scratch.float64(count),
+    repaidMonth: scratch.float64(count),
     offsetAgainst: scratch.float64(count),
     offsetSavedThisMonth: scratch.float64(count),
     offsetLinked: scratch.uint8(count),

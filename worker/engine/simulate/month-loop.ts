@@ -111,6 +111,7 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
     capsTransfersOut,
     interestThisMonth,
     repaidThisMonth,
+    repaidMonth,
     offsetAgainst,
     offsetSavedThisMonth,
     offsetLinked,
@@ -144,6 +145,7 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
   const hasOffsets = offsetRows.length > 0;
   const passCount = passRows === null ? accountCount : passRows.length;
   redrawAvailable.fill(0); // a plan may be run again (uncertainty trials): nothing is paid ahead at as_of
+  repaidMonth.fill(0); // no month index is 0: nothing repaid by transfers in any month of this run yet
   const { count: switchCount, step: switchStep, account: switchAccount, monthlyRate: switchRate } = plan.rateSwitches;
   const {
     cashFlow,
@@ -304,7 +306,6 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
       }
     }
     // 4. transfers between the user's own accounts (never income or expense).
-    for (let loan = 0; loan < loanCount; loan++) repaidThisMonth[loanAccount[loan]] = 0;
     const transfersEnd = transferStepStart[step + 1];
     if (transferStepStart[step] < transfersEnd) {
       const transferRow = step * transferCount;
@@ -328,6 +329,10 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
           }
           if (!isAsset[to]) {
             moved = Math.min(moved, Math.max(0, -balance[to]));
+            if (repaidMonth[to] !== month) {
+              repaidMonth[to] = month;
+              repaidThisMonth[to] = 0;
+            }
             repaidThisMonth[to] += moved;
             if (redrawLoan[to] >= 0) redrawAvailable[redrawLoan[to]] += moved;
           }
@@ -337,6 +342,10 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
           let moved = 0;
           if (!isAsset[to]) {
             moved = Math.max(0, -balance[to]);
+            if (repaidMonth[to] !== month) {
+              repaidMonth[to] = month;
+              repaidThisMonth[to] = 0;
+            }
             repaidThisMonth[to] += moved;
             if (redrawLoan[to] >= 0) redrawAvailable[redrawLoan[to]] += moved;
           } else if (isAsset[from]) moved = Math.max(0, balance[from]);
@@ -356,7 +365,7 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
       if (repaymentNumber <= interestOnlyMonths[loan]) pay = interest;
       else {
         if (Number.isNaN(repayment[loan])) {
-          const principal = owed + repaidThisMonth[debt] - interest;
+          const principal = owed + (repaidMonth[debt] === month ? repaidThisMonth[debt] : 0) - interest;
           repayment[loan] = Number.isNaN(fixedRepayment[loan])
             ? pmt(loanRate[loan], termMonths[loan] - (repaymentNumber - 1), principal)
             : fixedRepayment[loan];

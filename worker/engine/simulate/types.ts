@@ -102,8 +102,13 @@ export type AccountTable = {
   capsTransfersOut: Uint8Array;
   /** Interest charged on this debt this month (what an interest-only repayment pays, what is deductible). */
   interestThisMonth: Float64Array;
-  /** Repaid into this debt by transfers this month: a level repayment is fixed on the month's opening principal. */
+  /**
+   * Repaid into this debt by transfers in month repaidMonth[i] (a month index; any other month: nothing yet): a
+   * level repayment is fixed on the month's opening principal. The month stamp spares clearing every loan's debt
+   * each month for the one month a level repayment is worked out.
+   */
   repaidThisMonth: Float64Array;
+  repaidMonth: Float64Array;
   /** Per debt: the combined opening balance of its loan's offset accounts this month (0: none). */
   offsetAgainst: Float64Array;
   /** Per debt: the interest its offsets saved this month (the rate on the part of the debt they cover). */
