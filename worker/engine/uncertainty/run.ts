@@ -687,7 +687,6 @@ function runTrial(sc: CompiledScenario, classes: ShiftClasses, shared: SharedRow
   plan.accounts.balance.set(sc.balance0);
   plan.accounts.monthlyRate.set(sc.rate0);
   plan.accounts.interestThisMonth.fill(0);
-  plan.accounts.repaidThisMonth.fill(0);
   plan.loans.repayment.set(sc.repayment0);
   // Every trial runs through the rate-shift hook (a zero shift leaves a rate exactly as it is).
   plan.rateShift = classes.shift;
