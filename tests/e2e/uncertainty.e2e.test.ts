@@ -135,6 +135,25 @@ describe('compare screen, Uncertainty mode', () => {
 
     await new AppShell(page).unstickTopBar();
     await view.fanChart(1).screenshot({ path: path.join(repoRoot, 'test-results', 'uncertainty-fan.png') });
+
+    // A new option for the same result (today's dollars), then a new result (1,000 trials): drawn on the canvases
+    // already there.
+    const canvases = view.fanCanvases();
+    await canvases.evaluateAll((els) => els.forEach((el, i) => el.setAttribute('data-kept', String(i))));
+    const pixels = () => canvases.first().evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+    const nominal = await pixels();
+    await view.realDollars().check();
+    await view.fanChartsDrawn(60_000);
+    const real = await pixels();
+    expect(real).not.toBe(nominal);
+    await view.trials().selectOption('1000');
+    await view.runTrialsButton().click();
+    await page.locator('[data-testid="uncertainty-results"][data-run="2"]').waitFor({ timeout: 60_000 });
+    await view.fanChartsDrawn(60_000);
+    expect(await canvases.evaluateAll((els) => els.map((el) => el.getAttribute('data-kept')))).toEqual(
+      Array.from({ length: await canvases.count() }, (_, i) => String(i)),
+    );
+    expect(await pixels()).not.toBe(real);
     expect(t.errors).toEqual([]);
   });
 

@@ -124,6 +124,57 @@ describe('<ChartSequence>', () => {
     expect(box).toHaveAttribute('data-charts-drawn', 'true');
   });
 
+  it('keeps its charts for a new version and is drawn again only once each has drawn the new option', () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    held.clear();
+    const heldCharts = (run: number) => charts.map((c) => ({ ...c, option: { run }, ariaLabel: `held ${c.title}` }));
+    const sequence = (run: number) => (
+      <ChartSequence
+        charts={heldCharts(run)}
+        height={400}
+        className="c"
+        sectionClassName="s"
+        testId="charts"
+        drawAtOnce
+        version={String(run)}
+      />
+    );
+    const { rerender } = render(sequence(1));
+    const box = screen.getByTestId('charts');
+    const firstReports = [...held.values()];
+    act(() => firstReports.forEach((report) => report()));
+    expect(box).toHaveAttribute('data-charts-drawn', 'true');
+    const images = screen.getAllByRole('img');
+
+    rerender(sequence(2));
+    // The same chart elements, not new ones, and not drawn until each reports the new version's draw.
+    expect(screen.getAllByRole('img')).toEqual(images);
+    images.forEach((img, i) => expect(img).toBe(screen.getAllByRole('img')[i]));
+    expect(box).toHaveAttribute('data-charts-drawn', 'false');
+    // A report the first version asked for, arriving late, does not count for the second.
+    act(() => firstReports.forEach((report) => report()));
+    expect(box).toHaveAttribute('data-charts-drawn', 'false');
+    act(() => held.get('held One')!());
+    act(() => held.get('held Two')!());
+    expect(box).toHaveAttribute('data-charts-drawn', 'false');
+    act(() => held.get('held Three')!());
+    expect(box).toHaveAttribute('data-charts-drawn', 'true');
+  });
+
+  it('one after another, keeps every chart already drawn mounted for a new version', () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const { rerender, container } = render(
+      <ChartSequence charts={charts} height={400} className="c" sectionClassName="s" testId="charts" version="1" />,
+    );
+    expect(drawnCharts()).toEqual(['One', 'Two', 'Three']);
+    rerender(
+      <ChartSequence charts={charts} height={400} className="c" sectionClassName="s" testId="charts" version="2" />,
+    );
+    expect(placeholders(container)).toHaveLength(0);
+    expect(drawnCharts()).toEqual(['One', 'Two', 'Three']);
+    expect(screen.getByTestId('charts')).toHaveAttribute('data-charts-drawn', 'true');
+  });
+
   it('draws at once where the browser has no IntersectionObserver', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     render(

@@ -2,7 +2,7 @@
 // long main-thread task (small ones may all mount at once: drawAtOnce); until its turn a chart keeps its place with
 // a placeholder of its height. Optionally a chart also waits until its placeholder nears the viewport, so charts
 // nobody has scrolled to cost nothing.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Chart } from './LazyChart';
 import type { ChartOption } from './chart-options';
 
@@ -75,6 +75,7 @@ export function ChartSequence({
   onCategoryClick,
   drawWhenNear = false,
   drawAtOnce = false,
+  version,
 }: {
   charts: ReadonlyArray<SequencedChart>;
   height: number;
@@ -91,14 +92,33 @@ export function ChartSequence({
    * number of charts; what goes is a frame and a re-render between one chart and the next.
    */
   drawAtOnce?: boolean;
+  /**
+   * What the charts show (a result, a setting): a new version keeps the mounted charts and gives them their new
+   * options, and the sequence counts as drawn (data-charts-drawn) again only once each has drawn its new option.
+   */
+  version?: string;
 }) {
-  // Which charts have drawn. One after another, they are the first `doneCount`, so the next mounts when its index
-  // reaches that count; drawing at once, they draw in the chart queue's order.
-  const done = useRef(new Set<number>());
-  const [doneCount, setDoneCount] = useState(0);
-  const markDrawn = (i: number) => {
-    done.current.add(i);
-    setDoneCount(done.current.size);
+  // Which charts have drawn this version. One after another, they are the first `doneCount`, so the next mounts
+  // when its index reaches that count; drawing at once, they draw in the chart queue's order. `reached` never goes
+  // back: a chart mounted for an earlier version stays mounted and draws the new option in place.
+  const [drawn, setDrawn] = useState<{ version?: string; charts: ReadonlySet<number>; reached: number }>({
+    version,
+    charts: new Set(),
+    reached: 0,
+  });
+  const current = useRef(version);
+  useLayoutEffect(() => {
+    current.current = version;
+  }, [version]);
+  const doneCount = drawn.version === version ? drawn.charts.size : 0;
+  const markDrawn = (i: number, drawnVersion: string | undefined) => {
+    // A draw an earlier version asked for, reported after the version moved on.
+    if (drawnVersion !== current.current) return;
+    setDrawn((prev) => {
+      if (prev.version === drawnVersion && prev.charts.has(i)) return prev;
+      const charts = new Set(prev.version === drawnVersion ? prev.charts : []).add(i);
+      return { version: drawnVersion, charts, reached: Math.max(prev.reached, charts.size) };
+    });
   };
   const { isNear, watch } = useNearViewport(drawWhenNear);
   return (
@@ -106,12 +126,12 @@ export function ChartSequence({
       {charts.map((c, i) => (
         <section key={c.key} className={sectionClassName} aria-label={c.title}>
           {c.head}
-          {(drawAtOnce || i <= doneCount) && isNear(i) ? (
+          {(drawAtOnce || i <= Math.max(doneCount, drawn.reached)) && isNear(i) ? (
             <Chart
               option={c.option}
               height={height}
               ariaLabel={c.ariaLabel}
-              onDrawn={() => markDrawn(i)}
+              onDrawn={() => markDrawn(i, version)}
               onCategoryClick={onCategoryClick}
               drawAtOnce={drawAtOnce}
             />

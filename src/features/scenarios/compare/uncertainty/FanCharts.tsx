@@ -8,6 +8,21 @@ import { fanChartOption } from './fan-chart-option';
 
 export const FAN_CHART_HEIGHT = 300;
 
+/**
+ * A number for each result object: a new result draws on the charts already on screen (ChartSequence's version),
+ * while the same result shown again (a Run answered from the cache) leaves them as they are.
+ */
+const resultIds = new WeakMap<UncertaintyResult, number>();
+let lastResultId = 0;
+function resultId(result: UncertaintyResult): number {
+  let id = resultIds.get(result);
+  if (id === undefined) {
+    id = ++lastResultId;
+    resultIds.set(result, id);
+  }
+  return id;
+}
+
 export function FanCharts({ result, todaysDollars }: { result: UncertaintyResult; todaysDollars: boolean }) {
   const compact = useCompactCharts();
   const charts = useMemo<SequencedChart[]>(
@@ -44,6 +59,7 @@ export function FanCharts({ result, todaysDollars }: { result: UncertaintyResult
       sectionClassName="compare-chart"
       testId="fan-charts"
       drawAtOnce
+      version={`${resultId(result)}-${todaysDollars}`}
     />
   );
 }

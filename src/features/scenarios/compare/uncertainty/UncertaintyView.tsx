@@ -240,7 +240,7 @@ const Results = memo(function Results({
           />
         ))}
       </div>
-      <FanCharts key={`${shown.run}-${todaysDollars}`} result={result} todaysDollars={todaysDollars} />
+      <FanCharts result={result} todaysDollars={todaysDollars} />
       <PercentileTables result={result} todaysDollars={todaysDollars} />
     </div>
   );
