@@ -148,7 +148,7 @@ describe('compare screen, Uncertainty mode', () => {
     expect(real).not.toBe(nominal);
     await view.trials().selectOption('1000');
     await view.runTrialsButton().click();
-    await page.locator('[data-testid="uncertainty-results"][data-run="2"]').waitFor({ timeout: 60_000 });
+    await view.resultShown(2, 60_000);
     await view.fanChartsDrawn(60_000);
     expect(await canvases.evaluateAll((els) => els.map((el) => el.getAttribute('data-kept')))).toEqual(
       Array.from({ length: await canvases.count() }, (_, i) => String(i)),

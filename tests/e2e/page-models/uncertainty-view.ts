@@ -45,6 +45,11 @@ export class UncertaintyView extends ComparePage {
     return this.fanCharts().locator('canvas');
   }
 
+  /** Waits until the screen shows its `run`th result (1 for the first Run's). */
+  async resultShown(run: number, timeout: number): Promise<void> {
+    await this.page.locator(`[data-testid="uncertainty-results"][data-run="${run}"]`).waitFor({ timeout });
+  }
+
   /** Waits until the fan charts are drawn. */
   async fanChartsDrawn(timeout: number): Promise<void> {
     await this.page.locator('[data-testid="fan-charts"][data-charts-drawn="true"]').waitFor({ timeout });
