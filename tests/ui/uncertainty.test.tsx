@@ -19,8 +19,10 @@ import { runUncertainty, UNCERTAINTY_HELP_TEXT } from '../../worker/engine/index
 import { COMPARE_AS_OF, compareBackup } from './compare-fixture';
 
 // jsdom has no canvas: the chart component is replaced by a stand-in that records its option and reports drawn.
+const preloadCharts = vi.hoisted(() => vi.fn((_charts?: string, _samples?: unknown[]) => Promise.resolve()));
+
 vi.mock('../../src/components/charts/LazyChart', () => ({
-  preloadCharts: () => Promise.resolve(),
+  preloadCharts,
   Chart: ({
     option,
     ariaLabel,
@@ -117,6 +119,9 @@ describe('compare screen, Uncertainty mode', () => {
     await openUncertainty();
     expect(uncertainty).toBeChecked();
     expect(screen.queryByRole('button', { name: 'Compare' })).toBeNull();
+    // The view warms the chart code on two made-up fan charts, so the first result's draws run warm code.
+    const fanWarmUp = preloadCharts.mock.calls.find(([charts]) => charts === 'fan');
+    expect(fanWarmUp?.[1]).toHaveLength(2);
     expect(runButton()).toBeEnabled();
     // The scenario list and the period stay: the Uncertainty view uses them.
     expect(screen.getByRole('checkbox', { name: /Today/ })).toBeChecked();

@@ -7,6 +7,7 @@ import {
   MEDIAN,
   fanChartOption,
   fanTooltipHtml,
+  warmUpFanChartOptions,
   yearlyIndices,
   type FanChartInput,
 } from '../../src/features/scenarios/compare/uncertainty/fan-chart-option';
@@ -61,5 +62,21 @@ describe('fan chart option', () => {
       return `${Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
     });
     expect(yearlyIndices(sixMonthly)).toEqual(Array.from({ length: 31 }, (_, i) => i * 2));
+  });
+
+  it("gives the chart warm-up two options shaped like a 30-year result's, in dollars of the day and today's", () => {
+    const [nominal, real] = warmUpFanChartOptions(false);
+    const real1 = fanChartOption({ ...input, todaysDollars: true });
+    for (const option of [nominal, real]) {
+      const series = option.series as Series[];
+      expect(series.map((s) => s.name)).toEqual((real1.series as Series[]).map((s) => s.name));
+      for (const s of series) expect(s.data).toHaveLength(121);
+      const months = (option.xAxis as { data: string[] }).data;
+      expect(months[0]).toBe('2030-01');
+      expect(months[120]).toBe('2060-01');
+    }
+    const tooltip = (option: typeof nominal) => (option.tooltip as { formatter: (p: unknown) => string }).formatter;
+    expect(tooltip(nominal)({ dataIndex: 0 })).not.toContain("today's dollars");
+    expect(tooltip(real)({ dataIndex: 0 })).toContain("today's dollars");
   });
 });

@@ -1,6 +1,7 @@
 // The compare charts' entry point for features: the echarts adapter loaded on demand (its own chunk), so pages
 // without charts never download chart code. A 400 px placeholder keeps the layout still while it loads.
 import { useEffect, useState } from 'react';
+import type { ChartOption } from './chart-options';
 import type { EChartProps } from './echarts-adapter';
 
 type Adapter = typeof import('./echarts-adapter');
@@ -20,9 +21,13 @@ function loadAdapter(): Promise<Adapter> {
  * Starts downloading the chart code early (when the compare screen opens) and warms echarts up off-screen in
  * small steps, so the first comparison draws at full speed.
  */
-export function preloadCharts(charts: 'compare' | 'fan' = 'compare'): Promise<unknown> {
-  // 'fan': the Uncertainty mode's fan charts (stacked bands), warmed only once that view opens.
-  return loadAdapter().then((m) => (charts === 'fan' ? m.warmUpFanCharts() : m.warmUpCharts()));
+export function preloadCharts(
+  charts: 'compare' | 'fan' = 'compare',
+  samples?: ReadonlyArray<ChartOption>,
+): Promise<unknown> {
+  // 'fan': the Uncertainty mode's fan charts (stacked bands), warmed only once that view opens, on `samples` (fan
+  // chart options on made-up figures) when given.
+  return loadAdapter().then((m) => (charts === 'fan' ? m.warmUpFanCharts(samples) : m.warmUpCharts()));
 }
 
 /**

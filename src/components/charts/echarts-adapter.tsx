@@ -196,18 +196,34 @@ export function warmUpCharts(): Promise<void> {
 
 let fansWarmed: Promise<void> | null = null;
 
+/** A fan chart's size on a laptop screen: the warm-up's draws lay out as much as the real ones. */
+const FAN_WARM_WIDTH = 900;
+const FAN_WARM_HEIGHT = 300;
+
 /**
  * Warms the stacked translucent areas the Uncertainty mode's fan charts draw their percentile bands with. Separate
  * from warmUpCharts: only the Uncertainty view asks for it, so the compare screen's first load doesn't pay for it.
+ * `samples`: fan chart options shaped like the real ones (the view's own option builder on made-up figures), each
+ * drawn twice the way a fan chart draws (in one task), so the first result's five draws run warm code; without
+ * them, one small stand-in.
  */
-export function warmUpFanCharts(): Promise<void> {
+export function warmUpFanCharts(samples: ReadonlyArray<ChartOption> = []): Promise<void> {
   if (fansWarmed || typeof document === 'undefined') return fansWarmed ?? Promise.resolve();
   const el = document.createElement('div');
   const dates = Array.from({ length: 13 }, (_, i) => `2030-${String((i % 12) + 1).padStart(2, '0')}-28`);
   let instance: echarts.ECharts | null = null;
   fansWarmed = new Promise<void>((resolve) => {
-    nextTask(() => void (instance = echarts.init(el, 'dark', { renderer: 'canvas', width: 600, height: 300 })));
-    nextTask(() => (instance ? drawInTwoTasks(instance, stackedBandsOption(dates)) : undefined));
+    nextTask(
+      () =>
+        void (instance = echarts.init(el, 'dark', {
+          renderer: 'canvas',
+          width: FAN_WARM_WIDTH,
+          height: FAN_WARM_HEIGHT,
+        })),
+    );
+    if (samples.length === 0)
+      nextTask(() => (instance ? drawInTwoTasks(instance, stackedBandsOption(dates)) : undefined));
+    for (const option of [...samples, ...samples]) nextTask(() => void (instance && drawInOneTask(instance, option)));
     nextTask(() => {
       instance?.dispose();
       resolve();

@@ -3,6 +3,7 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useLatestRun } from '../../../../lib/async/use-latest-run';
 import { preloadCharts } from '../../../../components/charts/LazyChart';
+import { useCompactCharts } from '../../../../components/charts/ChartSequence';
 import type { WyrdDb } from '../../../../data/db';
 import { useDb } from '../../../../data/db-context';
 import { exportPlan } from '../../../../data/backup';
@@ -13,6 +14,7 @@ import { todayIso } from '../../../../lib/forecast/compare-runner';
 import { getTrialPool, runUncertaintyCached, uncertaintyKey } from '../../../../lib/forecast/uncertainty-runner';
 import { type StressName, type UncertaintyRequest, type UncertaintyResult } from '../../../../../worker/engine/index';
 import { FanCharts } from './FanCharts';
+import { warmUpFanChartOptions } from './fan-chart-option';
 import { useWarmTrialPool } from './use-warm-trial-pool';
 import { PercentileTables } from './PercentileTable';
 import { UncertaintyCard } from './UncertaintyCard';
@@ -73,15 +75,17 @@ export function UncertaintyView({ ids, scenarios, years, todaysDollars, asOf }: 
   const [shown, setShown] = useState<Shown | null>(null);
   const latest = useLatestRun();
   const cancelRun = useRef<() => void>(() => {});
+  // Fixed for the view's life (read once): the fan charts' text size, which the chart warm-up draws at too.
+  const compactCharts = useCompactCharts();
 
   useEffect(() => {
     // The workers start (and load the engine) while the user chooses, so Run doesn't wait for them.
     getTrialPool().warm();
-    void preloadCharts('fan').catch(() => undefined);
+    void preloadCharts('fan', warmUpFanChartOptions(compactCharts)).catch(() => undefined);
     const stop = cancelRun;
     // Leaving the view stops the trials: nobody would see them (useLatestRun also makes the run stale).
     return () => stop.current();
-  }, []);
+  }, [compactCharts]);
 
   const start = asOf ?? todayIso();
   useWarmTrialPool(db, start, years, ids);

@@ -108,3 +108,29 @@ export function yearlyIndices(months: ReadonlyArray<string>): number[] {
   if (picked[picked.length - 1] !== months.length - 1) picked.push(months.length - 1);
   return picked;
 }
+
+/** The points of a 30-year run's fan chart (sampled every quarter) and the months of the warm-up's made-up ones. */
+const WARM_POINTS = 121;
+
+/**
+ * Two fan chart options on made-up figures, shaped like a 30-year result's (in dollars of the day, then in today's
+ * dollars), for the chart warm-up when the view opens (preloadCharts('fan', ...)): the first real result's draws
+ * then run code that is already warm.
+ */
+export function warmUpFanChartOptions(compact: boolean): ChartOption[] {
+  const months = Array.from({ length: WARM_POINTS }, (_, i) => {
+    const m = i * 3;
+    return `${2030 + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
+  });
+  const band = (k: number) => months.map((_, i) => Math.round((250_000 + i * 9_000) * k));
+  const percentiles: PercentileSeries = {
+    p10: band(0.55),
+    p25: band(0.8),
+    p50: band(1),
+    p75: band(1.3),
+    p90: band(1.7),
+  };
+  return [false, true].map((todaysDollars, index) =>
+    fanChartOption({ name: 'Warm-up', index, months, percentiles, todaysDollars, compact }),
+  );
+}
