@@ -70,10 +70,10 @@ describe('fan chart option', () => {
     for (const option of [nominal, real]) {
       const series = option.series as Series[];
       expect(series.map((s) => s.name)).toEqual((real1.series as Series[]).map((s) => s.name));
-      for (const s of series) expect(s.data).toHaveLength(121);
+      for (const s of series) expect(s.data).toHaveLength(61);
       const months = (option.xAxis as { data: string[] }).data;
       expect(months[0]).toBe('2030-01');
-      expect(months[120]).toBe('2060-01');
+      expect(months[60]).toBe('2060-01');
     }
     const tooltip = (option: typeof nominal) => (option.tooltip as { formatter: (p: unknown) => string }).formatter;
     expect(tooltip(nominal)({ dataIndex: 0 })).not.toContain("today's dollars");

@@ -109,8 +109,9 @@ export function yearlyIndices(months: ReadonlyArray<string>): number[] {
   return picked;
 }
 
-/** The points of a 30-year run's fan chart (sampled every quarter) and the months of the warm-up's made-up ones. */
-const WARM_POINTS = 121;
+/** A 30-year run's fan chart: 61 points, one every six months (the engine's sampling for long forecasts). */
+const WARM_POINTS = 61;
+const WARM_STEP_MONTHS = 6;
 
 /**
  * Two fan chart options on made-up figures, shaped like a 30-year result's (in dollars of the day, then in today's
@@ -119,10 +120,10 @@ const WARM_POINTS = 121;
  */
 export function warmUpFanChartOptions(compact: boolean): ChartOption[] {
   const months = Array.from({ length: WARM_POINTS }, (_, i) => {
-    const m = i * 3;
+    const m = i * WARM_STEP_MONTHS;
     return `${2030 + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
   });
-  const band = (k: number) => months.map((_, i) => Math.round((250_000 + i * 9_000) * k));
+  const band = (k: number) => months.map((_, i) => Math.round((250_000 + i * 18_000) * k));
   const percentiles: PercentileSeries = {
     p10: band(0.55),
     p25: band(0.8),
