@@ -15,6 +15,8 @@ const LIABILITIES = 1;
 const LIQUID = 2;
 
 const NO_COLUMNS = new Int32Array(0);
+const NO_BALANCES = new Float64Array(0);
+const NO_STEPS = new Uint8Array(0);
 
 /** sharedAccountTotals per step: capital growth, income, expenses, assets, liabilities (negative), liquid cash. */
 export const SHARED_TOTALS_WIDTH = 6;
@@ -101,6 +103,10 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
   const shiftWidth = plan.rateShiftWidth ?? 0;
   const passRows = plan.accountPassRows ?? null;
   const sharedTotals = plan.sharedAccountTotals ?? null;
+  const readRows = plan.sharedReadRows ?? NO_COLUMNS;
+  const readBalances = plan.sharedReadBalances ?? NO_BALANCES;
+  const readCount = readRows.length;
+  const readSteps = plan.sharedReadSteps ?? NO_STEPS;
   const {
     count: accountCount,
     balance,
@@ -245,6 +251,11 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
       assets += sharedTotals[row + 3];
       liabilities += sharedTotals[row + 4];
       liquid += sharedTotals[row + 5];
+    }
+    // Shared rows a later step reads (super, for the retirement phase's 30 June total): their balances now.
+    if (readCount > 0 && (readSteps[step] === 1 || step === months)) {
+      const row = step * readCount;
+      for (let x = 0; x < readCount; x++) balance[readRows[x]] = readBalances[row + x];
     }
     totals[ASSETS] = assets;
     totals[LIABILITIES] = liabilities;
@@ -406,7 +417,9 @@ export function runMonths(plan: Plan, columns: Columns, scratch: ScratchArena): 
  * loan, offset, transfer, rate switch, tax or retirement step reads or moves: step by step the same arithmetic as
  * the loop's own pass (so each row's balances are the same to the bit), writing per step the rows' totals into
  * `out` (SHARED_TOTALS_WIDTH wide) for runMonths to add (Plan.sharedAccountTotals). `rate` is each row's monthly
- * rate and `shift`, `shiftColumn` and `shiftWidth` the trial's rate shifts, as Plan.rateShift.
+ * rate and `shift`, `shiftColumn` and `shiftWidth` the trial's rate shifts, as Plan.rateShift. Row rows[j] with
+ * readSlot[j] >= 0 also writes its balance after each step into `readOut` (readWidth wide, step-major) at that
+ * slot (Plan.sharedReadBalances).
  */
 export function sharedAccountPass(
   plan: Plan,
@@ -417,6 +430,9 @@ export function sharedAccountPass(
   shiftColumn: Int32Array,
   shiftWidth: number,
   out: Float64Array,
+  readSlot: Int32Array,
+  readWidth: number,
+  readOut: Float64Array,
 ): void {
   const { months, accountStride, accountDelta, baseAccountCount } = plan;
   const baseAccountDelta = plan.baseAccountDelta ?? new Float64Array(0);
@@ -429,6 +445,7 @@ export function sharedAccountPass(
     const r0 = rate[i];
     const column = shiftColumn[i];
     const base = i < baseAccountCount;
+    const slot = readSlot[j];
     let v = balance[i];
     if (kind[i] === KIND_DEBT) {
       for (let step = 1; step <= months; step++) {
@@ -445,6 +462,7 @@ export function sharedAccountPass(
           out[row + 3] += v;
           if (isLiquid[i]) out[row + 5] += v;
         } else out[row + 4] -= v;
+        if (slot >= 0) readOut[step * readWidth + slot] = v;
       }
     } else {
       // Growth rows add to capital growth, the others (cash, money lent) to income.
@@ -465,6 +483,7 @@ export function sharedAccountPass(
           out[row + 3] += v;
           if (liquid) out[row + 5] += v;
         } else out[row + 4] -= v;
+        if (slot >= 0) readOut[step * readWidth + slot] = v;
       }
     }
     balance[i] = v;

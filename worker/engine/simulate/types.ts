@@ -277,6 +277,15 @@ export type Plan = {
   accountPassRows?: Int32Array | null;
   sharedAccountTotals?: Float64Array | null;
   /**
+   * Skipped rows some later step of the loop reads but never moves (each person's super, which the retirement
+   * phase totals at 30 June), and per step their balances after the pass (sharedReadRows.length wide, step-major,
+   * written by sharedAccountPass): the loop copies them in after its own pass at each step sharedReadSteps marks
+   * and at its last step, so every reader, and the final balances, see them current.
+   */
+  sharedReadRows?: Int32Array | null;
+  sharedReadBalances?: Float64Array | null;
+  sharedReadSteps?: Uint8Array | null;
+  /**
    * False: the run's caller never reads the tax settlement's figures per financial year (a Monte Carlo trial),
    * so their income tax and Medicare levy are not worked out at each year's end. Absent: they are.
    */

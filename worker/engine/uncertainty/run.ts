@@ -135,14 +135,24 @@ type HeldPlans = {
 
 /**
  * The rows every scenario holds alike (the same opening balance, rate, kind, rate-shift class and money booked in
- * every step) and that only the month loop's growth-and-interest pass touches in any of them: no loan, offset,
- * transfer, rate switch, tax, HELP, super or pension step reads or moves them, and no goal is measured on them.
- * A trial runs them once (sharedAccountPass, on the first scenario's tables) and every scenario's loop adds their
- * per-step totals instead of running them again: most of a household's accounts are such rows, and the scenarios
- * differ in their events. Their balances are the same to the bit; only the order the totals are added in changes.
+ * every step) and that only the month loop's growth-and-interest pass moves in any of them: no loan, offset,
+ * transfer, rate switch, tax, HELP or pension step moves them. A trial runs them once (sharedAccountPass, on the
+ * first scenario's tables) and every scenario's loop adds their per-step totals instead of running them again:
+ * most of a household's accounts are such rows, and the scenarios differ in their events. Their balances are the
+ * same to the bit; only the order the totals are added in changes. Some of them a later step only reads (each
+ * person's super, totalled at 30 June for the next year's caps; the goal's account): the pass keeps their balance
+ * at every step and each scenario's loop copies it in (Plan.sharedReadRows), so those readers see what the loop's
+ * own pass would have left.
  */
 type SharedRows = {
   rows: Int32Array;
+  /** Per shared row: its column in readBalances, or -1 when nothing reads it. */
+  readSlot: Int32Array;
+  /** The shared rows something reads, by column, and their balances after each step (Plan.sharedReadBalances). */
+  readRows: Int32Array;
+  readBalances: Float64Array;
+  /** The steps after which something reads them: each 30 June (the retirement phase's super total). */
+  readSteps: Uint8Array;
   /** Today's balances of every row of the first scenario (the shared rows' start), and the run's copy. */
   balance0: Float64Array;
   balance: Float64Array;
@@ -471,12 +481,19 @@ function prepare(profile: unknown, requestInput: unknown): Prepared {
   };
 }
 
-/** Every row an account pass of the plan may not skip: what the loop's other steps read or move. */
+/**
+ * Per row of the plan: 1 when an account pass may not skip it (another step of the loop moves it, or reads it
+ * before the pass has run), 2 when a later step only reads its balance after the pass (it may be shared, its
+ * balance copied in), 0 when only the pass touches it.
+ */
 function touchedRows(sc: CompiledScenario): Uint8Array {
   const { plan } = sc;
   const touched = new Uint8Array(plan.accounts.count);
   const mark = (i: number) => {
     if (i >= 0 && i < touched.length) touched[i] = 1;
+  };
+  const read = (i: number) => {
+    if (i >= 0 && i < touched.length && touched[i] === 0) touched[i] = 2;
   };
   const { transfers, loans, rateSwitches } = plan;
   for (let t = 0; t < transfers.count; t++) {
@@ -492,16 +509,20 @@ function touchedRows(sc: CompiledScenario): Uint8Array {
   for (let h = 0; h < plan.tax.help.count; h++) mark(plan.tax.help.account[h]);
   mark(plan.primaryCash);
   plan.accounts.redrawLoan.forEach((loan, i) => loan >= 0 && mark(i));
+  // The offset pass reads its rows' opening balances before the account pass: marked above, never shared.
   const r = plan.retirement;
   if (r) {
     mark(r.cash);
-    r.rowPerson.forEach((person, i) => person >= 0 && mark(i));
+    // The Age Pension's tests read every balance (sharedRowsOf shares nothing then); super by its owner too.
+    if (r.claimants.length > 0) r.rowPerson.forEach((person, i) => person >= 0 && mark(i));
     for (const pension of r.pensions) {
       mark(pension.row);
       mark(pension.payTo);
     }
   }
-  mark(sc.goalRow);
+  // Read after the pass, and marks first so a row both moved and read stays unshared.
+  if (r) for (const list of r.superRowsOf) list.forEach(read);
+  read(sc.goalRow);
   return touched;
 }
 
@@ -514,13 +535,24 @@ function sharedRowsOf(scenarios: ReadonlyArray<CompiledScenario>, months: number
   const touched = scenarios.map(touchedRows);
   const width = Math.min(...scenarios.map((sc) => sc.plan.accounts.count));
   const rows: number[] = [];
+  const readRows: number[] = [];
+  const readSlot: number[] = [];
   for (let i = 0; i < width; i++) {
     if (scenarios.some((sc, s) => touched[s][i] === 1 || !sameRow(first, sc, i, months))) continue;
     rows.push(i);
+    const isRead = scenarios.some((_, s) => touched[s][i] === 2);
+    readSlot.push(isRead ? readRows.length : -1);
+    if (isRead) readRows.push(i);
   }
   if (rows.length === 0) return null;
   return {
     rows: Int32Array.from(rows),
+    readSlot: Int32Array.from(readSlot),
+    readRows: Int32Array.from(readRows),
+    readBalances: new Float64Array((months + 1) * readRows.length),
+    // June's steps (retirement.ts totals super after June's pass); the goal is read after a run's last step,
+    // which the loop always copies.
+    readSteps: Uint8Array.from({ length: months + 1 }, (_, k) => ((first.plan.asOfMonth + k) % 12 === 5 ? 1 : 0)),
     balance0: first.balance0,
     balance: new Float64Array(first.balance0.length),
     totals: new Float64Array((months + 1) * SHARED_TOTALS_WIDTH),
@@ -694,6 +726,9 @@ function runTrial(sc: CompiledScenario, classes: ShiftClasses, shared: SharedRow
   plan.rateShiftWidth = classes.count;
   plan.accountPassRows = sc.ownRows;
   plan.sharedAccountTotals = shared?.totals ?? null;
+  plan.sharedReadRows = shared?.readRows ?? null;
+  plan.sharedReadBalances = shared?.readBalances ?? null;
+  plan.sharedReadSteps = shared?.readSteps ?? null;
   plan.taxYearFigures = false;
   sc.loopScratch.reset();
   const fullMonths = plan.months;
@@ -815,6 +850,9 @@ export function runPreparedTrials(
         first.shiftColumn,
         p.shiftClasses.count,
         shared.totals,
+        shared.readSlot,
+        shared.readRows.length,
+        shared.readBalances,
       );
     }
     for (let s = 0; s < p.scenarios.length; s++) {
