@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { runUncertainty, type UncertaintyRequest } from '../../worker/engine/index';
 import { createInProcessTrialWorker } from '../../worker/uncertainty-api';
-import type { TrialWorker } from '../../worker/uncertainty-protocol';
+import { batchBuffers, type TrialWorker } from '../../worker/uncertainty-protocol';
 import {
   createTrialPool,
   defaultChunkSize,
@@ -26,10 +26,10 @@ const request: UncertaintyRequest = {
 
 /** In-process workers that also count what the pool asks of them. */
 function countingSpawn() {
-  const spawned: Array<{ index: number; terminated: boolean; batches: number; loads: number }> = [];
+  const spawned: Array<{ index: number; terminated: boolean; batches: number; loads: number; merged: number[] }> = [];
   const spawn = (index: number): TrialWorker => {
     const inner = createInProcessTrialWorker();
-    const record = { index, terminated: false, batches: 0, loads: 0 };
+    const record = { index, terminated: false, batches: 0, loads: 0, merged: [] as number[] };
     spawned.push(record);
     return {
       load: (key, profile) => {
@@ -40,7 +40,11 @@ function countingSpawn() {
         record.batches++;
         return inner.trialBatch(key, req, range);
       },
-      merge: (req, batches) => inner.merge(req, batches),
+      merge: (req, batches) => {
+        record.merged.push(req.trials);
+        // As the real client does: the batches' arrays move to the worker, leaving the caller's detached.
+        return inner.merge(req, structuredClone(batches, { transfer: batchBuffers(batches.flat()) }));
+      },
       terminate: () => {
         record.terminated = true;
       },
@@ -223,6 +227,13 @@ describe('uncertainty pool', () => {
     expect(all.status === 'done' && JSON.stringify(all.result)).toBe(
       JSON.stringify(runUncertainty(compareBackup, request)),
     );
+    // The warm-up's trials were merged once (on copies: the run kept the originals, and its result above is exact),
+    // spread as a run's merge is (three scenarios: two calls on the first worker, one on the second), then the run's
+    // own merge.
+    expect(ahead.spawned.map((w) => w.merged)).toEqual([
+      [120, 120, 120, 120],
+      [120, 120],
+    ]);
     expect(WARM_TRIALS).toBeGreaterThanOrEqual(120);
     // Kept trials belong to that run: the same run again computes them all.
     const again1 = await early.run('k1', compareBackup, request, { chunkSize: 60 }).done;
@@ -238,8 +249,10 @@ describe('uncertainty pool', () => {
     expect(own.status === 'done' && JSON.stringify(own.result)).toBe(
       JSON.stringify(runUncertainty(compareBackup, changed)),
     );
-    // The two warm-up chunks under way when Run came, then the run's 3 chunks; the warm-up hands out no more.
+    // The two warm-up chunks under way when Run came, then the run's 3 chunks; the warm-up hands out no more, and
+    // merges nothing (only the run's merge ran).
     expect(other.spawned.reduce((n, w) => n + w.batches, 0)).toBe(2 + 3);
+    expect(other.spawned.map((w) => w.merged.length)).toEqual([2, 1]);
 
     // A warm-up chunk the engine refuses fails the run that keeps it, with the engine's message.
     const refused = countingSpawn();

@@ -118,6 +118,17 @@ type Warmup = {
   chunks: Array<{ range: TrialRange; answer: ChunkAnswer }>;
 };
 
+/** A batch with arrays of its own. */
+function copyBatch(b: TrialBatch): TrialBatch {
+  return {
+    ...b,
+    net_worth: b.net_worth.slice(),
+    real_net_worth: b.real_net_worth.slice(),
+    shortfall_first_step: b.shortfall_first_step.slice(),
+    goal_reached: b.goal_reached.slice(),
+  };
+}
+
 /** The run's key and request together (a warm-up's id). */
 function runId(key: string, request: UncertaintyRequest): string {
   return `${key}\u0000${JSON.stringify(request)}`;
@@ -171,6 +182,33 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
     slot.profileKey = null;
     slot.busySince = null;
   };
+
+  /**
+   * Each scenario's trials merge in their own call, spread over the pool (the merge sorts every trial's figure at
+   * every sampled month: a main-thread task of hundreds of ms at 5,000 trials). `busy`: the calls count as the
+   * slots' work in flight (a run's merge, which Cancel may cut short).
+   */
+  async function mergeOnPool(
+    request: UncertaintyRequest,
+    batches: TrialBatch[][],
+    busy: boolean,
+  ): Promise<UncertaintyResult> {
+    const ids = batches[0].map((b) => b.scenario_id);
+    const parts = await Promise.all(
+      ids.map(async (id, s) => {
+        const i = s % size;
+        const slot = slots[i];
+        const worker = workerAt(i);
+        if (busy) slot.busySince = performance.now();
+        const own = batches.map((chunk) => chunk.filter((b) => b.scenario_id === id));
+        const result = await worker.merge({ ...request, scenario_ids: [id] }, own);
+        if (busy && slot.worker === worker) slot.busySince = null;
+        if (!result.ok) throw new RefusedInput(result);
+        return result.value;
+      }),
+    );
+    return { ...parts[0], scenarios: parts.flatMap((p) => p.scenarios) };
+  }
 
   function run(key: string, profile: unknown, request: UncertaintyRequest, options: RunOptions = {}): UncertaintyRun {
     cancelCurrent?.();
@@ -245,27 +283,7 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
       if (!stopped) accept(c, result);
     });
 
-    /**
-     * Each scenario's trials merge in their own call, spread over the pool (the merge sorts every trial's figure at
-     * every sampled month: a main-thread task of hundreds of ms at 5,000 trials).
-     */
-    const merge = async (): Promise<UncertaintyResult> => {
-      const ids = batches[0].map((b) => b.scenario_id);
-      const parts = await Promise.all(
-        ids.map(async (id, s) => {
-          const i = s % size;
-          const slot = slots[i];
-          const worker = workerAt(i);
-          slot.busySince = performance.now();
-          const own = batches.map((chunk) => chunk.filter((b) => b.scenario_id === id));
-          const result = await worker.merge({ ...request, scenario_ids: [id] }, own);
-          if (slot.worker === worker) slot.busySince = null;
-          if (!result.ok) throw new RefusedInput(result);
-          return result.value;
-        }),
-      );
-      return { ...parts[0], scenarios: parts.flatMap((p) => p.scenarios) };
-    };
+    const merge = () => mergeOnPool(request, batches, true);
 
     const workers = Math.min(size, chunks.length - kept.length);
     // User Timing entries ('uncertainty: trials', 'uncertainty: merge') let benchmarks see where the time goes.
@@ -308,12 +326,28 @@ export function createTrialPool(spawn: (index: number) => TrialWorker, size: num
           if (!result.ok) own.stopped = true;
         }
       };
-      slots.forEach((_, i) => {
+      const pumps = slots.map((_, i) => {
         withProfile(i, sample.key, sample.profile);
-        pump(i).catch(() => {
+        return pump(i).catch(() => {
           own.stopped = true;
         });
       });
+      // Then, with every warm-up trial answered and no run under way, they are merged once, as a run's merge spreads
+      // them over the workers, and the result dropped: the first merge of a page runs its path cold (the merge's code,
+      // the arrays moving to the workers and the result back), which made a first Run's merge take 53-88 ms against
+      // 22-43 ms for later ones. Skipped when a run has taken the trials (it merges them itself).
+      void Promise.all(pumps)
+        .then(async () => {
+          if (own.stopped || warmup !== own || cancelCurrent !== null) return;
+          const answers = await Promise.all(own.chunks.map((c) => c.answer));
+          if (own.stopped || warmup !== own || cancelCurrent !== null || answers.some((a) => !a.ok)) return;
+          // Copies: a merge moves the arrays it is given, and a run of this request keeps the originals.
+          const batches = answers.flatMap((a) => (a.ok ? [a.value.map(copyBatch)] : []));
+          const start = performance.now();
+          await mergeOnPool({ ...sample.request, trials: own.next }, batches, false);
+          performance.measure('uncertainty: warm-up merge', { start, end: performance.now() });
+        })
+        .catch(() => undefined);
     },
     prepare(sample) {
       // A finished warm-up stays for a run of its request; one still handing out chunks has the workers busy.
