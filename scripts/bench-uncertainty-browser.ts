@@ -1,7 +1,10 @@
 // `npx tsx scripts/bench-uncertainty-browser.ts`: in Chromium on the engine benchmark's heavy profile (5 scenarios,
 // 60 accounts, 300 recurring items, 50 events), the time from clicking Run in the compare screen's Uncertainty mode
 // to every fan chart drawn for 1,000 trials x 30 years x 5 scenarios, and the longest main-thread task meanwhile
-// (PerformanceObserver 'longtask'). Targets: under 1.2 s to the charts, no task of 50 ms or more.
+// (PerformanceObserver 'longtask'). Targets: under 1.2 s to the charts, no task of 50 ms or more. The first Run is
+// clicked as soon as the view is ready (the worst case for the workers' warm-up); BENCH_FIRST_RUN_AFTER_MS=N clicks it
+// no sooner than N ms after choosing Uncertainty instead, as a user who reads the view first would (a diagnostic:
+// the default run is the one that counts).
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -143,8 +146,15 @@ async function main(): Promise<void> {
       path: traceFile,
       categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
     });
+    const firstAfter = Number(process.env.BENCH_FIRST_RUN_AFTER_MS ?? 0);
     for (const [i, stress] of stresses.entries()) {
       await page.getByLabel('Stress test').selectOption(stress);
+      if (i === 0 && firstAfter > 0) {
+        const since = await page.evaluate(
+          () => performance.now() - (performance.getEntriesByName('bench: uncertainty chosen').at(-1)?.startTime ?? 0),
+        );
+        if (since < firstAfter) await page.waitForTimeout(firstAfter - since);
+      }
       await watchLongTasks(page);
       const ms = await timeRunClick(page);
       const tasks = await longTasks(page);
