@@ -39,6 +39,7 @@ export { defaultEventCompiler } from './default-compiler';
 export { KIND_CASH, KIND_DEBT, KIND_GROWTH, KIND_LENT } from './plan';
 export { ScratchArena } from './scratch';
 export { SHARED_TOTALS_WIDTH, sharedAccountPass } from './month-loop';
+export { readsSuperTotal } from './retirement';
 export { type Columns } from './snapshots';
 export { pmt } from './loans';
 export { TaxSettlement } from './tax-settlement';

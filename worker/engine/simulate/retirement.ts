@@ -325,6 +325,15 @@ export function buildRetirement(input: RetirementInput): RetirementPlan | null {
   };
 }
 
+/**
+ * Whether step `step` of a plan whose as_of falls in month index `asOfMonth` is a June, after whose pass the
+ * retirement phase totals each person's super (the 30 June balance, for the next year's caps): what a Monte Carlo
+ * trial that shares super rows must have copied in by then (uncertainty/run.ts).
+ */
+export function readsSuperTotal(asOfMonth: number, step: number): boolean {
+  return (asOfMonth + step) % 12 === 5;
+}
+
 // Running totals the month loop keeps (month-loop.ts): assets, liabilities, liquid cash.
 const ASSETS = 0;
 const LIABILITIES = 1;
@@ -541,7 +550,7 @@ export function retirementMonth(
   }
 
   // ---- the total super balance at 30 June, for next year's carry-forward ----
-  if (calendarMonth === 5) {
+  if (readsSuperTotal(r.asOfMonth, step)) {
     for (let p = 0; p < r.superRowsOf.length; p++) {
       let tsb = 0;
       for (const row of r.superRowsOf[p]) tsb += Math.max(0, balance[row]);

@@ -24,6 +24,7 @@ import {
   runCompiled,
   scenarioIdsOf,
   scenarioSpec,
+  readsSuperTotal,
   sharedAccountPass,
   type Columns,
   type Plan,
@@ -550,9 +551,9 @@ function sharedRowsOf(scenarios: ReadonlyArray<CompiledScenario>, months: number
     readSlot: Int32Array.from(readSlot),
     readRows: Int32Array.from(readRows),
     readBalances: new Float64Array((months + 1) * readRows.length),
-    // June's steps (retirement.ts totals super after June's pass); the goal is read after a run's last step,
-    // which the loop always copies.
-    readSteps: Uint8Array.from({ length: months + 1 }, (_, k) => ((first.plan.asOfMonth + k) % 12 === 5 ? 1 : 0)),
+    // The steps after which the retirement phase totals super; the goal is read after a run's last step, which
+    // the loop always copies.
+    readSteps: Uint8Array.from({ length: months + 1 }, (_, k) => (readsSuperTotal(first.plan.asOfMonth, k) ? 1 : 0)),
     balance0: first.balance0,
     balance: new Float64Array(first.balance0.length),
     totals: new Float64Array((months + 1) * SHARED_TOTALS_WIDTH),
